@@ -1,0 +1,244 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
+import { AgentChatError, toAgentChatError } from '../model/error.js';
+import { userMessage, type ChatMessage } from '../model/message.js';
+import { isInterruptPart, type Part } from '../model/part.js';
+import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import type { Transport } from '../transports/transport.js';
+import { initialChatState, type ChatState } from './chat-state.js';
+import { toResumeResponses } from './resume-parts.js';
+import { runTurn } from './run-turn.js';
+import { createChatStore } from './store.js';
+
+/** Options of {@link createAgentChat}. */
+export interface AgentChatOptions<S = unknown> {
+  transport: Transport;
+  /** Continue a server-managed session (its latest snapshot). */
+  sessionId?: string;
+  /** Continue from an exact snapshot (a branch point). */
+  snapshotId?: string;
+  /** Client-managed: the full state, echoed back to the server every turn. */
+  state?: SessionState<S>;
+  onChunk?: (chunk: AgentChunk<S>) => void;
+  onTurnEnd?: (response: AgentResponse<S>) => void;
+  onError?: (error: AgentChatError) => void;
+  /** Message ids; defaults to a per-chat counter with a random prefix. */
+  generateId?: () => string;
+}
+
+/** Per-call options of `send`, `sendStream` and `resume`. */
+export interface SendOptions {
+  /** Aborts this turn (or drops it from the queue). */
+  signal?: AbortSignal;
+}
+
+/** What `reset` may start from. */
+export type ResetInit<S> = Pick<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>;
+
+/** A chat with one agent: a store, a serial turn queue, and session continuity. */
+export interface AgentChat<S = unknown> {
+  readonly store: StoreApi<ChatState<S>>;
+  getState(): ChatState<S>;
+  subscribe(listener: (state: ChatState<S>, previous: ChatState<S>) => void): () => void;
+  /** Runs one turn. A send while another turn runs is queued and runs after it. Never rejects. */
+  send(input: string | AgentInput, options?: SendOptions): Promise<AgentResponse<S>>;
+  /** Like `send`, with a callback per chunk; the turn-end chunk comes last, also when the turn failed. */
+  sendStream(input: string | AgentInput, onChunk: (chunk: AgentChunk<S>) => void, options?: SendOptions): Promise<AgentResponse<S>>;
+  /** Answers the pending interrupts and runs the next turn. */
+  resume(parts: Part[], options?: SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void }): Promise<AgentResponse<S>>;
+  /** Stops the running turn (keeping its partial text), drops queued ones, and asks the server to stop. */
+  stop(): Promise<void>;
+  /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
+  branch(snapshotId: string): void;
+  /** Starts over, optionally from a session, a snapshot or a client-managed state. */
+  reset(init?: ResetInit<S>): void;
+  /** Reads a stored snapshot from the server. */
+  getSnapshot(query: SnapshotQuery): Promise<SnapshotInfo<S>>;
+  /** Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store. */
+  restore(query?: SnapshotQuery): Promise<SnapshotInfo<S>>;
+  /** Replaces the transport or callbacks; takes effect from the next turn. */
+  configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
+}
+
+interface Checkpoint<S> {
+  messageCount: number;
+  state: ChatState<S>;
+}
+
+let chatCount = 0;
+
+/** Creates an {@link AgentChat}. No network traffic happens until the first turn. */
+export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>): AgentChat<S> {
+  let options = initialOptions;
+  const prefix = `m${(++chatCount).toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  let idCount = 0;
+  const createId = () => (options.generateId ? options.generateId() : `${prefix}-${(++idCount).toString(36)}`);
+
+  const stateFromInit = (init: ResetInit<S> = {}): ChatState<S> =>
+    initialChatState<S>({
+      sessionId: init.sessionId ?? init.state?.sessionId ?? null,
+      snapshotId: init.snapshotId ?? null,
+      custom: init.state?.custom,
+      artifacts: init.state?.artifacts ?? [],
+      messages: (init.state?.messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' as const })),
+    });
+
+  const store = createChatStore<S>(stateFromInit(initialOptions));
+  let clientState: SessionState<S> | null = initialOptions.state ?? null;
+  let pendingSnapshotId: string | null = null;
+  const checkpoints = new Map<string, Checkpoint<S>>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let generation = 0; // bumped by stop/branch/reset: queued turns of an older generation do not run
+  const running = new Set<AbortController>();
+
+  const safely = <A extends unknown[]>(callback: ((...args: A) => void) | undefined, ...args: A): void => {
+    if (!callback) return;
+    try {
+      callback(...args);
+    } catch (error) {
+      console.error('[agent-chat] a callback threw:', error);
+    }
+  };
+
+  const abortedResponse = (): AgentResponse<S> => {
+    const state = store.getState();
+    return {
+      text: '', message: null, toolRequests: [], interrupts: state.interrupts, finishReason: 'aborted',
+      snapshotId: null, sessionId: state.sessionId, custom: state.custom, state: null, artifacts: [], error: null, raw: null,
+    };
+  };
+
+  function enqueue(input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined) {
+    const queuedIn = generation;
+    const job = async (): Promise<AgentResponse<S>> => {
+      if (queuedIn !== generation || signal?.aborted) {
+        const response = abortedResponse();
+        safely(onChunk, { turnEnd: { finishReason: 'aborted' }, raw: { turnEnd: { finishReason: 'aborted' } } });
+        return response;
+      }
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      running.add(controller);
+      try {
+        const { response, returnedState } = await runTurn<S>({
+          store,
+          transport: options.transport,
+          input,
+          clientState,
+          signal: controller.signal,
+          createId,
+          onChunk: (chunk) => {
+            safely(onChunk, chunk);
+            safely(options.onChunk, chunk);
+          },
+          onError: (error) => safely(options.onError, error),
+        });
+        if (returnedState) clientState = returnedState;
+        pendingSnapshotId = response.finishReason === 'detached' ? response.snapshotId : null;
+        if (response.snapshotId) {
+          checkpoints.set(response.snapshotId, { messageCount: store.getState().messages.length, state: store.getState() });
+        }
+        safely(options.onTurnEnd, response);
+        return response;
+      } finally {
+        running.delete(controller);
+        signal?.removeEventListener('abort', abort);
+      }
+    };
+    const result = queue.then(job, job);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);
+
+  function abortLocally(): void {
+    generation++;
+    for (const controller of running) controller.abort();
+  }
+
+  function replaceState(next: ChatState<S>): void {
+    store.setState(next, true as false);
+  }
+
+  function hydrate(info: SnapshotInfo<S>): void {
+    const state = info.state;
+    const messages: ChatMessage[] = (state?.messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' }));
+    const last = messages[messages.length - 1];
+    const interrupted = info.finishReason === 'interrupted';
+    replaceState(initialChatState<S>({
+      messages,
+      custom: state?.custom,
+      artifacts: state?.artifacts ?? [],
+      sessionId: info.sessionId ?? state?.sessionId ?? null,
+      snapshotId: info.snapshotId,
+      finishReason: info.finishReason ?? null,
+      interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],
+    }));
+    checkpoints.set(info.snapshotId, { messageCount: messages.length, state: store.getState() });
+  }
+
+  const chat: AgentChat<S> = {
+    store,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    send: (input, sendOptions) => enqueue(toInput(input), undefined, sendOptions?.signal),
+    sendStream: (input, onChunk, sendOptions) => enqueue(toInput(input), onChunk, sendOptions?.signal),
+    resume(parts, resumeOptions) {
+      // The answers are computed when the turn starts, against the interrupts pending then.
+      const respond = toResumeResponses(parts, store.getState().interrupts);
+      return enqueue({ resume: { respond } }, resumeOptions?.onChunk, resumeOptions?.signal);
+    },
+    async stop() {
+      const { sessionId } = store.getState();
+      const target = { sessionId, snapshotId: pendingSnapshotId };
+      abortLocally();
+      pendingSnapshotId = null;
+      if (!options.transport.stop) return;
+      try {
+        await options.transport.stop(target);
+      } catch (error) {
+        safely(options.onError, toAgentChatError(error));
+      }
+    },
+    branch(snapshotId) {
+      abortLocally();
+      const checkpoint = checkpoints.get(snapshotId);
+      if (checkpoint) {
+        replaceState({ ...checkpoint.state, status: 'ready', error: null, snapshotId });
+        return;
+      }
+      replaceState(initialChatState<S>({ snapshotId, sessionId: store.getState().sessionId }));
+      if (options.transport.getSnapshot) {
+        chat.restore({ snapshotId }).catch((error) => safely(options.onError, toAgentChatError(error)));
+      }
+    },
+    reset(init) {
+      abortLocally();
+      checkpoints.clear();
+      clientState = init?.state ?? null;
+      pendingSnapshotId = null;
+      replaceState(stateFromInit(init));
+    },
+    async getSnapshot(query) {
+      if (!options.transport.getSnapshot) {
+        throw new AgentChatError('unsupported', `The ${options.transport.name} transport cannot read snapshots.`);
+      }
+      return (await options.transport.getSnapshot(query)) as SnapshotInfo<S>;
+    },
+    async restore(query) {
+      const { snapshotId, sessionId } = store.getState();
+      const target = query ?? (snapshotId ? { snapshotId } : sessionId ? { sessionId } : null);
+      if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
+      const before = generation;
+      const info = await chat.getSnapshot(target);
+      if (before === generation && running.size === 0) hydrate(info);
+      return info;
+    },
+    configure(next) {
+      options = { ...options, ...next };
+    },
+  };
+  return chat;
+}

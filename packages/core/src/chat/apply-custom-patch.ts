@@ -1,0 +1,55 @@
+import { applyPatch, type Operation } from 'fast-json-patch';
+import { produce } from 'immer';
+import { AgentChatError } from '../model/error.js';
+import type { JsonPatchOperation } from '../model/events.js';
+
+const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function assertSafePointer(pointer: unknown, index: number): asserts pointer is string {
+  if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) {
+    throw new AgentChatError('patch-failed', `Operation ${index} has an invalid JSON Pointer: ${JSON.stringify(pointer)}`);
+  }
+  for (const segment of pointer.split('/')) {
+    if (UNSAFE_SEGMENTS.has(segment.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+      throw new AgentChatError('unsafe-patch', `Operation ${index} targets "${segment}", which could pollute prototypes.`);
+    }
+  }
+}
+
+/** Prefixes a pointer so the document's root becomes an ordinary property of a wrapper. */
+const underRoot = (pointer: string) => `/root${pointer}`;
+
+/**
+ * Applies an RFC 6902 patch to a custom-state document and returns the new document.
+ * Atomic: all operations or none (the document is untouched when any fails, a `test` included).
+ * Structural sharing via immer: the cost grows with the patch, not with the document.
+ * Throws {@link AgentChatError} `patch-failed` or `unsafe-patch`.
+ */
+export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[]): T {
+  if (!Array.isArray(patch)) throw new AgentChatError('patch-failed', 'A custom-state patch must be an array of operations.');
+  const operations: Operation[] = patch.map((operation, index) => {
+    if (typeof operation !== 'object' || operation === null || !OPS.has((operation as JsonPatchOperation).op)) {
+      throw new AgentChatError('patch-failed', `Operation ${index} is not a JSON Patch operation.`, { details: operation });
+    }
+    assertSafePointer(operation.path, index);
+    const mapped = { ...operation, path: underRoot(operation.path) } as Operation & { from?: string };
+    if (operation.op === 'move' || operation.op === 'copy') {
+      assertSafePointer(operation.from, index);
+      mapped.from = underRoot(operation.from);
+    }
+    return mapped;
+  });
+  try {
+    return produce({ root: document }, (wrapper) => {
+      applyPatch(wrapper, operations, true, true, true);
+    }).root as T;
+  } catch (error) {
+    if (error instanceof AgentChatError) throw error;
+    const message = (error as Error)?.message ?? String(error);
+    throw new AgentChatError('patch-failed', `A custom-state patch could not be applied: ${message.split('\n')[0]}`, {
+      cause: error,
+      details: patch,
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import type { AgentChatError } from '../model/error.js';
+import type { FinishReason } from '../model/finish-reason.js';
+import type { ChatMessage } from '../model/message.js';
+import type { ToolRequestPart } from '../model/part.js';
+import type { Artifact } from '../model/session.js';
+
+/** Where the chat is: idle, waiting for the first byte, streaming, or ended in error. */
+export type ChatStatus = 'ready' | 'submitted' | 'streaming' | 'error';
+
+/** Everything the store holds. Unchanged slices keep their identity across updates. */
+export interface ChatState<S = unknown> {
+  messages: ChatMessage[];
+  custom: S | undefined;
+  artifacts: Artifact[];
+  status: ChatStatus;
+  finishReason: FinishReason | null;
+  /** Interrupts waiting for an answer: non-empty exactly when the last turn ended 'interrupted'. */
+  interrupts: ToolRequestPart[];
+  sessionId: string | null;
+  snapshotId: string | null;
+  error: AgentChatError | null;
+}
+
+/** A fresh state. */
+export function initialChatState<S>(init: Partial<ChatState<S>> = {}): ChatState<S> {
+  return {
+    messages: [],
+    custom: undefined,
+    artifacts: [],
+    status: 'ready',
+    finishReason: null,
+    interrupts: [],
+    sessionId: null,
+    snapshotId: null,
+    error: null,
+    ...init,
+  };
+}

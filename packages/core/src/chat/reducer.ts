@@ -1,0 +1,41 @@
+import type { Draft } from 'immer';
+import type { AgentEvent } from '../model/events.js';
+import type { ChatState } from './chat-state.js';
+import { reduceMessageEvent } from './reduce-messages.js';
+import { reduceStateEvent } from './reduce-state.js';
+import { reduceTurnEvent } from './reduce-turn.js';
+import type { TurnContext } from './turn-context.js';
+
+/**
+ * Reduces one normalized event into the draft. Knows nothing of dialects. Events after the turn end are ignored;
+ * unknown event types are ignored too (a newer dialect never breaks an older reducer).
+ */
+export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
+  if (turn.ended) return;
+  switch (event.type) {
+    case 'text-delta':
+    case 'reasoning-delta':
+    case 'part-add':
+    case 'tool-request':
+    case 'tool-response':
+    case 'message-complete':
+      reduceMessageEvent(draft, event, turn);
+      return;
+    case 'custom-patch':
+    case 'custom-snapshot':
+    case 'artifact-upsert':
+    case 'artifacts-snapshot':
+    case 'state-snapshot':
+      reduceStateEvent(draft, event, turn);
+      return;
+    case 'turn-start':
+    case 'session':
+    case 'interrupt-request':
+    case 'error':
+    case 'turn-end':
+      reduceTurnEvent(draft, event, turn);
+      return;
+    default:
+      return;
+  }
+}

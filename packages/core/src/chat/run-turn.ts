@@ -1,0 +1,134 @@
+import type { Draft } from 'immer';
+import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
+import { AgentChatError, toAgentChatError } from '../model/error.js';
+import type { AgentEvent, DecodedFrame } from '../model/events.js';
+import { toMessage, type ChatMessage } from '../model/message.js';
+import { isToolRequestPart, textOf, type Part } from '../model/part.js';
+import type { SessionState } from '../model/session.js';
+import type { Transport, TurnRequest } from '../transports/transport.js';
+import type { ChatState } from './chat-state.js';
+import { ChunkBuilder } from './chunk-builder.js';
+import { reduceEvent } from './reducer.js';
+import type { ChatStore } from './store.js';
+import { createTurnContext, type TurnContext } from './turn-context.js';
+
+/** What one turn needs from the controller. */
+export interface TurnSetup<S> {
+  store: ChatStore<S>;
+  transport: Transport;
+  input: AgentInput;
+  /** Client-managed sessions: the state to echo back. */
+  clientState: SessionState<S> | null;
+  signal: AbortSignal;
+  createId: () => string;
+  onChunk: (chunk: AgentChunk<S>) => void;
+  onError: (error: AgentChatError) => void;
+}
+
+/** The turn's result, and the state a client-managed server returned. */
+export interface TurnOutcome<S> {
+  response: AgentResponse<S>;
+  returnedState: SessionState<S> | null;
+}
+
+function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string): void {
+  if (input.message) {
+    draft.messages.push({ id: createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
+  }
+  draft.status = 'submitted';
+  draft.error = null;
+  draft.finishReason = null;
+  draft.interrupts = [];
+}
+
+/** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
+function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[]): void {
+  const builder = new ChunkBuilder<S>();
+  const errorsBefore = turn.errors.length;
+  setup.store.setState((draft) => {
+    if (draft.status === 'submitted') draft.status = 'streaming';
+    for (const frame of frames) {
+      builder.startFrame(frame.raw);
+      for (const event of frame.events) {
+        if (turn.ended) break;
+        reduceEvent(draft as Draft<ChatState>, event, turn);
+        builder.add(event, turn);
+      }
+    }
+  });
+  for (const error of turn.errors.slice(errorsBefore)) setup.onError(error);
+  for (const chunk of builder.finish()) setup.onChunk(chunk);
+}
+
+function closingEvents(error: AgentChatError | null, aborted: boolean): AgentEvent[] {
+  if (aborted) return [{ type: 'turn-end', finishReason: 'aborted', raw: { turnEnd: { finishReason: 'aborted' } } }];
+  const failure = error ?? new AgentChatError('incomplete-stream', 'The stream ended before the turn ended.');
+  return [
+    { type: 'error', error: failure },
+    { type: 'turn-end', finishReason: 'failed', error: failure, raw: { turnEnd: { finishReason: 'failed' } } },
+  ];
+}
+
+function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged: boolean): AgentResponse<S> {
+  let final: ChatMessage | undefined;
+  for (let index = state.messages.length - 1; index >= turn.firstMessageIndex; index--) {
+    if (state.messages[index]!.role === 'model') {
+      final = state.messages[index];
+      break;
+    }
+  }
+  const content: Part[] = final?.content ?? [];
+  const ended = turn.ended!;
+  return {
+    text: textOf(content),
+    message: final ? toMessage(final) : null,
+    toolRequests: content.filter(isToolRequestPart),
+    interrupts: state.interrupts,
+    finishReason: ended.finishReason,
+    snapshotId: ended.snapshotId ?? null,
+    sessionId: state.sessionId,
+    custom: state.custom,
+    state: clientManaged ? ((turn.state as SessionState<S> | null) ?? null) : null,
+    artifacts: turn.artifacts,
+    error: state.error,
+    raw: ended.output ?? null,
+  };
+}
+
+/**
+ * Runs one turn: start it in the store, stream the transport's frames into it (one store update per read),
+ * and always end it — on the server's turn end, an error, a broken stream or an abort. Never throws.
+ */
+export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
+  const { store, transport, input, signal } = setup;
+  const before = store.getState();
+  const turn = createTurnContext(before.messages.length + (input.message ? 1 : 0), before.custom, setup.createId);
+  const request: TurnRequest = {
+    input,
+    history: before.messages.map(toMessage),
+    sessionId: before.sessionId,
+    snapshotId: before.snapshotId,
+    state: setup.clientState as SessionState | null,
+    custom: before.custom,
+    interrupts: before.interrupts,
+  };
+  store.setState((draft) => startTurn(draft as Draft<ChatState<S>>, input, setup.createId));
+  let failure: AgentChatError | null = null;
+  try {
+    if (!signal.aborted) {
+      for await (const frames of transport.run(request, signal)) {
+        if (signal.aborted) break;
+        applyFrames(setup, turn, frames);
+        if (turn.ended) break;
+      }
+    }
+  } catch (error) {
+    if (!signal.aborted) failure = toAgentChatError(error);
+  }
+  if (!turn.ended) applyFrames(setup, turn, [{ raw: null, events: closingEvents(failure, signal.aborted) }]);
+  const clientManaged = setup.clientState !== null || turn.state !== null;
+  return {
+    response: buildResponse(store.getState(), turn, clientManaged),
+    returnedState: turn.state as SessionState<S> | null,
+  };
+}

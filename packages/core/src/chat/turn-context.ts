@@ -1,0 +1,43 @@
+import type { AgentChatError } from '../model/error.js';
+import type { AgentEvent } from '../model/events.js';
+import type { Role } from '../model/message.js';
+import type { ToolRequestPart } from '../model/part.js';
+import type { Artifact, SessionState } from '../model/session.js';
+
+/** What the reducer tracks while one turn runs. Owned by the controller, one per turn. */
+export interface TurnContext {
+  /** Index of the first message that belongs to this turn. */
+  firstMessageIndex: number;
+  /** Dialect message keys → index in `messages`. */
+  messageIndexByKey: Map<string, number>;
+  /** The latest message of this turn per role, for events without a key. */
+  lastIndexByRole: Partial<Record<Role, number>>;
+  /** Custom state as a plain (frozen) value: patches apply to it, not to the draft, so each costs O(patch). */
+  custom: unknown;
+  /** Artifacts produced this turn (or the authoritative list the server sent). */
+  artifacts: Artifact[];
+  /** The full state a client-managed server returned. */
+  state: SessionState | null;
+  interrupts: ToolRequestPart[];
+  errors: AgentChatError[];
+  patchesApplied: number;
+  ended: Extract<AgentEvent, { type: 'turn-end' }> | null;
+  createId: () => string;
+}
+
+/** A context for a turn that starts after `messageCount` messages with the given custom state. */
+export function createTurnContext(messageCount: number, custom: unknown, createId: () => string): TurnContext {
+  return {
+    firstMessageIndex: messageCount,
+    messageIndexByKey: new Map(),
+    lastIndexByRole: {},
+    custom,
+    artifacts: [],
+    state: null,
+    interrupts: [],
+    errors: [],
+    patchesApplied: 0,
+    ended: null,
+    createId,
+  };
+}

@@ -1,0 +1,62 @@
+import type { AgentChatError } from './error.js';
+import type { FinishReason } from './finish-reason.js';
+import type { Message, Role } from './message.js';
+import type { Part, ToolRequestPart, ToolResponsePart } from './part.js';
+import type { Artifact, SessionState } from './session.js';
+
+/** One RFC 6902 operation. */
+export interface JsonPatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  from?: string;
+  value?: unknown;
+}
+
+/** Where streamed content goes: `messageKey` tells a turn's messages apart; `role` names a new one's author. */
+export interface MessageTarget {
+  messageKey?: string;
+  role?: Role;
+  /** The dialect's own model chunk this came from, exposed as `chunk.modelChunk`. */
+  source?: unknown;
+}
+
+/**
+ * The normalized event set every dialect maps onto. The reducer never knows which dialect an event came from.
+ * Names are `<noun>-<action>`.
+ */
+export type AgentEvent =
+  | { type: 'turn-start'; sessionId?: string; runId?: string }
+  | ({ type: 'text-delta'; text: string } & MessageTarget)
+  | ({ type: 'reasoning-delta'; text: string } & MessageTarget)
+  | ({ type: 'part-add'; part: Part } & MessageTarget)
+  | ({ type: 'tool-request'; part: ToolRequestPart } & MessageTarget)
+  | ({ type: 'tool-response'; part: ToolResponsePart } & MessageTarget)
+  | { type: 'message-complete'; message: Message; messageKey?: string }
+  | { type: 'custom-patch'; patch: JsonPatchOperation[] }
+  | { type: 'custom-snapshot'; custom: unknown }
+  | { type: 'artifact-upsert'; artifact: Artifact }
+  | { type: 'artifacts-snapshot'; artifacts: Artifact[] }
+  | { type: 'state-snapshot'; state: SessionState }
+  | { type: 'interrupt-request'; parts: ToolRequestPart[] }
+  | { type: 'session'; sessionId?: string; snapshotId?: string }
+  | { type: 'error'; error: AgentChatError }
+  | {
+      type: 'turn-end';
+      finishReason: FinishReason;
+      snapshotId?: string;
+      sessionId?: string;
+      error?: AgentChatError;
+      /** The protocol's final output for the turn (Genkit's AgentOutput), exposed as `response.raw`. */
+      output?: unknown;
+      /** The wire value that signalled the end, exposed as the turn-end chunk's `raw`. */
+      raw?: unknown;
+    };
+
+/** The type names of {@link AgentEvent}. */
+export type AgentEventType = AgentEvent['type'];
+
+/** The events one wire frame decoded into, with the frame itself (chunks expose it as `raw`). */
+export interface DecodedFrame {
+  raw: unknown;
+  events: AgentEvent[];
+}

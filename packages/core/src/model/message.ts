@@ -1,0 +1,45 @@
+import type { Metadata, Part } from './part.js';
+
+/** Who wrote a message. */
+export type Role = 'user' | 'model' | 'tool' | 'system';
+
+/** A chat message, in Genkit's shape. */
+export interface Message {
+  role: Role;
+  content: Part[];
+  metadata?: Metadata;
+}
+
+/** Lifecycle of a message in the store. */
+export type MessageStatus = 'streaming' | 'done' | 'aborted' | 'failed';
+
+/** A message as the store keeps it: a stable id and a status. */
+export interface ChatMessage extends Message {
+  id: string;
+  status: MessageStatus;
+}
+
+const ROLES: readonly Role[] = ['user', 'model', 'tool', 'system'];
+
+/** Maps provider role names (assistant, ai, human, …) onto the canonical four. */
+export function normalizeRole(role: unknown, fallback: Role = 'model'): Role {
+  if (typeof role !== 'string') return fallback;
+  const lower = role.toLowerCase();
+  if ((ROLES as readonly string[]).includes(lower)) return lower as Role;
+  if (lower === 'assistant' || lower === 'ai') return 'model';
+  if (lower === 'human') return 'user';
+  if (lower === 'developer') return 'system';
+  return fallback;
+}
+
+/** Builds a user message from text or parts. */
+export function userMessage(content: string | Part[]): Message {
+  return { role: 'user', content: typeof content === 'string' ? [{ text: content }] : content };
+}
+
+/** Strips store-only fields, giving the wire shape. */
+export function toMessage(message: ChatMessage | Message): Message {
+  const result: Message = { role: message.role, content: message.content };
+  if (message.metadata) result.metadata = message.metadata;
+  return result;
+}

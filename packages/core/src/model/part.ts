@@ -1,0 +1,79 @@
+/** Metadata bag carried by parts, messages and artifacts. */
+export type Metadata = Record<string, unknown>;
+
+/** A tool call requested by the model. `ref` pairs it with its response. */
+export interface ToolRequest {
+  name: string;
+  ref?: string;
+  input?: unknown;
+  partial?: boolean;
+}
+
+/** The result of a tool call. */
+export interface ToolResponse {
+  name: string;
+  ref?: string;
+  output?: unknown;
+}
+
+/** Media referenced by URL (`data:` URLs included). */
+export interface Media {
+  url: string;
+  contentType?: string;
+}
+
+interface PartBase {
+  metadata?: Metadata;
+}
+
+/** Plain text. */
+export interface TextPart extends PartBase { text: string }
+/** Model reasoning ("thinking") text. */
+export interface ReasoningPart extends PartBase { reasoning: string }
+/** An image, audio clip or file. */
+export interface MediaPart extends PartBase { media: Media }
+/** A tool call; with `metadata.interrupt` it waits for a human. */
+export interface ToolRequestPart extends PartBase { toolRequest: ToolRequest }
+/** A tool result. */
+export interface ToolResponsePart extends PartBase { toolResponse: ToolResponse }
+/** Structured data. */
+export interface DataPart extends PartBase { data: unknown }
+/** Anything else a provider attaches. */
+export interface CustomPart extends PartBase { custom: Record<string, unknown> }
+
+/** One piece of a message, in Genkit's shape. */
+export type Part =
+  | TextPart
+  | ReasoningPart
+  | MediaPart
+  | ToolRequestPart
+  | ToolResponsePart
+  | DataPart
+  | CustomPart;
+
+/** True for a text part. */
+export const isTextPart = (part: Part): part is TextPart => typeof (part as TextPart).text === 'string';
+/** True for a reasoning part. */
+export const isReasoningPart = (part: Part): part is ReasoningPart =>
+  typeof (part as ReasoningPart).reasoning === 'string';
+/** True for a tool-request part. */
+export const isToolRequestPart = (part: Part): part is ToolRequestPart =>
+  typeof (part as ToolRequestPart).toolRequest === 'object' && (part as ToolRequestPart).toolRequest !== null;
+/** True for a tool-response part. */
+export const isToolResponsePart = (part: Part): part is ToolResponsePart =>
+  typeof (part as ToolResponsePart).toolResponse === 'object' && (part as ToolResponsePart).toolResponse !== null;
+/** True for a media part. */
+export const isMediaPart = (part: Part): part is MediaPart =>
+  typeof (part as MediaPart).media === 'object' && (part as MediaPart).media !== null;
+
+/** An interrupt is a tool request that waits for a human answer (`metadata.interrupt`). */
+export function isInterruptPart(part: Part): part is ToolRequestPart {
+  return isToolRequestPart(part) && part.metadata?.interrupt !== undefined && part.metadata.interrupt !== false;
+}
+
+/** The concatenated text of a list of parts. */
+export function textOf(parts: readonly Part[]): string {
+  let text = '';
+  for (const part of parts) if (isTextPart(part)) text += part.text;
+  return text;
+}

@@ -1,0 +1,56 @@
+import { buildAgentFlowRequestBody, createAgentFlowDecoder, type ResponseGranularity } from '../dialects/agentflow.js';
+import { createNdjsonFramer } from '../wire/ndjson.js';
+import { joinUrl, postJson, streamTurn } from './http.js';
+import type { HeadersOption, HttpTransportOptions, Transport } from './transport.js';
+
+/** Options for {@link agentFlowTransport}. */
+export interface AgentFlowTransportOptions extends HttpTransportOptions {
+  /** The AgentFlow API server, e.g. `http://localhost:8000`. */
+  baseUrl: string;
+  /** A bearer token (or a function giving one per request), sent as `Authorization: Bearer …`. */
+  auth?: string | (() => string | Promise<string>);
+  /** Default 'low' (messages only); 'partial' adds `updates`, 'full' adds `state`. */
+  responseGranularity?: ResponseGranularity;
+  recursionLimit?: number;
+  /** Seeds the graph state of a new thread. */
+  initialState?: Record<string, unknown>;
+  /** Extra run config; `thread_id` is managed for you. */
+  config?: Record<string, unknown>;
+}
+
+function withAuth(options: AgentFlowTransportOptions): HeadersOption | undefined {
+  const { auth, headers } = options;
+  if (auth === undefined) return headers;
+  return async () => {
+    const token = typeof auth === 'function' ? await auth() : auth;
+    const extra = typeof headers === 'function' ? await headers() : headers;
+    const merged = new Headers(extra);
+    merged.set('Authorization', `Bearer ${token}`);
+    return merged;
+  };
+}
+
+/**
+ * An AgentFlow graph (`POST /v1/graph/stream`, NDJSON). The thread id of the first chunk becomes the session id and
+ * is sent as `config.thread_id` on later turns; `stop` posts `/v1/graph/stop`.
+ */
+export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
+  const http = (): HttpTransportOptions => ({ headers: withAuth(options), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return {
+    name: 'agentflow',
+    run(request, signal) {
+      const body = buildAgentFlowRequestBody(request, options);
+      return streamTurn(joinUrl(options.baseUrl, '/v1/graph/stream'), body, {
+        ...http(),
+        accept: 'application/x-ndjson, application/json, text/event-stream',
+        signal,
+        framer: createNdjsonFramer(),
+        decoder: createAgentFlowDecoder(),
+      });
+    },
+    async stop(target) {
+      if (!target.sessionId) return;
+      await postJson(joinUrl(options.baseUrl, '/v1/graph/stop'), { thread_id: target.sessionId }, http());
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** One framed value off the wire: parsed JSON, a non-JSON sentinel (`[DONE]`), or a frame that did not parse. */
+export type WireFrame =
+  | { type: 'value'; value: unknown; event?: string; id?: string; field?: string }
+  | { type: 'text'; text: string; event?: string; id?: string }
+  | { type: 'malformed'; text: string; reason: string; event?: string };
+
+/** Turns decoded text into frames, incrementally: whatever `push` cannot complete waits for the next push. */
+export interface Framer {
+  push(text: string): WireFrame[];
+  /** The body ended: flush anything left. */
+  end(): WireFrame[];
+}
+
+/** Parses a JSON text into a frame, never throwing. */
+export function jsonFrame(text: string, extra?: { event?: string; id?: string; field?: string }): WireFrame {
+  try {
+    const frame: WireFrame = { type: 'value', value: JSON.parse(text) };
+    if (extra?.event !== undefined) frame.event = extra.event;
+    if (extra?.id !== undefined) frame.id = extra.id;
+    if (extra?.field !== undefined) frame.field = extra.field;
+    return frame;
+  } catch (error) {
+    const frame: WireFrame = { type: 'malformed', text, reason: (error as Error).message };
+    if (extra?.event !== undefined) frame.event = extra.event;
+    return frame;
+  }
+}
