@@ -1,4 +1,4 @@
-import { applyPatch, type Operation } from 'fast-json-patch';
+import { applyOperation, type Operation } from 'fast-json-patch';
 import { produce } from 'immer';
 import { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
@@ -41,8 +41,15 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
     return mapped;
   });
   try {
-    return produce({ root: document }, (wrapper) => {
-      applyPatch(wrapper, operations, true, true, true);
+    return produce({ root: document as unknown }, (wrapper) => {
+      operations.forEach((operation, index) => {
+        // The whole document is always there to replace, even before the first state arrives.
+        if (operation.path === '/root' && (operation.op === 'replace' || operation.op === 'add')) {
+          wrapper.root = operation.value;
+          return;
+        }
+        applyOperation(wrapper, operation, true, true, true, index);
+      });
     }).root as T;
   } catch (error) {
     if (error instanceof AgentChatError) throw error;
