@@ -17,6 +17,7 @@ export interface ChatState<S = unknown> {
   /** Interrupts waiting for an answer: non-empty exactly when the last turn ended 'interrupted'. */
   interrupts: ToolRequestPart[];
   sessionId: string | null;
+  /** The snapshot the next turn continues from: the last completed turn's (a failed or aborted turn's is in its response). */
   snapshotId: string | null;
   error: AgentChatError | null;
 }

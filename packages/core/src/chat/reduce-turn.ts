@@ -37,7 +37,9 @@ export function reduceTurnEvent(draft: Draft<ChatState>, event: TurnEvent, turn:
       turn.ended = event;
       const { finishReason } = event;
       draft.finishReason = finishReason;
-      if (event.snapshotId) draft.snapshotId = event.snapshotId;
+      // A failed or aborted snapshot holds the last-good state but Genkit resumes only completed ones:
+      // the next turn continues from the last good snapshot.
+      if (event.snapshotId && finishReason !== 'failed' && finishReason !== 'aborted') draft.snapshotId = event.snapshotId;
       if (event.sessionId) draft.sessionId = event.sessionId;
       if (event.error) recordError(draft, turn, event.error);
       if (finishReason === 'failed' && turn.errors.length === 0) {
