@@ -88,6 +88,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
   let pendingSnapshotId: string | null = null;
   const checkpoints = new Map<string, Checkpoint<S>>();
   let queue: Promise<unknown> = Promise.resolve();
+  let queued = 0;
   let generation = 0; // bumped by stop/branch/reset: queued turns of an older generation do not run
   const running = new Set<AbortController>();
 
@@ -146,8 +147,10 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
         signal?.removeEventListener('abort', abort);
       }
     };
-    const result = queue.then(job, job);
-    queue = result.catch(() => undefined);
+    // An idle chat starts the turn synchronously, so status is 'submitted' as soon as send returns.
+    const result = queued === 0 ? job() : queue.then(job, job);
+    queued++;
+    queue = result.catch(() => undefined).finally(() => queued--);
     return result;
   }
 

@@ -36,6 +36,9 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
     const mapped = { ...operation, path: underRoot(operation.path) } as Operation & { from?: string };
     if (operation.op === 'move' || operation.op === 'copy') {
       assertSafePointer(operation.from, index);
+      if (operation.op === 'move' && operation.path.startsWith(`${operation.from}/`)) {
+        throw new AgentChatError('patch-failed', `Operation ${index} moves a value into its own child (RFC 6902 §4.4).`);
+      }
       mapped.from = underRoot(operation.from);
     }
     return mapped;

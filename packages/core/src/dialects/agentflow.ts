@@ -37,10 +37,27 @@ function blockToPart(block: Block): Part | undefined {
       const url = stringOr(media.url) ?? (stringOr(media.data_base64) ? `data:${contentType ?? 'application/octet-stream'};base64,${media.data_base64}` : stringOr(media.file_id) ?? '');
       return { media: { url, ...(contentType ? { contentType } : {}) }, metadata: { kind: block.type } };
     }
-    case 'data':
-      return { data: block };
+    case 'data': {
+      const json = jsonOfDataBlock(block);
+      return { data: json === NOT_JSON ? block : json };
+    }
     default:
       return undefined;
+  }
+}
+
+const NOT_JSON: unique symbol = Symbol('not-json');
+
+/** The JSON value of a `data` block whose payload is base64 JSON (what {@link partToBlock} sends), else NOT_JSON. */
+function jsonOfDataBlock(block: Block): unknown {
+  const mime = stringOr(block.mime_type);
+  const base64 = stringOr(block.data_base64);
+  if (base64 === undefined || !mime || !/^application\/(.+\+)?json\b/.test(mime)) return NOT_JSON;
+  try {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return NOT_JSON;
   }
 }
 
@@ -101,9 +118,15 @@ export function createAgentFlowDecoder(): FrameDecoder {
   let ended = false;
   const sequence: Partial<Record<Role, number>> = {};
 
-  function keyFor(message: Record<string, unknown>, role: Role): string {
+  /** A real message id; '' and '0' are the placeholders clients send ("the server assigns one"). */
+  function idOf(message: Record<string, unknown>): string | number | undefined {
     const id = message.message_id;
-    if ((typeof id === 'string' && id !== '' && id !== '0') || typeof id === 'number') return `id:${id}`;
+    return (typeof id === 'string' && id !== '' && id !== '0') || typeof id === 'number' ? id : undefined;
+  }
+
+  function keyFor(message: Record<string, unknown>, role: Role): string {
+    const id = idOf(message);
+    if (id !== undefined) return `id:${id}`;
     return `${role}#${sequence[role] ?? 0}`;
   }
 
@@ -126,20 +149,25 @@ export function createAgentFlowDecoder(): FrameDecoder {
     const complete: Message = { role, content: parts };
     if (isRecord(message.metadata) && Object.keys(message.metadata).length > 0) complete.metadata = message.metadata;
     events.push({ type: 'message-complete', message: complete, messageKey });
-    if (typeof message.message_id !== 'string' && typeof message.message_id !== 'number') sequence[role] = (sequence[role] ?? 0) + 1;
+    if (idOf(message) === undefined) sequence[role] = (sequence[role] ?? 0) + 1;
   }
 
   function stateEvents(state: Record<string, unknown>, events: AgentEvent[]): void {
     const custom: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(state)) if (!STATE_KEYS_NOT_CUSTOM.has(key)) custom[key] = value;
     events.push({ type: 'custom-snapshot', custom });
-    const meta = isRecord(state.execution_meta) ? state.execution_meta : undefined;
-    interrupted = meta?.is_interrupted === true;
-    if (interrupted && meta) {
+    // A state without execution_meta says nothing about interruption: keep what the last one said.
+    if (!isRecord(state.execution_meta)) return;
+    const meta = state.execution_meta;
+    // `is_interrupted` (as the kit documents it), or AgentFlow's ExecutionStatus 'interrupted_before' / 'interrupted_after'.
+    const status = stringOr(meta.status);
+    interrupted = meta.is_interrupted === true || (meta.is_interrupted === undefined && status !== undefined && status.startsWith('interrupted'));
+    if (interrupted) {
       const interrupt = isRecord(meta.interrupt) ? meta.interrupt : undefined;
       const node = stringOr(interrupt?.node) ?? stringOr(meta.interrupted_node) ?? stringOr(meta.current_node) ?? 'interrupt';
+      const input = interrupt?.data ?? meta.interrupt_data ?? { reason: interrupt?.reason ?? meta.interrupt_reason };
       const part: ToolRequestPart = {
-        toolRequest: { name: node, ref: `${threadId ?? 'thread'}:${String(meta.step ?? 0)}`, input: interrupt?.data ?? { reason: interrupt?.reason ?? meta.interrupt_reason } },
+        toolRequest: { name: node, ref: `${threadId ?? 'thread'}:${String(meta.step ?? 0)}`, input },
         metadata: { interrupt: interrupt ?? true },
       };
       events.push({ type: 'interrupt-request', parts: [part] });
@@ -171,7 +199,10 @@ export function createAgentFlowDecoder(): FrameDecoder {
         case 'error': {
           ended = true;
           const data = chunk.data;
-          const message = isRecord(data) ? stringOr(data.message) ?? stringOr(data.error) ?? JSON.stringify(data) : stringOr(data) ?? 'The graph failed.';
+          // AgentFlow's own server puts the exception text in `data.reason` ({status, node, step, max_steps, reason}).
+          const message = isRecord(data)
+            ? stringOr(data.message) ?? stringOr(data.error) ?? stringOr(data.reason) ?? stringOr(data.detail) ?? JSON.stringify(data)
+            : stringOr(data) ?? 'The graph failed.';
           const code = isRecord(data) ? stringOr(data.code) ?? stringOr(data.type) : undefined;
           const error = new AgentChatError('server-error', message, { details: data, ...(code ? { serverStatus: code } : {}) });
           events.push({ type: 'error', error }, { type: 'turn-end', finishReason: 'failed', error, raw: chunk, ...(threadId ? { sessionId: threadId } : {}) });
