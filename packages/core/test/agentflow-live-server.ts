@@ -27,8 +27,8 @@
  *                 final message, then (granularity partial/full) `updates` with state
  *                 {context, context_summary, execution_meta, tasks} (full: also `state`).
  *   concat     -> the same shape with the text "The capital of France is Paris — é 世界."
- *                 written as concatenated JSON objects with no newlines, split at odd byte
- *                 positions (some inside a multi-byte UTF-8 character) over many writes.
+ *                 written as concatenated JSON objects with no newline anywhere in the body, split at
+ *                 odd byte positions (some inside a multi-byte UTF-8 character) over many writes.
  *   error      -> one delta, then two `{"event":"error","data":{...,reason}}` chunks (the
  *                 real server's error shape), then the stream ends.
  *   interrupt  -> a final message "Shall I book it?", then (partial/full) a final `updates`
@@ -244,7 +244,8 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
     const remember = (final: any) => thread.messages.push(final);
 
     // Like AgentFlow, echo the request's messages first.
-    for (const message of messages) await send({ event: 'message', message, metadata: { status: 'invoking_graph', reason: 'initial human message' } }, 0);
+    const echoes = messages.map((message) => ({ event: 'message', message, metadata: { status: 'invoking_graph', reason: 'initial human message' } }));
+    if (script !== 'concat') for (const echo of echoes) await send(echo, 0);
 
     switch (script) {
       case 'normal': {
@@ -260,7 +261,7 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
       }
       case 'concat': {
         const final = assistant([text(CONCAT_DELTAS.join(''))], false);
-        const values = [...CONCAT_DELTAS.map((delta) => assistant([text(delta)], true)), final, ...stateChunks(final.message, executionMeta(1))];
+        const values = [...echoes, ...CONCAT_DELTAS.map((delta) => assistant([text(delta)], true)), final, ...stateChunks(final.message, executionMeta(1))];
         const bytes = Buffer.from(values.map((value) => JSON.stringify(chunk(value))).join(''), 'utf8');
         let start = 0;
         for (const offset of [...oddSplits(bytes), bytes.length]) {

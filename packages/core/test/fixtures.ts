@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const GENKIT_FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/genkit/', import.meta.url));
 
 /** Bytes of one capture. */
-export function fixtureBytes(name: string): Uint8Array {
+export function fixtureBytes(name: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(readFileSync(GENKIT_FIXTURES + name));
 }
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm test`: build and typecheck everything, lint the packages, run every test project, and close with a
+// plain "N passed, N failed" line. Exits non-zero when any step fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => `${root}node_modules/.bin/${name}`;
+const results = `${root}node_modules/.cache/vitest-results.json`;
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const packages = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces.filter((path) => path.startsWith('packages/'));
+const steps = [
+  ['build the packages (tsc -b)', bin('tsc'), ['-b']],
+  ['typecheck sources, tests and scripts', bin('tsc'), ['-p', 'tsconfig.check.json']],
+  ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), ['--strict', path]]),
+];
+let failedSteps = 0;
+for (const [title, command, args] of steps) if (!run(title, command, args)) failedSteps++;
+
+rmSync(results, { force: true });
+const vitestOk = run('vitest (every project)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}`]);
+if (!vitestOk) failedSteps++;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(results)) {
+  const report = JSON.parse(readFileSync(results, 'utf8'));
+  passed = report.numPassedTests;
+  failed = report.numFailedTests;
+  skipped = report.numPendingTests + report.numTodoTests;
+}
+if (failedSteps > 0) console.log(`\n${failedSteps} step(s) failed.`);
+console.log(`\ntests: ${passed} passed, ${failed + (failedSteps > 0 && failed === 0 ? failedSteps : 0)} failed, ${skipped} skipped`);
+process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
