@@ -50,7 +50,9 @@ export function agentFlowTransport(options: AgentFlowTransportOptions): Transpor
     },
     async stop(target) {
       if (!target.sessionId) return;
-      await postJson(joinUrl(options.baseUrl, '/v1/graph/stop'), { thread_id: target.sessionId }, http());
+      const response = await postJson(joinUrl(options.baseUrl, '/v1/graph/stop'), { thread_id: target.sessionId }, http());
+      // Release the connection: an unread body keeps its socket busy until it is garbage-collected.
+      await response.body?.cancel().catch(() => undefined);
     },
   };
 }
