@@ -6,8 +6,8 @@ import { isInterruptPart, textOf } from './part.js';
 import { upsertArtifact, type Artifact } from './session.js';
 
 describe('finish reasons', () => {
-  it.each([
-    ...FINISH_REASONS.map((reason) => [reason, reason] as const),
+  it.each<[unknown, string]>([
+    ...FINISH_REASONS.map((reason): [unknown, string] => [reason, reason]),
     ['STOP', 'stop'], ['INTERRUPTED', 'interrupted'], ['LENGTH', 'length'], ['ABORTED', 'aborted'], ['DETACHED', 'detached'],
     ['TOOL_CALLS', 'other'], ['CONTENT_FILTER', 'blocked'], ['ERROR', 'failed'], ['tool-calls', 'other'], ['content-filter', 'blocked'],
     ['max_tokens', 'length'], ['cancelled', 'aborted'], ['success', 'stop'], ['brand-new', 'other'], ['', 'unknown'], [undefined, 'unknown'], [3, 'unknown'],
