@@ -2,11 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// React 18.3 lives in its own node_modules (tools/react18) so that its react-dom finds it as its peer `react`.
+const react18 = source('./tools/react18/node_modules/');
 
 export default defineConfig({
   resolve: {
     alias: {
       '@agent-chat/core': source('./packages/core/src/index.ts'),
+      '@agent-chat/react': source('./packages/react/src/index.ts'),
     },
   },
   test: {
@@ -17,6 +20,55 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           include: ['packages/core/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          environment: 'jsdom',
+          include: ['packages/react/**/*.test.{ts,tsx}'],
+          env: { EXPECTED_REACT_MAJOR: '19' },
+          testTimeout: 20_000,
+          typecheck: {
+            enabled: true,
+            include: ['packages/react/**/*.test-d.ts'],
+            tsconfig: './tsconfig.check.json',
+            // Other files' type errors are `tsc -p tsconfig.check.json`'s to report, not this project's.
+            ignoreSourceErrors: true,
+          },
+        },
+      },
+      {
+        extends: true,
+        resolve: {
+          alias: [
+            // react, react/jsx-runtime, react-dom, react-dom/client, react-dom/server, react-dom/test-utils …
+            { find: /^react(-dom)?(\/.*)?$/, replacement: `${react18}react$1$2` },
+            // Its ES module build, so that Vite (not Node's require) resolves its react imports.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: source('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
+            },
+          ],
+        },
+        test: {
+          name: 'react18',
+          environment: 'jsdom',
+          include: ['packages/react/**/*.test.{ts,tsx}'],
+          env: { EXPECTED_REACT_MAJOR: '18' },
+          testTimeout: 20_000,
+          // Processed by Vite (not loaded by Node) so that its `react` and `react-dom` imports take the aliases.
+          server: { deps: { inline: ['@testing-library/react'] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'agent-server',
+          environment: 'node',
+          include: ['apps/agent-server/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

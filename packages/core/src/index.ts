@@ -19,11 +19,27 @@ export { readFrames } from './wire/read-frames.js';
 // dialects
 export type { FrameDecoder } from './dialects/decoder.js';
 export { createGenkitDecoder, buildGenkitRequestBody, parseGenkitSnapshot } from './dialects/genkit.js';
-export { createAgentFlowDecoder, buildAgentFlowRequestBody } from './dialects/agentflow.js';
+export { createAgentFlowDecoder, buildAgentFlowRequestBody, type ResponseGranularity } from './dialects/agentflow.js';
+export {
+  createAguiDecoder, buildAguiRunInput, buildAguiResume, toAguiMessages, AGUI_PROTOCOL_VERSION,
+  type AguiDecoderContext, type AguiTurnContext, type AguiRunAgentInput, type AguiMessage, type AguiResumeEntry,
+  type AguiToolCall, type AguiContentPart, type AguiPartSource,
+} from './dialects/agui.js';
+export {
+  createAiSdkDecoder, buildAiSdkRequestBody, toAiSdkUiMessages, approvalDecision, AI_SDK_STATE_PART, AI_SDK_STATE_PATCH_PART,
+  type AiSdkDecoderOptions, type AiSdkRequestBody, type AiSdkTurnContext, type AiSdkUiMessage, type AiSdkUiPart,
+} from './dialects/ai-sdk.js';
+export {
+  createTnsaiDecoder, buildTnsaiRequestBody, tnsaiFinishReason, type TnsaiChunk, type TnsaiChunkType, type TnsaiToolCall,
+  type TnsaiHistoryEntry, type TnsaiRequestBody, type TnsaiTurnContext, type TnsaiDecoderOptions,
+} from './dialects/tnsai.js';
 // transports
 export type { Transport, TurnRequest, StopTarget, HeadersOption, HttpTransportOptions } from './transports/transport.js';
 export { genkitTransport, type GenkitTransportOptions } from './transports/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions } from './transports/agentflow-transport.js';
+export { aguiTransport, type AguiTransportOptions } from './transports/agui-transport.js';
+export { aiSdkTransport, createSessionId, type AiSdkTransportOptions } from './transports/ai-sdk-transport.js';
+export { tnsaiTransport, type TnsaiTransportOptions } from './transports/tnsai-transport.js';
 export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transports/scripted-transport.js';
 // chat
 export type { ChatState, ChatStatus } from './chat/chat-state.js';

@@ -1,7 +1,10 @@
-import { applyOperation, type Operation } from 'fast-json-patch';
+import jsonPatch, { type Operation } from 'fast-json-patch';
 import { produce } from 'immer';
 import { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
+
+// fast-json-patch is CommonJS for Node (default import works there and in bundlers; named imports do not in Node ESM).
+const { applyOperation } = jsonPatch;
 
 const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -44,6 +44,9 @@ export class ChunkBuilder<S> {
         chunk.custom = turn.custom as S;
         this.hasContent = true;
         return;
+      case 'passthrough':
+        this.hasContent = true;
+        return;
       case 'artifact-upsert':
         chunk.artifact = event.artifact;
         this.hasContent = true;

@@ -40,6 +40,8 @@ export type AgentEvent =
   | { type: 'interrupt-request'; parts: ToolRequestPart[] }
   | { type: 'session'; sessionId?: string; snapshotId?: string }
   | { type: 'error'; error: AgentChatError }
+  /** No state change: the frame still reaches `onChunk` (AG-UI STEP_*, ACTIVITY_*, CUSTOM, RAW). */
+  | { type: 'passthrough' }
   | {
       type: 'turn-end';
       finishReason: FinishReason;

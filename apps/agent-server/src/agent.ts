@@ -1,0 +1,70 @@
+/**
+ * The task-list agent: genkit/beta `ai.defineAgent` (a prompt agent: history + system prompt + tools,
+ * run by Genkit's own agent runtime) with the custom state of seed 002.
+ */
+import { fileURLToPath } from 'node:url';
+import type { SessionStore } from 'genkit/beta';
+import { FileSessionStore, genkit, InMemorySessionStore, z, type GenkitBeta } from './genkit-runtime.js';
+import { loadRealModel } from './real-model.js';
+import { defineScriptedModel, SCRIPTED_MODEL_NAME } from './scripted-model.js';
+import { withSafeIds } from './session-ids.js';
+import type { TaskState } from './task-state.js';
+import { defineTaskTools } from './tools.js';
+
+/** `apps/agent-server/.sessions/` (git-ignored). */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.sessions/', import.meta.url));
+
+export const AGENT_NAME = 'taskAgent';
+export const CLIENT_AGENT_NAME = 'taskAgentClientState';
+
+export const TaskStateSchema = z.object({
+  tasks: z.array(z.object({ id: z.number(), title: z.string(), done: z.boolean() })),
+  nextId: z.number(),
+});
+
+const SYSTEM_PROMPT = `You are a friendly task-list assistant. The user's tasks live in the session state.
+Use addTask to add a task, completeTask to mark one done (by its numeric id), writeReport to write or
+revise the report.md artifact. Before clearing tasks, always call confirmClearAll and only call
+clearAllTasks when the user confirmed; if they declined, say that nothing was cleared. Keep answers short.`;
+
+export interface TaskAgentOptions {
+  /** 'file' (default): FileSessionStore under `dataDir`; 'memory': InMemorySessionStore. */
+  store?: 'memory' | 'file';
+  /** The FileSessionStore folder (default {@link DEFAULT_DATA_DIR}). */
+  dataDir?: string;
+  /** Delay between the scripted model's tokens (ms). */
+  tokenDelayMs?: number;
+  /** A real model (`googleai/gemini-2.5-flash`, …) instead of the scripted one. */
+  model?: string;
+  /** Aborted on shutdown: stops streaming models. */
+  shutdownSignal?: AbortSignal;
+}
+
+function createStore(options: TaskAgentOptions): SessionStore<TaskState> {
+  if (options.store === 'memory') return withSafeIds(new InMemorySessionStore<TaskState>());
+  return withSafeIds(new FileSessionStore<TaskState>(options.dataDir ?? DEFAULT_DATA_DIR));
+}
+
+/** Builds a Genkit instance with the task agent (server-managed state) and its client-managed twin. */
+export function createTaskAgents(options: TaskAgentOptions = {}) {
+  const real = options.model && options.model !== 'scripted' ? loadRealModel(options.model) : undefined;
+  const ai: GenkitBeta = genkit({ plugins: real ? [real.plugin as never] : [] });
+  const scripted = defineScriptedModel(ai, {
+    ...(options.tokenDelayMs !== undefined && { tokenDelayMs: options.tokenDelayMs }),
+    ...(options.shutdownSignal && { shutdownSignal: options.shutdownSignal }),
+  });
+  const tools = defineTaskTools(ai);
+  const common = {
+    model: real ? real.name : scripted,
+    system: SYSTEM_PROMPT,
+    tools: Object.values(tools),
+    stateSchema: TaskStateSchema,
+    maxTurns: 6,
+  };
+  const agent = ai.defineAgent<TaskState>({ ...common, name: AGENT_NAME, store: createStore(options) });
+  // Same agent without a store: the client keeps the whole SessionState and sends it every turn.
+  const clientAgent = ai.defineAgent<TaskState>({ ...common, name: CLIENT_AGENT_NAME });
+  return { ai, agent, clientAgent, tools, modelName: real ? real.name : SCRIPTED_MODEL_NAME };
+}
+
+export type TaskAgents = ReturnType<typeof createTaskAgents>;

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir, postJson, removeDir } from './test-support.js';
+
+const appDir = fileURLToPath(new URL('..', import.meta.url));
+
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: appDir,
+    env: { ...process.env, PORT: '0', AGENT_TOKEN_DELAY_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data));
+  child.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const url = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /task agent on (http:\/\/127\.0\.0\.1:\d+)\/api\/agent/.exec(stdout);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout.on('data', check);
+    void exited.then(() => reject(new Error(`exited early: ${stdout}${stderr}`)));
+  });
+  return { child, url, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('main entry (npm start)', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('serves turns, logs one line each, and exits 0 on %s', async (signal) => {
+    const dataDir = await makeTempDir();
+    try {
+      const main = startMain({ AGENT_DATA_DIR: dataDir });
+      const url = await main.url;
+      const response = await postJson(`${url}/api/agent`, { data: { message: { role: 'user', content: [{ text: 'add Buy milk' }] } }, init: {} });
+      expect(await response.text()).toContain('Added “Buy milk” (task #1).');
+      main.child.kill(signal);
+      const [code] = await main.exited;
+      expect(code).toBe(0);
+      const lines = main.output().stdout.trim().split('\n');
+      expect(lines.filter((line) => line.startsWith('POST /api/agent '))).toHaveLength(1);
+      expect(lines.at(-1)).toBe(`[agent-server] ${signal}: shutting down`);
+    } finally {
+      await removeDir(dataDir);
+    }
+  });
+
+  it('exits 1 with a clear message when AGENT_MODEL needs a plugin that is not installed', async () => {
+    const main = startMain({ AGENT_MODEL: 'googleai/gemini-2.5-flash', AGENT_STORE: 'memory' });
+    main.url.catch(() => {});
+    const [code] = await main.exited;
+    expect(code).toBe(1);
+    expect(main.output().stderr).toMatch(/could not start: AGENT_MODEL="googleai\/gemini-2.5-flash" needs the Genkit plugin @genkit-ai\/google-genai/);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * `npm start -w apps/agent-server`: the task agent on http://127.0.0.1:$PORT.
+ *
+ *   PORT              port on 127.0.0.1 (default 3400; 0 = any free port)
+ *   AGENT_DATA_DIR    FileSessionStore folder (default apps/agent-server/.sessions)
+ *   AGENT_STORE       file (default) | memory
+ *   AGENT_TOKEN_DELAY_MS  scripted model pace (default 25)
+ *   AGENT_MODEL       e.g. googleai/gemini-2.5-flash (needs a plugin you install yourself, see README)
+ */
+import { DEFAULT_DATA_DIR } from './agent.js';
+import { ModelConfigError } from './real-model.js';
+import { startAgentServer } from './server.js';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`[agent-server] ${name} must be a non-negative integer, got "${raw}".`);
+    process.exit(1);
+  }
+  return value;
+}
+
+async function main(): Promise<void> {
+  const store = process.env.AGENT_STORE === 'memory' ? 'memory' : 'file';
+  const dataDir = process.env.AGENT_DATA_DIR || DEFAULT_DATA_DIR;
+  const model = process.env.AGENT_MODEL || undefined;
+  let server;
+  try {
+    server = await startAgentServer({
+      port: numberFromEnv('PORT', 3400),
+      store,
+      dataDir,
+      tokenDelayMs: numberFromEnv('AGENT_TOKEN_DELAY_MS', 25),
+      ...(model && { model }),
+    });
+  } catch (error) {
+    const message = error instanceof ModelConfigError ? error.message : String((error as Error)?.stack ?? error);
+    console.error(`[agent-server] could not start: ${message}`);
+    process.exit(1);
+  }
+  console.log(`[agent-server] task agent on ${server.agentUrl} (model ${model ?? 'scripted'}, ${store === 'file' ? `sessions in ${dataDir}` : 'in-memory sessions'})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[agent-server] ${signal}: shutting down`);
+    // Anything still holding the event loop after a clean close gets 3 s, then the process exits anyway.
+    setTimeout(() => process.exit(0), 3000).unref();
+    server.close().then(
+      () => {
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        console.error('[agent-server] error while closing:', error);
+        process.exitCode = 1;
+      }
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,113 @@
+/**
+ * What the scripted model says: a pure function of the conversation so far. The newest message decides:
+ * a tool message (a tool or interrupt answered) gets a closing sentence, a user message is matched
+ * against a few commands (case-insensitive).
+ */
+import type { MessageData, Part } from 'genkit/beta';
+import { isConfirmation } from './tools.js';
+
+export type Reply =
+  | { kind: 'text'; text: string }
+  | { kind: 'tool'; name: string; input: Record<string, unknown> }
+  | { kind: 'fail'; text: string; message: string };
+
+export const HELP_TEXT = [
+  "Hi! I'm a task-list assistant. Here's what I can do:",
+  '',
+  '- **add** _title_ — add a task, e.g. “add Buy milk”',
+  '- **complete** _n_ (or **done** _n_) — mark task #n as done',
+  '- **report** — write report.md; ask again to revise it',
+  '- **clear** — clear all tasks (I ask you to confirm first)',
+  '- **long** or **story** — a long answer you can Stop',
+  '- **fail** — a turn that fails, to see the error handling',
+].join('\n');
+
+const STORY_PARAGRAPHS = [
+  'Once upon a time there was a task list that never got shorter. Every morning its owner added three new items, and every evening two of them were still waiting, patiently, at the bottom of the screen.',
+  'One day the list decided to help. It sorted itself by urgency, grouped the errands that shared a street, and quietly moved “call the plumber” to the very top, where nobody could pretend not to see it.',
+  'The owner noticed. Milk was bought on the way home, the plumber came on Tuesday, and the report that had been “almost done” for a week was finally sent, with a summary short enough that people actually read it.',
+  'Weeks went by. The list learned that small tasks finished early make big tasks feel lighter, that a task without a verb is really a worry, and that “someday” is not a date. It began to suggest verbs.',
+  'Not every day went well. Some days the list grew anyway, because life is like that, and on those days the list simply kept count, without judgement, and waited for a quieter morning to catch up.',
+  'By the end of the season the list was half its old length. Its owner still added three items every morning, but now most of them were done by the evening, and the ones that remained were there for a reason.',
+  'Friends asked for the secret. The owner shrugged and said there was none: write things down, look at the list once in the morning and once at night, finish one small thing before lunch, and never add a task that you would not be glad to see done.',
+  'And the moral of the story? A list is not a promise to do everything. It is a way of choosing what to do next, one checkbox at a time, until the things that matter are done and the rest can wait.',
+];
+export const STORY_TEXT = STORY_PARAGRAPHS.join('\n\n');
+
+function textOf(message: MessageData): string {
+  return message.content.map((part: Part) => part.text ?? '').join('');
+}
+
+function quoted(title: string): string {
+  return `“${title}”`;
+}
+
+function replyToTool(part: Part): Reply {
+  const { name } = part.toolResponse!;
+  const output = (part.toolResponse!.output ?? {}) as Record<string, unknown>;
+  switch (name) {
+    case 'addTask':
+      return { kind: 'text', text: `Added ${quoted(String(output.title))} (task #${output.id}).` };
+    case 'completeTask':
+      if (!output.found) return { kind: 'text', text: `There is no task #${output.id}. Say “add <title>” to create one.` };
+      if (output.alreadyDone) return { kind: 'text', text: `Task #${output.id} (${quoted(String(output.title))}) was already done.` };
+      return { kind: 'text', text: `Marked ${quoted(String(output.title))} (task #${output.id}) as done.` };
+    case 'writeReport': {
+      const count = Number(output.taskCount);
+      const tasks = `${count} task${count === 1 ? '' : 's'}`;
+      return Number(output.revision) > 1
+        ? { kind: 'text', text: `I revised ${output.name} (revision ${output.revision}, ${tasks}).` }
+        : { kind: 'text', text: `I wrote ${output.name} with ${tasks}. You'll find it with the artifacts.` };
+    }
+    case 'confirmClearAll':
+      return isConfirmation(part.toolResponse!.output)
+        ? { kind: 'tool', name: 'clearAllTasks', input: {} }
+        : { kind: 'text', text: 'Okay, nothing was cleared. Your tasks are still there.' };
+    case 'clearAllTasks': {
+      const cleared = Number(output.cleared);
+      return cleared > 0
+        ? { kind: 'text', text: `Done: I cleared all ${cleared} task${cleared === 1 ? '' : 's'}. The list is empty.` }
+        : { kind: 'text', text: 'The list was already empty, so there was nothing to clear.' };
+    }
+    default:
+      return { kind: 'text', text: `The ${name} tool finished.` };
+  }
+}
+
+function replyToUser(prompt: string): Reply {
+  const add = /^\s*add\b(?:\s+a)?(?:\s+new)?(?:\s+task\b)?\s*[:\-–]?\s*(.*)$/is.exec(prompt);
+  if (add) {
+    const title = add[1]!.trim().replace(/^["'“‘]+|["'”’.!]+$/g, '').trim();
+    if (!title) return { kind: 'text', text: 'What should the task be called? Try “add Buy milk”.' };
+    return { kind: 'tool', name: 'addTask', input: { title } };
+  }
+  const complete = /^\s*(?:complete|done|finish)\b(?:\s+task)?\s*#?\s*(\d+)/i.exec(prompt);
+  if (complete) return { kind: 'tool', name: 'completeTask', input: { id: Number(complete[1]) } };
+  if (/\b(fail|boom)\b/i.test(prompt)) {
+    return { kind: 'fail', text: 'Let me try that… ', message: 'The scripted model failed on purpose (you asked it to fail).' };
+  }
+  if (/\bclear\b/i.test(prompt)) {
+    return { kind: 'tool', name: 'confirmClearAll', input: { question: 'Clear all tasks? This cannot be undone.' } };
+  }
+  if (/\breport\b/i.test(prompt)) return { kind: 'tool', name: 'writeReport', input: {} };
+  if (/\b(long|story)\b/i.test(prompt)) return { kind: 'text', text: STORY_TEXT };
+  return { kind: 'text', text: HELP_TEXT };
+}
+
+/** The scripted model's next reply to `messages` (the full request history). */
+export function decideReply(messages: readonly MessageData[]): Reply {
+  const last = messages[messages.length - 1];
+  if (last?.role === 'tool') {
+    const answered = last.content.find((part) => part.toolResponse);
+    if (answered) return replyToTool(answered);
+  }
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'user') return replyToUser(textOf(messages[i]!));
+  }
+  return { kind: 'text', text: HELP_TEXT };
+}
+
+/** Splits text into streaming tokens: words with their trailing whitespace. */
+export function tokenize(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [];
+}

@@ -1,0 +1,138 @@
+/**
+ * The HTTP server: @genkit-ai/express on 127.0.0.1.
+ *
+ *   POST /api/agent               the task agent (server-managed sessions, SSE turn stream)
+ *   POST /api/agent/getSnapshot   {data:{snapshotId}|{sessionId}} → {result: SessionSnapshot} (404 NOT_FOUND)
+ *   POST /api/agent/abort         {data:{snapshotId}} → {result:{snapshotId, status}}
+ *   POST /api/agent-client        the same agent without a store (client-managed state)
+ *   GET  /api/health              {ok, agent, model, store}
+ */
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { createTaskAgents, type TaskAgentOptions } from './agent.js';
+import { expressHandler, type RunnableAction } from './genkit-runtime.js';
+import { validateIds } from './session-ids.js';
+import { currentTurn, runInTurn } from './turn-context.js';
+
+export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal'> {
+  /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
+  port?: number;
+  host?: string;
+  /** Receives one line per turn (default: stdout). */
+  log?: (line: string) => void;
+}
+
+export interface AgentServer {
+  /** Base URL, e.g. `http://127.0.0.1:3400` (the agent is at `${url}/api/agent`). */
+  url: string;
+  agentUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface TurnOutcome {
+  sessionId?: string;
+  snapshotId?: string;
+  finishReason?: string;
+  error?: { status?: string; message?: string };
+}
+
+export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const shutdown = new AbortController();
+  const { agent, clientAgent, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal });
+  const active = new Set<Promise<unknown>>();
+
+  /** Wraps an agent so every turn is tracked (for a clean close) and logged as one line. */
+  const logged = (route: string, action: RunnableAction): RunnableAction => ({
+    async run(input, runOptions) {
+      const started = performance.now();
+      const turn = currentTurn();
+      const line = (outcome: TurnOutcome) => {
+        const session = outcome.sessionId ?? turn?.requestedSessionId ?? '-';
+        const finish = turn?.signal.aborted ? `${outcome.finishReason ?? 'error'} (client closed)` : outcome.finishReason ?? 'error';
+        const error = outcome.error ? ` error=${JSON.stringify(`${outcome.error.status ?? ''} ${outcome.error.message ?? ''}`.trim())}` : '';
+        log(`POST ${route} session=${session} finishReason=${finish} ${Math.round(performance.now() - started)}ms${error}`);
+      };
+      const running = action.run(input, runOptions);
+      active.add(running);
+      try {
+        const response = await running;
+        line((response.result ?? {}) as TurnOutcome);
+        return response;
+      } catch (error) {
+        const { status, message } = error as { status?: string; message?: string };
+        line({ error: { ...(status && { status }), ...(message && { message }) } });
+        throw error;
+      } finally {
+        active.delete(running);
+      }
+    },
+  });
+
+  /** Runs the Genkit handler inside a turn context whose signal aborts when the client goes away. */
+  const turnHandler = (route: string, action: RunnableAction): RequestHandler => {
+    const handler = expressHandler(logged(route, action));
+    return (req, res, next) => {
+      const disconnected = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) disconnected.abort();
+      });
+      const init = (req.body as { init?: { sessionId?: unknown } }).init;
+      const requestedSessionId = typeof init?.sessionId === 'string' ? init.sessionId : undefined;
+      runInTurn({ signal: disconnected.signal, ...(requestedSessionId && { requestedSessionId }) }, () => handler(req, res, next));
+    };
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '10mb' }));
+  app.use((_req, res, next) => {
+    // genkit 1.42 can write to a response after ending it; unhandled, that ERR_STREAM_WRITE_AFTER_END
+    // 'error' event would crash the process.
+    res.on('error', () => {});
+    next();
+  });
+  app.get('/api/health', (_req, res) => {
+    res.json({ ok: true, agent: agent.__action.name, model: modelName, store: options.store ?? 'file' });
+  });
+  app.post('/api/agent', validateIds('init'), turnHandler('/api/agent', agent));
+  app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
+  app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
+  app.post('/api/agent-client', turnHandler('/api/agent-client', clientAgent));
+  app.use((_req, res) => {
+    res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
+  });
+  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; message?: string }, _req, res, _next) => {
+    const status = typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (res.headersSent) return void res.end();
+    res.status(status).json({ status: status === 400 ? 'INVALID_ARGUMENT' : 'INTERNAL', message: status < 500 ? error.message : 'Internal error' });
+  };
+  app.use(onError);
+
+  const server: Server = app.listen(options.port ?? 3400, options.host ?? '127.0.0.1');
+  await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
+  const { port, address } = server.address() as AddressInfo;
+  const url = `http://${address}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    agentUrl: `${url}/api/agent`,
+    port,
+    close() {
+      closing ??= (async () => {
+        shutdown.abort();
+        const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+        server.closeAllConnections();
+        // Let stopped turns save their snapshots before the data folder may go away.
+        await Promise.allSettled([...active]);
+        await closed;
+      })();
+      return closing;
+    },
+  };
+}

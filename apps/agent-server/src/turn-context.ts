@@ -1,0 +1,39 @@
+/**
+ * Per-request context for a turn, carried with AsyncLocalStorage from the HTTP handler into the model.
+ *
+ * genkit 1.42 does not stop a model when the HTTP client goes away: the agent hands the model its own
+ * abort signal, which only fires when `<agent>/abort` hits a *detached* turn. The server therefore aborts
+ * `signal` when the response closes before it finished (the client pressed Stop), and the scripted model
+ * listens to it, so a stopped turn ends at once instead of streaming into a closed socket.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface TurnContext {
+  signal: AbortSignal;
+  /** The session id the client asked for (validated), if any. */
+  requestedSessionId?: string;
+}
+
+const storage = new AsyncLocalStorage<TurnContext>();
+
+export function runInTurn<T>(context: TurnContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentTurn(): TurnContext | undefined {
+  return storage.getStore();
+}
+
+/** Resolves after `ms` (on the next macrotask for 0), or at once when `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

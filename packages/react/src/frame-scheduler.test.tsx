@@ -1,0 +1,141 @@
+import { AgentChatError, createAgentChat, scriptedTransport, type AgentEvent, type ChatStatus, type ScriptedTransportOptions, type ScriptedTurn } from '@agent-chat/core';
+import { Profiler, useLayoutEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastText, macrotask, mount, textDeltas } from '../test/harness.js';
+import { useAgentChat, type Throttle, type UseAgentChatResult } from './index.js';
+
+interface Commit {
+  text: string;
+  status: ChatStatus;
+  isThinking: boolean;
+}
+
+/** Renders the hook, pushing every render and every commit into arrays (TanStack style). */
+async function renderProbe(turns: ScriptedTurn[], throttle?: Throttle, options?: ScriptedTransportOptions) {
+  const renders: Commit[] = [];
+  const commits: Commit[] = [];
+  const transport = scriptedTransport(turns, options);
+  let hook!: UseAgentChatResult;
+  function Probe() {
+    hook = useAgentChat({ transport, ...(throttle !== undefined ? { throttle } : {}) });
+    const seen = { text: lastText(hook.messages), status: hook.status, isThinking: hook.isThinking };
+    renders.push(seen);
+    useLayoutEffect(() => {
+      commits.push(seen);
+    });
+    return null;
+  }
+  const mounted = await mount(<Probe />);
+  renders.length = 0;
+  commits.length = 0;
+  return { renders, commits, transport, hook: () => hook, ...mounted };
+}
+
+/** `perFrame` deltas per frame, each delta in its own macrotask (the scripted transport's pause), then a frame. */
+async function* deltasAcrossFrames(frames: number, perFrame: number): AsyncGenerator<AgentEvent> {
+  for (let frame = 0; frame < frames; frame++) {
+    yield* textDeltas(perFrame, frame * perFrame);
+    vi.advanceTimersToNextFrame();
+  }
+  yield { type: 'turn-end', finishReason: 'stop' };
+}
+
+const expectedText = (count: number) => textDeltas(count).map((event) => (event as { text: string }).text).join('');
+
+describe('commit coalescing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it("2,000 deltas across 20 frames give at most 21 commits with throttle 'frame' (the default), and the exact text", async () => {
+    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)]);
+    const response = await probe.hook().send('go');
+    await macrotask();
+    expect(response.text).toBe(expectedText(2000));
+    expect(probe.commits.length).toBeLessThanOrEqual(21);
+    expect(probe.renders.length).toBe(probe.commits.length);
+    // One commit per frame while streaming, each showing every delta received so far; then the turn end at once.
+    expect(probe.commits.slice(0, 20).map((commit) => commit.text.length)).toEqual(Array.from({ length: 20 }, (_, index) => (index + 1) * 100));
+    expect(probe.commits.at(-1)).toEqual({ text: expectedText(2000), status: 'ready', isThinking: false });
+    await probe.unmount();
+  });
+
+  it('components sharing one chat still commit together, once per frame (counted with React.Profiler)', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([() => deltasAcrossFrames(5, 40)]) });
+    const commits: string[] = [];
+    function Reader() {
+      const { messages } = useAgentChat({ chat });
+      return <p>{lastText(messages)}</p>;
+    }
+    const view = await mount(
+      <Profiler id="chat" onRender={(_id, phase) => commits.push(phase)}>
+        <Reader />
+        <Reader />
+        <Reader />
+      </Profiler>,
+    );
+    commits.length = 0;
+    const frameRequests = vi.spyOn(globalThis, 'requestAnimationFrame');
+    await chat.send('go');
+    await macrotask();
+    // Five frames, then the turn end: three readers, one animation frame and one commit each time.
+    expect(frameRequests).toHaveBeenCalledTimes(5);
+    expect(commits).toEqual(Array(6).fill('update'));
+    expect(document.body.textContent).toBe(expectedText(200).repeat(3));
+    await view.unmount();
+  });
+
+  it('with throttle: false, one commit per delta', async () => {
+    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)], false);
+    await probe.hook().send('go');
+    await macrotask();
+    const grew = probe.commits.filter((commit, index) => commit.text.length === (probe.commits[index - 1]?.text.length ?? 0) + 1);
+    expect(grew.length).toBe(2000);
+    // The turn start, 2,000 deltas, the turn end.
+    expect(probe.commits.length).toBe(2002);
+    expect(probe.commits.at(-1)).toEqual({ text: expectedText(2000), status: 'ready', isThinking: false });
+    await probe.unmount();
+  });
+
+  it('a number throttles to one commit per that many ms, on a timer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    // 100 deltas, one per fake millisecond; at most one commit per 25 ms, then the turn end at once.
+    const probe = await renderProbe([[...textDeltas(100), { type: 'turn-end', finishReason: 'stop' }]], 25, { delayMs: 1 });
+    const sent = probe.hook().send('go');
+    await vi.advanceTimersByTimeAsync(200);
+    await sent;
+    // Flushes at 25, 50, 75 and 100 ms (the turn started at 0, the first delta came at 1 ms), then the turn end.
+    expect(probe.commits.map((commit) => commit.text.length)).toEqual([24, 49, 74, 99, 100]);
+    expect(probe.commits.at(-1)).toEqual({ text: expectedText(100), status: 'ready', isThinking: false });
+    await probe.unmount();
+  });
+
+  it('the turn end, an error and interrupts flush at once, without waiting for a frame', async () => {
+    const interrupt: AgentEvent = {
+      type: 'tool-request',
+      part: { toolRequest: { name: 'confirm', ref: 'c1', input: {} }, metadata: { interrupt: true } },
+    };
+    const probe = await renderProbe([
+      [...textDeltas(3), { type: 'error', error: new AgentChatError('server-error', 'boom') }, { type: 'turn-end', finishReason: 'failed' }],
+      [...textDeltas(3), interrupt, { type: 'turn-end', finishReason: 'interrupted' }],
+    ]);
+    // No animation frame ever runs in this test: every commit below is a flush at once.
+    await probe.hook().send('one');
+    await macrotask();
+    // The error event (mid-turn, still streaming), then the turn end.
+    expect(probe.commits.map((commit) => commit.status)).toEqual(['streaming', 'error']);
+    expect(probe.hook().error?.code).toBe('server-error');
+    expect(probe.commits.at(-1)).toMatchObject({ text: '012', isThinking: false });
+    await probe.hook().send('two');
+    await macrotask();
+    expect(probe.hook().interrupts).toHaveLength(1);
+    expect(probe.hook().finishReason).toBe('interrupted');
+    expect(lastText(probe.hook().messages)).toBe('012');
+    await probe.unmount();
+  });
+});
+

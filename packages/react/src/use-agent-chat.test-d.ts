@@ -1,0 +1,46 @@
+import { createAgentChat, scriptedTransport, type AgentChat, type AgentChunk, type AgentResponse, type ChatState } from '@agent-chat/core';
+import { describe, expectTypeOf, it } from 'vitest';
+import { useAgentChat, useAgentChatContext, useAgentChatSelector, type UseAgentChatResult } from './index.js';
+
+interface Task {
+  id: string;
+  done: boolean;
+}
+interface TaskState {
+  tasks: Task[];
+}
+
+const transport = scriptedTransport([]);
+const chat = createAgentChat<TaskState>({ transport });
+
+describe('types', () => {
+  it('useAgentChat<TaskState>() gives custom: TaskState | undefined', () => {
+    expectTypeOf<ReturnType<typeof useAgentChat<TaskState>>['custom']>().toEqualTypeOf<TaskState | undefined>();
+    expectTypeOf<UseAgentChatResult<TaskState>>().toExtend<ChatState<TaskState>>();
+    expectTypeOf<UseAgentChatResult<TaskState>['isThinking']>().toEqualTypeOf<boolean>();
+    expectTypeOf<UseAgentChatResult<TaskState>['chat']>().toEqualTypeOf<AgentChat<TaskState>>();
+    expectTypeOf<UseAgentChatResult<TaskState>['send']>().returns.toEqualTypeOf<Promise<AgentResponse<TaskState>>>();
+  });
+
+  it('infers the state type from a shared chat, and types callbacks by it', () => {
+    expectTypeOf(useAgentChat({ chat }).custom).toEqualTypeOf<TaskState | undefined>();
+    useAgentChat<TaskState>({
+      transport,
+      onChunk: (chunk) => expectTypeOf(chunk).toEqualTypeOf<AgentChunk<TaskState>>(),
+      onTurnEnd: (response) => expectTypeOf(response.custom).toEqualTypeOf<TaskState | undefined>(),
+      throttle: 'frame',
+    });
+    useAgentChat({ transport, throttle: 50 });
+    useAgentChat({ chat, throttle: false });
+    // @ts-expect-error not a throttle
+    useAgentChat({ transport, throttle: 'never' });
+    // @ts-expect-error a chat needs its transport
+    useAgentChat({ onTurnEnd: () => undefined });
+  });
+
+  it('useAgentChatSelector returns what the selector returns', () => {
+    expectTypeOf(useAgentChatSelector(chat, (state) => state.custom?.tasks)).toEqualTypeOf<Task[] | undefined>();
+    expectTypeOf(useAgentChatSelector(chat, (state) => state.status, (a, b) => a === b)).toEqualTypeOf<ChatState['status']>();
+    expectTypeOf(useAgentChatContext<TaskState>()).toEqualTypeOf<AgentChat<TaskState>>();
+  });
+});
