@@ -18,6 +18,7 @@ export { createNdjsonFramer } from './wire/ndjson.js';
 export { readFrames } from './wire/read-frames.js';
 // dialects
 export type { FrameDecoder } from './dialects/decoder.js';
+export { createSessionId } from './dialects/ids.js';
 export { createGenkitDecoder, buildGenkitRequestBody, parseGenkitSnapshot } from './dialects/genkit.js';
 export { createAgentFlowDecoder, buildAgentFlowRequestBody, type ResponseGranularity } from './dialects/agentflow.js';
 export {
@@ -38,7 +39,7 @@ export type { Transport, TurnRequest, StopTarget, HeadersOption, HttpTransportOp
 export { genkitTransport, type GenkitTransportOptions } from './transports/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions } from './transports/agentflow-transport.js';
 export { aguiTransport, type AguiTransportOptions } from './transports/agui-transport.js';
-export { aiSdkTransport, createSessionId, type AiSdkTransportOptions } from './transports/ai-sdk-transport.js';
+export { aiSdkTransport, type AiSdkTransportOptions } from './transports/ai-sdk-transport.js';
 export { tnsaiTransport, type TnsaiTransportOptions } from './transports/tnsai-transport.js';
 export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transports/scripted-transport.js';
 // chat

@@ -1,125 +1,24 @@
 /**
  * Live interop: AgentChat + tnsaiTransport against a small node:http server streaming seed 003's ChatChunks as
- * NDJSON (the encoding documented in src/dialects/tnsai.ts), over real sockets.
- *
- * Scripts (the request's `message`, lowercased; a request with `toolResults` answers tool calls):
- *   (anything) -> START, CONTENT "Hello" ", " "world!" (tokenCount, chunkIndex), DONE STOP
- *   tools      -> CONTENT "Let me look.", TOOL_CALL search {q: 'notes'} (id call-1), DONE TOOL_CALLS
- *   (answer)   -> CONTENT "Found: <output as JSON>", DONE STOP
- *   filter     -> CONTENT "I can", DONE CONTENT_FILTER
- *   error      -> CONTENT "Par", ERROR "rate limited"
- *   concat     -> the default answer as concatenated objects with no newline, split over odd writes
- *   cut        -> CONTENT "Cut", then the body ends without DONE
- *   long       -> CONTENT "word<i> " ×300, 15 ms apart, until the client goes away
- *   (POST /fail answers 429 {"error":{"message":"slow down","code":"RATE_LIMIT"}})
+ * NDJSON (the encoding documented in src/dialects/tnsai.ts), over real sockets. The server and its scripts are in
+ * ./tnsai-live-server.ts.
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, textOf, type AgentChatError, type AgentChunk } from '@agent-chat/core';
 import { tnsaiTransport } from '../src/transports/tnsai-transport.js';
+import { startTnsaiLiveServer, type TnsaiLiveServer } from './tnsai-live-server.js';
 
-interface Recorded { path: string; headers: IncomingHttpHeaders; body: any }
-
+let server: TnsaiLiveServer;
 let url = '';
-let server: ReturnType<typeof createServer>;
-const requests: Recorded[] = [];
-const longRuns: Array<{ written: number; clientGone: boolean }> = [];
-const timers = new Set<NodeJS.Timeout>();
-const sleep = (ms: number) => new Promise<void>((resolve) => {
-  const timer = setTimeout(() => { timers.delete(timer); resolve(); }, ms);
-  timers.add(timer);
-});
-
-async function stream(res: ServerResponse, body: any): Promise<void> {
-  res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
-  res.flushHeaders();
-  const line = (chunk: Record<string, unknown>) => { if (!res.destroyed) res.write(`${JSON.stringify(chunk)}\n`); };
-  const start = { type: 'START', model: 'tns-mock', requestId: `req-${requests.length}` };
-  const hello = [start, ...['Hello', ', ', 'world!'].map((content, chunkIndex) => ({ type: 'CONTENT', content, tokenCount: 1, chunkIndex })), { type: 'DONE', finishReason: 'STOP' }];
-  const script = Array.isArray(body?.toolResults) ? 'answer' : String(body?.message ?? '').trim().toLowerCase();
-  switch (script) {
-    case 'answer':
-      line(start);
-      line({ type: 'CONTENT', content: `Found: ${JSON.stringify(body.toolResults[0].output)}` });
-      line({ type: 'DONE', finishReason: 'STOP' });
-      break;
-    case 'tools':
-      line(start);
-      line({ type: 'CONTENT', content: 'Let me look.' });
-      line({ type: 'TOOL_CALL', toolCall: { id: 'call-1', name: 'search', arguments: { q: 'notes' } }, content: 'search({"q":"notes"})' });
-      line({ type: 'DONE', finishReason: 'TOOL_CALLS' });
-      break;
-    case 'filter':
-      line(start);
-      line({ type: 'CONTENT', content: 'I can' });
-      line({ type: 'DONE', finishReason: 'CONTENT_FILTER' });
-      break;
-    case 'error':
-      line(start);
-      line({ type: 'CONTENT', content: 'Par' });
-      line({ type: 'ERROR', content: 'rate limited' });
-      break;
-    case 'concat': {
-      const bytes = Buffer.from(hello.map((chunk) => JSON.stringify(chunk)).join(''));
-      for (let offset = 0; offset < bytes.length; offset += 7) {
-        res.write(bytes.subarray(offset, offset + 7));
-        await sleep(1);
-      }
-      break;
-    }
-    case 'cut':
-      line(start);
-      line({ type: 'CONTENT', content: 'Cut' });
-      break;
-    case 'long': {
-      const run = { written: 0, clientGone: false };
-      longRuns.push(run);
-      res.on('close', () => { if (!res.writableFinished) run.clientGone = true; });
-      line(start);
-      for (let i = 0; i < 300 && !run.clientGone; i++) {
-        line({ type: 'CONTENT', content: `word${i} ` });
-        run.written++;
-        await sleep(15);
-      }
-      if (!run.clientGone) line({ type: 'DONE', finishReason: 'STOP' });
-      break;
-    }
-    default:
-      for (const chunk of hello) {
-        line(chunk);
-        await sleep(2);
-      }
-  }
-  res.end();
-}
+let requests: TnsaiLiveServer['requests'];
+let longRuns: TnsaiLiveServer['longRuns'];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const pieces: Buffer[] = [];
-      for await (const piece of req) pieces.push(piece as Buffer);
-      const text = Buffer.concat(pieces).toString('utf8');
-      const body = text ? JSON.parse(text) : undefined;
-      const path = req.url ?? '/';
-      requests.push({ path, headers: req.headers, body });
-      if (path === '/fail') {
-        res.writeHead(429, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'slow down', code: 'RATE_LIMIT' } }));
-        return;
-      }
-      await stream(res, body);
-    })().catch(() => res.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/stream`;
+  server = await startTnsaiLiveServer();
+  ({ url, requests, longRuns } = server);
 });
 
-afterAll(async () => {
-  for (const timer of timers) clearTimeout(timer);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 function chatWith(target = url) {
   const errors: AgentChatError[] = [];

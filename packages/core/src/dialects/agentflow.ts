@@ -4,7 +4,7 @@ import { normalizeRole, type Message, type Role } from '../model/message.js';
 import type { Part, ToolRequestPart } from '../model/part.js';
 import type { AgentInput } from '../model/chunk.js';
 import type { WireFrame } from '../wire/frame.js';
-import { isRecord, stringOr, type FrameDecoder } from './decoder.js';
+import { isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
 
 /** How much state AgentFlow streams: 'low' (messages only), 'partial' (+ `updates`), 'full' (+ `state`). */
 export type ResponseGranularity = 'low' | 'partial' | 'full';
@@ -177,9 +177,7 @@ export function createAgentFlowDecoder(): FrameDecoder {
   return {
     decode(frame: WireFrame): AgentEvent[] {
       if (ended) return [];
-      if (frame.type === 'malformed') {
-        return [{ type: 'error', error: new AgentChatError('malformed-frame', `Could not parse an AgentFlow chunk: ${frame.reason}`, { details: frame.text }) }];
-      }
+      if (frame.type === 'malformed') return [malformedFrameEvent('an AgentFlow chunk', frame)];
       if (frame.type !== 'value' || !isRecord(frame.value)) return [];
       const chunk = frame.value;
       const events: AgentEvent[] = [];

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { encode, splitAt, streamOf } from '../../test/fixtures.js';
 import type { AgentEvent } from '../model/events.js';
 import type { Message } from '../model/message.js';
-import { createSessionId } from '../transports/ai-sdk-transport.js';
+import { createSessionId } from './ids.js';
 import { createSseFramer } from '../wire/sse.js';
 import { readFrames } from '../wire/read-frames.js';
 import { approvalDecision, buildAiSdkRequestBody, createAiSdkDecoder, toAiSdkUiMessages, type AiSdkUiMessage } from './ai-sdk.js';

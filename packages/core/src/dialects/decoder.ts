@@ -1,4 +1,6 @@
+import { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
+import { isReasoningPart, isTextPart, type Part } from '../model/part.js';
 import type { WireFrame } from '../wire/frame.js';
 
 /** A dialect's per-turn decoder: wire frames in, normalized events out. Pure apart from its own turn state. */
@@ -16,4 +18,29 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** The string, or undefined. */
 export function stringOr(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Parses JSON text, or gives the text back when it is not JSON. */
+export function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The error event for a frame that did not parse; `what` names the dialect's unit, e.g. 'an AG-UI event'. */
+export function malformedFrameEvent(what: string, frame: Extract<WireFrame, { type: 'malformed' }>): AgentEvent {
+  return { type: 'error', error: new AgentChatError('malformed-frame', `Could not parse ${what}: ${frame.reason}`, { details: frame.text }) };
+}
+
+/** Appends streamed text to a decoder's own mirror of a message: grows the last plain part of that kind, else adds one. */
+export function appendText(content: Part[], text: string, kind: 'text' | 'reasoning'): void {
+  const last = content[content.length - 1];
+  // Text parts are the decoder's own objects until message-complete hands them over: grow in place.
+  if (last && !last.metadata) {
+    if (kind === 'text' && isTextPart(last)) return void (last.text += text);
+    if (kind === 'reasoning' && isReasoningPart(last)) return void (last.reasoning += text);
+  }
+  content.push(kind === 'text' ? { text } : { reasoning: text });
 }

@@ -6,7 +6,7 @@ import { isInterruptPart, type Part, type ToolRequestPart, type ToolResponsePart
 import type { Artifact, SessionState, SnapshotInfo } from '../model/session.js';
 import type { AgentInput } from '../model/chunk.js';
 import type { WireFrame } from '../wire/frame.js';
-import { isRecord, stringOr, type FrameDecoder } from './decoder.js';
+import { isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
 
 /** Genkit's `AgentInit`: which state a turn starts from. */
 export interface GenkitAgentInit {
@@ -153,9 +153,7 @@ export function createGenkitDecoder(): FrameDecoder {
   return {
     decode(frame: WireFrame): AgentEvent[] {
       if (ended) return [];
-      if (frame.type === 'malformed') {
-        return [{ type: 'error', error: new AgentChatError('malformed-frame', `Could not parse a Genkit frame: ${frame.reason}`, { details: frame.text }) }];
-      }
+      if (frame.type === 'malformed') return [malformedFrameEvent('a Genkit frame', frame)];
       if (frame.type !== 'value' || !isRecord(frame.value)) return [];
       const value = frame.value;
       if (frame.field === 'error' || frame.event === 'error' || ('error' in value && !('message' in value) && !('result' in value))) {

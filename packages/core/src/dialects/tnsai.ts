@@ -48,7 +48,7 @@ import type { Message } from '../model/message.js';
 import { isTextPart, isToolRequestPart, isToolResponsePart, textOf, type ToolRequestPart } from '../model/part.js';
 import type { AgentInput } from '../model/chunk.js';
 import type { WireFrame } from '../wire/frame.js';
-import { isRecord, stringOr, type FrameDecoder } from './decoder.js';
+import { isRecord, malformedFrameEvent, parseJsonOr, stringOr, type FrameDecoder } from './decoder.js';
 
 /** One `ChatChunk` type. */
 export type TnsaiChunkType = 'START' | 'CONTENT' | 'TOOL_CALL' | 'DONE' | 'ERROR';
@@ -145,12 +145,7 @@ export function buildTnsaiRequestBody(context: TnsaiTurnContext, sessionId: stri
 
 /** `arguments` as an object when it is JSON text. */
 function parseArguments(value: unknown): unknown {
-  if (typeof value !== 'string') return value ?? {};
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
+  return typeof value === 'string' ? parseJsonOr(value) : value ?? {};
 }
 
 /** The tool request of a TOOL_CALL chunk: its `toolCall`, else its `name(arguments)` content. */
@@ -243,7 +238,7 @@ export function createTnsaiDecoder(options: TnsaiDecoderOptions = {}): FrameDeco
         events.push({ type: 'session', sessionId: sessionId! });
       }
       if (frame.type === 'malformed') {
-        events.push({ type: 'error', error: new AgentChatError('malformed-frame', `Could not parse a TnsAI chunk: ${frame.reason}`, { details: frame.text }) });
+        events.push(malformedFrameEvent('a TnsAI chunk', frame));
       } else if (frame.type === 'value' && isRecord(frame.value) && typeof frame.value.type === 'string') {
         chunkEvents(frame.value, events);
       }

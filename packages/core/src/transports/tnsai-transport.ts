@@ -1,6 +1,6 @@
+import { createSessionId } from '../dialects/ids.js';
 import { buildTnsaiRequestBody, createTnsaiDecoder } from '../dialects/tnsai.js';
 import { createNdjsonFramer } from '../wire/ndjson.js';
-import { createSessionId } from './ai-sdk-transport.js';
 import { streamTurn } from './http.js';
 import type { HttpTransportOptions, Transport } from './transport.js';
 
