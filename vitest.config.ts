@@ -10,6 +10,7 @@ export default defineConfig({
     alias: {
       '@agent-chat/core': source('./packages/core/src/index.ts'),
       '@agent-chat/react': source('./packages/react/src/index.ts'),
+      '@agent-chat/ui': source('./packages/ui/src/index.ts'),
     },
   },
   test: {
@@ -65,11 +66,37 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The stories replay the real Genkit captures in ../shared/fixtures (Vite `?raw` imports outside the root).
+        server: { fs: { allow: [source('.'), source('../shared')] } },
+        test: {
+          // @agent-chat/ui: every story run as a test (play function + axe), and the components' own tests.
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['packages/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['packages/ui/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'agent-server',
           environment: 'node',
           include: ['apps/agent-server/**/*.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The browser suite: the real agent server and the built demo, driven in Debian's Chromium (apps/demo/e2e).
+          name: 'e2e',
+          environment: 'node',
+          include: ['apps/demo/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['apps/demo/e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

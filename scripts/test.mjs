@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { findChromium } from '../apps/demo/e2e/find-chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
@@ -24,6 +25,18 @@ const steps = [
 let failedSteps = 0;
 for (const [title, command, args] of steps) if (!run(title, command, args)) failedSteps++;
 
+// The browser suite (vitest project e2e) needs a Chromium: without one it skips itself, and that is said loudly here;
+// under CI a missing Chromium is a failure.
+const chromiumMissing = findChromium() === null;
+const noChromium = `${'!'.repeat(80)}\n!! NO CHROMIUM FOUND: the browser suite (apps/demo/e2e, vitest project e2e) is SKIPPED.\n!! Install Debian's: apt-get install -y chromium   (or set CHROMIUM_PATH)\n${'!'.repeat(80)}`;
+if (chromiumMissing) {
+  console.log(`\n${noChromium}`);
+  if (process.env.CI === 'true') {
+    console.log('CI=true: a missing Chromium fails the run.');
+    failedSteps++;
+  }
+}
+
 rmSync(results, { force: true });
 const vitestOk = run('vitest (every project)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}`]);
 if (!vitestOk) failedSteps++;
@@ -37,6 +50,7 @@ if (existsSync(results)) {
   failed = report.numFailedTests;
   skipped = report.numPendingTests + report.numTodoTests;
 }
+if (chromiumMissing) console.log(`\n${noChromium}`);
 if (failedSteps > 0) console.log(`\n${failedSteps} step(s) failed.`);
 console.log(`\ntests: ${passed} passed, ${failed + (failedSteps > 0 && failed === 0 ? failedSteps : 0)} failed, ${skipped} skipped`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

@@ -2,6 +2,7 @@
  * The task-list agent: genkit/beta `ai.defineAgent` (a prompt agent: history + system prompt + tools,
  * run by Genkit's own agent runtime) with the custom state of seed 002.
  */
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionStore } from 'genkit/beta';
 import { FileSessionStore, genkit, InMemorySessionStore, z, type GenkitBeta } from './genkit-runtime.js';
@@ -11,8 +12,11 @@ import { withSafeIds } from './session-ids.js';
 import type { TaskState } from './task-state.js';
 import { defineTaskTools } from './tools.js';
 
-/** `apps/agent-server/.sessions/` (git-ignored). */
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.sessions/', import.meta.url));
+/**
+ * `apps/agent-server/.sessions/` (git-ignored). Not `new URL('../.sessions/', import.meta.url)`: Vite rewrites that
+ * pattern into an asset URL (http://…) when this module is loaded in a browser-like test environment (jsdom).
+ */
+export const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '.sessions') + '/';
 
 export const AGENT_NAME = 'taskAgent';
 export const CLIENT_AGENT_NAME = 'taskAgentClientState';

@@ -5,6 +5,8 @@
  *   POST /api/agent/getSnapshot   {data:{snapshotId}|{sessionId}} → {result: SessionSnapshot} (404 NOT_FOUND)
  *   POST /api/agent/abort         {data:{snapshotId}} → {result:{snapshotId, status}}
  *   POST /api/agent-client        the same agent without a store (client-managed state)
+ *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
+ *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
  *   GET  /api/health              {ok, agent, model, store}
  */
 import { once } from 'node:events';
@@ -13,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { createTaskAgents, type TaskAgentOptions } from './agent.js';
+import { aguiRoute } from './agui-route.js';
+import { aiSdkRoute } from './ai-sdk-route.js';
 import { expressHandler, type RunnableAction } from './genkit-runtime.js';
 import { validateIds } from './session-ids.js';
 import { currentTurn, runInTurn } from './turn-context.js';
@@ -29,6 +33,10 @@ export interface AgentServer {
   /** Base URL, e.g. `http://127.0.0.1:3400` (the agent is at `${url}/api/agent`). */
   url: string;
   agentUrl: string;
+  /** The same agent over AG-UI: `${url}/api/agui` (for `aguiTransport({url})`). */
+  aguiUrl: string;
+  /** The same agent as an AI SDK chat route: `${url}/api/ai-sdk` (for `aiSdkTransport({api})`). */
+  aiSdkUrl: string;
   port: number;
   close(): Promise<void>;
 }
@@ -103,6 +111,9 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
   app.post('/api/agent-client', turnHandler('/api/agent-client', clientAgent));
+  // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
+  app.post('/api/agui', aguiRoute({ action: logged('/api/agui', agent), snapshots: agent.getSnapshotDataAction }));
+  app.post('/api/ai-sdk', aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots: agent.getSnapshotDataAction }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });
@@ -122,6 +133,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   return {
     url,
     agentUrl: `${url}/api/agent`,
+    aguiUrl: `${url}/api/agui`,
+    aiSdkUrl: `${url}/api/ai-sdk`,
     port,
     close() {
       closing ??= (async () => {

@@ -27,7 +27,7 @@ export {
   type AguiToolCall, type AguiContentPart, type AguiPartSource,
 } from './dialects/agui.js';
 export {
-  createAiSdkDecoder, buildAiSdkRequestBody, toAiSdkUiMessages, approvalDecision, AI_SDK_STATE_PART, AI_SDK_STATE_PATCH_PART,
+  createAiSdkDecoder, buildAiSdkRequestBody, toAiSdkUiMessages, approvalDecision, AI_SDK_ARTIFACT_PART, AI_SDK_STATE_PART, AI_SDK_STATE_PATCH_PART,
   type AiSdkDecoderOptions, type AiSdkRequestBody, type AiSdkTurnContext, type AiSdkUiMessage, type AiSdkUiPart,
 } from './dialects/ai-sdk.js';
 export {

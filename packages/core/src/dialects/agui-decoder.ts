@@ -8,7 +8,7 @@ import { messagesSnapshot } from './agui-messages-snapshot.js';
 import { complete, completeAll, createAguiStreamState, reasoningDelta, startReasoning, startText, textDelta } from './agui-stream-state.js';
 import { endTool, interruptPart, startTool, toolArgs, toolResult } from './agui-tool-calls.js';
 import type { AguiMessage } from './agui-wire-types.js';
-import { isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
+import { artifactOf, isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
 
 /** Frames that change no state but are kept for `onChunk` (their frame is the chunk's `raw`). */
 const PASSTHROUGH = new Set([
@@ -106,7 +106,11 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
     if (interrupts.length > 0) events.push({ type: 'interrupt-request', parts: interrupts });
     ended = true;
     threadId = stringOr(value.threadId) ?? threadId;
-    events.push({ type: 'turn-end', finishReason, ...(threadId ? { sessionId: threadId } : {}), output: value, raw: value });
+    // A server that keeps snapshots (Genkit behind AG-UI) may name this turn's in `result.snapshotId`.
+    const snapshotId = isRecord(value.result) ? stringOr(value.result.snapshotId) : undefined;
+    events.push({
+      type: 'turn-end', finishReason, ...(threadId ? { sessionId: threadId } : {}), ...(snapshotId ? { snapshotId } : {}), output: value, raw: value,
+    });
   }
 
   function runError(value: Record<string, unknown>, events: AgentEvent[]): void {
@@ -134,6 +138,12 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
       }
       case 'RUN_FINISHED':
         return runFinished(value, events);
+      case 'ACTIVITY_SNAPSHOT': {
+        // An activity of type 'artifact' whose content is an artifact is one (DESIGN §3); other activities pass through.
+        const artifact = value.activityType === 'artifact' ? artifactOf(value.content) : undefined;
+        if (artifact) events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || messageId === undefined ? artifact : { ...artifact, name: messageId } });
+        return;
+      }
       case 'RUN_ERROR':
         return runError(value, events);
       case 'TEXT_MESSAGE_START':

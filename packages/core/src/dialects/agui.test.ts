@@ -366,6 +366,23 @@ const cases: DecodeCase[] = [
     expected: [session, noop, noop, noop, noop, noop, noop, noop, endOk()],
   },
   {
+    name: 'ACTIVITY_SNAPSHOT of type artifact upserts the artifact (named by itself, else by messageId); RUN_FINISHED result.snapshotId ends the turn',
+    values: [
+      started,
+      { type: 'ACTIVITY_SNAPSHOT', messageId: 'artifact:t1:report.md', activityType: 'artifact', content: { name: 'report.md', parts: [{ text: '# v1' }] }, replace: true },
+      { type: 'ACTIVITY_SNAPSHOT', messageId: 'art-2', activityType: 'artifact', content: { parts: [{ text: 'unnamed' }] } },
+      { type: 'ACTIVITY_SNAPSHOT', messageId: 'a3', activityType: 'artifact', content: { notAnArtifact: true } },
+      { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1', result: { snapshotId: 'snap-9' } },
+    ],
+    expected: [
+      session,
+      { type: 'artifact-upsert', artifact: { name: 'report.md', parts: [{ text: '# v1' }] } }, noop,
+      { type: 'artifact-upsert', artifact: { name: 'art-2', parts: [{ text: 'unnamed' }] } }, noop,
+      noop,
+      { ...endOk({ type: 'RUN_FINISHED', threadId: 't1', runId: 'r1', result: { snapshotId: 'snap-9' } }), snapshotId: 'snap-9' } as AgentEvent,
+    ],
+  },
+  {
     name: 'MESSAGES_SNAPSHOT: sent messages and renamed history skipped, a streamed message replaced, new ones appended, reasoning merged',
     context: {
       threadId: 't1',

@@ -44,12 +44,14 @@ import type { Metadata } from '../model/part.js';
 import type { WireFrame } from '../wire/frame.js';
 import { addPart, createAiSdkStreamState, streamText } from './ai-sdk-stream-state.js';
 import { toolChunkEvents } from './ai-sdk-tool-chunks.js';
-import { isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
+import { artifactOf, isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
 
 /** The data part type whose `data` is an RFC 6902 patch of the custom state. */
 export const AI_SDK_STATE_PATCH_PART = 'data-state-patch';
 /** The data part type whose `data` is the whole custom state. */
 export const AI_SDK_STATE_PART = 'data-state';
+/** The data part type whose `data` is an artifact `{name?, parts, metadata?}` (same name replaces). */
+export const AI_SDK_ARTIFACT_PART = 'data-artifact';
 
 /** Options of {@link createAiSdkDecoder}. */
 export interface AiSdkDecoderOptions {
@@ -104,6 +106,9 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
     }
     const reason = failure ? 'failed' : state.openApprovals.size > 0 ? 'interrupted' : normalizeFinishReason(finishReason ?? 'stop');
     const end: AgentEvent = { type: 'turn-end', finishReason: reason, raw, output: output(finishReason) };
+    // A server that keeps snapshots (Genkit behind the AI SDK stream) may name this turn's in the message metadata.
+    const snapshotId = isRecord(messageMetadata) ? stringOr(messageMetadata.snapshotId) : undefined;
+    if (snapshotId) end.snapshotId = snapshotId;
     if (failure) end.error = failure;
     if (sessionId !== undefined) end.sessionId = sessionId;
     events.push(end);
@@ -120,6 +125,12 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
       return;
     }
     const id = stringOr(chunk.id);
+    const artifact = type === AI_SDK_ARTIFACT_PART ? artifactOf(chunk.data) : undefined;
+    if (artifact) {
+      // `data-artifact` carrying an artifact is that artifact (name: its own, else the part id).
+      events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || id === undefined ? artifact : { ...artifact, name: id } });
+      return;
+    }
     if (id !== undefined) {
       events.push({ type: 'artifact-upsert', artifact: { name: `${type}:${id}`, parts: [{ data: chunk.data }], metadata: { type, id } } });
       return;

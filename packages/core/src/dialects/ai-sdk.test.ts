@@ -33,7 +33,7 @@ function summary(event: AgentEvent): string {
     case 'artifact-upsert': return `artifact:${event.artifact.name}:${JSON.stringify(event.artifact.parts)}`;
     case 'interrupt-request': return `interrupts:${event.parts.map((part) => part.toolRequest.ref).join()}`;
     case 'error': return `error:${event.error.code}:${event.error.message}`;
-    case 'turn-end': return `end:${event.finishReason}${event.sessionId ? `@${event.sessionId}` : ''}${event.error ? ` (${event.error.code})` : ''}`;
+    case 'turn-end': return `end:${event.finishReason}${event.sessionId ? `@${event.sessionId}` : ''}${event.snapshotId ? `#${event.snapshotId}` : ''}${event.error ? ` (${event.error.code})` : ''}`;
     default: return event.type;
   }
 }
@@ -182,6 +182,23 @@ const cases: Case[] = [
       'passthrough',
       'message(ai:m1#0):model:[{"data":"kept","metadata":{"type":"data-note"}}] {"messageId":"m1"}',
       'end:stop@c1',
+    ],
+  },
+  {
+    name: 'data-artifact carrying an artifact is that artifact (its own name, else the part id); finish metadata snapshotId ends the turn',
+    wire: [
+      start(),
+      { type: 'data-artifact', id: 'report.md', data: { name: 'report.md', parts: [{ text: '# v1' }] } },
+      { type: 'data-artifact', id: 'notes', data: { parts: [{ text: 'n' }] } },
+      { type: 'data-artifact', id: 'x', data: { v: 1 } },
+      { type: 'finish', finishReason: 'stop', messageMetadata: { snapshotId: 'snap-9' } },
+    ],
+    expected: [
+      'session:c1',
+      'artifact:report.md:[{"text":"# v1"}]',
+      'artifact:notes:[{"text":"n"}]',
+      'artifact:data-artifact:x:[{"data":{"v":1}}]',
+      'end:stop@c1#snap-9',
     ],
   },
   {

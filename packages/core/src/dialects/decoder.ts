@@ -1,6 +1,7 @@
 import { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
 import { isReasoningPart, isTextPart, type Part } from '../model/part.js';
+import type { Artifact } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
 
 /** A dialect's per-turn decoder: wire frames in, normalized events out. Pure apart from its own turn state. */
@@ -43,4 +44,18 @@ export function appendText(content: Part[], text: string, kind: 'text' | 'reason
     if (kind === 'reasoning' && isReasoningPart(last)) return void (last.reasoning += text);
   }
   content.push(kind === 'text' ? { text } : { reasoning: text });
+}
+
+/** The parts of a wire value: its object entries (anything else is dropped). */
+export function partsOf(value: unknown): Part[] {
+  return Array.isArray(value) ? (value.filter(isRecord) as unknown as Part[]) : [];
+}
+
+/** A wire value in Genkit's artifact shape `{name?, parts[], metadata?}` as an {@link Artifact}, else undefined. */
+export function artifactOf(value: unknown): Artifact | undefined {
+  if (!isRecord(value) || !Array.isArray(value.parts)) return undefined;
+  const artifact: Artifact = { parts: partsOf(value.parts) };
+  if (typeof value.name === 'string') artifact.name = value.name;
+  if (isRecord(value.metadata)) artifact.metadata = value.metadata;
+  return artifact;
 }

@@ -6,7 +6,7 @@ import { isInterruptPart, type Part, type ToolRequestPart, type ToolResponsePart
 import type { Artifact, SessionState, SnapshotInfo } from '../model/session.js';
 import type { AgentInput } from '../model/chunk.js';
 import type { WireFrame } from '../wire/frame.js';
-import { isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
+import { artifactOf, isRecord, malformedFrameEvent, partsOf, stringOr, type FrameDecoder } from './decoder.js';
 
 /** Genkit's `AgentInit`: which state a turn starts from. */
 export interface GenkitAgentInit {
@@ -47,30 +47,18 @@ export function genkitError(value: unknown, fallbackMessage = 'The agent reporte
   return new AgentChatError('server-error', message, options);
 }
 
-function asParts(value: unknown): Part[] {
-  return Array.isArray(value) ? (value.filter(isRecord) as unknown as Part[]) : [];
-}
-
 function asMessage(value: unknown): Message | undefined {
   if (!isRecord(value)) return undefined;
-  const message: Message = { role: normalizeRole(value.role), content: asParts(value.content) };
+  const message: Message = { role: normalizeRole(value.role), content: partsOf(value.content) };
   if (isRecord(value.metadata)) message.metadata = value.metadata;
   return message;
-}
-
-function asArtifact(value: unknown): Artifact | undefined {
-  if (!isRecord(value)) return undefined;
-  const artifact: Artifact = { parts: asParts(value.parts) };
-  if (typeof value.name === 'string') artifact.name = value.name;
-  if (isRecord(value.metadata)) artifact.metadata = value.metadata;
-  return artifact;
 }
 
 function asSessionState(value: unknown): SessionState | undefined {
   if (!isRecord(value)) return undefined;
   const state: SessionState = {
     messages: Array.isArray(value.messages) ? value.messages.map(asMessage).filter((m): m is Message => !!m) : [],
-    artifacts: Array.isArray(value.artifacts) ? value.artifacts.map(asArtifact).filter((a): a is Artifact => !!a) : [],
+    artifacts: Array.isArray(value.artifacts) ? value.artifacts.map(artifactOf).filter((a): a is Artifact => !!a) : [],
   };
   if (typeof value.sessionId === 'string') state.sessionId = value.sessionId;
   if ('custom' in value) state.custom = value.custom;
@@ -83,7 +71,7 @@ function modelChunkEvents(chunk: Record<string, unknown>, events: AgentEvent[]):
   const index = typeof chunk.index === 'number' ? chunk.index : undefined;
   const messageKey = index === undefined ? undefined : `${role}:${index}`;
   const source = chunk;
-  for (const part of asParts(chunk.content)) {
+  for (const part of partsOf(chunk.content)) {
     if (typeof (part as { text?: unknown }).text === 'string') {
       const text = (part as { text: string }).text;
       if (text !== '') events.push({ type: 'text-delta', text, role, ...(messageKey ? { messageKey } : {}), source });
@@ -131,7 +119,7 @@ export function createGenkitDecoder(): FrameDecoder {
     const state = asSessionState(output.state);
     if (state) events.push({ type: 'state-snapshot', state });
     if (Array.isArray(output.artifacts)) {
-      events.push({ type: 'artifacts-snapshot', artifacts: output.artifacts.map(asArtifact).filter((a): a is Artifact => !!a) });
+      events.push({ type: 'artifacts-snapshot', artifacts: output.artifacts.map(artifactOf).filter((a): a is Artifact => !!a) });
     }
     const error = output.error !== undefined ? genkitError(output.error, 'The turn failed.') : undefined;
     if (error) events.push({ type: 'error', error });
@@ -165,7 +153,7 @@ export function createGenkitDecoder(): FrameDecoder {
       const events: AgentEvent[] = [];
       if (isRecord(chunk.modelChunk)) modelChunkEvents(chunk.modelChunk, events);
       if (Array.isArray(chunk.customPatch)) events.push({ type: 'custom-patch', patch: chunk.customPatch as JsonPatchOperation[] });
-      const artifact = asArtifact(chunk.artifact);
+      const artifact = artifactOf(chunk.artifact);
       if (artifact) events.push({ type: 'artifact-upsert', artifact });
       if (isRecord(chunk.turnEnd)) {
         pendingTurnEnd = { raw: chunk };

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import type { StorybookConfig } from '@storybook/react-vite';
+
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+const config: StorybookConfig = {
+  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-a11y'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // No autodocs here: skipping docgen keeps the build fast.
+  typescript: { reactDocgen: false },
+  async viteFinal(viteConfig) {
+    const { mergeConfig } = await import('vite');
+    const { default: react } = await import('@vitejs/plugin-react');
+    return mergeConfig(viteConfig, {
+      plugins: [react()],
+      resolve: {
+        // The workspace packages from source: no build needed before `npm run storybook`.
+        alias: {
+          '@agent-chat/core': path('../packages/core/src/index.ts'),
+          '@agent-chat/react': path('../packages/react/src/index.ts'),
+          '@agent-chat/ui': path('../packages/ui/src/index.ts'),
+        },
+      },
+      // The stories replay the real captures in ../shared/fixtures, beside the checkout.
+      server: { fs: { allow: [path('..'), path('../../shared')] } },
+    });
+  },
+};
+
+export default config;

@@ -1,0 +1,227 @@
+/**
+ * `POST /api/agui`: the task agent over AG-UI 1.0. `RunAgentInput` in (checked with @ag-ui/core's
+ * `RunAgentInputSchema`), SSE out, every event a typed @ag-ui/core event written by @ag-ui/encoder's `EventEncoder`.
+ *
+ * Request → Genkit turn:
+ *   threadId                 the Genkit sessionId (must match [A-Za-z0-9_-]{1,128}, else 400 INVALID_ARGUMENT)
+ *   resume (resolved)        resume.respond: one toolResponse {name, ref, output: payload} per open interrupt answered;
+ *                            a 'cancelled' entry answers {cancelled: true}. The request's messages are not replayed.
+ *   else the last message    a new user message (text and media parts); a message after an open interrupt abandons
+ *                            it (as Genkit does). No new user message and nothing resolved: 400.
+ *   state, tools, context    ignored: the state is the session's (server-managed); the agent has its own tools.
+ *
+ * Genkit stream → events (RUN_STARTED first):
+ *   model text               TEXT_MESSAGE_START / CONTENT / END, one message per Genkit message (id `<runId>:<index>`)
+ *   reasoning                REASONING_MESSAGE_START / CONTENT / END
+ *   tool request             TOOL_CALL_START / ARGS (the input as JSON) / END (toolCallId = the Genkit ref)
+ *   tool response            TOOL_CALL_RESULT (content = the output as JSON)
+ *   customPatch              STATE_SNAPSHOT for a whole-document replace (the first patch of a turn), else STATE_DELTA
+ *   artifact                 ACTIVITY_SNAPSHOT {activityType: 'artifact', messageId: `artifact:<threadId>:<name>`,
+ *                            content: the Genkit artifact, replace: true} (a revision replaces it; unnamed ones get
+ *                            their own id). The kit's aguiTransport passes ACTIVITY_* through to onChunk only.
+ *   turn end                 RUN_FINISHED {outcome: success | interrupt | cancelled, result: {sessionId, snapshotId,
+ *                            finishReason}}; interrupt: one Interrupt per open Genkit interrupt, id = its ref
+ *                            (toolCallId too), message = input.question when it is text, metadata {toolName, input}
+ *   failed turn              RUN_ERROR {message, code: the Genkit status}; an open text message is left open (partial)
+ */
+import { randomUUID } from 'node:crypto';
+import { EventType, type BaseEvent, type Interrupt, type Message, type RunAgentInput } from '@ag-ui/core';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { EventEncoder } from '@ag-ui/encoder';
+import type { RequestHandler } from 'express';
+import type { Part, ToolResponsePart } from 'genkit/beta';
+import {
+  disconnectSignal,
+  interruptIdOf,
+  openInterrupts,
+  runGenkitTurn,
+  userMessage,
+  type BridgeEvent,
+  type BridgeTurnEnd,
+  type GenkitTurnInput,
+  type SnapshotReader,
+} from './genkit-bridge.js';
+import type { RunnableAction } from './genkit-runtime.js';
+import { checkId } from './session-ids.js';
+
+export interface AguiRouteOptions {
+  /** The agent, wrapped so turns are tracked and logged. */
+  action: RunnableAction;
+  /** The agent's getSnapshotData action: where open interrupts are read from. */
+  snapshots: SnapshotReader;
+}
+
+function contentParts(content: unknown): Part[] {
+  if (typeof content === 'string') return [{ text: content }];
+  if (!Array.isArray(content)) return [];
+  const parts: Part[] = [];
+  for (const item of content as Array<Record<string, any>>) {
+    if (item?.type === 'text' && typeof item.text === 'string') parts.push({ text: item.text });
+    else if (item?.source && typeof item.source.value === 'string') {
+      const { type, value, mimeType } = item.source as { type: string; value: string; mimeType?: string };
+      const url = type === 'data' ? `data:${mimeType ?? 'application/octet-stream'};base64,${value}` : value;
+      parts.push({ media: { url, ...(mimeType && { contentType: mimeType }) } });
+    }
+  }
+  return parts;
+}
+
+/** What the run asks of the agent, or a reason it asks nothing. */
+async function turnInput(input: RunAgentInput, snapshots: SnapshotReader): Promise<GenkitTurnInput | string> {
+  const entries = input.resume ?? [];
+  if (entries.length > 0) {
+    const open = await openInterrupts(snapshots, input.threadId);
+    const respond: ToolResponsePart[] = [];
+    let resolved = false;
+    for (const part of open) {
+      const entry = entries.find((candidate) => candidate.interruptId === interruptIdOf(part));
+      if (!entry) continue;
+      resolved ||= entry.status === 'resolved';
+      const output = entry.status === 'resolved' ? (entry.payload ?? null) : { cancelled: true };
+      respond.push({ toolResponse: { name: part.toolRequest.name, ...(part.toolRequest.ref !== undefined && { ref: part.toolRequest.ref }), output } });
+    }
+    const last = input.messages.at(-1);
+    // Resolved answers resume the turn; cancellations alone resume it only when no new message replaces them.
+    if (respond.length > 0 && (resolved || last?.role !== 'user')) return { resume: { respond } };
+  }
+  const last: Message | undefined = input.messages.at(-1);
+  if (last?.role !== 'user') return 'The run has neither a new user message nor an answer to an open interrupt.';
+  const message = userMessage(contentParts(last.content));
+  return message ? { message } : 'The user message is empty.';
+}
+
+const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+
+/** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
+function createAguiWriter(threadId: string, runId: string, send: (event: BaseEvent) => void) {
+  let open: { kind: 'text' | 'reasoning'; id: string } | null = null;
+  const messageId = (index: number) => `${runId}:${index}`;
+  const close = () => {
+    if (!open) return;
+    send({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id } as BaseEvent);
+    open = null;
+  };
+  const ensure = (kind: 'text' | 'reasoning', index: number) => {
+    const id = kind === 'text' ? messageId(index) : `${messageId(index)}:reasoning`;
+    if (open?.id === id) return id;
+    close();
+    send(kind === 'text'
+      ? ({ type: EventType.TEXT_MESSAGE_START, messageId: id, role: 'assistant' } as BaseEvent)
+      : ({ type: EventType.REASONING_MESSAGE_START, messageId: id, role: 'reasoning' } as BaseEvent));
+    open = { kind, id };
+    return id;
+  };
+
+  function write(event: BridgeEvent): void {
+    switch (event.type) {
+      case 'text':
+        send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: ensure('text', event.index), delta: event.delta } as BaseEvent);
+        return;
+      case 'reasoning':
+        send({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: ensure('reasoning', event.index), delta: event.delta } as BaseEvent);
+        return;
+      case 'tool-call': {
+        close();
+        const { name, ref, input } = event.part.toolRequest;
+        const toolCallId = ref ?? name;
+        send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, parentMessageId: messageId(event.index) } as BaseEvent);
+        send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(input ?? {}) } as BaseEvent);
+        send({ type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent);
+        return;
+      }
+      case 'tool-result': {
+        close();
+        const { name, ref, output } = event.part.toolResponse;
+        const toolCallId = ref ?? name;
+        send({ type: EventType.TOOL_CALL_RESULT, messageId: `${messageId(event.index)}:${toolCallId}`, toolCallId, content: jsonText(output), role: 'tool' } as BaseEvent);
+        return;
+      }
+      case 'interrupt':
+        return; // carried by RUN_FINISHED's outcome
+      case 'state-snapshot':
+        send({ type: EventType.STATE_SNAPSHOT, snapshot: event.value ?? {} } as BaseEvent);
+        return;
+      case 'state-delta':
+        send({ type: EventType.STATE_DELTA, delta: event.patch } as BaseEvent);
+        return;
+      case 'artifact': {
+        const { artifact } = event;
+        send({
+          type: EventType.ACTIVITY_SNAPSHOT,
+          messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
+          activityType: 'artifact',
+          content: { ...artifact },
+          replace: true,
+        } as BaseEvent);
+        return;
+      }
+    }
+  }
+
+  function finish(end: BridgeTurnEnd): void {
+    if (end.finishReason === 'failed') {
+      // The partial message stays open: the run failed mid-message.
+      send({ type: EventType.RUN_ERROR, message: end.error?.message ?? 'The turn failed.', code: end.error?.status ?? 'INTERNAL' } as BaseEvent);
+      return;
+    }
+    close();
+    const result = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
+    let outcome: Record<string, unknown> = { type: 'success' };
+    if (end.finishReason === 'interrupted' && end.interrupts.length > 0) {
+      const interrupts: Interrupt[] = end.interrupts.map((part) => {
+        const { name, input } = part.toolRequest;
+        const question = (input as { question?: unknown } | undefined)?.question;
+        return {
+          id: interruptIdOf(part),
+          reason: 'input_required',
+          toolCallId: interruptIdOf(part),
+          ...(typeof question === 'string' && { message: question }),
+          metadata: { toolName: name, input: input ?? null },
+        };
+      });
+      outcome = { type: 'interrupt', interrupts };
+    } else if (end.finishReason === 'aborted') {
+      outcome = { type: 'cancelled' };
+    }
+    send({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result } as BaseEvent);
+  }
+
+  return { write, finish };
+}
+
+export function aguiRoute({ action, snapshots }: AguiRouteOptions): RequestHandler {
+  return (req, res, next) => {
+    void (async () => {
+      const parsed = RunAgentInputSchema.safeParse(req.body);
+      if (!parsed.success) {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'Invalid RunAgentInput.', issues: parsed.error.issues });
+        return;
+      }
+      const input = parsed.data as RunAgentInput;
+      const problem = checkId('threadId', input.threadId);
+      if (problem) {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
+        return;
+      }
+      const turn = await turnInput(input, snapshots);
+      if (typeof turn === 'string') {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: turn });
+        return;
+      }
+
+      const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.flushHeaders();
+      const signal = disconnectSignal(res);
+      const send = (event: BaseEvent) => {
+        if (!res.destroyed && !res.writableEnded) res.write(encoder.encodeSSE({ ...event, timestamp: Date.now() }));
+      };
+      const { threadId, runId } = input;
+      send({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
+      const writer = createAguiWriter(threadId, runId, send);
+      const end = await runGenkitTurn(action, { sessionId: threadId, input: turn, signal, onEvent: writer.write });
+      writer.finish(end);
+      if (!res.writableEnded) res.end();
+    })().catch(next);
+  };
+}

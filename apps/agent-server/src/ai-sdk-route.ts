@@ -1,0 +1,238 @@
+/**
+ * `POST /api/ai-sdk`: the task agent as an AI SDK chat route (UI message stream v1, `ai@6`): the body
+ * `DefaultChatTransport` posts (`{id, messages, trigger, messageId?}`, messages checked with `validateUIMessages`),
+ * the stream built with `createUIMessageStream` and piped with `pipeUIMessageStreamToResponse` (SSE, `[DONE]` last).
+ *
+ * Request → Genkit turn:
+ *   id                       the Genkit sessionId (must match [A-Za-z0-9_-]{1,128}, else 400 INVALID_ARGUMENT)
+ *   last message: assistant  its tool parts that answer an open interrupt (matched by toolCallId = the Genkit ref):
+ *                            'approval-responded' → output `true` / `false` (`{approved, reason}` when a reason was
+ *                            given); 'output-available' (addToolOutput) → its output. None: 400.
+ *   last message: user       a new user message (its text and file parts)
+ *   trigger regenerate-message   400 (not supported: the session is server-side)
+ *
+ * Genkit stream → UI message chunks (`start` first; `originalMessages` makes the AI SDK reuse the last assistant
+ * message's id when the request continues it):
+ *   model message            start-step … finish-step around each Genkit model message
+ *   text / reasoning         text-start / text-delta / text-end (id `text-<index>`), reasoning-* likewise
+ *   tool request             tool-input-available {toolCallId: ref, toolName, input}
+ *   tool response            tool-output-available {toolCallId, output}; tool-output-denied for a denied approval
+ *   interrupt                tool-approval-request {approvalId: `approval-<ref>`, toolCallId: ref}
+ *   customPatch              data-state {data: the document} for a whole-document replace (the first patch of a turn),
+ *                            else data-state-patch {data: the RFC 6902 operations}; both `transient: true`
+ *   artifact                 data-artifact {id: the artifact name (unnamed: a fresh id), data: the Genkit artifact}
+ *   turn end                 finish {finishReason: stop | length | content-filter | tool-calls (interrupted) | other,
+ *                            messageMetadata: {sessionId, snapshotId, finishReason}}; aborted → abort;
+ *                            failed → error {errorText: the Genkit message}, then finish {finishReason: 'error'}
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  createUIMessageStream,
+  getToolName,
+  isToolUIPart,
+  pipeUIMessageStreamToResponse,
+  validateUIMessages,
+  type FinishReason,
+  type UIMessage,
+  type UIMessageStreamWriter,
+} from 'ai';
+import type { RequestHandler } from 'express';
+import type { Part, ToolResponsePart } from 'genkit/beta';
+import {
+  disconnectSignal,
+  interruptIdOf,
+  openInterrupts,
+  runGenkitTurn,
+  userMessage,
+  type BridgeEvent,
+  type BridgeTurnEnd,
+  type GenkitFinishReason,
+  type GenkitTurnInput,
+  type SnapshotReader,
+} from './genkit-bridge.js';
+import type { RunnableAction } from './genkit-runtime.js';
+import { checkId } from './session-ids.js';
+
+export interface AiSdkRouteOptions {
+  action: RunnableAction;
+  snapshots: SnapshotReader;
+}
+
+/** The data part types this route streams. */
+export const STATE_PART = 'data-state';
+export const STATE_PATCH_PART = 'data-state-patch';
+export const ARTIFACT_PART = 'data-artifact';
+
+interface ChatBody {
+  id?: unknown;
+  messages?: unknown;
+  trigger?: unknown;
+}
+
+function userParts(message: UIMessage): Part[] {
+  const parts: Part[] = [];
+  for (const part of message.parts) {
+    if (part.type === 'text') parts.push({ text: part.text });
+    else if (part.type === 'file') parts.push({ media: { url: part.url, contentType: part.mediaType } });
+  }
+  return parts;
+}
+
+/** The Genkit turn a request asks for (and the refs whose approval was denied), or why it asks none. */
+async function turnInput(sessionId: string, messages: UIMessage[], snapshots: SnapshotReader): Promise<{ input: GenkitTurnInput; denied: Set<string> } | string> {
+  const last = messages.at(-1);
+  if (last?.role === 'user') {
+    const message = userMessage(userParts(last));
+    return message ? { input: { message }, denied: new Set() } : 'The user message is empty.';
+  }
+  if (last?.role !== 'assistant') return 'The last message must be a user message or the assistant message answering an approval.';
+  const open = await openInterrupts(snapshots, sessionId);
+  const respond: ToolResponsePart[] = [];
+  const denied = new Set<string>();
+  for (const part of last.parts) {
+    if (!isToolUIPart(part)) continue;
+    const interrupt = open.find((candidate) => interruptIdOf(candidate) === part.toolCallId && candidate.toolRequest.name === getToolName(part));
+    if (!interrupt) continue;
+    let output: unknown;
+    if (part.state === 'approval-responded') {
+      const { approved, reason } = part.approval;
+      output = reason ? { approved, reason } : approved;
+      if (!approved) denied.add(part.toolCallId);
+    } else if (part.state === 'output-available') {
+      output = part.output;
+    } else continue;
+    const { name, ref } = interrupt.toolRequest;
+    respond.push({ toolResponse: { name, ...(ref !== undefined && { ref }), output } });
+  }
+  return respond.length > 0 ? { input: { resume: { respond } }, denied } : 'The assistant message answers no open approval.';
+}
+
+const FINISH: Partial<Record<GenkitFinishReason, FinishReason>> = {
+  stop: 'stop',
+  length: 'length',
+  blocked: 'content-filter',
+  interrupted: 'tool-calls',
+  failed: 'error',
+};
+
+/** Writes bridge events as UI message chunks, keeping the open text/reasoning part and step. */
+function createUiWriter(writer: UIMessageStreamWriter, denied: Set<string>) {
+  let step: number | null = null;
+  let open: { type: 'text' | 'reasoning'; id: string } | null = null;
+  const closePart = () => {
+    if (!open) return;
+    writer.write({ type: open.type === 'text' ? 'text-end' : 'reasoning-end', id: open.id });
+    open = null;
+  };
+  const enterStep = (index: number) => {
+    if (step === index) return;
+    closePart();
+    if (step !== null) writer.write({ type: 'finish-step' });
+    writer.write({ type: 'start-step' });
+    step = index;
+  };
+  const delta = (type: 'text' | 'reasoning', index: number, text: string) => {
+    enterStep(index);
+    const id = `${type}-${index}`;
+    if (open?.id !== id) {
+      closePart();
+      writer.write({ type: type === 'text' ? 'text-start' : 'reasoning-start', id });
+      open = { type, id };
+    }
+    writer.write({ type: type === 'text' ? 'text-delta' : 'reasoning-delta', id, delta: text });
+  };
+
+  function write(event: BridgeEvent): void {
+    switch (event.type) {
+      case 'text':
+      case 'reasoning':
+        delta(event.type, event.index, event.delta);
+        return;
+      case 'tool-call': {
+        enterStep(event.index);
+        closePart();
+        const { name, ref, input } = event.part.toolRequest;
+        writer.write({ type: 'tool-input-available', toolCallId: ref ?? name, toolName: name, input: input ?? {} });
+        return;
+      }
+      case 'tool-result': {
+        closePart();
+        const { name, ref, output } = event.part.toolResponse;
+        const toolCallId = ref ?? name;
+        writer.write(denied.has(toolCallId) ? { type: 'tool-output-denied', toolCallId } : { type: 'tool-output-available', toolCallId, output: output ?? null });
+        return;
+      }
+      case 'interrupt': {
+        closePart();
+        const toolCallId = interruptIdOf(event.part);
+        writer.write({ type: 'tool-approval-request', approvalId: `approval-${toolCallId}`, toolCallId });
+        return;
+      }
+      case 'state-snapshot':
+        writer.write({ type: STATE_PART, data: event.value ?? {}, transient: true });
+        return;
+      case 'state-delta':
+        writer.write({ type: STATE_PATCH_PART, data: event.patch, transient: true });
+        return;
+      case 'artifact':
+        writer.write({ type: ARTIFACT_PART, id: event.artifact.name ?? `artifact-${randomUUID()}`, data: event.artifact });
+        return;
+    }
+  }
+
+  function finish(end: BridgeTurnEnd): void {
+    if (end.finishReason !== 'failed') closePart(); // a failed turn leaves its partial text open
+    if (step !== null && end.finishReason !== 'failed') writer.write({ type: 'finish-step' });
+    const messageMetadata = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
+    if (end.finishReason === 'aborted') {
+      writer.write({ type: 'abort', reason: 'The turn was stopped.' });
+      return;
+    }
+    if (end.finishReason === 'failed') writer.write({ type: 'error', errorText: end.error?.message ?? 'The turn failed.' });
+    writer.write({ type: 'finish', finishReason: FINISH[end.finishReason] ?? 'other', messageMetadata });
+  }
+
+  return { write, finish };
+}
+
+export function aiSdkRoute({ action, snapshots }: AiSdkRouteOptions): RequestHandler {
+  return (req, res, next) => {
+    void (async () => {
+      const body = (req.body ?? {}) as ChatBody;
+      const problem = typeof body.id === 'string' ? checkId('chat id', body.id) : 'The body needs the chat `id`.';
+      if (problem) {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
+        return;
+      }
+      const sessionId = body.id as string;
+      if (body.trigger === 'regenerate-message') {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'regenerate-message is not supported: the session lives on the server.' });
+        return;
+      }
+      let messages: UIMessage[];
+      try {
+        messages = await validateUIMessages({ messages: body.messages });
+      } catch (error) {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: (error as Error).message });
+        return;
+      }
+      const turn = await turnInput(sessionId, messages, snapshots);
+      if (typeof turn === 'string') {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: turn });
+        return;
+      }
+      const signal = disconnectSignal(res);
+      const stream = createUIMessageStream({
+        originalMessages: messages,
+        onError: (error) => (error instanceof Error ? error.message : String(error)),
+        execute: async ({ writer }) => {
+          writer.write({ type: 'start' });
+          const ui = createUiWriter(writer, turn.denied);
+          const end = await runGenkitTurn(action, { sessionId, input: turn.input, signal, onEvent: ui.write });
+          ui.finish(end);
+        },
+      });
+      pipeUIMessageStreamToResponse({ response: res, stream });
+    })().catch(next);
+  };
+}

@@ -1,0 +1,124 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The demo as a user sees it: roles and accessible names first, a few data attributes for message rows. */
+export class DemoPage {
+  constructor(readonly page: Page) {}
+
+  get composer(): Locator {
+    return this.page.getByRole('textbox', { name: /message/i });
+  }
+  get sendButton(): Locator {
+    return this.page.getByRole('button', { name: /^send/i });
+  }
+  get stopButton(): Locator {
+    return this.page.getByRole('button', { name: /^stop/i });
+  }
+  get tasks(): Locator {
+    return this.page.getByRole('region', { name: 'Tasks' }).getByRole('listitem');
+  }
+  get timeline(): Locator {
+    return this.page.getByRole('region', { name: 'Snapshot timeline' }).getByRole('listitem');
+  }
+  get dialog(): Locator {
+    return this.page.getByRole('alertdialog');
+  }
+  get errorAlert(): Locator {
+    return this.page.getByRole('main').getByRole('alert');
+  }
+  get artifacts(): Locator {
+    return this.page.getByRole('region', { name: /artifact/i });
+  }
+  get inspector(): Locator {
+    return this.page.getByRole('region', { name: /turn inspector/i });
+  }
+  /** The conversation's message rows. */
+  get messages(): Locator {
+    return this.page.locator(MESSAGE_SELECTOR);
+  }
+  get modelMessages(): Locator {
+    return this.page.locator(MODEL_MESSAGE_SELECTOR);
+  }
+  /** The text of the newest model message (its body, without the author label). */
+  lastModelMessage(): Locator {
+    return this.page.locator(`${MODEL_MESSAGE_SELECTOR} ${MESSAGE_BODY_SELECTOR}`).last();
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.composer.waitFor();
+  }
+
+  /** Types a message and sends it; with `turns`, waits until that many turns are on the timeline. */
+  async send(text: string, options: { turns?: number } = {}): Promise<void> {
+    await this.composer.fill(text);
+    await this.sendButton.click();
+    if (options.turns !== undefined) await this.waitForTurns(options.turns);
+  }
+
+  async waitForTurns(count: number): Promise<void> {
+    await this.page.waitForFunction(
+      ({ count, selector }) => document.querySelectorAll(selector).length === count,
+      { count, selector: TIMELINE_ITEM_SELECTOR },
+      { timeout: 30_000 },
+    );
+  }
+
+  async taskTitles(): Promise<string[]> {
+    return this.page.getByRole('region', { name: 'Tasks' }).locator('.task-title').allTextContents();
+  }
+
+  async conversationText(): Promise<string> {
+    return (await this.page.getByRole('main').textContent()) ?? '';
+  }
+
+  /**
+   * Records every distinct text the last model message shows, from now on, into `window.__renders`
+   * (a MutationObserver sees each committed DOM change).
+   */
+  async recordModelRenders(): Promise<void> {
+    await this.page.evaluate((selector) => {
+      const renders: string[] = [];
+      (window as unknown as { __renders: string[] }).__renders = renders;
+      const record = () => {
+        const rows = document.querySelectorAll(selector);
+        const text = rows[rows.length - 1]?.textContent ?? '';
+        if (renders[renders.length - 1] !== text) renders.push(text);
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, `${MODEL_MESSAGE_SELECTOR} ${MESSAGE_BODY_SELECTOR}`);
+  }
+
+  /**
+   * Records how many turns the timeline showed at the moment a task titled `title` first appears (the timeline gains
+   * its entry in `onTurnEnd`, so 0 on the first turn means the patch arrived while the turn was still running).
+   */
+  async recordTurnsWhenTaskAppears(title: string): Promise<void> {
+    await this.page.evaluate(
+      ({ title, timelineItems }) => {
+        const observer = new MutationObserver(() => {
+          const titles = [...document.querySelectorAll('.task-title')].map((node) => node.textContent);
+          if (!titles.includes(title)) return;
+          (window as unknown as { __turnsWhenTaskSeen: number }).__turnsWhenTaskSeen = document.querySelectorAll(timelineItems).length;
+          observer.disconnect();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      },
+      { title, timelineItems: TIMELINE_ITEM_SELECTOR },
+    );
+  }
+
+  async turnsWhenTaskAppeared(): Promise<number | undefined> {
+    return this.page.evaluate(() => (window as unknown as { __turnsWhenTaskSeen?: number }).__turnsWhenTaskSeen);
+  }
+
+  async recordedRenders(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { __renders: string[] }).__renders);
+  }
+}
+
+// @agent-chat/ui's message rows: one <article> per message, its role and status as data attributes.
+const MESSAGE_SELECTOR = 'article.acu-message';
+const MODEL_MESSAGE_SELECTOR = 'article.acu-message[data-role="model"]';
+const MESSAGE_BODY_SELECTOR = '.acu-message__body';
+// The demo's snapshot timeline: one <li> per finished turn.
+const TIMELINE_ITEM_SELECTOR = '[aria-labelledby="timeline-heading"] > li';

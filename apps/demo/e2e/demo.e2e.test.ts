@@ -1,0 +1,237 @@
+/**
+ * The browser suite: the real Genkit agent server (file store in a temp folder) and the built demo behind
+ * `vite preview` (proxying /api), driven in Debian's Chromium through playwright-core. One journey per capability;
+ * screenshots of each step go to e2e-screenshots/ (git-ignored), and axe-core runs inside the page.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STORY_TEXT } from '@agent-chat/agent-server';
+import { axeViolations, launchBrowser, screenshot, type Browser } from './browser.js';
+import { DemoPage } from './demo-page.js';
+import { startDemoStack, type DemoStack } from './demo-stack.js';
+import { findChromium } from './find-chromium.mjs';
+
+const chromiumPath = findChromium();
+// Rendered markdown drops the blank lines between paragraphs: compare texts without whitespace.
+const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
+
+if (!chromiumPath && process.env.CI === 'true') {
+  it('has a Chromium to drive (CI=true)', () => {
+    throw new Error('No Chromium found: install Debian\'s (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  });
+}
+
+describe.skipIf(!chromiumPath)('demo in Chromium', () => {
+  let stack: DemoStack;
+  let browser: Browser;
+  let current: { page: Page; errors: string[] } | null = null;
+
+  beforeAll(async () => {
+    stack = await startDemoStack({ tokenDelayMs: 8 });
+    browser = await launchBrowser(chromiumPath!);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  afterEach(async () => {
+    const errors = current?.errors ?? [];
+    await current?.page.close();
+    current = null;
+    expect(errors, 'errors in the page').toEqual([]);
+  });
+
+  async function openDemo(query = ''): Promise<DemoPage> {
+    current = await browser.newPage();
+    const demo = new DemoPage(current.page);
+    await demo.open(`${stack.url}${query}`);
+    return demo;
+  }
+
+  async function expectAccessible(demo: DemoPage, name: string): Promise<void> {
+    await screenshot(demo.page, name);
+    expect(await axeViolations(demo.page), `axe violations (${name})`).toEqual([]);
+  }
+
+  it('streams text in incrementally', async () => {
+    const demo = await openDemo();
+    await expectAccessible(demo, '01-streaming-0-empty');
+    await demo.recordModelRenders();
+    await demo.send('tell me a long story');
+    await expect.poll(async () => (await demo.lastModelMessage().textContent())?.length ?? 0).toBeGreaterThan(60);
+    await screenshot(demo.page, '01-streaming-1-mid-answer');
+    await demo.waitForTurns(1);
+    const final = squash(await demo.lastModelMessage().textContent());
+    expect(final).toBe(squash(STORY_TEXT));
+    // Several distinct intermediate renders, each a longer prefix of the final text.
+    const intermediate = (await demo.recordedRenders()).map(squash).filter((text) => text.length > 0 && text.length < final.length);
+    expect(intermediate.length).toBeGreaterThanOrEqual(5);
+    for (const text of intermediate) expect(final.startsWith(text)).toBe(true);
+    for (let index = 1; index < intermediate.length; index++) expect(intermediate[index]!.length).toBeGreaterThan(intermediate[index - 1]!.length);
+    // The turn inspector saw the turn: its deltas and its end.
+    await expect.poll(async () => demo.inspector.textContent()).toMatch(/text-delta.*turn-end/s);
+    await expectAccessible(demo, '01-streaming-2-done');
+  });
+
+  it('updates the task list live from JSON patches', async () => {
+    const demo = await openDemo();
+    await demo.recordTurnsWhenTaskAppears('Buy milk');
+    await demo.send('add Buy milk');
+    await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk']);
+    await demo.waitForTurns(1);
+    // The tool's patch reached the list while the turn was still running, before its end.
+    expect(await demo.turnsWhenTaskAppeared()).toBe(0);
+    await demo.send('add Walk the dog', { turns: 2 });
+    await demo.send('complete 1', { turns: 3 });
+    await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk', 'Walk the dog']);
+    await expect.poll(() => demo.tasks.first().getAttribute('data-done')).toBe('true');
+    expect(await demo.tasks.nth(1).getAttribute('data-done')).toBe('false');
+    expect(await demo.conversationText()).toContain('Marked “Buy milk” (task #1) as done.');
+    await expectAccessible(demo, '02-tasks-live');
+  });
+
+  it('shows the report artifact and replaces it with its revision', async () => {
+    const demo = await openDemo();
+    await demo.send('add Write docs', { turns: 1 });
+    await demo.send('report', { turns: 2 });
+    await expect.poll(async () => demo.artifacts.textContent()).toContain('Revision 1');
+    await screenshot(demo.page, '03-artifact-1-revision-1');
+    await demo.send('add Ship it', { turns: 3 });
+    await demo.send('report again', { turns: 4 });
+    await expect.poll(async () => demo.artifacts.textContent()).toContain('Revision 2');
+    const panel = (await demo.artifacts.textContent()) ?? '';
+    expect(panel).not.toContain('Revision 1');
+    expect(panel).toContain('Ship it');
+    await expectAccessible(demo, '03-artifact-2-revision-2');
+  });
+
+  it('asks before clearing; Confirm resumes and the answer streams', async () => {
+    const demo = await openDemo();
+    await demo.send('add One', { turns: 1 });
+    await demo.send('add Two', { turns: 2 });
+    await demo.send('clear all tasks', { turns: 3 });
+    await demo.dialog.waitFor();
+    await expectAccessible(demo, '04-confirm-1-dialog');
+    await demo.recordModelRenders();
+    await demo.dialog.getByRole('button', { name: /confirm|yes|clear/i }).click();
+    await demo.dialog.waitFor({ state: 'hidden' });
+    await demo.waitForTurns(4);
+    await expect.poll(() => demo.taskTitles()).toEqual([]);
+    expect(await demo.conversationText()).toContain('Done: I cleared all 2 tasks. The list is empty.');
+    expect((await demo.recordedRenders()).length).toBeGreaterThan(2);
+    await expectAccessible(demo, '04-confirm-2-cleared');
+  });
+
+  it('Deny resumes with a refusal', async () => {
+    const demo = await openDemo();
+    await demo.send('add Keep me', { turns: 1 });
+    await demo.send('clear', { turns: 2 });
+    await demo.dialog.waitFor();
+    await demo.dialog.getByRole('button', { name: /deny|cancel|no/i }).click();
+    await demo.dialog.waitFor({ state: 'hidden' });
+    await demo.waitForTurns(3);
+    expect(await demo.conversationText()).toContain('Okay, nothing was cleared. Your tasks are still there.');
+    expect(await demo.taskTitles()).toEqual(['Keep me']);
+    await expectAccessible(demo, '05-deny');
+  });
+
+  it('Stop mid-answer keeps the partial text', async () => {
+    const demo = await openDemo();
+    await demo.send('long');
+    await expect.poll(async () => (await demo.lastModelMessage().textContent())?.length ?? 0).toBeGreaterThan(80);
+    await demo.stopButton.click();
+    await demo.waitForTurns(1);
+    const partial = (await demo.lastModelMessage().textContent()) ?? '';
+    await demo.page.waitForTimeout(600);
+    expect(await demo.lastModelMessage().textContent()).toBe(partial);
+    // The partial text stays: a prefix of the story, well short of its end.
+    expect(squash(STORY_TEXT).startsWith(squash(partial))).toBe(true);
+    expect(squash(partial).length).toBeGreaterThan(60);
+    expect(squash(partial).length).toBeLessThan(squash(STORY_TEXT).length / 2);
+    expect(await demo.page.locator('article.acu-message[data-role="model"]').last().getAttribute('data-state')).toBe('aborted');
+    expect(await demo.timeline.first().getAttribute('data-finish-reason')).toBe('aborted');
+    await screenshot(demo.page, '06-stop-1-partial');
+    // The abort reached the agent server through the proxy: it stopped the model and logged the turn as such.
+    await expect.poll(() => stack.agentLog.find((line) => line.includes('(client closed)'))).toBeDefined();
+    await demo.send('add Resume work', { turns: 2 });
+    expect(await demo.taskTitles()).toEqual(['Resume work']);
+    await expectAccessible(demo, '06-stop-2-next-turn');
+  });
+
+  it('a reload continues the server-managed session', async () => {
+    const demo = await openDemo();
+    await demo.send('add Buy milk', { turns: 1 });
+    await expect.poll(() => new URL(demo.page.url()).searchParams.get('session')).toMatch(/^[\w-]+$/);
+    const sessionId = new URL(demo.page.url()).searchParams.get('session');
+    await demo.page.reload();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk']);
+    await demo.waitForTurns(1);
+    expect(await demo.conversationText()).toContain('Added “Buy milk” (task #1).');
+    await screenshot(demo.page, '07-reload-1-restored');
+    await demo.send('add Walk the dog', { turns: 2 });
+    expect(await demo.conversationText()).toContain('Added “Walk the dog” (task #2).');
+    expect(await demo.taskTitles()).toEqual(['Buy milk', 'Walk the dog']);
+    expect(new URL(demo.page.url()).searchParams.get('session')).toBe(sessionId);
+    await expectAccessible(demo, '07-reload-2-continued');
+  });
+
+  it('branching from an earlier turn forks the history', async () => {
+    const demo = await openDemo();
+    await demo.send('add Red', { turns: 1 });
+    await demo.send('add Green', { turns: 2 });
+    await demo.send('add Blue', { turns: 3 });
+    await screenshot(demo.page, '08-branch-1-three-turns');
+    await demo.page.getByRole('button', { name: /^branch here \(turn 1:/i }).click();
+    await demo.waitForTurns(1);
+    await expect.poll(() => demo.taskTitles()).toEqual(['Red']);
+    expect(await demo.conversationText()).not.toContain('Green');
+    await demo.send('add Yellow', { turns: 2 });
+    // The fork continues from turn 1's state: Yellow is task #2, not #4.
+    expect(await demo.conversationText()).toContain('Added “Yellow” (task #2).');
+    expect(await demo.taskTitles()).toEqual(['Red', 'Yellow']);
+    await screenshot(demo.page, '08-branch-2-forked');
+    // The fork is the session's history now, also after a reload.
+    await demo.page.reload();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Red', 'Yellow']);
+    await demo.waitForTurns(2);
+    expect(await demo.conversationText()).not.toContain('Blue');
+    await expectAccessible(demo, '08-branch-3-reloaded');
+  });
+
+  it('a failing turn shows the error and the next message works', async () => {
+    const demo = await openDemo();
+    await demo.send('fail please', { turns: 1 });
+    await expect.poll(async () => demo.errorAlert.textContent()).toContain('failed on purpose');
+    expect(await demo.timeline.first().getAttribute('data-finish-reason')).toBe('failed');
+    await expectAccessible(demo, '09-failure-1-error');
+    await demo.send('add Recover', { turns: 2 });
+    expect(await demo.conversationText()).toContain('Added “Recover” (task #1).');
+    expect(await demo.errorAlert.count()).toBe(0);
+    await screenshot(demo.page, '09-failure-2-recovered');
+  });
+
+  it('runs the same chat client-managed, state kept in the browser', async () => {
+    const demo = await openDemo();
+    const agentRequests: string[] = [];
+    demo.page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) agentRequests.push(path);
+    });
+    await demo.page.getByRole('switch', { name: /client-managed/i }).check();
+    await expect.poll(() => new URL(demo.page.url()).searchParams.get('mode')).toBe('client');
+    await demo.send('add Milk', { turns: 1 });
+    await demo.send('add Eggs', { turns: 2 });
+    expect(await demo.taskTitles()).toEqual(['Milk', 'Eggs']);
+    expect(agentRequests).toEqual(['/api/agent-client', '/api/agent-client']);
+    await demo.page.reload();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Milk', 'Eggs']);
+    await demo.waitForTurns(2);
+    await demo.page.getByRole('button', { name: /^branch here \(turn 1:/i }).click();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Milk']);
+    await demo.send('add Bread', { turns: 2 });
+    expect(await demo.conversationText()).toContain('Added “Bread” (task #2).');
+    await expectAccessible(demo, '10-client-managed');
+  });
+});

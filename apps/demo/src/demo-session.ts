@@ -1,0 +1,139 @@
+import { createAgentChat, genkitTransport, type AgentChat, type AgentResponse, type SessionState } from '@agent-chat/core';
+import { writeLocation, type ChatMode } from './demo-location.js';
+import type { TaskState } from './task-state.js';
+import { entryFromResponse, timelineFromSnapshots, type TimelineEntry } from './timeline.js';
+
+/** What the panels around the chat show: the turns so far and the session's status line. */
+export interface SessionView {
+  timeline: TimelineEntry[];
+  restoring: boolean;
+  notice: string | null;
+}
+
+/** One chat in one mode, plus its snapshot timeline; lives outside React so StrictMode cannot double it. */
+export interface DemoSession {
+  mode: ChatMode;
+  chat: AgentChat<TaskState>;
+  subscribe(listener: () => void): () => void;
+  getView(): SessionView;
+  /** Server-managed: loads the session named in the URL (once). */
+  restore(): void;
+  /** Forks the conversation at an earlier turn. */
+  branchFrom(entry: TimelineEntry): void;
+  newChat(): void;
+}
+
+const CLIENT_KEY = 'agent-chat-demo/client-session';
+const SERVER_KEY = 'agent-chat-demo/server-session';
+
+interface SavedClientSession {
+  state: SessionState<TaskState>;
+  timeline: TimelineEntry[];
+}
+
+function readStorage<T>(key: string): T | null {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: unknown): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: the chat still works, it just won't survive a reload.
+  }
+}
+
+/** The server-managed session to continue: the URL's, or the one this tab used before switching modes. */
+export function rememberedServerSession(fromUrl: string | null): string | null {
+  return fromUrl ?? readStorage<string>(SERVER_KEY);
+}
+
+/** Creates the chat for a mode: `/api/agent` keeps the session on the server, `/api/agent-client` in this tab. */
+export function createDemoSession(mode: ChatMode, sessionId: string | null): DemoSession {
+  const saved = mode === 'client' ? readStorage<SavedClientSession>(CLIENT_KEY) : null;
+  let view: SessionView = { timeline: saved?.timeline ?? [], restoring: mode === 'server' && sessionId !== null, notice: null };
+  const listeners = new Set<() => void>();
+  const update = (next: Partial<SessionView>) => {
+    view = { ...view, ...next };
+    for (const listener of listeners) listener();
+  };
+  let clientState: SessionState<TaskState> | null = saved?.state ?? null;
+  const saveClient = () => writeStorage(CLIENT_KEY, clientState ? { state: clientState, timeline: view.timeline } : null);
+  const setSession = (id: string | null) => {
+    writeLocation({ mode, sessionId: id });
+    if (mode === 'server') writeStorage(SERVER_KEY, id);
+  };
+
+  const onTurnEnd = (response: AgentResponse<TaskState>) => {
+    const entry = entryFromResponse(response as AgentResponse, chat.getState().messages, view.timeline.at(-1));
+    update({ timeline: [...view.timeline, entry], notice: null });
+    if (mode === 'server' && response.sessionId) setSession(response.sessionId);
+    if (mode === 'client') {
+      if (response.state) clientState = response.state;
+      saveClient();
+    }
+  };
+
+  const chat = createAgentChat<TaskState>({
+    transport: genkitTransport({ url: mode === 'server' ? '/api/agent' : '/api/agent-client' }),
+    ...(mode === 'server' && sessionId ? { sessionId } : {}),
+    ...(clientState ? { state: clientState } : {}),
+    onTurnEnd,
+  });
+
+  let restoreStarted = false;
+  return {
+    mode,
+    chat,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getView: () => view,
+    restore() {
+      if (restoreStarted || mode !== 'server' || !sessionId) return;
+      restoreStarted = true;
+      setSession(sessionId);
+      chat
+        .restore({ sessionId })
+        .then(async (latest) => {
+          const timeline = await timelineFromSnapshots(chat as AgentChat<unknown>, latest);
+          // A turn sent while restoring already started a timeline of its own; keep it.
+          update({ restoring: false, ...(view.timeline.length === 0 && { timeline }) });
+        })
+        .catch((error: unknown) => {
+          chat.reset();
+          setSession(null);
+          update({
+            restoring: false,
+            timeline: [],
+            notice: `Session ${sessionId} could not be restored (${(error as Error).message}). This is a new conversation.`,
+          });
+        });
+    },
+    branchFrom(entry) {
+      const index = view.timeline.indexOf(entry);
+      if (index < 0) return;
+      if (mode === 'server' && entry.snapshotId) chat.branch(entry.snapshotId);
+      else if (mode === 'client' && entry.state) {
+        clientState = entry.state as SessionState<TaskState>;
+        chat.reset({ state: clientState });
+      } else return;
+      update({ timeline: view.timeline.slice(0, index + 1), notice: `Branched from turn ${index + 1}: the next message forks the conversation there.` });
+      if (mode === 'client') saveClient();
+    },
+    newChat() {
+      chat.reset();
+      clientState = null;
+      update({ timeline: [], notice: null, restoring: false });
+      if (mode === 'server') setSession(null);
+      else saveClient();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/** The agent's custom state (seed 002): the task list the tools edit through JSON patches. */
+export interface Task {
+  id: number;
+  title: string;
+  done: boolean;
+}
+
+export interface TaskState {
+  tasks: Task[];
+  nextId: number;
+}

@@ -1,0 +1,229 @@
+#!/usr/bin/env node
+// npm run bench [-- --json] [--quick] [--only=pipeline|patch|memory] [--no-write] [--no-agui-100k]
+// Runs every measurement in its own Node process (node --expose-gc --import ./bench/lib/register.mjs …), one at a
+// time, and writes bench/RESULTS.md. --json prints the results as JSON on stdout (progress goes to stderr).
+import { spawn } from 'node:child_process';
+import { cpus, loadavg, platform, arch, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { summarize } from './lib/stats.mjs';
+import { PIPELINES } from './lib/pipelines.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const json = flag('json');
+const quick = flag('quick');
+const only = option('only')?.split(',');
+const wants = (section) => !only || only.includes(section);
+const log = (...args) => process.stderr.write(`${args.join(' ')}\n`);
+
+const READS = { '16 KiB': 16384, '1.5 KiB': 1536 };
+const BIG = quick ? 20_000 : 100_000;
+const SMALL = quick ? 5_000 : 10_000;
+/** Runs per pipeline (fewer for the slow peers); the budget caps a worker's total time, the timeout kills it. */
+const RUNS = quick
+  ? { fast: 3, slow: 2, agui: 2 }
+  : { fast: 7, slow: 5, agui: 5 };
+const FAST = new Set(['floor-genkit', 'floor-agentflow', 'core-genkit', 'core-agentflow', 'core-aisdk', 'core-agui']);
+const BUDGET_MS = 60_000;
+const AGUI_FULL_CAP_MS = 150_000;
+
+function worker(script, spec, timeoutMs) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/lib/register.mjs', script, JSON.stringify(spec)], { cwd: root, env: process.env });
+    let out = '', err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (signal === 'SIGKILL') return resolve({ ...spec, capped: true, capMs: timeoutMs });
+      if (code !== 0) return resolve({ ...spec, failed: err.trim().split('\n').slice(-6).join('\n') });
+      resolve(JSON.parse(out.trim().split('\n').pop()));
+    });
+  });
+}
+
+async function pipeline(name, deltas, read, runs, { budgetMs = BUDGET_MS, timeoutMs = budgetMs + 60_000 } = {}) {
+  log(`  ${name} ${deltas} deltas, ${read} B reads, ${runs} runs…`);
+  const result = await worker('bench/pipeline-worker.mjs', { pipeline: name, deltas, read, runs, warmup: 1, budgetMs }, timeoutMs);
+  if (result.times) {
+    result.wall = summarize(result.times);
+    result.cpu = summarize(result.cpuTimes);
+    result.deltasPerSec = deltas / (result.wall.median / 1000);
+    result.framesPerSec = result.frames / (result.wall.median / 1000);
+    result.deltasPerSecCpu = deltas / (result.cpu.median / 1000);
+  }
+  if (result.failed) log(`  ✗ ${name}: ${result.failed}`);
+  if (result.capped) log(`  ✗ ${name}: exceeded the ${result.capMs} ms cap, killed`);
+  return result;
+}
+
+/** Least squares t = c·n^p (a line in log-log), from (n, ms) points: p says how it grows (2 = quadratic). */
+function fitPower(points) {
+  const xs = points.map(([n]) => Math.log(n)), ys = points.map(([, t]) => Math.log(t));
+  const mx = xs.reduce((s, x) => s + x, 0) / xs.length, my = ys.reduce((s, y) => s + y, 0) / ys.length;
+  const p = xs.reduce((s, x, i) => s + (x - mx) * (ys[i] - my), 0) / xs.reduce((s, x) => s + (x - mx) ** 2, 0);
+  const c = Math.exp(my - p * mx);
+  return { c, p, at: (n) => c * n ** p };
+}
+
+/** Least squares t = a·n + b·n² (t/n = a + b·n), from (n, ms) points. */
+function fitQuadratic(points) {
+  const xs = points.map(([n]) => n), ys = points.map(([n, t]) => t / n);
+  const mx = xs.reduce((s, x) => s + x, 0) / xs.length, my = ys.reduce((s, y) => s + y, 0) / ys.length;
+  const b = xs.reduce((s, x, i) => s + (x - mx) * (ys[i] - my), 0) / xs.reduce((s, x) => s + (x - mx) ** 2, 0);
+  const a = my - b * mx;
+  return { a, b, at: (n) => a * n + b * n * n };
+}
+
+const results = {
+  machine: {
+    node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, platform: `${platform()} ${arch()}`,
+    memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map((l) => l.toFixed(2)).join(' '), date: new Date().toISOString(),
+  },
+  quick,
+};
+
+if (wants('pipeline')) {
+  log('1. pipeline throughput');
+  const big = {};
+  for (const [label, read] of Object.entries(READS)) {
+    big[label] = {};
+    for (const name of Object.keys(PIPELINES).filter((p) => p !== 'agui-http')) {
+      big[label][name] = await pipeline(name, BIG, read, FAST.has(name) ? RUNS.fast : RUNS.slow);
+    }
+  }
+  // AG-UI grows quadratically: all pipelines at the small size, AG-UI at 1×, 2×, 4× it, and one capped attempt at the big size.
+  const small = {};
+  for (const name of Object.keys(PIPELINES)) small[name] = await pipeline(name, SMALL, READS['16 KiB'], FAST.has(name) ? RUNS.fast : RUNS.agui);
+  const scaling = [small['agui-http']];
+  scaling.push(await pipeline('agui-http', SMALL * 2, READS['16 KiB'], 3));
+  scaling.push(await pipeline('agui-http', SMALL * 4, READS['16 KiB'], 2));
+  const points = scaling.filter((r) => r.wall);
+  const quad = fitQuadratic(points.map((r) => [r.deltas, r.wall.median]));
+  const fit = fitPower(points.map((r) => [r.deltas, r.wall.median]));
+  const fitCpu = fitPower(points.map((r) => [r.deltas, r.cpu.median]));
+  let full = null;
+  if (!flag('no-agui-100k') && !quick) {
+    log(`  agui-http at ${BIG} (one run, capped at ${AGUI_FULL_CAP_MS / 1000} s; predicted ${(fit.at(BIG) / 1000).toFixed(0)} s)…`);
+    full = await pipeline('agui-http', BIG, READS['16 KiB'], 1, { budgetMs: AGUI_FULL_CAP_MS, timeoutMs: AGUI_FULL_CAP_MS });
+  }
+  results.pipeline = { bigDeltas: BIG, smallDeltas: SMALL, big, small, agui: { scaling, fit: { exponent: fit.p, predictedBigMs: fit.at(BIG), predictedBigCpuMs: fitCpu.at(BIG), quadraticPredictedBigMs: quad.at(BIG) }, full } };
+}
+
+if (wants('patch')) {
+  log('4. patch cost vs state size');
+  results.patch = [];
+  for (const [tasks, shape] of [[1000, 'flat'], [10_000, 'flat'], [100_000, 'flat'], [100_000, 'grouped']]) {
+    log(`  ${tasks} tasks (${shape})…`);
+    results.patch.push(await worker('bench/patch-worker.mjs', { tasks, shape, turnRuns: quick ? 2 : 5, copyIterations: tasks >= 100_000 ? 5 : 20 }, 300_000));
+  }
+}
+
+if (wants('memory')) {
+  log('5. memory');
+  results.memory = [];
+  for (const mode of ['hydrate', 'streamed-nosnap', 'streamed', 'aisdk-hydrate']) {
+    log(`  ${mode}…`);
+    results.memory.push(await worker('bench/memory-worker.mjs', { mode, messages: quick ? 2000 : 10_000 }, 300_000));
+  }
+}
+results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
+
+// ---------------------------------------------------------------- report
+const k = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(0));
+const ms = (s) => `${s.median.toFixed(s.median < 10 ? 1 : 0)} (${s.min.toFixed(s.min < 10 ? 1 : 0)}–${s.max.toFixed(s.max < 10 ? 1 : 0)})`;
+const us = (s) => `${s.median.toFixed(1)} (${s.min.toFixed(1)}–${s.max.toFixed(1)})`;
+const x = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : 'n/a');
+const pct = (a, b) => (a && b ? `${((100 * a) / b).toFixed(0)}%` : 'n/a');
+const status = (r) => (r.capped ? `killed at the ${r.capMs / 1000} s cap` : r.failed ? `FAILED: ${r.failed.split('\n').pop()}` : '');
+
+function pipelineTable(rows) {
+  const lines = ['| pipeline | frames | bytes | wall ms, median (min–max) | CPU ms, median | deltas/s (wall) | frames/s (wall) | runs | final state checked |', '|---|---:|---:|---:|---:|---:|---:|---:|---|'];
+  for (const [name, r] of Object.entries(rows)) {
+    if (!r.wall) { lines.push(`| ${PIPELINES[name].label} | | | ${status(r)} | | | | | |`); continue; }
+    const check = r.check ? `text ${k(r.check.textLength)} chars${r.check.artifacts !== undefined ? `, custom state, ${r.check.artifacts} artifacts` : ''}` : '';
+    lines.push(`| ${PIPELINES[name].label} | ${k(r.frames)} | ${(r.bytes / 2 ** 20).toFixed(1)} MiB | ${ms(r.wall)} | ${r.cpu.median.toFixed(0)} | **${k(r.deltasPerSec)}** | ${k(r.framesPerSec)} | ${r.wall.n} | ${check} |`);
+  }
+  return lines.join('\n');
+}
+
+const md = [];
+md.push('# Benchmark results', '');
+const m = results.machine;
+md.push(`Machine: Node ${m.node} · ${m.cpu} · ${m.cores} cores · ${m.platform} · ${m.memoryGiB} GiB · load average ${m.loadAverageAtStart} at start, ${m.loadAverageAtEnd} at end · ${m.date}${quick ? ' · **--quick**' : ''}`, '');
+md.push('Generated by `npm run bench` (bench/run.mjs); how it measures: bench/README.md. Each figure is the median of several runs in a fresh process after one warm-up run, with min–max. Wall time is what a user waits; CPU time (user+system of the process, GC threads included) is less disturbed by other load on the machine. Every run is checked: final text, custom state and artifacts equal the expected ones, or the run fails.', '');
+
+if (results.pipeline) {
+  const P = results.pipeline;
+  md.push(`## 1. Pipeline throughput: bytes → events → store`, '');
+  md.push(`One synthetic turn: ${k(P.bigDeltas)} text deltas, ${k(P.bigDeltas / 100)} custom-state patches, ${k(P.bigDeltas / 1000)} artifact updates, as bytes in each protocol, delivered by a pull-based ReadableStream in fixed-size reads behind a \`fetch\` stub returning \`new Response(stream)\`. AgentFlow has no artifacts and carries the state as \`updates\` snapshots; the AI SDK carries state and artifacts as \`data-*\` parts with ids; AG-UI as STATE_SNAPSHOT/STATE_DELTA and ACTIVITY_SNAPSHOT. Genkit's stream ends with \`turnEnd\` and a \`result\` repeating the whole message (as the captured fixtures do), so its bytes are the largest.`, '');
+  for (const [label, rows] of Object.entries(P.big)) {
+    md.push(`### ${k(P.bigDeltas)} deltas, ${label} reads`, '', pipelineTable(rows), '');
+  }
+  md.push(`### ${k(P.smallDeltas)} deltas (${k(P.smallDeltas / 100)} patches, ${k(Math.max(10, P.smallDeltas / 1000))} artifacts), 16 KiB reads — every pipeline measured, AG-UI included`, '', pipelineTable(P.small), '');
+  const A = P.agui;
+  md.push(`### @ag-ui/client scaling`, '');
+  md.push('| deltas | wall ms, median (min–max) | CPU ms | deltas/s | runs |', '|---:|---:|---:|---:|---:|');
+  for (const r of [...A.scaling, ...(A.full ? [A.full] : [])]) md.push(r.wall ? `| ${k(r.deltas)} | ${ms(r.wall)} | ${r.cpu.median.toFixed(0)} | ${k(r.deltasPerSec)} | ${r.wall.n} |` : `| ${k(r.deltas)} | ${status(r)} | | | |`);
+  md.push('', `Power-law fit t = c·n^p over the measured sizes: p = ${A.fit.exponent.toFixed(2)} (2 would be quadratic); predicted at ${k(P.bigDeltas)} deltas: **${(A.fit.predictedBigMs / 1000).toFixed(1)} s** wall (${(A.fit.predictedBigCpuMs / 1000).toFixed(1)} s CPU; a t = a·n + b·n² fit gives ${(A.fit.quadraticPredictedBigMs / 1000).toFixed(1)} s)${A.full?.wall ? `, measured ${(A.full.wall.median / 1000).toFixed(1)} s (one run)` : A.full ? ` — the measured attempt was ${status(A.full)}, so the ${k(P.bigDeltas)} figure below is the extrapolation` : ' — not attempted in this run (extrapolated)'}.`, '');
+
+  // Ratios: ours against each reference, from the 16 KiB table (a speed ratio: their time ÷ our time).
+  const B = P.big['16 KiB'], S = P.small;
+  const aguiBig = A.full?.wall ? A.full : { wall: { median: A.fit.predictedBigMs }, cpu: { median: A.fit.predictedBigCpuMs }, extrapolated: true };
+  const rows = [
+    ['ours (Genkit SSE) vs AI SDK Chat, direct transport', B['core-genkit'], B['aisdk-direct'], 3],
+    ['ours (Genkit SSE) vs AI SDK Chat + DefaultChatTransport', B['core-genkit'], B['aisdk-fetch'], 3],
+    ['ours (AgentFlow NDJSON) vs AI SDK Chat + DefaultChatTransport', B['core-agentflow'], B['aisdk-fetch'], 3],
+    ['ours on the same AI SDK bytes (aiSdkTransport) vs AI SDK Chat + DefaultChatTransport', B['core-aisdk'], B['aisdk-fetch'], 3],
+    ['ours on the same AI SDK bytes (aiSdkTransport) vs AI SDK Chat, direct transport', B['core-aisdk'], B['aisdk-direct'], 3],
+    [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig.extrapolated ? ' (AG-UI extrapolated)' : ' (one AG-UI run)'}`, B['core-genkit'], aguiBig, 3],
+    [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.smallDeltas)} (both measured)`, S['core-genkit'], S['agui-http'], 3],
+    [`ours on the same AG-UI bytes (aguiTransport) vs @ag-ui/client at ${k(P.smallDeltas)} (both measured)`, S['core-agui'], S['agui-http'], 3],
+    [`ours on the same AG-UI bytes (aguiTransport) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig.extrapolated ? ' (AG-UI extrapolated)' : ''}`, B['core-agui'], aguiBig, 3],
+    ['ours (Genkit SSE) as a share of the floor (JSON.parse per frame, same bytes)', B['core-genkit'], B['floor-genkit'], 0.4],
+    ['ours (AgentFlow NDJSON) as a share of the NDJSON floor (same bytes)', B['core-agentflow'], B['floor-agentflow'], 0.4],
+  ];
+  md.push(`### Ratios against DESIGN §6 (${k(P.bigDeltas)} deltas, 16 KiB reads; speed of ours ÷ speed of theirs)`, '');
+  md.push('| ratio | by median wall time | by min wall time | by median CPU time | target | met (median wall) |', '|---|---:|---:|---:|---:|---|');
+  results.ratios = [];
+  const fmt = (v, goal) => (v === null ? 'n/a' : goal < 1 ? `${(100 * v).toFixed(0)}%` : `${v.toFixed(2)}×`);
+  for (const [label, ours, theirs, goal] of rows) {
+    const r = (stat, kind) => (ours?.[kind]?.[stat] && theirs?.[kind]?.[stat] ? theirs[kind][stat] / ours[kind][stat] : null);
+    const wall = r('median', 'wall'), wallMin = r('min', 'wall'), cpu = r('median', 'cpu');
+    results.ratios.push({ label, wall, wallMin, cpu, target: goal });
+    md.push(`| ${label} | ${fmt(wall, goal)} | ${fmt(wallMin, goal)} | ${fmt(cpu, goal)} | ${goal < 1 ? `≥ ${goal * 100}%` : `≥ ${goal}×`} | ${wall === null ? 'n/a' : wall >= goal ? 'yes' : '**no**'} |`);
+  }
+  md.push('');
+}
+
+if (results.patch) {
+  md.push('## 4. Custom-state patch cost vs state size', '');
+  md.push('One `replace` op (`/tasks/<i>/done`) into a custom state of N tasks. "applyCustomPatch" chains 2,000 calls, each on the previous result (7 rounds); "through a turn" streams 1,000 one-op patch frames (plus one text delta each) into a chat whose state a previous turn set, and divides the turn time by 1,000; "copying patcher" is fast-json-patch `applyPatch(doc, ops, true, false)`, which clones the document (how @ag-ui/client applies STATE_DELTA) — the cost of following the state. "grouped" holds the same 100k tasks as 100 groups × 1,000, so the arrays on the patch\'s path are small.', '');
+  md.push('| tasks | shape | state JSON | applyCustomPatch µs/op, median (min–max) | first patch on a never-frozen document, µs | through a turn µs/patch, median (min–max) | copying patcher µs/op, median |', '|---:|---|---:|---:|---:|---:|---:|');
+  for (const r of results.patch) {
+    if (r.failed || r.capped) { md.push(`| ${k(r.tasks)} | ${r.shape} | ${status(r)} | | | | |`); continue; }
+    md.push(`| ${k(r.tasks)} | ${r.shape} | ${(r.stateBytes / 2 ** 20).toFixed(2)} MiB | ${us(r.direct.perOpUs)} | ${r.direct.firstOnUnfrozenUs.toFixed(0)} | ${us(r.turn.perPatchUs)} | ${r.copy.perOpUs.median.toFixed(0)} |`);
+  }
+  md.push('');
+}
+
+if (results.memory) {
+  md.push('## 5. Memory: a 10,000-message conversation in the store', '');
+  md.push('Heap growth (`process.memoryUsage().heapUsed` after two `gc()` calls, `--expose-gc`) from an empty chat to one holding the conversation, against the conversation\'s raw JSON (wire shape `{role, content:[{text}]}`; user ≈ 90 chars, reply ≈ 900 chars). "streamed" builds it with 5,000 real turns (Genkit SSE through the fetch stub, 20 deltas per reply).', '');
+  md.push('| how the conversation got there | messages | raw JSON | heap retained | heap ÷ JSON | build time |', '|---|---:|---:|---:|---:|---:|');
+  const labels = { hydrate: 'ours: `createAgentChat({ state: { messages } })`', 'streamed-nosnap': 'ours: 5,000 streamed turns, no snapshot ids', streamed: 'ours: 5,000 streamed turns, a snapshotId per turn (Genkit server-managed)', 'aisdk-hydrate': 'AI SDK `new Chat({ messages })` (contrast)' };
+  for (const r of results.memory) {
+    if (r.failed || r.capped) { md.push(`| ${labels[r.mode]} | | | ${status(r)} | | |`); continue; }
+    md.push(`| ${labels[r.mode]} | ${k(r.messages)} | ${(r.rawJsonBytes / 2 ** 20).toFixed(1)} MiB | ${(r.heapBytes / 2 ** 20).toFixed(1)} MiB | ${r.ratio.toFixed(2)}× | ${(r.buildMs / 1000).toFixed(1)} s |`);
+  }
+  md.push('');
+}
+
+const text = md.join('\n');
+if (!flag('no-write')) writeFileSync(new URL('./RESULTS.md', import.meta.url), text + '\n');
+if (json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+else process.stdout.write(text + '\n');

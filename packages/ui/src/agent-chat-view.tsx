@@ -1,0 +1,56 @@
+import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
+import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
+import { ArtifactPanel } from './artifact-panel.js';
+import { cx } from './class-names.js';
+import { Composer } from './composer.js';
+import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
+import { MessageList, type MessageListProps } from './message-list.js';
+import { ThinkingIndicator } from './thinking-indicator.js';
+import { TurnInspector } from './turn-inspector.js';
+import { OwnerActionsContext } from './use-chat-view.js';
+
+/** Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`), plus layout options and DOM props. */
+export type AgentChatViewProps<S = unknown> = UseAgentChatOptions<S> &
+  Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'children'> & {
+    /** Show the artifact panel: always, never, or once there are artifacts (default). */
+    artifacts?: 'auto' | 'always' | 'never';
+    /** Show the TurnInspector dev panel. Default false. */
+    inspector?: boolean;
+    placeholder?: string;
+    /** Shown in the message list before the first message. */
+    empty?: ReactNode;
+    renderPart?: MessageListProps['renderPart'];
+    /** Extra content after the composer (inside the provider, so it can use the hooks). */
+    children?: ReactNode;
+  };
+
+const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle'] as const;
+
+/** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
+export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
+  const { artifacts = 'auto', inspector = false, placeholder, empty, renderPart, children, className, ...rest } = props;
+  const options: Record<string, unknown> = {};
+  const dom: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
+  const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
+  const { chat, send, resume, stop } = result;
+  const owner = useMemo(() => ({ chat, send, resume, stop }), [chat, send, resume, stop]);
+  const showArtifacts = artifacts === 'always' || (artifacts === 'auto' && result.artifacts.length > 0);
+  return (
+    <AgentChatProvider chat={chat}>
+      <OwnerActionsContext.Provider value={owner}>
+        <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
+          <div className="acu-chat__main">
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} />
+            <ThinkingIndicator className="acu-chat__thinking" />
+            <Composer className="acu-chat__composer" placeholder={placeholder} />
+            {children}
+          </div>
+          {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" /> : null}
+          {inspector ? <TurnInspector className="acu-chat__inspector" /> : null}
+          <InterruptConfirmDialog />
+        </div>
+      </OwnerActionsContext.Provider>
+    </AgentChatProvider>
+  );
+}

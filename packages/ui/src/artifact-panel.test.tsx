@@ -1,0 +1,74 @@
+import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { AgentChatProvider } from '@agent-chat/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ArtifactPanel } from './artifact-panel.js';
+import { HOSTILE_TEXT, artifact } from './stories/scripts.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function panelAfter(events: AgentEvent[], highlightMs = 2000, delayMs = 0) {
+  const transport = scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { delayMs });
+  const chat = createAgentChat({ transport });
+  const view = render(
+    <AgentChatProvider chat={chat}>
+      <ArtifactPanel highlightMs={highlightMs} />
+    </AgentChatProvider>,
+  );
+  // Not inside act(): each store update commits as it would in an app, so the update highlight is seen.
+  await chat.send('go');
+  await waitFor(() => expect(view.container.querySelector('.acu-artifacts')!.getAttribute('data-state')).toBe('filled'));
+  return view;
+}
+
+describe('ArtifactPanel', () => {
+  it('replaces a same-name artifact in place and highlights the update, then settles', async () => {
+    const { container } = await panelAfter([artifact('notes.md', '# v1'), { type: 'passthrough' }, artifact('notes.md', '# v2'), artifact(undefined, 'loose')], 1000, 40);
+    const items = container.querySelectorAll('.acu-artifact');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('v2');
+    await waitFor(() => expect(items[0]!.getAttribute('data-state')).toBe('updated'));
+    expect(items[1]!.querySelector('h3')!.textContent).toBe('Untitled 1');
+    await waitFor(() => expect(items[0]!.getAttribute('data-state')).toBe('idle'));
+    expect(container.querySelector('[aria-live="polite"]')!.textContent).toBe('notes.md updated (version 2)');
+  });
+
+  it('offers a Blob download with the artifact text, and copies code', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return `blob:test/${blobs.length}`;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    // user-event installs its own clipboard: spy on it.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await panelAfter([artifact('sum.py', 'def total(items):\n    return sum(items)\n')]);
+    const link = await screen.findByRole('link', { name: 'Download sum.py' });
+    expect(link.getAttribute('download')).toBe('sum.py');
+    expect(link.getAttribute('href')).toMatch(/^blob:test\//);
+    expect(await blobs.at(-1)!.text()).toBe('def total(items):\n    return sum(items)\n');
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(writeText).toHaveBeenCalledWith('def total(items):\n    return sum(items)\n');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Copy code' }).textContent).toBe('Copied'));
+  });
+
+  it('renders hostile artifact content inert: markdown, html-typed text, and media URLs', async () => {
+    const { container } = await panelAfter([
+      artifact('evil.md', HOSTILE_TEXT),
+      artifact('page.html', '<img src=x onerror="window.__pwned = 1"><script>window.__pwned = 1</script>'),
+      { type: 'artifact-upsert', artifact: { name: 'pic', parts: [{ media: { url: 'javascript:alert(1)', contentType: 'image/png' } }] } },
+    ]);
+    const body = [...container.querySelectorAll('.acu-artifact__body')];
+    expect(body).toHaveLength(3);
+    for (const part of body) expect(part.querySelectorAll('script, img, iframe, [onerror], [src]')).toHaveLength(0);
+    for (const link of container.querySelectorAll('.acu-artifact__body a')) expect(link.getAttribute('href')).toMatch(/^https:/);
+    expect(body[1]!.textContent).toContain('<img src=x onerror="window.__pwned = 1">');
+    expect(body[2]!.textContent).toContain('not shown');
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});

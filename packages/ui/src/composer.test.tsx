@@ -1,0 +1,68 @@
+import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { AgentChatProvider } from '@agent-chat/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Composer } from './composer.js';
+import { interruptPart, words } from './stories/scripts.js';
+
+afterEach(cleanup);
+
+const slowReply: AgentEvent[] = [...words('a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(4)), { type: 'turn-end', finishReason: 'stop' }];
+
+function setup(turns: AgentEvent[][], delayMs = 0) {
+  const transport = scriptedTransport(turns, { delayMs });
+  const chat = createAgentChat({ transport });
+  render(
+    <AgentChatProvider chat={chat}>
+      <Composer />
+    </AgentChatProvider>,
+  );
+  return { chat, transport, user: userEvent.setup(), field: screen.getByRole('textbox', { name: 'Message' }) };
+}
+
+describe('Composer keyboard paths', () => {
+  it('Enter sends the text and clears the field; Shift+Enter adds a line; blank text is not sent', async () => {
+    const { transport, user, field } = setup([[{ type: 'turn-end', finishReason: 'stop' }]]);
+    await user.type(field, '   {Enter}');
+    expect(transport.requests).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect((field as HTMLTextAreaElement).value).toBe('line one\nline two');
+    expect(transport.requests).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(transport.requests).toHaveLength(1));
+    expect(transport.requests[0]!.input.message?.content).toEqual([{ text: 'line one\nline two' }]);
+    expect((field as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('Enter that confirms an IME composition does not send', async () => {
+    const { transport, field } = setup([[{ type: 'turn-end', finishReason: 'stop' }]]);
+    fireEvent.change(field, { target: { value: 'にほん' } });
+    fireEvent.keyDown(field, { key: 'Enter', isComposing: true });
+    expect(transport.requests).toHaveLength(0);
+  });
+
+  it('shows Stop while the agent thinks; Stop stops the turn and gives the focus back to the field', async () => {
+    const { chat, user, field } = setup([slowReply], 20);
+    await user.type(field, 'talk{Enter}');
+    const stop = await screen.findByRole('button', { name: 'Stop' });
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    await waitFor(() => expect(chat.getState().messages.length).toBe(2));
+    await user.click(stop);
+    await screen.findByRole('button', { name: 'Send' });
+    expect(chat.getState().finishReason).toBe('aborted');
+    expect(chat.getState().messages[1]!.status).toBe('aborted');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('is disabled while an interrupt waits for an answer', async () => {
+    const { chat, field } = setup([[
+      { type: 'tool-request', part: interruptPart('approve', 'a1', { amount: 1 }), messageKey: 'm' },
+      { type: 'turn-end', finishReason: 'interrupted' },
+    ]]);
+    await act(() => chat.send('pay'));
+    await waitFor(() => expect((field as HTMLTextAreaElement).disabled).toBe(true));
+    expect(field.closest('form')!.getAttribute('data-state')).toBe('disabled');
+  });
+});

@@ -1,0 +1,16 @@
+/** A value as readable text: strings as they are, anything else as JSON (pretty when `pretty`). */
+export function formatValue(value: unknown, pretty = false): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, pretty ? 2 : undefined) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** A one-line preview, cut to `max` characters. */
+export function previewValue(value: unknown, max = 80): string {
+  const text = formatValue(value).replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

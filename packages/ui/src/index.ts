@@ -1,0 +1,15 @@
+export { MessageList, type MessageListProps } from './message-list.js';
+export { ROLE_LABELS, type MessagePartContext, type RenderMessagePart } from './message-row.js';
+export { ThinkingIndicator, type ThinkingIndicatorProps } from './thinking-indicator.js';
+export { InterruptConfirmDialog, type InterruptConfirmDialogProps } from './interrupt-confirm-dialog.js';
+export { interruptResponses, questionOf } from './interrupt-answers.js';
+export { ArtifactPanel, type ArtifactPanelProps } from './artifact-panel.js';
+export { Composer, type ComposerProps } from './composer.js';
+export { AgentChatView, type AgentChatViewProps } from './agent-chat-view.js';
+export { TurnInspector, type TurnInspectorProps } from './turn-inspector.js';
+export { createTimelineRecorder, type TimelineEntry, type TimelineKind, type TurnTimeline } from './turn-timeline.js';
+export { Markdown, type MarkdownProps } from './markdown.js';
+export { CodeBlock, type CodeBlockProps } from './code-block.js';
+export { MediaView, type MediaViewProps } from './media-view.js';
+export { ToolActivity, type ToolActivityProps, type ToolActivityState } from './tool-activity.js';
+export { safeLinkUrl, safeMediaUrl } from './safe-url.js';

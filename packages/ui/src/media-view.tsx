@@ -1,0 +1,49 @@
+import type { Media } from '@agent-chat/core';
+import type { HTMLAttributes } from 'react';
+import { cx } from './class-names.js';
+import { safeMediaUrl } from './safe-url.js';
+
+/** Props of {@link MediaView}. */
+export interface MediaViewProps extends HTMLAttributes<HTMLElement> {
+  media: Media;
+  /** Alternative text for images. Default: "Image" or the file name from the URL. */
+  alt?: string;
+}
+
+function kindOf(media: Media): 'image' | 'audio' | 'video' | 'file' {
+  const type = (media.contentType ?? /^data:([^;,]+)/i.exec(media.url)?.[1] ?? '').toLowerCase();
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'video';
+  if (!type && /\.(png|jpe?g|gif|webp|avif|svg)(\?|#|$)/i.test(media.url)) return 'image';
+  return 'file';
+}
+
+function fileName(url: string): string {
+  if (url.startsWith('data:')) return 'attachment';
+  const last = url.split(/[?#]/)[0]!.split('/').pop() || 'attachment';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** An image, audio or video player, or a link to a file; URLs that are not http(s), blob or media `data:` are not rendered. */
+export function MediaView({ media, alt, className, ...rest }: MediaViewProps) {
+  const src = safeMediaUrl(media.url);
+  const kind = kindOf(media);
+  const props = { ...rest, className: cx('acu-media', className), 'data-state': src ? kind : 'blocked' };
+  if (!src) return <span {...props}>[{media.contentType ?? 'media'} not shown: unsupported URL]</span>;
+  if (kind === 'image') return <img {...props} src={src} alt={alt ?? fileName(media.url)} loading="lazy" />;
+  if (kind === 'audio') return <audio {...props} src={src} controls />;
+  if (kind === 'video') return <video {...props} src={src} controls />;
+  const link = src.startsWith('data:') ? null : src;
+  return link ? (
+    <a {...props} href={link} target="_blank" rel="noopener noreferrer" download>
+      {fileName(media.url)}
+    </a>
+  ) : (
+    <span {...props}>{media.contentType ?? 'attachment'}</span>
+  );
+}

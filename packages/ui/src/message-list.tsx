@@ -1,0 +1,128 @@
+import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
+import { useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { cx } from './class-names.js';
+import { ROLE_LABELS, type RenderMessagePart } from './message-row.js';
+import { BLOCK_SIZE, RowBlock } from './row-block.js';
+import { keyOf, linkToolCalls, type RowToolLinks } from './tool-links.js';
+import { useChatView } from './use-chat-view.js';
+import { useStickToBottom } from './use-stick-to-bottom.js';
+
+/** Props of {@link MessageList}. */
+export interface MessageListProps extends HTMLAttributes<HTMLElement> {
+  /** The chat to show; default: the nearest `AgentChatProvider`'s. */
+  chat?: AgentChat<any>;
+  /** Custom rendering for some parts (return `undefined` for the default). Keep it stable. */
+  renderPart?: RenderMessagePart;
+  roleLabels?: Partial<Record<Role, string>>;
+  /** Shown when there are no messages. */
+  empty?: ReactNode;
+  /** Rows rendered at first, and added per "Show earlier messages". Default 50. */
+  pageSize?: number;
+  /** The list's accessible name. Default "Conversation". */
+  label?: string;
+}
+
+interface RowRange {
+  firstId: string | undefined;
+  start: number;
+}
+
+// Reached the top of what is rendered: load earlier rows before the reader hits the edge.
+const LOAD_EARLIER_PX = 48;
+
+/**
+ * The conversation: user, model and tool messages, rendered incrementally (the latest `pageSize` rows, earlier ones on
+ * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
+ */
+export function MessageList({
+  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', className, onScroll, ...rest
+}: MessageListProps) {
+  const { messages, status, error, isThinking, interrupts } = useChatView(chat);
+  const ref = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
+
+  const firstId = messages[0]?.id;
+  const [range, setRange] = useState<RowRange>(() => ({ firstId, start: Math.max(0, messages.length - pageSize) }));
+  let start = range.start;
+  if (range.firstId !== firstId || start > messages.length) {
+    // Another history (reset, branch, restore): start again from its latest rows.
+    start = Math.max(0, messages.length - pageSize);
+    setRange({ firstId, start });
+  }
+  const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
+
+  const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
+  const pending = useMemo(() => new Set(interrupts.map((part) => keyOf(part.toolRequest))), [interrupts]);
+  const links = useMemo(() => linkToolCalls(visible, isThinking, pending, previousLinks.current), [visible, isThinking, pending]);
+  const restore = useRef<{ height: number; top: number } | null>(null);
+  const lastMessage = messages[messages.length - 1];
+  const lastSeen = useRef<ChatMessage | undefined>(lastMessage);
+
+  useLayoutEffect(() => {
+    previousLinks.current = links;
+    const element = ref.current;
+    if (restore.current && element) {
+      // Earlier rows were added above: keep what the reader was looking at in place.
+      element.scrollTop = restore.current.top + (element.scrollHeight - restore.current.height);
+      restore.current = null;
+      return;
+    }
+    if (lastMessage && lastMessage !== lastSeen.current && lastMessage.role === 'user') jump();
+    else follow();
+    lastSeen.current = lastMessage;
+  });
+
+  const loadEarlier = () => {
+    const element = ref.current;
+    if (element) restore.current = { height: element.scrollHeight, top: element.scrollTop };
+    setRange({ firstId, start: Math.max(0, start - pageSize) });
+  };
+  const handleScroll = (event: UIEvent<HTMLElement>) => {
+    onScroll?.(event);
+    measure();
+    if (start > 0 && !restore.current && event.currentTarget.scrollTop < LOAD_EARLIER_PX && event.currentTarget.scrollHeight > event.currentTarget.clientHeight) loadEarlier();
+  };
+
+  const labels = useMemo(() => (roleLabels ? { ...ROLE_LABELS, ...roleLabels } : ROLE_LABELS), [roleLabels]);
+  const blocks = [];
+  // Blocks are aligned to absolute message indexes, so appending messages never reshuffles the earlier blocks.
+  for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < messages.length; block += BLOCK_SIZE) {
+    const from = Math.max(block, start) - start;
+    const to = Math.min(block + BLOCK_SIZE, messages.length) - start;
+    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} />);
+  }
+  const failed = status === 'error' && error && error.code !== 'aborted';
+  const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
+  return (
+    <section
+      tabIndex={0}
+      {...rest}
+      ref={ref}
+      className={cx('acu-message-list', className)}
+      data-state={state}
+      aria-label={label}
+      onScroll={handleScroll}
+    >
+      <div ref={content} className="acu-message-list__content" data-state={state}>
+        {start > 0 ? (
+          <button type="button" className="acu-message-list__earlier" data-state="more" onClick={loadEarlier}>
+            Show earlier messages ({start})
+          </button>
+        ) : null}
+        {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? 'No messages yet.'}</div> : null}
+        {blocks}
+        {failed ? (
+          <div className="acu-message-list__error" role="alert" data-state="error">
+            {error.message || 'The turn failed.'}
+          </div>
+        ) : null}
+      </div>
+      {atBottom ? null : (
+        <button type="button" className="acu-message-list__jump" data-state="visible" onClick={jump}>
+          Jump to latest
+        </button>
+      )}
+    </section>
+  );
+}

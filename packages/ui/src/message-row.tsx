@@ -1,0 +1,91 @@
+import {
+  isInterruptPart, isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
+  type ChatMessage, type Part, type Role,
+} from '@agent-chat/core';
+import { Fragment, memo, type ReactNode } from 'react';
+import { formatValue } from './format-value.js';
+import { Markdown } from './markdown.js';
+import { MediaView } from './media-view.js';
+import { ToolActivity, type ToolActivityState } from './tool-activity.js';
+import { PAIRED, type RowToolLinks } from './tool-links.js';
+
+/** Where a part sits, for a custom part renderer. */
+export interface MessagePartContext {
+  message: ChatMessage;
+  index: number;
+}
+
+/** Renders one part; return `undefined` for the default rendering. Keep it stable (module scope or `useCallback`). */
+export type RenderMessagePart = (part: Part, context: MessagePartContext) => ReactNode | undefined;
+
+/** Default names of each role, shown above its messages. */
+export const ROLE_LABELS: Record<Role, string> = { user: 'You', model: 'Agent', tool: 'Tool', system: 'System' };
+
+const STATUS_NOTES = { aborted: 'Stopped: this reply is incomplete.', failed: 'Failed: this reply is incomplete.' } as const;
+
+interface MessageRowProps {
+  message: ChatMessage;
+  links: RowToolLinks;
+  roleLabel: string;
+  renderPart: RenderMessagePart | undefined;
+}
+
+function toolState(message: ChatMessage, part: Part, links: RowToolLinks, answered: boolean): ToolActivityState {
+  if (answered) return 'done';
+  if (message.status === 'aborted' || message.status === 'failed') return 'cancelled';
+  if (isInterruptPart(part)) return links.waiting ? 'waiting' : 'answered';
+  return message.status === 'streaming' || links.active ? 'running' : 'cancelled';
+}
+
+function renderDefault(message: ChatMessage, part: Part, index: number, links: RowToolLinks): ReactNode {
+  if (isTextPart(part)) {
+    if (message.role === 'user') return <p key={index} className="acu-message__text" data-state="plain">{part.text}</p>;
+    return <Markdown key={index} className="acu-message__text" data-state="markdown" text={part.text} />;
+  }
+  if (isReasoningPart(part)) {
+    const thinking = message.status === 'streaming' && index === message.content.length - 1;
+    return (
+      <details key={index} className="acu-reasoning" data-state={thinking ? 'streaming' : 'done'}>
+        <summary className="acu-reasoning__summary">{thinking ? 'Thinking…' : 'Reasoning'}</summary>
+        <div className="acu-reasoning__text">{part.reasoning}</div>
+      </details>
+    );
+  }
+  if (isMediaPart(part)) return <MediaView key={index} className="acu-message__media" media={part.media} />;
+  const link = links.entries[index];
+  if (isToolRequestPart(part)) {
+    const response = link && link !== PAIRED ? link : undefined;
+    const state = toolState(message, part, links, response !== undefined);
+    return <ToolActivity key={index} request={part.toolRequest} response={response} state={state} />;
+  }
+  if (isToolResponsePart(part)) return link === PAIRED ? null : <ToolActivity key={index} response={part.toolResponse} state="done" />;
+  if ('data' in part) return <pre key={index} className="acu-data">{formatValue(part.data, true)}</pre>;
+  return null;
+}
+
+/** One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens. */
+export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart }: MessageRowProps) {
+  const parts: ReactNode[] = [];
+  message.content.forEach((part, index) => {
+    const custom = renderPart?.(part, { message, index });
+    const node = custom === undefined ? renderDefault(message, part, index, links) : custom;
+    if (node !== null && node !== false) parts.push(custom === undefined ? node : <Fragment key={index}>{node}</Fragment>);
+  });
+  const streaming = message.status === 'streaming';
+  if (parts.length === 0 && !streaming && message.status === 'done') return null;
+  const note = message.status === 'aborted' || message.status === 'failed' ? STATUS_NOTES[message.status] : null;
+  return (
+    <article
+      className="acu-message"
+      data-role={message.role}
+      data-state={message.status}
+      data-message-id={message.id}
+      aria-live={streaming ? 'polite' : undefined}
+      aria-busy={streaming && parts.length === 0 ? true : undefined}
+    >
+      <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>
+      <div className="acu-message__body" data-state={message.status}>{parts}</div>
+      {note ? <p className="acu-message__status" data-state={message.status}>{note}</p> : null}
+    </article>
+  );
+});

@@ -1,0 +1,62 @@
+import type { AgentEvent } from '@agent-chat/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { reply, scriptedChat, toolCall, words } from './stories/scripts.js';
+import { StoryChat } from './stories/story-chat.js';
+import { ThinkingIndicator } from './thinking-indicator.js';
+
+const meta = {
+  title: 'Components/ThinkingIndicator',
+  component: ThinkingIndicator,
+} satisfies Meta<typeof ThinkingIndicator>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Idle: Story = {
+  render: () => (
+    <StoryChat create={() => scriptedChat([])}>
+      <ThinkingIndicator />
+    </StoryChat>
+  ),
+  play: async ({ canvas }) => {
+    const status = canvas.getByRole('status');
+    await expect(status).toHaveAttribute('data-state', 'idle');
+    await expect(status).toBeEmptyDOMElement();
+  },
+};
+
+/** Shown exactly while the turn runs: "Thinking…" from send until the turn end, then empty again. */
+export const Thinking: Story = {
+  render: () => (
+    <StoryChat create={() => scriptedChat([reply('One moment while I think about this.')], { delayMs: 60 })} start={(chat) => void chat.send('Hi')}>
+      <ThinkingIndicator />
+    </StoryChat>
+  ),
+  play: async ({ canvas }) => {
+    const status = canvas.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Thinking…'));
+    await expect(status).toHaveAttribute('data-state', 'thinking');
+    await waitFor(() => expect(status).toHaveAttribute('data-state', 'idle'), { timeout: 4000 });
+    await expect(status).toBeEmptyDOMElement();
+  },
+};
+
+const toolTurn: AgentEvent[] = [
+  ...toolCall('searchFlights', 's1', { to: 'LIS' }),
+  ...Array.from({ length: 100 }, (): AgentEvent => ({ type: 'passthrough' })),
+  ...words('Found them.', 'm2'),
+  { type: 'turn-end', finishReason: 'stop' },
+];
+
+/** While a tool runs, the label names it. */
+export const RunningTool: Story = {
+  render: () => (
+    <StoryChat create={() => scriptedChat([toolTurn], { delayMs: 50 })} start={(chat) => void chat.send('Find flights')}>
+      <ThinkingIndicator />
+    </StoryChat>
+  ),
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Running searchFlights…'), { timeout: 3000 });
+  },
+};

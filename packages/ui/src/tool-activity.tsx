@@ -1,0 +1,61 @@
+import type { ToolRequest, ToolResponse } from '@agent-chat/core';
+import type { HTMLAttributes } from 'react';
+import { cx } from './class-names.js';
+import { formatValue, previewValue } from './format-value.js';
+
+/** Where a tool call stands. */
+export type ToolActivityState = 'running' | 'done' | 'waiting' | 'answered' | 'cancelled';
+
+/** Props of {@link ToolActivity}. */
+export interface ToolActivityProps extends HTMLAttributes<HTMLDetailsElement> {
+  /** The call; absent for a result whose request is not in view. */
+  request?: ToolRequest;
+  response?: ToolResponse;
+  state: ToolActivityState;
+}
+
+const STATUS_TEXT: Record<ToolActivityState, string> = {
+  running: 'running',
+  done: 'done',
+  waiting: 'waiting for your answer',
+  answered: 'answered',
+  cancelled: 'no result',
+};
+
+/** One compact row for a tool call: name, input, result, and a spinner while it runs. Expands to the full values. */
+export function ToolActivity({ request, response, state, className, ...rest }: ToolActivityProps) {
+  const name = request?.name ?? response?.name ?? 'tool';
+  const hasInput = request?.input !== undefined;
+  const hasOutput = response !== undefined && response.output !== undefined;
+  return (
+    <details {...rest} className={cx('acu-tool', className)} data-state={state}>
+      <summary className="acu-tool__summary">
+        <span className="acu-tool__icon" data-state={state} aria-hidden="true" />
+        <span className="acu-tool__name">{name}</span>
+        {hasInput ? <code className="acu-tool__input">{previewValue(request.input, 60)}</code> : null}
+        {hasOutput ? (
+          <>
+            <span className="acu-tool__arrow" aria-hidden="true">→</span>
+            <code className="acu-tool__output">{previewValue(response.output, 60)}</code>
+          </>
+        ) : null}
+        <span className="acu-tool__status" data-state={state}>{STATUS_TEXT[state]}</span>
+      </summary>
+      <div className="acu-tool__details">
+        {hasInput ? (
+          <>
+            <div className="acu-tool__label">Input</div>
+            <pre className="acu-tool__value">{formatValue(request.input, true)}</pre>
+          </>
+        ) : null}
+        {hasOutput ? (
+          <>
+            <div className="acu-tool__label">Result</div>
+            <pre className="acu-tool__value">{formatValue(response.output, true)}</pre>
+          </>
+        ) : null}
+        {!hasInput && !hasOutput ? <div className="acu-tool__label">No input or result.</div> : null}
+      </div>
+    </details>
+  );
+}

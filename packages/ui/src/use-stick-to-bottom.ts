@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+
+/** How close to the end (px) still counts as "at the bottom". */
+const THRESHOLD = 32;
+
+/**
+ * Keeps a scroll container at its end while content grows, unless the reader scrolled up; `jump` returns to the end.
+ * Call `follow` after each commit (in a layout effect); growth without a commit (an image loading, a `<details>`
+ * opening) is seen through a ResizeObserver on `content`.
+ */
+export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {
+  const stuck = useRef(true);
+  const [atBottom, setAtBottom] = useState(true);
+  const measure = useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    const bottom = element.scrollHeight - element.scrollTop - element.clientHeight <= THRESHOLD;
+    stuck.current = bottom;
+    setAtBottom(bottom);
+  }, [ref]);
+  const follow = useCallback(() => {
+    const element = ref.current;
+    if (element && stuck.current) element.scrollTop = element.scrollHeight;
+  }, [ref]);
+  useEffect(() => {
+    const element = content.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(follow);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [content, follow]);
+  const jump = useCallback(() => {
+    stuck.current = true;
+    setAtBottom(true);
+    const element = ref.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [ref]);
+  return { atBottom, measure, follow, jump };
+}
