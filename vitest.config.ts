@@ -7,11 +7,13 @@ const react18 = source('./tools/react18/node_modules/');
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@agent-chat/core': source('./packages/core/src/index.ts'),
-      '@agent-chat/react': source('./packages/react/src/index.ts'),
-      '@agent-chat/ui': source('./packages/ui/src/index.ts'),
-    },
+    // Exact matches: '@agent-chat/ui' must not also rewrite '@agent-chat/ui/inspector'.
+    alias: [
+      { find: /^@agent-chat\/core$/, replacement: source('./packages/core/src/index.ts') },
+      { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },
+      { find: /^@agent-chat\/ui$/, replacement: source('./packages/ui/src/index.ts') },
+      { find: /^@agent-chat\/ui\/inspector$/, replacement: source('./packages/ui/src/inspector.ts') },
+    ],
   },
   test: {
     projects: [

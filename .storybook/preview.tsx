@@ -1,10 +1,12 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { setReplayPace } from '../packages/ui/src/stories/genkit-captures.js';
 import '../packages/ui/src/styles.css';
 import './preview.css';
 
-/** Every story in a sized frame, in the theme chosen in the toolbar. */
+/** Every story in a sized frame, in the theme chosen in the toolbar, replaying captures at the chosen pace. */
 const withTheme: Decorator = (Story, context) => {
   const theme = context.globals.theme === 'dark' ? 'dark' : 'light';
+  setReplayPace(context.globals.replay === 'fast' ? 0.25 : 1);
   return (
     <div className="story-frame" data-acu-theme={theme}>
       <Story />
@@ -19,8 +21,12 @@ const preview: Preview = {
       description: 'Color theme of the components',
       toolbar: { title: 'Theme', icon: 'mirror', items: ['light', 'dark'], dynamicTitle: true },
     },
+    replay: {
+      description: 'Pace of the replayed Genkit captures',
+      toolbar: { title: 'Replay', icon: 'timer', items: ['visible', 'fast'], dynamicTitle: true },
+    },
   },
-  initialGlobals: { theme: 'light' },
+  initialGlobals: { theme: 'light', replay: 'visible' },
   parameters: {
     layout: 'fullscreen',
     // The addon's panel checks each story; the same rules run in `npm test` (packages/ui/test/axe.ts).

@@ -29,10 +29,13 @@ const RUNS = quick
 const FAST = new Set(['floor-genkit', 'floor-agentflow', 'core-genkit', 'core-agentflow', 'core-aisdk', 'core-agui']);
 const BUDGET_MS = 60_000;
 const AGUI_FULL_CAP_MS = 150_000;
+const AGUI_STEP_CAP_MS = 90_000;
 
-function worker(script, spec, timeoutMs) {
+const k = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(0));
+
+function worker(script, spec, timeoutMs, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/lib/register.mjs', script, JSON.stringify(spec)], { cwd: root, env: process.env });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/lib/register.mjs', script, JSON.stringify(spec)], { cwd: root, env: { ...process.env, ...env } });
     let out = '', err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
@@ -46,9 +49,9 @@ function worker(script, spec, timeoutMs) {
   });
 }
 
-async function pipeline(name, deltas, read, runs, { budgetMs = BUDGET_MS, timeoutMs = budgetMs + 60_000 } = {}) {
-  log(`  ${name} ${deltas} deltas, ${read} B reads, ${runs} runs…`);
-  const result = await worker('bench/pipeline-worker.mjs', { pipeline: name, deltas, read, runs, warmup: 1, budgetMs }, timeoutMs);
+async function pipeline(name, deltas, read, runs, { budgetMs = BUDGET_MS, timeoutMs = budgetMs + 60_000, warmup = 1, ascii = false } = {}) {
+  log(`  ${name} ${deltas} deltas, ${read} B reads, ${runs} runs${ascii ? ', ASCII-only text' : ''}${timeoutMs < BUDGET_MS + 60_000 ? `, capped at ${timeoutMs / 1000} s` : ''}…`);
+  const result = await worker('bench/pipeline-worker.mjs', { pipeline: name, deltas, read, runs, warmup, budgetMs, ascii }, timeoutMs, ascii ? { BENCH_ASCII: '1' } : {});
   if (result.times) {
     result.wall = summarize(result.times);
     result.cpu = summarize(result.cpuTimes);
@@ -96,22 +99,35 @@ if (wants('pipeline')) {
       big[label][name] = await pipeline(name, BIG, read, FAST.has(name) ? RUNS.fast : RUNS.slow);
     }
   }
-  // AG-UI grows quadratically: all pipelines at the small size, AG-UI at 1×, 2×, 4× it, and one capped attempt at the big size.
+  // AG-UI grows faster than linearly: every pipeline at the small size, AG-UI at 2× and 4× it and one capped attempt at
+  // the big size; a size is skipped when the previous one predicts it would pass the cap. Then the same with ASCII-only
+  // text (AG-UI's cost depends on it, see RESULTS.md).
   const small = {};
   for (const name of Object.keys(PIPELINES)) small[name] = await pipeline(name, SMALL, READS['16 KiB'], FAST.has(name) ? RUNS.fast : RUNS.agui);
-  const scaling = [small['agui-http']];
-  scaling.push(await pipeline('agui-http', SMALL * 2, READS['16 KiB'], 3));
-  scaling.push(await pipeline('agui-http', SMALL * 4, READS['16 KiB'], 2));
-  const points = scaling.filter((r) => r.wall);
-  const quad = fitQuadratic(points.map((r) => [r.deltas, r.wall.median]));
-  const fit = fitPower(points.map((r) => [r.deltas, r.wall.median]));
-  const fitCpu = fitPower(points.map((r) => [r.deltas, r.cpu.median]));
-  let full = null;
-  if (!flag('no-agui-100k') && !quick) {
-    log(`  agui-http at ${BIG} (one run, capped at ${AGUI_FULL_CAP_MS / 1000} s; predicted ${(fit.at(BIG) / 1000).toFixed(0)} s)…`);
-    full = await pipeline('agui-http', BIG, READS['16 KiB'], 1, { budgetMs: AGUI_FULL_CAP_MS, timeoutMs: AGUI_FULL_CAP_MS });
+  async function aguiScaling(first, ascii) {
+    const series = [first];
+    for (const [deltas, cap] of [[SMALL * 2, AGUI_STEP_CAP_MS], [SMALL * 4, AGUI_STEP_CAP_MS], ...(flag('no-agui-100k') || quick ? [] : [[BIG, AGUI_FULL_CAP_MS]])]) {
+      const previous = series[series.length - 1];
+      const factor = (deltas / previous.deltas) ** 2; // at least quadratic
+      if (previous.capped || previous.skipped || (previous.wall && previous.wall.median * factor > 3 * cap)) {
+        series.push({ pipeline: 'agui-http', deltas, skipped: true, reason: previous.wall ? `predicted ≥ ${((previous.wall.median * factor) / 1000).toFixed(0)} s (quadratic from ${k(previous.deltas)}), over 3× the ${cap / 1000} s cap` : 'the smaller size did not finish' });
+        continue;
+      }
+      series.push(await pipeline('agui-http', deltas, READS['16 KiB'], deltas === BIG ? 1 : 2, { budgetMs: cap, timeoutMs: cap, warmup: 0, ascii }));
+    }
+    return series;
   }
-  results.pipeline = { bigDeltas: BIG, smallDeltas: SMALL, big, small, agui: { scaling, fit: { exponent: fit.p, predictedBigMs: fit.at(BIG), predictedBigCpuMs: fitCpu.at(BIG), quadraticPredictedBigMs: quad.at(BIG) }, full } };
+  const scaling = await aguiScaling(small['agui-http'], false);
+  const asciiFirst = await pipeline('agui-http', SMALL, READS['16 KiB'], RUNS.agui, { ascii: true });
+  const scalingAscii = await aguiScaling(asciiFirst, true);
+  const oursAscii = await pipeline('core-genkit', BIG, READS['16 KiB'], RUNS.fast, { ascii: true });
+  const fits = (series) => {
+    const points = series.filter((r) => r.wall);
+    if (points.length < 2) return null;
+    const power = fitPower(points.map((r) => [r.deltas, r.wall.median]));
+    return { exponent: power.p, predictedBigMs: power.at(BIG), quadraticPredictedBigMs: fitQuadratic(points.map((r) => [r.deltas, r.wall.median])).at(BIG) };
+  };
+  results.pipeline = { bigDeltas: BIG, smallDeltas: SMALL, big, small, agui: { scaling, fit: fits(scaling), scalingAscii, fitAscii: fits(scalingAscii), oursAscii } };
 }
 
 if (wants('patch')) {
@@ -134,7 +150,6 @@ if (wants('memory')) {
 results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
 
 // ---------------------------------------------------------------- report
-const k = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(0));
 const ms = (s) => `${s.median.toFixed(s.median < 10 ? 1 : 0)} (${s.min.toFixed(s.min < 10 ? 1 : 0)}–${s.max.toFixed(s.max < 10 ? 1 : 0)})`;
 const us = (s) => `${s.median.toFixed(1)} (${s.min.toFixed(1)}–${s.max.toFixed(1)})`;
 const x = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : 'n/a');
@@ -166,36 +181,47 @@ if (results.pipeline) {
   }
   md.push(`### ${k(P.smallDeltas)} deltas (${k(P.smallDeltas / 100)} patches, ${k(Math.max(10, P.smallDeltas / 1000))} artifacts), 16 KiB reads — every pipeline measured, AG-UI included`, '', pipelineTable(P.small), '');
   const A = P.agui;
-  md.push(`### @ag-ui/client scaling`, '');
-  md.push('| deltas | wall ms, median (min–max) | CPU ms | deltas/s | runs |', '|---:|---:|---:|---:|---:|');
-  for (const r of [...A.scaling, ...(A.full ? [A.full] : [])]) md.push(r.wall ? `| ${k(r.deltas)} | ${ms(r.wall)} | ${r.cpu.median.toFixed(0)} | ${k(r.deltasPerSec)} | ${r.wall.n} |` : `| ${k(r.deltas)} | ${status(r)} | | | |`);
-  md.push('', `Power-law fit t = c·n^p over the measured sizes: p = ${A.fit.exponent.toFixed(2)} (2 would be quadratic); predicted at ${k(P.bigDeltas)} deltas: **${(A.fit.predictedBigMs / 1000).toFixed(1)} s** wall (${(A.fit.predictedBigCpuMs / 1000).toFixed(1)} s CPU; a t = a·n + b·n² fit gives ${(A.fit.quadraticPredictedBigMs / 1000).toFixed(1)} s)${A.full?.wall ? `, measured ${(A.full.wall.median / 1000).toFixed(1)} s (one run)` : A.full ? ` — the measured attempt was ${status(A.full)}, so the ${k(P.bigDeltas)} figure below is the extrapolation` : ' — not attempted in this run (extrapolated)'}.`, '');
+  const seriesTable = (series) => {
+    const lines = ['| deltas | wall ms, median (min–max) | CPU ms | deltas/s | runs |', '|---:|---:|---:|---:|---:|'];
+    for (const r of series) {
+      if (r.wall) lines.push(`| ${k(r.deltas)} | ${ms(r.wall)} | ${r.cpu.median.toFixed(0)} | ${k(r.deltasPerSec)} | ${r.wall.n} |`);
+      else lines.push(`| ${k(r.deltas)} | ${r.skipped ? `not run: ${r.reason}` : `did not finish: ${status(r)}`} | | | |`);
+    }
+    return lines.join('\n');
+  };
+  const fitLine = (fit) => (fit ? `Power-law fit t = c·n^p over the finished sizes: p = ${fit.exponent.toFixed(2)} (2 = quadratic), which would give ${(fit.predictedBigMs / 1000).toFixed(0)} s at ${k(P.bigDeltas)} (a t = a·n + b·n² fit: ${(fit.quadraticPredictedBigMs / 1000).toFixed(0)} s). An extrapolation, not a measurement.` : 'Too few finished sizes for a fit.');
+  md.push('### @ag-ui/client scaling (16 KiB reads)', '');
+  md.push('With this turn\'s text (tokens include é, 世界, 🎉):', '', seriesTable(A.scaling), '', fitLine(A.fit), '');
+  md.push(`With ASCII-only tokens (\`BENCH_ASCII=1\`: é, 世, 界 and 🎉 replaced by "x"), everything else the same. For comparison, ours (Genkit) on that text at ${k(P.bigDeltas)}: ${A.oursAscii?.wall ? `${ms(A.oursAscii.wall)} ms` : status(A.oursAscii ?? {})}.`, '', seriesTable(A.scalingAscii), '', fitLine(A.fitAscii), '');
+  md.push('@ag-ui/client `structuredClone`s the messages after every event, so each token copies the whole text so far. A string of two-byte characters (any non-Latin-1 text) longer than ~64k characters no longer fits a regular heap page; each copy is then a large-object allocation, and garbage collection takes over. That is why the first table bends so sharply between 10k and 20k deltas (48k → 96k characters).', '');
 
   // Ratios: ours against each reference, from the 16 KiB table (a speed ratio: their time ÷ our time).
   const B = P.big['16 KiB'], S = P.small;
-  const aguiBig = A.full?.wall ? A.full : { wall: { median: A.fit.predictedBigMs }, cpu: { median: A.fit.predictedBigCpuMs }, extrapolated: true };
+  // AG-UI at the big size: the measured run, or else a lower bound (the cap it did not finish within).
+  const aguiAttempt = A.scaling.find((r) => r.deltas === P.bigDeltas);
+  const aguiBig = aguiAttempt?.wall ? aguiAttempt : aguiAttempt?.capped ? { wall: { median: aguiAttempt.capMs, min: aguiAttempt.capMs }, lowerBound: true } : null;
   const rows = [
     ['ours (Genkit SSE) vs AI SDK Chat, direct transport', B['core-genkit'], B['aisdk-direct'], 3],
     ['ours (Genkit SSE) vs AI SDK Chat + DefaultChatTransport', B['core-genkit'], B['aisdk-fetch'], 3],
     ['ours (AgentFlow NDJSON) vs AI SDK Chat + DefaultChatTransport', B['core-agentflow'], B['aisdk-fetch'], 3],
     ['ours on the same AI SDK bytes (aiSdkTransport) vs AI SDK Chat + DefaultChatTransport', B['core-aisdk'], B['aisdk-fetch'], 3],
     ['ours on the same AI SDK bytes (aiSdkTransport) vs AI SDK Chat, direct transport', B['core-aisdk'], B['aisdk-direct'], 3],
-    [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig.extrapolated ? ' (AG-UI extrapolated)' : ' (one AG-UI run)'}`, B['core-genkit'], aguiBig, 3],
+    [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig?.lowerBound ? ` (AG-UI did not finish in ${aguiBig.wall.median / 1000} s: a lower bound)` : aguiBig ? ' (one AG-UI run)' : ' (AG-UI not run)'}`, B['core-genkit'], aguiBig, 3],
     [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.smallDeltas)} (both measured)`, S['core-genkit'], S['agui-http'], 3],
     [`ours on the same AG-UI bytes (aguiTransport) vs @ag-ui/client at ${k(P.smallDeltas)} (both measured)`, S['core-agui'], S['agui-http'], 3],
-    [`ours on the same AG-UI bytes (aguiTransport) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig.extrapolated ? ' (AG-UI extrapolated)' : ''}`, B['core-agui'], aguiBig, 3],
+    [`ours on the same AG-UI bytes (aguiTransport) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig?.lowerBound ? ' (lower bound)' : ''}`, B['core-agui'], aguiBig, 3],
     ['ours (Genkit SSE) as a share of the floor (JSON.parse per frame, same bytes)', B['core-genkit'], B['floor-genkit'], 0.4],
     ['ours (AgentFlow NDJSON) as a share of the NDJSON floor (same bytes)', B['core-agentflow'], B['floor-agentflow'], 0.4],
   ];
   md.push(`### Ratios against DESIGN §6 (${k(P.bigDeltas)} deltas, 16 KiB reads; speed of ours ÷ speed of theirs)`, '');
   md.push('| ratio | by median wall time | by min wall time | by median CPU time | target | met (median wall) |', '|---|---:|---:|---:|---:|---|');
   results.ratios = [];
-  const fmt = (v, goal) => (v === null ? 'n/a' : goal < 1 ? `${(100 * v).toFixed(0)}%` : `${v.toFixed(2)}×`);
   for (const [label, ours, theirs, goal] of rows) {
+    const fmt = (v) => (v === null ? 'n/a' : `${theirs?.lowerBound ? '≥ ' : ''}${goal < 1 ? `${(100 * v).toFixed(0)}%` : `${v.toFixed(2)}×`}`);
     const r = (stat, kind) => (ours?.[kind]?.[stat] && theirs?.[kind]?.[stat] ? theirs[kind][stat] / ours[kind][stat] : null);
     const wall = r('median', 'wall'), wallMin = r('min', 'wall'), cpu = r('median', 'cpu');
     results.ratios.push({ label, wall, wallMin, cpu, target: goal });
-    md.push(`| ${label} | ${fmt(wall, goal)} | ${fmt(wallMin, goal)} | ${fmt(cpu, goal)} | ${goal < 1 ? `≥ ${goal * 100}%` : `≥ ${goal}×`} | ${wall === null ? 'n/a' : wall >= goal ? 'yes' : '**no**'} |`);
+    md.push(`| ${label} | ${fmt(wall)} | ${fmt(wallMin)} | ${fmt(cpu)} | ${goal < 1 ? `≥ ${goal * 100}%` : `≥ ${goal}×`} | ${wall === null ? 'n/a' : wall >= goal ? 'yes' : '**no**'} |`);
   }
   md.push('');
 }

@@ -40,6 +40,11 @@ async function stop(exitCode) {
 }
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
+// `npm start` may die of a SIGTERM without passing it on (its `sh -c` does not): stop when our parent goes away.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) void stop(0);
+}, 500).unref();
 
 // 1. The kit's packages (incremental: quick when nothing changed).
 log('building the packages (tsc -b)…');

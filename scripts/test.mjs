@@ -19,11 +19,15 @@ function run(title, command, args, env = {}) {
 const packages = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces.filter((path) => path.startsWith('packages/'));
 const steps = [
   ['build the packages (tsc -b)', bin('tsc'), ['-b']],
+  // tsc does not copy CSS: @agent-chat/ui's stylesheet goes into its dist here (its own `build` script does the same).
+  ['copy @agent-chat/ui styles.css into dist', process.execPath, ['packages/ui/scripts/copy-styles.mjs']],
   ['typecheck sources, tests and scripts', bin('tsc'), ['-p', 'tsconfig.check.json']],
   ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), ['--strict', path]]),
+  // The root Storybook (stories of @agent-chat/ui) must build offline; the stories themselves run as tests in vitest.
+  ['storybook build', bin('storybook'), ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], { STORYBOOK_DISABLE_TELEMETRY: '1' }],
 ];
 let failedSteps = 0;
-for (const [title, command, args] of steps) if (!run(title, command, args)) failedSteps++;
+for (const [title, command, args, env] of steps) if (!run(title, command, args, env)) failedSteps++;
 
 // The browser suite (vitest project e2e) needs a Chromium: without one it skips itself, and that is said loudly here;
 // under CI a missing Chromium is a failure.

@@ -88,10 +88,8 @@ function coreOnPeerBytes(protocol) {
       },
       async exec() { response = await chat.send('go'); },
       check() {
-        // The AI SDK's `data-artifact` parts with ids become artifacts named `data-artifact:<id>`; AG-UI's ACTIVITY_SNAPSHOT is not kept as state by our dialect.
-        const artifacts = protocol === 'aisdk'
-          ? (want) => want.map((a) => ({ name: `data-artifact:${a.name}`, parts: [{ data: a }], metadata: { type: 'data-artifact', id: a.name } }))
-          : false;
+        // The AI SDK's `data-artifact` parts and AG-UI's ACTIVITY_SNAPSHOT of type 'artifact' carry the artifact itself (DESIGN §3).
+        const artifacts = (want) => want;
         return checkCore(chat.getState(), response, m.expected, { artifacts });
       },
     };

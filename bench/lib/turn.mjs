@@ -7,7 +7,10 @@ const TASKS = 10;
 const ARTIFACT_NAMES = 10;
 const LOREM = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ';
 
-export const token = (i) => WORDS[i % WORDS.length];
+// BENCH_ASCII=1 (a diagnostic): ASCII-only tokens, for checking how a peer's cost depends on the text's encoding.
+const ASCII_WORDS = WORDS.map((w) => w.replace(/[^\x00-\x7f]/g, 'x'));
+const TOKENS = process.env.BENCH_ASCII === '1' ? ASCII_WORDS : WORDS;
+export const token = (i) => TOKENS[i % TOKENS.length];
 
 /**
  * The turn: `deltas` text deltas; `patches` custom-state patches (the first replaces the whole state, later ones replace

@@ -10,6 +10,8 @@ describe('decideReply (the scripted model, by the last user message)', () => {
   it.each([
     ['add Buy milk', { kind: 'tool', name: 'addTask', input: { title: 'Buy milk' } }],
     ['ADD A TASK Walk the dog', { kind: 'tool', name: 'addTask', input: { title: 'Walk the dog' } }],
+    ['add Alpha release', { kind: 'tool', name: 'addTask', input: { title: 'Alpha release' } }],
+    ['add a After-party', { kind: 'tool', name: 'addTask', input: { title: 'After-party' } }],
     ['add task: "Pay rent".', { kind: 'tool', name: 'addTask', input: { title: 'Pay rent' } }],
     ['complete 2', { kind: 'tool', name: 'completeTask', input: { id: 2 } }],
     ['Done #3', { kind: 'tool', name: 'completeTask', input: { id: 3 } }],

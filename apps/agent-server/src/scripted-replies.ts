@@ -75,7 +75,7 @@ function replyToTool(part: Part): Reply {
 }
 
 function replyToUser(prompt: string): Reply {
-  const add = /^\s*add\b(?:\s+a)?(?:\s+new)?(?:\s+task\b)?\s*[:\-–]?\s*(.*)$/is.exec(prompt);
+  const add = /^\s*add\b(?:\s+a\b)?(?:\s+new)?(?:\s+task\b)?\s*[:\-–]?\s*(.*)$/is.exec(prompt);
   if (add) {
     const title = add[1]!.trim().replace(/^["'“‘]+|["'”’.!]+$/g, '').trim();
     if (!title) return { kind: 'text', text: 'What should the task be called? Try “add Buy milk”.' };

@@ -1,6 +1,7 @@
 import type { ChatState } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
-import { AgentChatView, ArtifactPanel, TurnInspector } from '@agent-chat/ui';
+import { AgentChatView, ArtifactPanel } from '@agent-chat/ui';
+import { TurnInspector } from '@agent-chat/ui/inspector';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readLocation, writeLocation, type ChatMode } from './demo-location.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';

@@ -2,6 +2,7 @@ import type { AgentEvent } from '@agent-chat/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { AgentChatView } from './agent-chat-view.js';
+import { TurnInspector } from './turn-inspector.js';
 import { captureTransport } from './stories/genkit-captures.js';
 import { LONG_REPLY, artifact, interruptPart, interruptTurn, longHistory, reply, resumeTurn, scriptedChat, toolCall, words } from './stories/scripts.js';
 import { scriptedTransport, type AgentChat, type Transport } from '@agent-chat/core';
@@ -51,7 +52,7 @@ export const Scripted: Story = {
 
 /** Every real Genkit capture, replayed at a visible pace: say "hi", "please interrupt", "go", "again" or "boom". */
 export const GenkitCaptures: Story = {
-  render: () => <Fresh make={() => captureTransport({ paceMs: 200 })} inspector placeholder='Say hi, "please interrupt", "go", or "boom"' />,
+  render: () => <Fresh make={() => captureTransport({ paceMs: 200 })} aside={<TurnInspector className="acu-chat__inspector" />} placeholder='Say hi, "please interrupt", "go", or "boom"' />,
   play: async ({ canvas }) => {
     const field = canvas.getByRole('textbox', { name: 'Message' });
     await userEvent.type(field, 'hi there{Enter}');

@@ -6,7 +6,6 @@ import { Composer } from './composer.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
 import { MessageList, type MessageListProps } from './message-list.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
-import { TurnInspector } from './turn-inspector.js';
 import { OwnerActionsContext } from './use-chat-view.js';
 
 /** Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`), plus layout options and DOM props. */
@@ -14,8 +13,8 @@ export type AgentChatViewProps<S = unknown> = UseAgentChatOptions<S> &
   Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'children'> & {
     /** Show the artifact panel: always, never, or once there are artifacts (default). */
     artifacts?: 'auto' | 'always' | 'never';
-    /** Show the TurnInspector dev panel. Default false. */
-    inspector?: boolean;
+    /** A side panel after the artifacts, e.g. `<TurnInspector />` from `@agent-chat/ui/inspector`. */
+    aside?: ReactNode;
     placeholder?: string;
     /** Shown in the message list before the first message. */
     empty?: ReactNode;
@@ -28,7 +27,7 @@ const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'o
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', inspector = false, placeholder, empty, renderPart, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, empty, renderPart, children, className, ...rest } = props;
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
@@ -47,7 +46,7 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
             {children}
           </div>
           {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" /> : null}
-          {inspector ? <TurnInspector className="acu-chat__inspector" /> : null}
+          {aside}
           <InterruptConfirmDialog />
         </div>
       </OwnerActionsContext.Provider>

@@ -10,8 +10,6 @@ export interface ArtifactFormat {
   extension: string;
 }
 
-const CODE = /^(tsx?|jsx?|mjs|cjs|json|py|rb|go|rs|java|kt|swift|c|h|cpp|hpp|cs|php|sh|bash|zsh|sql|ya?ml|toml|ini|css|scss|html?|xml|svg|diff|patch|graphql|proto|lua|r|dart|scala|vue|svelte)$/;
-
 function declaredType(artifact: Artifact): string | undefined {
   const metadata = artifact.metadata ?? {};
   const type = metadata.contentType ?? metadata.mimeType ?? metadata.mediaType;
@@ -28,11 +26,10 @@ export function artifactFormat(artifact: Artifact): ArtifactFormat {
     const language = /(?:x-|\/)([a-z\d+-]+)$/.exec(type)?.[1]?.replace(/^x-/, '');
     return { kind: 'code', language, contentType: type, extension: extension || language || 'txt' };
   }
-  if (extension === 'md' || extension === 'markdown' || extension === 'mdx' || extension === '') {
-    return { kind: 'markdown', contentType: 'text/markdown', extension: extension || 'md' };
-  }
-  if (CODE.test(extension)) return { kind: 'code', language: extension, contentType: 'text/plain', extension };
-  return { kind: 'text', contentType: 'text/plain', extension };
+  if (/^(md|markdown|mdx|)$/.test(extension)) return { kind: 'markdown', contentType: 'text/markdown', extension: extension || 'md' };
+  if (/^(txt|text|log)$/.test(extension)) return { kind: 'text', contentType: 'text/plain', extension };
+  // Any other extension names a language: show it as code, with a copy button.
+  return { kind: 'code', language: extension, contentType: 'text/plain', extension };
 }
 
 /** What downloading an artifact saves: its text (text and data parts), or the URL of its only media. */

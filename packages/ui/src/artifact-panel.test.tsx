@@ -1,7 +1,7 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArtifactPanel } from './artifact-panel.js';
 import { HOSTILE_TEXT, artifact } from './stories/scripts.js';

@@ -1,7 +1,7 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Composer } from './composer.js';
 import { interruptPart, words } from './stories/scripts.js';

@@ -6,8 +6,6 @@ export { interruptResponses, questionOf } from './interrupt-answers.js';
 export { ArtifactPanel, type ArtifactPanelProps } from './artifact-panel.js';
 export { Composer, type ComposerProps } from './composer.js';
 export { AgentChatView, type AgentChatViewProps } from './agent-chat-view.js';
-export { TurnInspector, type TurnInspectorProps } from './turn-inspector.js';
-export { createTimelineRecorder, type TimelineEntry, type TimelineKind, type TurnTimeline } from './turn-timeline.js';
 export { Markdown, type MarkdownProps } from './markdown.js';
 export { CodeBlock, type CodeBlockProps } from './code-block.js';
 export { MediaView, type MediaViewProps } from './media-view.js';

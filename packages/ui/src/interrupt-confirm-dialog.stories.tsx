@@ -43,6 +43,25 @@ export const Pending: Story = {
   },
 };
 
+/** Left open: the dialog as a person first sees it (Escape only explains that an answer is needed). */
+export const Open: Story = {
+  render: () => (
+    <StoryChat
+      create={() => scriptedChat([interruptTurn('I will delete two files. ', [DELETE]), resumeTurn('Deleted both files.')], { delayMs: 0 })}
+      start={(chat) => void chat.send('Clean up the temp files.')}
+    >
+      <MessageList />
+      <InterruptConfirmDialog />
+    </StoryChat>
+  ),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('alertdialog', { name: 'deleteFiles' }, { timeout: 3000 });
+    await expect(canvas.getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.getByRole('alertdialog', { name: 'deleteFiles' })).toHaveAttribute('data-state', 'open');
+  },
+};
+
 /** The real interrupt capture (`askUser` asks "Proceed?"): the typed answer is sent, and the resume capture replies. */
 export const Question: Story = {
   render: () => (

@@ -1,7 +1,7 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type ToolRequestPart } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
 import { interruptPart } from './stories/scripts.js';

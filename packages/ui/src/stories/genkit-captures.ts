@@ -20,6 +20,13 @@ export const CAPTURES = {
   'flow-error': flowError,
 } as const;
 
+let paceScale = 1;
+
+/** Scales every replay's pace (Storybook's "Replay" toolbar: 1 = visible, less = faster, as the tests run them). */
+export function setReplayPace(scale: number): void {
+  paceScale = scale;
+}
+
 /** The name of a capture. */
 export type CaptureName = keyof typeof CAPTURES;
 
@@ -78,7 +85,8 @@ function pacedBody(text: string, paceMs: number, signal: AbortSignal | null | un
  * `pick(body, n)` names (by default the one the captured agent would have sent for that prompt).
  */
 export function captureTransport(options: { paceMs?: number; pick?: (body: GenkitBody, call: number) => CaptureName } = {}): Transport {
-  const { paceMs = 250, pick = captureFor } = options;
+  const { pick = captureFor } = options;
+  const paceMs = (options.paceMs ?? 250) * paceScale;
   let calls = 0;
   const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
     const target = String(url);
