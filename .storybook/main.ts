@@ -17,11 +17,13 @@ const config: StorybookConfig = {
       plugins: [react()],
       resolve: {
         // The workspace packages from source: no build needed before `npm run storybook`.
-        alias: {
-          '@agent-chat/core': path('../packages/core/src/index.ts'),
-          '@agent-chat/react': path('../packages/react/src/index.ts'),
-          '@agent-chat/ui': path('../packages/ui/src/index.ts'),
-        },
+        // Exact matches, so that '@agent-chat/ui' does not also rewrite '@agent-chat/ui/inspector'.
+        alias: [
+          { find: /^@agent-chat\/core$/, replacement: path('../packages/core/src/index.ts') },
+          { find: /^@agent-chat\/react$/, replacement: path('../packages/react/src/index.ts') },
+          { find: /^@agent-chat\/ui$/, replacement: path('../packages/ui/src/index.ts') },
+          { find: /^@agent-chat\/ui\/inspector$/, replacement: path('../packages/ui/src/inspector.ts') },
+        ],
       },
       // The stories replay the real captures in ../shared/fixtures, beside the checkout.
       server: { fs: { allow: [path('..'), path('../../shared')] } },

@@ -123,6 +123,34 @@ describe('createAgentChat', () => {
     log.mockRestore();
   });
 
+  it('onEvent() hears every reduced event with its raw frame, beside the callbacks, until unsubscribed', async () => {
+    const onChunk = vi.fn();
+    const chat = createAgentChat({ transport: scriptedTransport([reply('a b', 's1'), reply('c', 's2')], { batchSize: 2 }), onChunk });
+    const heard: string[] = [];
+    const off = chat.onEvent((event, raw) => {
+      heard.push(event.type);
+      expect(raw).toBe(event); // the scripted transport's frames are the events themselves
+    });
+    await chat.send('x');
+    expect(heard).toEqual(['text-delta', 'text-delta', 'turn-end']);
+    expect(onChunk).toHaveBeenCalledTimes(3);
+    off();
+    await chat.send('y');
+    expect(heard).toHaveLength(3);
+  });
+
+  it('turnEnd records the last turn end with its own snapshot, also when it failed; null while a turn runs', async () => {
+    const chat = createAgentChat({
+      transport: scriptedTransport([reply('ok', 's1'), [{ type: 'turn-end', finishReason: 'failed', snapshotId: 's-failed' }]], { delayMs: 2 }),
+    });
+    const first = chat.send('a');
+    expect(chat.getState().turnEnd).toBeNull();
+    await first;
+    expect(chat.getState().turnEnd).toEqual({ finishReason: 'stop', snapshotId: 's1' });
+    await chat.send('b');
+    expect(chat.getState()).toMatchObject({ turnEnd: { finishReason: 'failed', snapshotId: 's-failed' }, snapshotId: 's1' });
+  });
+
   it('configure() swaps the transport for the next turn', async () => {
     const chat = createAgentChat({ transport: scriptedTransport([reply('old')]) });
     await chat.send('1');

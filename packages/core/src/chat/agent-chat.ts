@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, toAgentChatError } from '../model/error.js';
+import type { AgentEvent } from '../model/events.js';
 import { userMessage, type ChatMessage } from '../model/message.js';
 import { isInterruptPart, type Part } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
@@ -56,6 +57,11 @@ export interface AgentChat<S = unknown> {
   getSnapshot(query: SnapshotQuery): Promise<SnapshotInfo<S>>;
   /** Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store. */
   restore(query?: SnapshotQuery): Promise<SnapshotInfo<S>>;
+  /**
+   * Listens to every normalized event as it is reduced (with its frame's raw value), without replacing the
+   * callbacks given to `createAgentChat`/`configure`: for devtools and inspectors. Returns the unsubscribe.
+   */
+  onEvent(listener: (event: AgentEvent, raw: unknown) => void): () => void;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
 }
@@ -91,6 +97,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
   let queued = 0;
   let generation = 0; // bumped by stop/branch/reset: queued turns of an older generation do not run
   const running = new Set<AbortController>();
+  const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
 
   const safely = <A extends unknown[]>(callback: ((...args: A) => void) | undefined, ...args: A): void => {
     if (!callback) return;
@@ -134,6 +141,9 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
             safely(options.onChunk, chunk);
           },
           onError: (error) => safely(options.onError, error),
+          onEvents: (events) => {
+            for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
+          },
         });
         if (returnedState) clientState = returnedState;
         pendingSnapshotId = response.finishReason === 'detached' ? response.snapshotId : null;
@@ -177,6 +187,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       sessionId: info.sessionId ?? state?.sessionId ?? null,
       snapshotId: info.snapshotId,
       finishReason: info.finishReason ?? null,
+      turnEnd: info.finishReason ? { finishReason: info.finishReason, snapshotId: info.snapshotId } : null,
       interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],
     }));
     checkpoints.set(info.snapshotId, { messageCount: messages.length, state: store.getState() });
@@ -238,6 +249,10 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       const info = await chat.getSnapshot(target);
       if (before === generation && running.size === 0) hydrate(info);
       return info;
+    },
+    onEvent(listener) {
+      eventListeners.add(listener);
+      return () => void eventListeners.delete(listener);
     },
     configure(next) {
       options = { ...options, ...next };

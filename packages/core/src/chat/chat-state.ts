@@ -3,6 +3,7 @@ import type { FinishReason } from '../model/finish-reason.js';
 import type { ChatMessage } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
+import type { TurnEnd } from '../model/chunk.js';
 
 /** Where the chat is: idle, waiting for the first byte, streaming, or ended in error. */
 export type ChatStatus = 'ready' | 'submitted' | 'streaming' | 'error';
@@ -14,6 +15,8 @@ export interface ChatState<S = unknown> {
   artifacts: Artifact[];
   status: ChatStatus;
   finishReason: FinishReason | null;
+  /** The last turn's end signal, its own snapshot included (also a failed or aborted turn's); null while one runs. */
+  turnEnd: TurnEnd | null;
   /** Interrupts waiting for an answer: non-empty exactly when the last turn ended 'interrupted'. */
   interrupts: ToolRequestPart[];
   sessionId: string | null;
@@ -30,6 +33,7 @@ export function initialChatState<S>(init: Partial<ChatState<S>> = {}): ChatState
     artifacts: [],
     status: 'ready',
     finishReason: null,
+    turnEnd: null,
     interrupts: [],
     sessionId: null,
     snapshotId: null,

@@ -37,6 +37,7 @@ export function reduceTurnEvent(draft: Draft<ChatState>, event: TurnEvent, turn:
       turn.ended = event;
       const { finishReason } = event;
       draft.finishReason = finishReason;
+      draft.turnEnd = { finishReason, ...(event.snapshotId ? { snapshotId: event.snapshotId } : {}) };
       // A failed or aborted snapshot holds the last-good state but Genkit resumes only completed ones:
       // the next turn continues from the last good snapshot.
       if (event.snapshotId && finishReason !== 'failed' && finishReason !== 'aborted') draft.snapshotId = event.snapshotId;

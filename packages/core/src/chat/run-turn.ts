@@ -23,6 +23,8 @@ export interface TurnSetup<S> {
   createId: () => string;
   onChunk: (chunk: AgentChunk<S>) => void;
   onError: (error: AgentChatError) => void;
+  /** Every event the turn reduced, with its frame's raw value, after the store update that applied it. */
+  onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -38,6 +40,7 @@ function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: (
   draft.status = 'submitted';
   draft.error = null;
   draft.finishReason = null;
+  draft.turnEnd = null;
   draft.interrupts = [];
 }
 
@@ -45,6 +48,7 @@ function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: (
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[]): void {
   const builder = new ChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
+  const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   setup.store.setState((draft) => {
     if (draft.status === 'submitted') draft.status = 'streaming';
     for (const frame of frames) {
@@ -53,9 +57,11 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
         if (turn.ended) break;
         reduceEvent(draft as Draft<ChatState>, event, turn);
         builder.add(event, turn);
+        reduced?.push({ event, raw: frame.raw });
       }
     }
   });
+  if (reduced && reduced.length > 0) setup.onEvents!(reduced);
   for (const error of turn.errors.slice(errorsBefore)) setup.onError(error);
   for (const chunk of builder.finish()) setup.onChunk(chunk);
 }
