@@ -1,7 +1,10 @@
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+// ../shared may be a link: Vite checks the real path against fs.allow.
+const shared = existsSync(path('../../shared')) ? realpathSync(path('../../shared')) : path('../../shared');
 
 const config: StorybookConfig = {
   stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
@@ -26,7 +29,7 @@ const config: StorybookConfig = {
         ],
       },
       // The stories replay the real captures in ../shared/fixtures, beside the checkout.
-      server: { fs: { allow: [path('..'), path('../../shared')] } },
+      server: { fs: { allow: [path('..'), shared] } },
     });
   },
 };

@@ -4,7 +4,7 @@
 // time, and writes bench/RESULTS.md. --json prints the results as JSON on stdout (progress goes to stderr).
 import { spawn } from 'node:child_process';
 import { cpus, loadavg, platform, arch, totalmem } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { summarize } from './lib/stats.mjs';
 import { PIPELINES } from './lib/pipelines.mjs';
@@ -64,6 +64,20 @@ async function pipeline(name, deltas, read, runs, { budgetMs = BUDGET_MS, timeou
   return result;
 }
 
+/** Extrapolations to `big` from the finished sizes of a series (three at least: two points fit any curve). */
+function fits(series, big) {
+  const points = series.filter((r) => r.wall);
+  if (points.length < 3) return null;
+  const power = fitPower(points.map((r) => [r.deltas, r.wall.median]));
+  return { exponent: power.p, predictedBigMs: power.at(big), quadraticPredictedBigMs: fitQuadratic(points.map((r) => [r.deltas, r.wall.median])).at(big) };
+}
+
+/** A lower bound for the time at `deltas`: the cap of the largest size ≤ deltas that was killed (time only grows with size). */
+function lowerBoundAt(series, deltas) {
+  const capped = series.filter((r) => r.capped && r.deltas <= deltas).sort((a, b) => b.deltas - a.deltas)[0];
+  return capped ? { wall: { median: capped.capMs, min: capped.capMs }, lowerBound: true, from: capped.deltas } : null;
+}
+
 /** Least squares t = c·n^p (a line in log-log), from (n, ms) points: p says how it grows (2 = quadratic). */
 function fitPower(points) {
   const xs = points.map(([n]) => Math.log(n)), ys = points.map(([, t]) => Math.log(t));
@@ -82,7 +96,9 @@ function fitQuadratic(points) {
   return { a, b, at: (n) => a * n + b * n * n };
 }
 
-const results = {
+// --from=<file>: render RESULTS.md from a saved --json output instead of measuring.
+const from = option('from');
+const results = from ? JSON.parse(readFileSync(from, 'utf8')) : {
   machine: {
     node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, platform: `${platform()} ${arch()}`,
     memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map((l) => l.toFixed(2)).join(' '), date: new Date().toISOString(),
@@ -90,7 +106,7 @@ const results = {
   quick,
 };
 
-if (wants('pipeline')) {
+if (!from && wants('pipeline')) {
   log('1. pipeline throughput');
   const big = {};
   for (const [label, read] of Object.entries(READS)) {
@@ -121,16 +137,10 @@ if (wants('pipeline')) {
   const asciiFirst = await pipeline('agui-http', SMALL, READS['16 KiB'], RUNS.agui, { ascii: true });
   const scalingAscii = await aguiScaling(asciiFirst, true);
   const oursAscii = await pipeline('core-genkit', BIG, READS['16 KiB'], RUNS.fast, { ascii: true });
-  const fits = (series) => {
-    const points = series.filter((r) => r.wall);
-    if (points.length < 2) return null;
-    const power = fitPower(points.map((r) => [r.deltas, r.wall.median]));
-    return { exponent: power.p, predictedBigMs: power.at(BIG), quadraticPredictedBigMs: fitQuadratic(points.map((r) => [r.deltas, r.wall.median])).at(BIG) };
-  };
-  results.pipeline = { bigDeltas: BIG, smallDeltas: SMALL, big, small, agui: { scaling, fit: fits(scaling), scalingAscii, fitAscii: fits(scalingAscii), oursAscii } };
+  results.pipeline = { bigDeltas: BIG, smallDeltas: SMALL, big, small, agui: { scaling, fit: fits(scaling, BIG), scalingAscii, fitAscii: fits(scalingAscii, BIG), oursAscii } };
 }
 
-if (wants('patch')) {
+if (!from && wants('patch')) {
   log('4. patch cost vs state size');
   results.patch = [];
   for (const [tasks, shape] of [[1000, 'flat'], [10_000, 'flat'], [100_000, 'flat'], [100_000, 'grouped']]) {
@@ -139,7 +149,7 @@ if (wants('patch')) {
   }
 }
 
-if (wants('memory')) {
+if (!from && wants('memory')) {
   log('5. memory');
   results.memory = [];
   for (const mode of ['hydrate', 'streamed-nosnap', 'streamed', 'aisdk-hydrate']) {
@@ -147,7 +157,7 @@ if (wants('memory')) {
     results.memory.push(await worker('bench/memory-worker.mjs', { mode, messages: quick ? 2000 : 10_000 }, 300_000));
   }
 }
-results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
+if (!from) results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
 
 // ---------------------------------------------------------------- report
 const ms = (s) => `${s.median.toFixed(s.median < 10 ? 1 : 0)} (${s.min.toFixed(s.min < 10 ? 1 : 0)}–${s.max.toFixed(s.max < 10 ? 1 : 0)})`;
@@ -189,24 +199,28 @@ if (results.pipeline) {
     }
     return lines.join('\n');
   };
-  const fitLine = (fit) => (fit ? `Power-law fit t = c·n^p over the finished sizes: p = ${fit.exponent.toFixed(2)} (2 = quadratic), which would give ${(fit.predictedBigMs / 1000).toFixed(0)} s at ${k(P.bigDeltas)} (a t = a·n + b·n² fit: ${(fit.quadraticPredictedBigMs / 1000).toFixed(0)} s). An extrapolation, not a measurement.` : 'Too few finished sizes for a fit.');
+  const fitLine = (fit, series) => {
+    if (fit) return `Power-law fit t = c·n^p over the finished sizes: p = ${fit.exponent.toFixed(2)} (2 = quadratic), which would give ${(fit.predictedBigMs / 1000).toFixed(0)} s at ${k(P.bigDeltas)} (a t = a·n + b·n² fit: ${(fit.quadraticPredictedBigMs / 1000).toFixed(0)} s). An extrapolation, not a measurement.`;
+    const bound = lowerBoundAt(series, P.bigDeltas);
+    return `Fewer than three finished sizes, so no extrapolation. ${bound ? `Measured lower bound at ${k(P.bigDeltas)}: more than ${bound.wall.median / 1000} s (${k(bound.from)} deltas did not finish within it).` : ''}`;
+  };
   md.push('### @ag-ui/client scaling (16 KiB reads)', '');
-  md.push('With this turn\'s text (tokens include é, 世界, 🎉):', '', seriesTable(A.scaling), '', fitLine(A.fit), '');
-  md.push(`With ASCII-only tokens (\`BENCH_ASCII=1\`: é, 世, 界 and 🎉 replaced by "x"), everything else the same. For comparison, ours (Genkit) on that text at ${k(P.bigDeltas)}: ${A.oursAscii?.wall ? `${ms(A.oursAscii.wall)} ms` : status(A.oursAscii ?? {})}.`, '', seriesTable(A.scalingAscii), '', fitLine(A.fitAscii), '');
-  md.push('@ag-ui/client `structuredClone`s the messages after every event, so each token copies the whole text so far. A string of two-byte characters (any non-Latin-1 text) longer than ~64k characters no longer fits a regular heap page; each copy is then a large-object allocation, and garbage collection takes over. That is why the first table bends so sharply between 10k and 20k deltas (48k → 96k characters).', '');
+  md.push('With this turn\'s text (tokens include é, 世界, 🎉):', '', seriesTable(A.scaling), '', fitLine(fits(A.scaling, P.bigDeltas), A.scaling), '');
+  md.push(`With ASCII-only tokens (\`BENCH_ASCII=1\`: é, 世, 界 and 🎉 replaced by "x"), everything else the same. For comparison, ours (Genkit) on that text at ${k(P.bigDeltas)}: ${A.oursAscii?.wall ? `${ms(A.oursAscii.wall)} ms` : status(A.oursAscii ?? {})}.`, '', seriesTable(A.scalingAscii), '', fitLine(fits(A.scalingAscii, P.bigDeltas), A.scalingAscii), '');
+  md.push('@ag-ui/client `structuredClone`s the messages after every event, so each token copies the whole text so far. Once that string passes V8\'s regular-object size (~128 KiB: ~64k characters when any character is outside Latin-1, ~128k when all are ASCII), each copy is a large-object allocation, and garbage collection takes over. That is why the first table bends between 10k and 20k deltas (48k → 96k characters, two-byte), and the ASCII one between 20k and 40k (96k → 192k characters).', '');
 
   // Ratios: ours against each reference, from the 16 KiB table (a speed ratio: their time ÷ our time).
   const B = P.big['16 KiB'], S = P.small;
-  // AG-UI at the big size: the measured run, or else a lower bound (the cap it did not finish within).
+  // AG-UI at the big size: the measured run, or else a lower bound (a cap that it, or a smaller size, did not finish within).
   const aguiAttempt = A.scaling.find((r) => r.deltas === P.bigDeltas);
-  const aguiBig = aguiAttempt?.wall ? aguiAttempt : aguiAttempt?.capped ? { wall: { median: aguiAttempt.capMs, min: aguiAttempt.capMs }, lowerBound: true } : null;
+  const aguiBig = aguiAttempt?.wall ? aguiAttempt : lowerBoundAt(A.scaling, P.bigDeltas);
   const rows = [
     ['ours (Genkit SSE) vs AI SDK Chat, direct transport', B['core-genkit'], B['aisdk-direct'], 3],
     ['ours (Genkit SSE) vs AI SDK Chat + DefaultChatTransport', B['core-genkit'], B['aisdk-fetch'], 3],
     ['ours (AgentFlow NDJSON) vs AI SDK Chat + DefaultChatTransport', B['core-agentflow'], B['aisdk-fetch'], 3],
     ['ours on the same AI SDK bytes (aiSdkTransport) vs AI SDK Chat + DefaultChatTransport', B['core-aisdk'], B['aisdk-fetch'], 3],
     ['ours on the same AI SDK bytes (aiSdkTransport) vs AI SDK Chat, direct transport', B['core-aisdk'], B['aisdk-direct'], 3],
-    [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig?.lowerBound ? ` (AG-UI did not finish in ${aguiBig.wall.median / 1000} s: a lower bound)` : aguiBig ? ' (one AG-UI run)' : ' (AG-UI not run)'}`, B['core-genkit'], aguiBig, 3],
+    [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig?.lowerBound ? ` (a lower bound: AG-UI took over ${aguiBig.wall.median / 1000} s)` : aguiBig ? ' (one AG-UI run)' : ' (AG-UI not run)'}`, B['core-genkit'], aguiBig, 3],
     [`ours (Genkit SSE) vs @ag-ui/client at ${k(P.smallDeltas)} (both measured)`, S['core-genkit'], S['agui-http'], 3],
     [`ours on the same AG-UI bytes (aguiTransport) vs @ag-ui/client at ${k(P.smallDeltas)} (both measured)`, S['core-agui'], S['agui-http'], 3],
     [`ours on the same AG-UI bytes (aguiTransport) vs @ag-ui/client at ${k(P.bigDeltas)}${aguiBig?.lowerBound ? ' (lower bound)' : ''}`, B['core-agui'], aguiBig, 3],

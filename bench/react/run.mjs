@@ -6,7 +6,7 @@
 //   node bench/react/run.mjs --json              the results as JSON on stdout (progress on stderr)
 //   node bench/react/run.mjs --quick             fewer runs and deltas, to try the harness (~30 s)
 //   node bench/react/run.mjs --full              every case at both paces, 5 runs each (~4 min)
-//   node bench/react/run.mjs --only=commits|rows [--runs=N] [--no-write] [--no-build]
+//   node bench/react/run.mjs --only=commits|rows|markdown [--runs=N] [--no-write] [--no-build]
 //
 // Each case runs in its own process (NODE_ENV=production) with one warm-up turn first. The packages are imported from
 // their built dist/ (what users get): this script runs `tsc -b` on them first unless --no-build.
@@ -71,7 +71,7 @@ function runWorker(script, workerArgs) {
   return JSON.parse(line);
 }
 
-const results = { machine, build, quick, full, deltas: DELTAS, commits: null, rows: null };
+const results = { machine, build, quick, full, deltas: DELTAS, commits: null, rows: null, markdown: null };
 
 const LIB = (id) => (id.startsWith('ours') ? 'ours' : 'aisdk');
 
@@ -114,11 +114,18 @@ if (!only || only === 'rows') {
     }
   }
 }
+if (!only || only === 'rows' || only === 'markdown') {
+  log('▶ markdown: parseMarkdown (the streaming row\'s per-commit parse) at 1k, 10k, 100k characters');
+  results.markdown = runWorker('markdown-worker.mjs', [quick ? 5 : 15, 1000, 10000, 100000]);
+}
 machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
 
 // ---------------------------------------------------------------- report
 const int = (s) => (s.min === s.max ? `${fmt(s.median)} (every run)` : `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})`);
-const fmt = (value) => (Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(value < 10 ? 1 : 0));
+const fmt = (value) => {
+  const text = Number.isInteger(value) ? Math.abs(value).toLocaleString('en-US') : Math.abs(value).toFixed(Math.abs(value) < 10 ? 1 : 0);
+  return value < 0 && Number(text.replace(/,/g, '')) !== 0 ? `−${text}` : text;
+};
 const ms = (s) => `${s.median.toFixed(0)} (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
 const ratio = (s, digits = 3) => `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
 const PACE_LABEL = { immediate: 'setImmediate per delta', timeout: 'setTimeout(0) per delta (≥ 1 ms in Node)' };
@@ -133,7 +140,7 @@ if (results.commits) {
   const first = results.commits[0];
   md.push('## 2. React commits per streamed turn', '');
   md.push(`One turn of ${DELTAS.toLocaleString('en-US')} text deltas (${first.textChars.toLocaleString('en-US')} characters: ASCII, 2-, 3- and 4-byte UTF-8, JSON escapes) as the AI SDK UI message stream v1 (SSE), one frame per pull of a pull-based \`ReadableStream\`, each pull waiting one macrotask first, behind a \`fetch\` stub. Ours reads it with \`aiSdkTransport\`, \`useChat\` with \`DefaultChatTransport\`: the same bytes at the same pace. The hook is the only component of a \`createRoot\` root (no \`act\`); its body counts renders and a \`useLayoutEffect\` without deps counts commits, cross-checked against the commits production react-dom reports to a React DevTools global hook (equal in every run). Counted from \`send\`/\`sendMessage\` until 150 ms after the turn ended (so trailing throttled updates are in).`, '');
-  md.push(`Frame source: ${first.frameSource}. "frames" are the animation frames that ticked during the turn (for the no-rAF row: turn time ÷ 16.7 ms).`, '');
+  md.push(`Frame source: ${first.frameSource}. jsdom has \`requestAnimationFrame\` only with \`pretendToBeVisual: true\`, and then it is a Node \`setInterval(1000 / 60)\`, not a display. The "no requestAnimationFrame" row deletes it, so the hook uses its \`setTimeout(16)\` fallback. "frames" are the animation frames that ticked during the turn (for the no-rAF row: turn time ÷ 16.7 ms, rounded). useChat does not use frames: its throttle is a timer (\`throttleit\`).`, '');
   for (const pace of ['immediate', 'timeout']) {
     const rows = results.commits.filter((row) => row.pace === pace);
     if (rows.length === 0) continue;
@@ -162,7 +169,19 @@ if (results.rows) {
   md.push('');
   const oursRows = results.rows.filter((row) => row.case.startsWith('ours'));
   const maxPerCommit = Math.max(...oursRows.flatMap((row) => row.runs.map((run) => run.rowRenders / run.commits)));
-  md.push(`DESIGN §6 "a streaming token re-renders only the streaming row, O(1) in the history length": MessageList rendered at most ${maxPerCommit.toFixed(2)} rows per commit in any run, whether 50 or all ${ROW_HISTORY.toLocaleString('en-US')} rows are mounted (the new user and model rows appear once each; every later commit renders the streaming row alone): **${maxPerCommit <= 2 ? 'met' : 'not met'}**. A memoized list over \`useChat\` also renders one row per commit, but commits once per token, and its list component re-creates one element per message and compares ${ROW_HISTORY.toLocaleString('en-US')} rows' props on every commit, so its time per token grows with the history.`, '');
+  const memo = results.rows.find((row) => row.case === 'aisdk-memo');
+  const all = results.rows.find((row) => row.case === 'ours-list-all');
+  md.push(`DESIGN §6 "a streaming token re-renders only the streaming row, O(1) in the history length": MessageList rendered at most ${maxPerCommit.toFixed(2)} rows per commit in any run, with 50 or all ${ROW_HISTORY.toLocaleString('en-US')} rows mounted: **${maxPerCommit <= 2 ? 'met' : 'not met'}**.${memo && all ? ` The memoized list over \`useChat\` also renders about one row per commit, but it commits once per token (${fmt(memo.commits.median)} commits), and on each commit its list maps all ${ROW_HISTORY.toLocaleString('en-US')} messages to elements and React compares every row's props: ${memo.cpuMs.median.toFixed(0)} ms of CPU for the turn against ${all.cpuMs.median.toFixed(0)} ms for MessageList with every row mounted.` : ''}`, '');
+}
+
+if (results.markdown) {
+  md.push('### The streaming row\'s cost per commit grows with its length', '');
+  md.push('`Markdown` (packages/ui/src/markdown.tsx) re-parses the whole message text (`parseMarkdown(text)`, streaming-markdown into a tree) whenever the text changes: on every commit of the streaming row. One call, timed alone (`bench/react/markdown-worker.mjs`, chat-like Markdown: paragraphs, bold, inline code, lists, fenced code), after 3 warm-up calls:', '');
+  md.push('| message length | parseMarkdown ms, median (min–max) | µs per character (min) | runs |', '|---:|---:|---:|---:|');
+  for (const row of results.markdown) md.push(`| ${row.chars.toLocaleString('en-US')} chars | ${row.ms.median.toFixed(2)} (${row.ms.min.toFixed(2)}–${row.ms.max.toFixed(2)}) | ${((row.ms.min * 1000) / row.chars).toFixed(2)} | ${row.ms.n} |`);
+  const at = (chars) => results.markdown.find((row) => row.chars === chars)?.ms.median.toFixed(1);
+  const big = Number(at(100000));
+  md.push('', `At one commit per frame (16.7 ms), a 10k-character reply spends about ${at(10000)} ms of every frame re-parsing text that did not change, and a 100k-character one (a long code answer) ${at(100000)} ms${big > 1000 / 60 ? ', more than a whole frame' : ''}. Rows stay O(1) per token; this cost is O(message length) per commit.`, '');
 }
 
 if (json) console.log(JSON.stringify(results, null, 2));

@@ -31,7 +31,7 @@ export function ToolActivity({ request, response, state, className, ...rest }: T
     <details {...rest} className={cx('acu-tool', className)} data-state={state}>
       <summary className="acu-tool__summary">
         <span className="acu-tool__icon" data-state={state} aria-hidden="true" />
-        <span className="acu-tool__name">{name}</span>
+        <span className="acu-tool__name" title={name}>{name}</span>
         {hasInput ? <code className="acu-tool__input">{previewValue(request.input, 60)}</code> : null}
         {hasOutput ? (
           <>

@@ -1,5 +1,5 @@
 import type { AgentChat } from '@agent-chat/core';
-import { useEffect, useState, type HTMLAttributes } from 'react';
+import { useEffect, useState, useSyncExternalStore, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
 import { useChatView } from './use-chat-view.js';
@@ -7,7 +7,7 @@ import { useChatView } from './use-chat-view.js';
 /** Props of {@link TurnInspector}. */
 export interface TurnInspectorProps extends HTMLAttributes<HTMLElement> {
   chat?: AgentChat<any>;
-  /** The panel's accessible name. Default "Turn inspector". */
+  /** The panel's accessible name. Default "Turn inspector"; its scrollable event list is named "<label> events". */
   label?: string;
 }
 
@@ -17,16 +17,15 @@ function describe(entry: TimelineEntry): string {
 }
 
 /**
- * A developer panel: the current turn's timeline as the store saw it — text and reasoning deltas, tool calls, custom-state
- * changes (as patch paths), artifact versions, interrupts, errors, and the turn end with its snapshot. It listens to the
- * store and leaves the chat's own callbacks alone.
+ * A developer panel: the current turn's timeline as the chat reduced it — every event (`chat.onEvent`: deltas, tool calls,
+ * custom-state patches as sent, each artifact version, interrupts, errors, passthrough frames) and the turn end
+ * (`state.turnEnd`) with its snapshot. A branch, reset or restore starts it over. The chat's own callbacks stay untouched.
  */
 export function TurnInspector({ chat, label = 'Turn inspector', className, ...rest }: TurnInspectorProps) {
   const view = useChatView(chat);
   const [recorder] = useState(() => createTimelineRecorder());
-  // Every store update is recorded (the view itself re-renders at most once per frame and reads the result).
-  useEffect(() => view.chat.subscribe((next, previous) => recorder.record(next, previous)), [view.chat, recorder]);
-  const timeline = recorder.get();
+  useEffect(() => recorder.connect(view.chat), [view.chat, recorder]);
+  const timeline = useSyncExternalStore(recorder.subscribe, recorder.get, recorder.get);
   const running = view.isThinking;
   return (
     <section {...rest} className={cx('acu-inspector', className)} data-state={running ? 'running' : 'idle'} aria-label={label}>
@@ -34,7 +33,8 @@ export function TurnInspector({ chat, label = 'Turn inspector', className, ...re
         <span className="acu-inspector__turn">{timeline.turn > 0 ? `Turn ${timeline.turn}` : 'No turn yet'}</span>
         <span className="acu-inspector__status">{view.status}</span>
       </header>
-      <ol className="acu-inspector__events">
+      {/* The scroll region: focusable and named, so keyboard users can scroll it. */}
+      <ol className="acu-inspector__events" tabIndex={0} aria-label={`${label} events`}>
         {timeline.entries.map((entry, index) => (
           <li key={index} className="acu-inspector__event" data-kind={entry.kind} data-state={entry.kind}>
             <span className="acu-inspector__time">+{Math.round(entry.at)} ms</span>

@@ -1,5 +1,5 @@
-import { createAgentChat, genkitTransport } from '@agent-chat/core';
-import { describe, expect, it } from 'vitest';
+import { createAgentChat, genkitTransport, scriptedTransport, type AgentEvent, type DecodedFrame, type Transport } from '@agent-chat/core';
+import { describe, expect, it, vi } from 'vitest';
 import { diffCustom } from './custom-diff.js';
 import { CAPTURES, type CaptureName } from './stories/genkit-captures.js';
 import { createTimelineRecorder } from './turn-timeline.js';
@@ -24,27 +24,46 @@ function replaying(names: CaptureName[]) {
   const fetch = (async () => new Response(frameByFrame(CAPTURES[names[call++]!]), { status: 200 })) as typeof globalThis.fetch;
   const chat = createAgentChat({ transport: genkitTransport({ url: 'http://genkit.test/agent', fetch }) });
   const recorder = createTimelineRecorder(() => 0);
-  chat.subscribe((next, previous) => recorder.record(next, previous));
+  recorder.connect(chat);
   return { chat, recorder };
 }
 
+const summary = (recorder: ReturnType<typeof createTimelineRecorder>) =>
+  recorder.get().entries.map((entry) => [entry.kind, entry.chars !== undefined ? `+${entry.chars}` : entry.detail]);
+
+/** A transport whose turns are lists of network reads, each a list of frames (raw value and its events). */
+function readsTransport(turns: DecodedFrame[][][], getSnapshot?: Transport['getSnapshot']): Transport {
+  let call = 0;
+  return {
+    name: 'reads',
+    async *run() {
+      for (const read of turns[call++] ?? []) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        yield read;
+      }
+    },
+    ...(getSnapshot ? { getSnapshot } : {}),
+  };
+}
+const frame = (...events: AgentEvent[]): DecodedFrame => ({ raw: events[0], events });
+
 describe('turn timeline', () => {
-  it('records the real custom-turn capture: patches as paths, artifact versions, the turn end with its snapshot', async () => {
+  it('records the real custom-turn capture as sent: patches, artifact versions, the turn end with its snapshot', async () => {
     const { chat, recorder } = replaying(['custom-turn1']);
     await chat.send('go');
     expect(recorder.get().turn).toBe(1);
-    expect(recorder.get().entries.map((entry) => [entry.kind, entry.chars !== undefined ? `+${entry.chars}` : entry.detail])).toEqual([
+    // The user's own message is not a streamed event; the capture's first patch replaces the root, as sent.
+    expect(summary(recorder)).toEqual([
       ['turn-start', 'submitted'],
-      ['text-delta', '+2'],
-      ['message-complete', 'user done'],
-      ['custom-patch', 'add ""'],
+      ['custom-patch', 'replace ""'],
       ['text-delta', '+4'],
       ['custom-patch', 'replace /status, add /items'],
       ['artifact-upsert', 'notes.md v1'],
       ['artifact-upsert', 'notes.md v2'],
-      ['artifact-upsert', 'unnamed #2 v1'],
-      ['text-delta', '+5'],
-      ['message-complete', 'model done'],
+      ['artifact-upsert', 'unnamed v1'],
+      ['session', 'session dbd20e91-e3b3-480f-83c1-3641208aed66'],
+      ['message-complete', 'model, 1 part'],
+      ['artifacts-snapshot', 'notes.md, unnamed'],
       ['turn-end', 'stop · snapshot 9bd93ad0-2c07-4d5a-989b-1382c21b6b41'],
     ]);
   });
@@ -60,9 +79,88 @@ describe('turn timeline', () => {
     expect(JSON.stringify(first)).toBe(frozen);
     const second = recorder.get();
     expect(second.turn).toBe(2);
-    expect(second.entries.map((entry) => entry.kind)).toEqual(['turn-start', 'text-delta', 'message-complete', 'error', 'turn-end']);
+    expect(second.entries.map((entry) => entry.kind)).toEqual(['turn-start', 'session', 'error', 'turn-end']);
     expect(second.entries.at(-2)!.detail).toBe('server-error: model exploded');
-    expect(second.entries.at(-1)!.detail).toBe('failed · no new snapshot');
+    // state.turnEnd keeps a failed turn's own snapshot, though the chat continues from the last good one.
+    expect(second.entries.at(-1)!.detail).toBe('failed · snapshot f64c3e5a-8015-44d1-b75f-97b181618548');
+    expect(chat.getState().snapshotId).toBe('109f257b-508f-4f3c-beff-c48c25baf52e');
+  });
+
+  it('lists every event of one network read: two artifact versions, passthrough frames, deltas merged', async () => {
+    const onChunk = vi.fn();
+    const step = { raw: { type: 'STEP_STARTED', stepName: 'plan' }, events: [{ type: 'passthrough' }] } satisfies DecodedFrame;
+    const chat = createAgentChat({
+      onChunk,
+      transport: readsTransport([[
+        [{ raw: { type: 'RUN_STARTED' }, events: [{ type: 'turn-start', runId: 'r1' }] }, step, step],
+        [frame({ type: 'text-delta', text: 'Hi ' }), frame({ type: 'text-delta', text: 'there' })],
+        [
+          frame({ type: 'artifact-upsert', artifact: { name: 'a.md', parts: [{ text: '1' }] } }),
+          frame({ type: 'artifact-upsert', artifact: { name: 'a.md', parts: [{ text: '2' }] } }),
+          frame({ type: 'custom-patch', patch: [{ op: 'add', path: '/x', value: 1 }, { op: 'move', from: '/x', path: '/y' }] }),
+          frame({ type: 'turn-end', finishReason: 'stop', snapshotId: 's1' }),
+        ],
+      ]]),
+    });
+    const recorder = createTimelineRecorder(() => 0);
+    const off = recorder.connect(chat);
+    await chat.send('hi');
+    expect(summary(recorder)).toEqual([
+      ['turn-start', 'submitted · run r1'],
+      ['passthrough', 'STEP_STARTED'],
+      ['text-delta', '+8'],
+      ['artifact-upsert', 'a.md v1'],
+      ['artifact-upsert', 'a.md v2'],
+      ['custom-patch', 'add /x, move /x → /y'],
+      ['turn-end', 'stop · snapshot s1'],
+    ]);
+    expect(recorder.get().entries[1]!.count).toBe(2);
+    expect(recorder.get().entries[2]!.count).toBe(2);
+    // The chat's own callbacks still run.
+    expect(onChunk).toHaveBeenCalled();
+    off();
+  });
+
+  it('starts over on reset, branch and restore, and never lists a restore as streamed events', async () => {
+    const reply = (text: string, snapshotId: string): AgentEvent[] => [
+      { type: 'text-delta', text }, { type: 'turn-end', finishReason: 'stop', snapshotId },
+    ];
+    const getSnapshot = vi.fn(async () => ({
+      snapshotId: 'stored', finishReason: 'stop' as const, raw: null,
+      state: { messages: [{ role: 'user' as const, content: [{ text: 'old' }] }, { role: 'model' as const, content: [{ text: 'answer' }] }], artifacts: [] },
+    }));
+    const transport = { ...scriptedTransport([reply('one', 's1'), reply('two', 's2'), reply('three', 's3'), reply('four', 's4')]), getSnapshot };
+    const chat = createAgentChat({ transport });
+    const recorder = createTimelineRecorder(() => 0);
+    recorder.connect(chat);
+    await chat.send('a');
+    await chat.send('b');
+    expect(recorder.get().turn).toBe(2);
+
+    chat.branch('s1');
+    expect(recorder.get()).toEqual({ turn: 0, entries: [] });
+    await chat.send('c');
+    expect(recorder.get().turn).toBe(1);
+
+    await chat.restore({ snapshotId: 'stored' });
+    expect(chat.getState().messages).toHaveLength(2);
+    expect(recorder.get()).toEqual({ turn: 0, entries: [] });
+
+    await chat.send('d');
+    expect(summary(recorder).at(-1)).toEqual(['turn-end', 'stop · snapshot s4']);
+    chat.reset();
+    expect(recorder.get()).toEqual({ turn: 0, entries: [] });
+  });
+
+  it('a reset during a turn drops it, and the aborted turn closing afterwards is not listed', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([[{ type: 'text-delta', text: 'a' }, { type: 'text-delta', text: 'b' }, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 30 }) });
+    const recorder = createTimelineRecorder(() => 0);
+    recorder.connect(chat);
+    const turn = chat.send('x');
+    await vi.waitFor(() => expect(recorder.get().entries.map((entry) => entry.kind)).toEqual(['turn-start', 'text-delta']), { interval: 5 });
+    chat.reset();
+    await turn;
+    expect(recorder.get()).toEqual({ turn: 0, entries: [] });
   });
 
   it('diffs custom states into patch paths', () => {

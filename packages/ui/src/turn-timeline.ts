@@ -1,15 +1,12 @@
 import {
-  isInterruptPart, isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
-  type Artifact, type ChatMessage, type ChatState, type Part,
+  isInterruptPart, isMediaPart, isReasoningPart, isTextPart,
+  type AgentChat, type AgentEvent, type ChatState, type Part,
 } from '@agent-chat/core';
-import { diffCustom } from './custom-diff.js';
 
 /** What one timeline entry records, named after the event it stands for. */
-export type TimelineKind =
-  | 'turn-start' | 'text-delta' | 'reasoning-delta' | 'tool-request' | 'tool-response' | 'part-add'
-  | 'message-complete' | 'custom-patch' | 'artifact-upsert' | 'interrupt-request' | 'error' | 'turn-end';
+export type TimelineKind = AgentEvent['type'];
 
-/** One step of a turn, as seen in the store: consecutive text deltas merge into one entry with a count. */
+/** One step of a turn: consecutive deltas (and identical passthrough frames) merge into one entry with a count. */
 export interface TimelineEntry {
   kind: TimelineKind;
   /** Milliseconds since the turn started. */
@@ -27,93 +24,183 @@ export interface TurnTimeline {
 }
 
 const inTurn = (state: ChatState<unknown>) => state.status === 'submitted' || state.status === 'streaming';
-// A restore or reset may swap the whole history: look at no more than this many changed messages from the end.
-const MAX_CHANGED_MESSAGES = 64;
+// A turn with endless passthrough frames or tool calls keeps only its latest entries (the turn start stays).
+const MAX_ENTRIES = 500;
 
-/** Records a turn's timeline from store updates: feed it every `(next, previous)` pair the store notifies. */
+function describePart(part: Part): string {
+  if (isTextPart(part)) return 'text';
+  if (isReasoningPart(part)) return 'reasoning';
+  if (isMediaPart(part)) return `media ${part.media.contentType ?? ''}`.trim();
+  return 'data' in part ? 'data' : 'custom';
+}
+
+function describeRaw(raw: unknown): string {
+  if (raw && typeof raw === 'object') {
+    const { type, event, name } = raw as Record<string, unknown>;
+    const label = [type, event, name].filter((value) => typeof value === 'string').join(' ');
+    if (label) return label;
+    return Object.keys(raw).slice(0, 4).join(', ');
+  }
+  return raw == null ? '' : String(raw).slice(0, 80);
+}
+
+/**
+ * Records a turn's timeline. Events come from `chat.onEvent` as the dialect sent them (two artifact versions in one
+ * network read stay two entries); the store tells turn starts, the turn end (`state.turnEnd`, its snapshot included)
+ * and history swaps — a `branch`, `reset` or `restore` starts the timeline over rather than listing as events.
+ * Connect it with {@link TimelineRecorder.connect}, or feed `record` and `event` yourself.
+ */
 export function createTimelineRecorder(now: () => number = () => performance.now()) {
-  let timeline: TurnTimeline = { turn: 0, entries: [] };
-  let startedAt = now();
-  // The entries being written during one `record`: a copy, so the published timeline never changes under React.
+  let turn = 0;
+  let published: TurnTimeline = { turn, entries: [] };
+  // The entries being written: a copy, so a published timeline never changes under React.
   let draft: TimelineEntry[] | null = null;
-  const versions = new Map<string, { version: number; signature: string }>();
+  let startedAt = now();
+  // Between the turn's start and its end: events outside it (e.g. an aborted turn closing after a reset) are not listed.
+  let active = false;
+  // The turn end the store reported, listed when its `turn-end` event arrives (after the frame's other events).
+  let ending: ChatState<unknown>['turnEnd'] | undefined;
+  const versions = new Map<string, number>();
+  const listeners = new Set<() => void>();
+
+  const changed = () => listeners.forEach((listener) => listener());
 
   const push = (kind: TimelineKind, detail: string, chars?: number) => {
-    const entries = (draft ??= [...timeline.entries]);
+    const entries = (draft ??= [...published.entries]);
     const last = entries[entries.length - 1];
-    if (chars !== undefined && last?.kind === kind) {
-      entries[entries.length - 1] = { ...last, count: last.count + 1, chars: (last.chars ?? 0) + chars };
+    if (last?.kind === kind && (chars !== undefined || (kind === 'passthrough' && last.detail === detail))) {
+      entries[entries.length - 1] = { ...last, count: last.count + 1, ...(chars !== undefined ? { chars: (last.chars ?? 0) + chars } : {}) };
       return;
     }
     entries.push({ kind, at: now() - startedAt, detail, count: 1, ...(chars !== undefined ? { chars } : {}) });
+    if (entries.length > MAX_ENTRIES) entries.splice(1, entries.length - MAX_ENTRIES);
   };
 
-  const diffPart = (part: Part, before: Part | undefined) => {
-    if (isTextPart(part) || isReasoningPart(part)) {
-      const text = isTextPart(part) ? part.text : part.reasoning;
-      const previous = before && isTextPart(before) ? before.text : before && isReasoningPart(before) ? before.reasoning : '';
-      if (text.length > previous.length && text.startsWith(previous)) push(isTextPart(part) ? 'text-delta' : 'reasoning-delta', '', text.length - previous.length);
-      else if (text !== previous) push('part-add', isTextPart(part) ? 'text replaced' : 'reasoning replaced');
-    } else if (isToolRequestPart(part)) {
-      push(isInterruptPart(part) ? 'interrupt-request' : 'tool-request', `${part.toolRequest.name}${before ? ' (updated)' : ''}`);
-    } else if (isToolResponsePart(part)) {
-      push('tool-response', part.toolResponse.name);
-    } else {
-      push('part-add', isMediaPart(part) ? `media ${part.media.contentType ?? ''}`.trim() : 'data' in part ? 'data' : 'custom');
-    }
+  const endTurn = () => {
+    if (ending === undefined) return;
+    const end = ending;
+    ending = undefined;
+    active = false;
+    push('turn-end', `${end?.finishReason ?? 'unknown'}${end?.snapshotId ? ` · snapshot ${end.snapshotId}` : ' · no snapshot'}`);
   };
 
-  const diffMessages = (previous: readonly ChatMessage[], next: readonly ChatMessage[]) => {
-    let first = next.length;
-    while (first > 0 && next.length - first < MAX_CHANGED_MESSAGES && next[first - 1] !== previous[first - 1]) first--;
-    for (let index = first; index < next.length; index++) {
-      const message = next[index]!;
-      const before = previous[index]?.id === message.id ? previous[index] : undefined;
-      message.content.forEach((part, at) => {
-        const old = before?.content[at];
-        if (part !== old) diffPart(part, old);
-      });
-      if (message.status !== 'streaming' && before?.status !== message.status) push('message-complete', `${message.role} ${message.status}`);
-    }
+  const startOver = (next: number) => {
+    turn = next;
+    draft = [];
+    active = false;
+    ending = undefined;
   };
 
-  const diffArtifacts = (next: readonly Artifact[]) => {
-    next.forEach((artifact, index) => {
-      const key = artifact.name ?? `#${index}`;
-      const signature = JSON.stringify(artifact.parts);
-      const known = versions.get(key);
-      if (known?.signature === signature) return;
-      const version = (known?.version ?? 0) + 1;
-      versions.set(key, { version, signature });
-      push('artifact-upsert', `${artifact.name ?? `unnamed #${index + 1}`} v${version}`);
-    });
-  };
-
-  return {
+  const recorder = {
     /** The timeline so far: a new object after every change, the same one otherwise. */
-    get: () => timeline,
-    /** Folds one store update into the timeline. */
-    record(next: ChatState<unknown>, previous: ChatState<unknown>): void {
-      let turn = timeline.turn;
-      if (inTurn(next) && !inTurn(previous)) {
-        startedAt = now();
-        turn++;
-        draft = [];
-        push('turn-start', next.status);
-      }
-      if (next.messages !== previous.messages) diffMessages(previous.messages, next.messages);
-      if (next.custom !== previous.custom) {
-        const changes = diffCustom(previous.custom, next.custom);
-        if (changes.length > 0) push('custom-patch', changes.map((change) => `${change.op} ${change.path || '""'}`).join(', '));
-      }
-      if (next.artifacts !== previous.artifacts) diffArtifacts(next.artifacts);
-      if (next.error && next.error !== previous.error) push('error', `${next.error.code}: ${next.error.message}`);
-      if (inTurn(previous) && !inTurn(next)) {
-        const snapshot = next.snapshotId !== previous.snapshotId && next.snapshotId ? ` · snapshot ${next.snapshotId}` : ' · no new snapshot';
-        push('turn-end', `${next.finishReason ?? 'unknown'}${snapshot}`);
-      }
-      if (draft) timeline = { turn, entries: draft };
+    get(): TurnTimeline {
+      if (draft) published = { turn, entries: draft };
       draft = null;
+      return published;
+    },
+    /** Calls `listener` after every change; returns the unsubscribe. */
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** Folds one store update (`chat.subscribe`'s `(next, previous)`) into the timeline. */
+    record(next: ChatState<unknown>, previous: ChatState<unknown>): void {
+      if (inTurn(next) && !inTurn(previous)) {
+        endTurn();
+        startOver(turn + 1);
+        startedAt = now();
+        active = true;
+        push('turn-start', next.status);
+        changed();
+      } else if (!inTurn(next)) {
+        // Outside a turn only branch/reset/restore change the history or the snapshot; during one, they drop the
+        // turn's messages or clear its end, which a real turn end never does.
+        const swapped = inTurn(previous)
+          ? next.messages.length < previous.messages.length || next.turnEnd === null
+          : next.messages !== previous.messages || next.snapshotId !== previous.snapshotId;
+        if (swapped) {
+          startOver(0);
+          versions.clear();
+          changed();
+        } else if (inTurn(previous)) ending = next.turnEnd;
+      }
+    },
+    /** Folds one reduced event (`chat.onEvent`'s `(event, raw)`) into the timeline. */
+    event(event: AgentEvent, raw: unknown): void {
+      if (!active) return;
+      switch (event.type) {
+        case 'text-delta':
+        case 'reasoning-delta':
+          push(event.type, '', event.text.length);
+          break;
+        case 'part-add':
+          push('part-add', describePart(event.part));
+          break;
+        case 'tool-request':
+          push('tool-request', `${event.part.toolRequest.name}${isInterruptPart(event.part) ? ' (interrupt)' : ''}`);
+          break;
+        case 'tool-response':
+          push('tool-response', event.part.toolResponse.name);
+          break;
+        case 'message-complete':
+          push('message-complete', `${event.message.role}, ${event.message.content.length} part${event.message.content.length === 1 ? '' : 's'}`);
+          break;
+        case 'custom-patch':
+          push('custom-patch', event.patch.map((op) => `${op.op} ${op.from !== undefined ? `${op.from || '""'} → ` : ''}${op.path || '""'}`).join(', '));
+          break;
+        case 'custom-snapshot':
+          push('custom-snapshot', event.custom && typeof event.custom === 'object' ? Object.keys(event.custom).join(', ') : typeof event.custom);
+          break;
+        case 'artifact-upsert': {
+          const name = event.artifact.name ?? 'unnamed';
+          const version = (versions.get(name) ?? 0) + 1;
+          versions.set(name, version);
+          push('artifact-upsert', `${name} v${version}`);
+          break;
+        }
+        case 'artifacts-snapshot':
+          push('artifacts-snapshot', event.artifacts.map((artifact) => artifact.name ?? 'unnamed').join(', ') || 'none');
+          break;
+        case 'state-snapshot':
+          push('state-snapshot', `${event.state.messages?.length ?? 0} messages`);
+          break;
+        case 'interrupt-request':
+          push('interrupt-request', event.parts.map((part) => part.toolRequest.name).join(', '));
+          break;
+        case 'session':
+          push('session', [event.sessionId && `session ${event.sessionId}`, event.snapshotId && `snapshot ${event.snapshotId}`].filter(Boolean).join(' · '));
+          break;
+        case 'turn-start': {
+          // The server's start adds its ids to the entry the store's start made.
+          const entries = (draft ??= [...published.entries]);
+          const ids = [event.sessionId && `session ${event.sessionId}`, event.runId && `run ${event.runId}`].filter(Boolean).join(' · ');
+          if (ids && entries[0]?.kind === 'turn-start') entries[0] = { ...entries[0], detail: `${entries[0].detail} · ${ids}` };
+          break;
+        }
+        case 'error':
+          push('error', `${event.error.code}: ${event.error.message}`);
+          break;
+        case 'passthrough':
+          push('passthrough', describeRaw(raw));
+          break;
+        case 'turn-end':
+          endTurn();
+          break;
+      }
+      changed();
+    },
+    /** Listens to a chat's store and events; returns the unsubscribe. */
+    connect(chat: AgentChat<any>): () => void {
+      const offStore = chat.subscribe(recorder.record);
+      const offEvents = chat.onEvent(recorder.event);
+      return () => {
+        offStore();
+        offEvents();
+      };
     },
   };
+  return recorder;
 }
+
+/** What {@link createTimelineRecorder} returns. */
+export type TimelineRecorder = ReturnType<typeof createTimelineRecorder>;

@@ -66,9 +66,19 @@ export interface AgentChat<S = unknown> {
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
 }
 
+/**
+ * The messages of one line of history. The live line reads the store (its first `n` messages are those of any
+ * checkpoint taken on it: turns only append); a line left by `branch`/`reset`/`restore` keeps its last array.
+ */
+interface Lineage {
+  messages: ChatMessage[] | null;
+}
+
+/** A turn-end state without its messages (they are the first `messageCount` of its lineage): O(1) per turn, not O(history). */
 interface Checkpoint<S> {
   messageCount: number;
-  state: ChatState<S>;
+  lineage: Lineage;
+  state: Omit<ChatState<S>, 'messages'>;
 }
 
 let chatCount = 0;
@@ -93,6 +103,20 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
   let clientState: SessionState<S> | null = initialOptions.state ?? null;
   let pendingSnapshotId: string | null = null;
   const checkpoints = new Map<string, Checkpoint<S>>();
+  let lineage: Lineage = { messages: null };
+  const checkpoint = (messageCount: number, state: ChatState<S>): Checkpoint<S> => {
+    const { messages: _messages, ...rest } = state;
+    return { messageCount, lineage, state: rest };
+  };
+  const messagesOf = (saved: Checkpoint<S>): ChatMessage[] =>
+    (saved.lineage.messages ?? store.getState().messages).slice(0, saved.messageCount);
+  /** The history is about to be rewritten from `keep` messages on: the old line keeps its array; checkpoints within `keep` move on. */
+  const forkLineage = (keep: number): void => {
+    const previous = lineage;
+    previous.messages = store.getState().messages;
+    lineage = { messages: null };
+    for (const saved of checkpoints.values()) if (saved.lineage === previous && saved.messageCount <= keep) saved.lineage = lineage;
+  };
   let queue: Promise<unknown> = Promise.resolve();
   let queued = 0;
   let generation = 0; // bumped by stop/branch/reset: queued turns of an older generation do not run
@@ -148,7 +172,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
         if (returnedState) clientState = returnedState;
         pendingSnapshotId = response.finishReason === 'detached' ? response.snapshotId : null;
         if (response.snapshotId) {
-          checkpoints.set(response.snapshotId, { messageCount: store.getState().messages.length, state: store.getState() });
+          checkpoints.set(response.snapshotId, checkpoint(store.getState().messages.length, store.getState()));
         }
         safely(options.onTurnEnd, response);
         return response;
@@ -180,6 +204,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     const messages: ChatMessage[] = (state?.messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' }));
     const last = messages[messages.length - 1];
     const interrupted = info.finishReason === 'interrupted';
+    forkLineage(0);
     replaceState(initialChatState<S>({
       messages,
       custom: state?.custom,
@@ -190,7 +215,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       turnEnd: info.finishReason ? { finishReason: info.finishReason, snapshotId: info.snapshotId } : null,
       interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],
     }));
-    checkpoints.set(info.snapshotId, { messageCount: messages.length, state: store.getState() });
+    checkpoints.set(info.snapshotId, checkpoint(messages.length, store.getState()));
   }
 
   const chat: AgentChat<S> = {
@@ -218,11 +243,14 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     },
     branch(snapshotId) {
       abortLocally();
-      const checkpoint = checkpoints.get(snapshotId);
-      if (checkpoint) {
-        replaceState({ ...checkpoint.state, status: 'ready', error: null, snapshotId });
+      const saved = checkpoints.get(snapshotId);
+      if (saved) {
+        const messages = messagesOf(saved);
+        forkLineage(saved.lineage === lineage ? saved.messageCount : 0);
+        replaceState({ ...saved.state, messages, status: 'ready', error: null, snapshotId });
         return;
       }
+      forkLineage(0);
       replaceState(initialChatState<S>({ snapshotId, sessionId: store.getState().sessionId }));
       if (options.transport.getSnapshot) {
         chat.restore({ snapshotId }).catch((error) => safely(options.onError, toAgentChatError(error)));
@@ -231,6 +259,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     reset(init) {
       abortLocally();
       checkpoints.clear();
+      lineage = { messages: null };
       clientState = init?.state ?? null;
       pendingSnapshotId = null;
       replaceState(stateFromInit(init));

@@ -44,6 +44,8 @@ function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: (
   draft.interrupts = [];
 }
 
+type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
+
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[]): void {
   const builder = new ChunkBuilder<S>();
@@ -51,15 +53,33 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   setup.store.setState((draft) => {
     if (draft.status === 'submitted') draft.status = 'streaming';
+    // Consecutive text deltas into the same message are reduced as one append: one pass through the immer proxies
+    // per run of tokens, not per token (appending a, then b, to a part equals appending a + b).
+    let run: TextDelta | null = null;
+    let texts: string[] = [];
+    const flush = () => {
+      if (!run) return;
+      reduceEvent(draft as Draft<ChatState>, texts.length === 1 ? run : { ...run, text: texts.join('') }, turn);
+      run = null;
+      texts = [];
+    };
     for (const frame of frames) {
       builder.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
-        reduceEvent(draft as Draft<ChatState>, event, turn);
+        if (event.type === 'text-delta') {
+          if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
+          run ??= event;
+          texts.push(event.text);
+        } else {
+          flush();
+          reduceEvent(draft as Draft<ChatState>, event, turn);
+        }
         builder.add(event, turn);
         reduced?.push({ event, raw: frame.raw });
       }
     }
+    flush();
   });
   if (reduced && reduced.length > 0) setup.onEvents!(reduced);
   for (const error of turn.errors.slice(errorsBefore)) setup.onError(error);
