@@ -40,8 +40,8 @@
  *                 `/v1/graph/stop` for that thread (or close()) does. See `runs`/`stops`.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -102,23 +102,6 @@ const TASKS = [{ id: 1, title: 'Answer the question', done: true }];
 function textOf(message: any): string {
   const content = Array.isArray(message?.content) ? message.content : [];
   return content.map((block: any) => (block?.type === 'text' && typeof block.text === 'string' ? block.text : '')).join('');
-}
-
-async function readBody(req: IncomingMessage): Promise<any> {
-  const pieces: Buffer[] = [];
-  for await (const piece of req) pieces.push(piece as Buffer);
-  const text = Buffer.concat(pieces).toString('utf8');
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
 }
 
 /** Byte offsets to split `bytes` at: odd positions, plus the middle of every multi-byte UTF-8 character. */
@@ -321,10 +304,10 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
     if (!res.destroyed && !res.writableEnded) res.end();
   }
 
-  const server = createServer((req, res) => {
+  const http = await listenOnLoopback((req, res) => {
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      const body = await readBody(req);
+      const body = await readJsonBody(req);
       requests.push({ method: req.method ?? '', path, headers: req.headers, body });
       if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`) {
         sendJson(res, 401, { detail: 'Missing or invalid auth' });
@@ -362,37 +345,24 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
       if (!res.headersSent) sendJson(res, 500, { detail: String(error) });
       else res.destroy();
     });
+  }, {
+    onClose() {
+      closing = true;
+      for (const stop of [...running.values()]) stop('close');
+      for (const [timer, resolve] of [...timers]) {
+        clearTimeout(timer);
+        resolve();
+      }
+      timers.clear();
+    },
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-
-  let closed: Promise<void> | undefined;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: http.baseUrl,
     requests,
     runs,
     stops,
     threads,
-    close() {
-      closed ??= new Promise<void>((resolve, reject) => {
-        closing = true;
-        for (const stop of [...running.values()]) stop('close');
-        for (const [timer, resolve] of [...timers]) {
-          clearTimeout(timer);
-          resolve();
-        }
-        timers.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return closed;
-    },
+    close: () => http.close(),
   };
 }

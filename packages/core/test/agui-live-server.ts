@@ -34,11 +34,11 @@
  *   long       -> `word<i> ` deltas, 200 of them, `tokenDelayMs` apart, until the client goes away.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { EventType, type AGUIEvent, type Interrupt, type Message as AguiMessage, type RunAgentInput } from '@ag-ui/core';
 import { EventSchemas, RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
+import { listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -80,23 +80,6 @@ export interface AguiLiveServerOptions {
   tokenDelayMs?: number;
   /** Delay between events of the other scripts (default 2 ms), so they arrive as separate reads. */
   writeDelayMs?: number;
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const pieces: Buffer[] = [];
-  for await (const piece of req) pieces.push(piece as Buffer);
-  const text = Buffer.concat(pieces).toString('utf8');
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
 }
 
 function textOf(message: AguiMessage | undefined): string {
@@ -309,10 +292,10 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
     if (!res.destroyed && !res.writableEnded) res.end();
   }
 
-  const server = createServer((req, res) => {
+  const http = await listenOnLoopback((req, res) => {
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      const body = await readBody(req);
+      const body: unknown = await readJsonBody(req);
       requests.push({ method: req.method ?? '', path, headers: req.headers, body });
       if (req.method !== 'POST' || path !== '/agent') {
         sendJson(res, 404, { error: { message: 'Not Found' } });
@@ -332,32 +315,19 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
       if (!res.headersSent) sendJson(res, 500, { error: { message: String(error) } });
       else res.destroy();
     });
+  }, {
+    onClose() {
+      closing = true;
+      for (const wake of [...timers.values()]) wake();
+      timers.clear();
+    },
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-
-  let closed: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}/agent`,
+    url: `${http.baseUrl}/agent`,
     requests,
     runs,
     threads,
-    close() {
-      closed ??= new Promise<void>((resolve, reject) => {
-        closing = true;
-        for (const wake of [...timers.values()]) wake();
-        timers.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return closed;
-    },
+    close: () => http.close(),
   };
 }

@@ -33,8 +33,7 @@
  *   long       -> `word<i> ` deltas, 300 of them, `tokenDelayMs` (15) apart; a client disconnect stops it
  *                 (see `runs`).
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import {
   convertToModelMessages,
   createUIMessageStream,
@@ -47,6 +46,7 @@ import {
   type UIMessageStreamWriter,
 } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
+import { listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -125,23 +125,6 @@ function approvalModel(): MockLanguageModelV3 {
       };
     },
   });
-}
-
-async function readBody(req: IncomingMessage): Promise<any> {
-  const pieces: Buffer[] = [];
-  for await (const piece of req) pieces.push(piece as Buffer);
-  const text = Buffer.concat(pieces).toString('utf8');
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
 }
 
 export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {}): Promise<AiSdkLiveServer> {
@@ -320,10 +303,10 @@ export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {})
     await pump(createUIMessageStreamResponse({ stream }), res, run, name === 'cut');
   }
 
-  const server = createServer((req, res) => {
+  const { server, baseUrl } = await listenOnLoopback((req, res) => {
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      const body = await readBody(req);
+      const body = await readJsonBody(req);
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
       if (req.method === 'POST' && path === '/api/chat') return chat(req, res, body);
       if (req.method === 'POST' && path === '/api/broken') return sendJson(res, 500, { error: { message: 'route crashed' } });
@@ -333,10 +316,8 @@ export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {})
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    api: `http://127.0.0.1:${port}/api/chat`,
+    api: `${baseUrl}/api/chat`,
     requests,
     runs,
     deleted,

@@ -28,10 +28,9 @@
  *                not abort) or when the server is closed.
  */
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import express from 'express';
 import type { RequestHandler } from 'express';
+import { listenOnLoopback } from './http-test-server.js';
 import type {
   GenerateRequest,
   GenerateResponseData,
@@ -288,26 +287,16 @@ export async function startGenkitLiveServer(
     app.post(`/${name}/abort`, expressHandler(agent.abortAgentAction));
   }
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  });
-  server.unref();
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const http = await listenOnLoopback(app, { unref: true });
+  const { baseUrl } = http;
 
-  let closed: Promise<void> | undefined;
   return {
     baseUrl,
     requests,
     agentUrl: (name: string) => `${baseUrl}/${name}`,
     close() {
       closing.abort();
-      closed ??= new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      });
-      return closed;
+      return http.close();
     },
   };
 }

@@ -19,8 +19,8 @@
  *   long       -> CONTENT "word<i> " ×300, 15 ms apart, until the client goes away
  *   (POST /fail answers 429 {"error":{"message":"slow down","code":"RATE_LIMIT"}})
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { listenOnLoopback, readTextBody } from './http-test-server.js';
 
 export interface TnsaiRecordedRequest {
   path: string;
@@ -132,11 +132,9 @@ export async function startTnsaiLiveServer(options: TnsaiLiveServerOptions = {})
     res.end();
   }
 
-  const server = createServer((req, res) => {
+  const { server, baseUrl } = await listenOnLoopback((req, res) => {
     void (async () => {
-      const pieces: Buffer[] = [];
-      for await (const piece of req) pieces.push(piece as Buffer);
-      const text = Buffer.concat(pieces).toString('utf8');
+      const text = await readTextBody(req);
       const body = text ? JSON.parse(text) : undefined;
       const path = req.url ?? '/';
       requests.push({ path, headers: req.headers, body });
@@ -148,12 +146,10 @@ export async function startTnsaiLiveServer(options: TnsaiLiveServerOptions = {})
       await stream(res, body);
     })().catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   let closed: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}/chat/stream`,
+    url: `${baseUrl}/chat/stream`,
     requests,
     longRuns,
     close() {
