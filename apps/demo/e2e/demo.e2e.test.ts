@@ -212,6 +212,31 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     await screenshot(demo.page, '09-failure-2-recovered');
   });
 
+  it('switches protocol: the same Genkit session over AG-UI and the AI SDK stream', async () => {
+    const demo = await openDemo();
+    const agentRequests: string[] = [];
+    demo.page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && request.method() === 'POST') agentRequests.push(path);
+    });
+    await demo.send('add Alpha', { turns: 1 });
+    const protocol = demo.page.getByRole('combobox', { name: /protocol/i });
+    await protocol.selectOption('agui');
+    await expect.poll(() => new URL(demo.page.url()).searchParams.get('protocol')).toBe('agui');
+    // Branching needs Genkit's own protocol: the buttons are gone.
+    expect(await demo.page.getByRole('button', { name: /^branch here/i }).count()).toBe(0);
+    await demo.send('add Beta', { turns: 2 });
+    await expect.poll(() => demo.taskTitles()).toEqual(['Alpha', 'Beta']);
+    await protocol.selectOption('ai-sdk');
+    await demo.send('add Gamma', { turns: 3 });
+    await expect.poll(() => demo.taskTitles()).toEqual(['Alpha', 'Beta', 'Gamma']);
+    await demo.send('report', { turns: 4 });
+    await expect.poll(async () => demo.artifacts.textContent()).toContain('report.md');
+    expect(await demo.conversationText()).toContain('Added “Gamma” (task #3).');
+    expect(agentRequests).toEqual(['/api/agent', '/api/agui', '/api/ai-sdk', '/api/ai-sdk']);
+    await expectAccessible(demo, '11-protocols');
+  });
+
   it('runs the same chat client-managed, state kept in the browser', async () => {
     const demo = await openDemo();
     const agentRequests: string[] = [];

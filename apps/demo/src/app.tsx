@@ -3,7 +3,7 @@ import { useAgentChatSelector } from '@agent-chat/react';
 import { AgentChatView, ArtifactPanel } from '@agent-chat/ui';
 import { TurnInspector } from '@agent-chat/ui/inspector';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { readLocation, writeLocation, type ChatMode } from './demo-location.js';
+import { readLocation, writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';
 import { SnapshotTimeline } from './snapshot-timeline.js';
 import { Suggestions } from './suggestions.js';
@@ -20,16 +20,24 @@ const selectSessionId = (state: ChatState<TaskState>) => state.sessionId;
 export function App() {
   const [session, setSession] = useState<DemoSession>(() => {
     const location = readLocation();
-    return createDemoSession(location.mode, location.sessionId);
+    return createDemoSession(location.mode, location.sessionId, location.protocol);
   });
+  const [protocol, setProtocol] = useState<Protocol>(() => session.protocol);
   const view = useSyncExternalStore(session.subscribe, session.getView);
   useEffect(() => session.restore(), [session]);
 
   const switchMode = (mode: ChatMode) => {
     void session.chat.stop();
     const sessionId = mode === 'server' ? rememberedServerSession(null) : null;
-    writeLocation({ mode, sessionId });
-    setSession(createDemoSession(mode, sessionId));
+    writeLocation({ mode, sessionId, protocol });
+    const next = createDemoSession(mode, sessionId, protocol);
+    setSession(next);
+    setProtocol(next.protocol);
+  };
+
+  const switchProtocol = (next: Protocol) => {
+    session.setProtocol(next);
+    setProtocol(session.protocol);
   };
 
   return (
@@ -52,6 +60,20 @@ export function App() {
           <span id="mode-description" className="visually-hidden">
             When on, the whole session state is kept in this browser tab and sent with every turn to /api/agent-client.
           </span>
+          {session.mode === 'server' && (
+            <label className="protocol-switch">
+              Protocol{' '}
+              <select value={protocol} onChange={(event) => switchProtocol(event.currentTarget.value as Protocol)} aria-describedby="protocol-description">
+                <option value="genkit">Genkit</option>
+                <option value="agui">AG-UI</option>
+                <option value="ai-sdk">AI SDK stream</option>
+              </select>
+            </label>
+          )}
+          <span id="protocol-description" className="visually-hidden">
+            The same Genkit agent and session, spoken to over Genkit's own protocol (/api/agent), AG-UI (/api/agui) or the
+            AI SDK UI message stream (/api/ai-sdk). Branching from the timeline needs Genkit's own protocol.
+          </span>
           <button type="button" className="button" onClick={() => session.newChat()}>
             New chat
           </button>
@@ -63,7 +85,14 @@ export function App() {
       </p>
       <aside className="app-side" aria-label="Tasks and snapshot timeline">
         <TaskListPanel chat={session.chat} />
-        <SnapshotTimeline chat={session.chat} mode={session.mode} timeline={view.timeline} onBranch={(entry) => session.branchFrom(entry)} />
+        <SnapshotTimeline
+          chat={session.chat}
+          mode={session.mode}
+          timeline={view.timeline}
+          // Only Genkit's own protocol sends a snapshot id to continue from.
+          branching={session.mode === 'client' || protocol === 'genkit'}
+          onBranch={(entry) => session.branchFrom(entry)}
+        />
       </aside>
       <main className="app-main" aria-labelledby="conversation-heading">
         <h2 id="conversation-heading" className="visually-hidden">

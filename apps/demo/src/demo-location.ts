@@ -1,16 +1,23 @@
 /** Where the demo's mode and server-managed session live: the page URL, so a reload continues the session. */
 export type ChatMode = 'server' | 'client';
 
+/** The wire protocol a server-managed chat speaks to the same Genkit agent: Genkit's own, AG-UI, or the AI SDK stream. */
+export type Protocol = 'genkit' | 'agui' | 'ai-sdk';
+const PROTOCOLS: readonly Protocol[] = ['genkit', 'agui', 'ai-sdk'];
+
 export interface DemoLocation {
   mode: ChatMode;
   /** Server-managed session to continue (`?session=<id>`). */
   sessionId: string | null;
+  /** `?protocol=agui|ai-sdk`; Genkit's own when absent. */
+  protocol?: Protocol;
 }
 
 export function readLocation(): DemoLocation {
   const params = new URLSearchParams(window.location.search);
   const mode: ChatMode = params.get('mode') === 'client' ? 'client' : 'server';
-  return { mode, sessionId: mode === 'server' ? params.get('session') : null };
+  const protocol = PROTOCOLS.find((name) => name === params.get('protocol')) ?? 'genkit';
+  return { mode, sessionId: mode === 'server' ? params.get('session') : null, protocol };
 }
 
 export function writeLocation(next: DemoLocation): void {
@@ -19,5 +26,9 @@ export function writeLocation(next: DemoLocation): void {
   else url.searchParams.delete('mode');
   if (next.sessionId && next.mode === 'server') url.searchParams.set('session', next.sessionId);
   else url.searchParams.delete('session');
+  if (next.protocol !== undefined) {
+    if (next.protocol !== 'genkit' && next.mode === 'server') url.searchParams.set('protocol', next.protocol);
+    else url.searchParams.delete('protocol');
+  }
   if (url.href !== window.location.href) window.history.replaceState(null, '', url);
 }

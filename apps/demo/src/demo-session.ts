@@ -1,5 +1,5 @@
-import { createAgentChat, genkitTransport, type AgentChat, type AgentResponse, type SessionState } from '@agent-chat/core';
-import { writeLocation, type ChatMode } from './demo-location.js';
+import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type AgentChat, type AgentResponse, type SessionState, type Transport } from '@agent-chat/core';
+import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import type { TaskState } from './task-state.js';
 import { entryFromResponse, timelineFromSnapshots, type TimelineEntry } from './timeline.js';
 
@@ -13,6 +13,10 @@ export interface SessionView {
 /** One chat in one mode, plus its snapshot timeline; lives outside React so StrictMode cannot double it. */
 export interface DemoSession {
   mode: ChatMode;
+  /** Server-managed mode: the protocol the chat speaks now (client-managed mode is Genkit's own). */
+  readonly protocol: Protocol;
+  /** Switches the protocol from the next turn on: same chat, same Genkit session behind all three routes. */
+  setProtocol(protocol: Protocol): void;
   chat: AgentChat<TaskState>;
   subscribe(listener: () => void): () => void;
   getView(): SessionView;
@@ -54,8 +58,17 @@ export function rememberedServerSession(fromUrl: string | null): string | null {
   return fromUrl ?? readStorage<string>(SERVER_KEY);
 }
 
+/** The transport for a mode and protocol: the same Genkit agent behind `/api/agent`, `/api/agui` and `/api/ai-sdk`. */
+export function transportFor(mode: ChatMode, protocol: Protocol): Transport {
+  if (mode === 'client') return genkitTransport({ url: '/api/agent-client' });
+  if (protocol === 'agui') return aguiTransport({ url: '/api/agui' });
+  if (protocol === 'ai-sdk') return aiSdkTransport({ api: '/api/ai-sdk' });
+  return genkitTransport({ url: '/api/agent' });
+}
+
 /** Creates the chat for a mode: `/api/agent` keeps the session on the server, `/api/agent-client` in this tab. */
-export function createDemoSession(mode: ChatMode, sessionId: string | null): DemoSession {
+export function createDemoSession(mode: ChatMode, sessionId: string | null, initialProtocol: Protocol = 'genkit'): DemoSession {
+  let protocol: Protocol = mode === 'server' ? initialProtocol : 'genkit';
   const saved = mode === 'client' ? readStorage<SavedClientSession>(CLIENT_KEY) : null;
   let view: SessionView = { timeline: saved?.timeline ?? [], restoring: mode === 'server' && sessionId !== null, notice: null };
   const listeners = new Set<() => void>();
@@ -66,7 +79,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null): Dem
   let clientState: SessionState<TaskState> | null = saved?.state ?? null;
   const saveClient = () => writeStorage(CLIENT_KEY, clientState ? { state: clientState, timeline: view.timeline } : null);
   const setSession = (id: string | null) => {
-    writeLocation({ mode, sessionId: id });
+    writeLocation({ mode, sessionId: id, protocol });
     if (mode === 'server') writeStorage(SERVER_KEY, id);
   };
 
@@ -81,7 +94,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null): Dem
   };
 
   const chat = createAgentChat<TaskState>({
-    transport: genkitTransport({ url: mode === 'server' ? '/api/agent' : '/api/agent-client' }),
+    transport: transportFor(mode, protocol),
     ...(mode === 'server' && sessionId ? { sessionId } : {}),
     ...(clientState ? { state: clientState } : {}),
     onTurnEnd,
@@ -90,6 +103,16 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null): Dem
   let restoreStarted = false;
   return {
     mode,
+    get protocol() {
+      return protocol;
+    },
+    setProtocol(next) {
+      if (mode !== 'server' || next === protocol) return;
+      protocol = next;
+      chat.configure({ transport: transportFor(mode, protocol) });
+      writeLocation({ mode, sessionId: chat.getState().sessionId, protocol });
+      update({ notice: null });
+    },
     chat,
     subscribe(listener) {
       listeners.add(listener);

@@ -10,11 +10,13 @@ interface SnapshotTimelineProps {
   chat: AgentChat<TaskState>;
   mode: ChatMode;
   timeline: TimelineEntry[];
+  /** False while the protocol cannot continue from a snapshot: the Branch buttons are hidden. */
+  branching?: boolean;
   onBranch: (entry: TimelineEntry) => void;
 }
 
 /** Every turn of the conversation with its snapshot id; "Branch here" forks the conversation at that turn. */
-export function SnapshotTimeline({ chat, mode, timeline, onBranch }: SnapshotTimelineProps) {
+export function SnapshotTimeline({ chat, mode, timeline, branching = true, onBranch }: SnapshotTimelineProps) {
   const currentSnapshotId = useAgentChatSelector(chat, selectSnapshotId);
   const currentIndex = mode === 'server' ? timeline.findIndex((entry) => entry.snapshotId && entry.snapshotId === currentSnapshotId) : timeline.length - 1;
   return (
@@ -41,7 +43,7 @@ export function SnapshotTimeline({ chat, mode, timeline, onBranch }: SnapshotTim
                     </code>
                   )}
                   {current && <span className="timeline-current">current</span>}
-                  {canBranchFrom(entry, mode) && !current && (
+                  {branching && canBranchFrom(entry, mode) && !current && (
                     <button type="button" className="button button-small" onClick={() => onBranch(entry)} aria-label={`Branch here (turn ${turn}: ${entry.label})`}>
                       Branch here
                     </button>
