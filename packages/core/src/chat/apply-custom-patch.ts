@@ -1,10 +1,9 @@
-import jsonPatch, { type Operation } from 'fast-json-patch';
+// The ES module of fast-json-patch's core (no `exports` map, so Node and bundlers resolve it as is): a bundle takes only
+// `applyOperation` and what it uses, not the duplex observer nor the package's CommonJS entry.
+import { applyOperation, type Operation } from 'fast-json-patch/module/core.mjs';
 import { produce } from 'immer';
 import { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
-
-// fast-json-patch is CommonJS for Node (default import works there and in bundlers; named imports do not in Node ESM).
-const { applyOperation } = jsonPatch;
 
 const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
