@@ -1,5 +1,5 @@
 import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
-import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { ArtifactPanel } from './artifact-panel.js';
 import { cx } from './class-names.js';
 import { Composer } from './composer.js';
@@ -32,12 +32,10 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
-  const { chat, send, resume, stop } = result;
-  const owner = useMemo(() => ({ chat, send, resume, stop }), [chat, send, resume, stop]);
   const showArtifacts = artifacts === 'always' || (artifacts === 'auto' && result.artifacts.length > 0);
   return (
-    <AgentChatProvider chat={chat}>
-      <OwnerActionsContext.Provider value={owner}>
+    <AgentChatProvider chat={result.chat}>
+      <OwnerActionsContext.Provider value={result}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
             <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} />

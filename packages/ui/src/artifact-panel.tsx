@@ -1,5 +1,5 @@
 import type { AgentChat } from '@agent-chat/core';
-import { useCallback, useId, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactView } from './artifact-view.js';
 import { cx } from './class-names.js';
 import { useChatView } from './use-chat-view.js';
@@ -23,7 +23,6 @@ export function ArtifactPanel({ chat, title = 'Artifacts', empty, highlightMs = 
   const { artifacts } = useChatView(chat);
   const id = useId();
   const [announcement, setAnnouncement] = useState('');
-  const announce = useCallback((name: string, version: number) => setAnnouncement(`${name} updated (version ${version})`), []);
   let unnamed = 0;
   return (
     <section {...rest} className={cx('acu-artifacts', className)} data-state={artifacts.length > 0 ? 'filled' : 'empty'} aria-labelledby={`${id}-title`}>
@@ -36,7 +35,7 @@ export function ArtifactPanel({ chat, title = 'Artifacts', empty, highlightMs = 
             const fallbackName = artifact.name === undefined ? `Untitled ${++unnamed}` : '';
             return (
               <li key={artifact.name !== undefined ? `name:${artifact.name}` : `index:${index}`} className="acu-artifacts__item">
-                <ArtifactView artifact={artifact} fallbackName={fallbackName} highlightMs={highlightMs} onUpdate={announce} />
+                <ArtifactView artifact={artifact} fallbackName={fallbackName} highlightMs={highlightMs} onUpdate={setAnnouncement} />
               </li>
             );
           })}

@@ -1,7 +1,6 @@
 import { isMediaPart, isTextPart, type Artifact, type Part } from '@agent-chat/core';
 import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { artifactFormat, type ArtifactFormat } from './artifact-content.js';
-import { ArtifactDownload } from './artifact-download.js';
+import { artifactFormat, downloadPayload, type ArtifactFormat } from './artifact-content.js';
 import { CodeBlock } from './code-block.js';
 import { formatValue } from './format-value.js';
 import { Markdown } from './markdown.js';
@@ -13,7 +12,8 @@ interface ArtifactViewProps {
   fallbackName: string;
   /** How long an update stays highlighted (`data-state="updated"`), in ms. */
   highlightMs: number;
-  onUpdate?: (name: string, version: number) => void;
+  /** Announces an update, once per version. */
+  onUpdate: (announcement: string) => void;
 }
 
 function renderPart(part: Part, index: number, format: ArtifactFormat): ReactNode {
@@ -23,8 +23,28 @@ function renderPart(part: Part, index: number, format: ArtifactFormat): ReactNod
     return <pre key={index} className="acu-artifact__text">{part.text}</pre>;
   }
   if (isMediaPart(part)) return <MediaView key={index} className="acu-artifact__media" media={part.media} />;
-  if ('data' in part) return <CodeBlock key={index} code={formatValue(part.data, true)} language="json" />;
+  if ('data' in part) return <CodeBlock key={index} code={formatValue(part.data)} language="json" />;
   return null;
+}
+
+/** A download link for an artifact: a Blob URL of its content (revoked when it changes), or its media's URL. */
+function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; format: ArtifactFormat; filename: string }) {
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    const { text, type, url } = downloadPayload(artifact, format);
+    if (url) return setHref(url);
+    if (typeof URL.createObjectURL !== 'function') return setHref(`data:${type},${encodeURIComponent(text)}`);
+    const blobUrl = URL.createObjectURL(new Blob([text], { type }));
+    setHref(blobUrl);
+    return () => URL.revokeObjectURL(blobUrl);
+  }, [artifact, format]);
+  if (!href) return null;
+  return (
+    <a className="acu-artifact__download" data-state="ready" href={href} download={filename}>
+      Download{' '}
+      <span className="acu-visually-hidden">{filename}</span>
+    </a>
+  );
 }
 
 /** One artifact: its name, version, content and download link; highlighted for a moment after an update. */
@@ -41,14 +61,12 @@ export const ArtifactView = memo(function ArtifactView({ artifact, fallbackName,
   useLayoutEffect(() => {
     if (signature === seen.current) return;
     seen.current = signature;
-    setVersion((current) => current + 1);
+    setVersion(version + 1);
+    onUpdate(`${name} updated (version ${version + 1})`);
     setUpdated(true);
     const timer = setTimeout(() => setUpdated(false), highlightMs);
     return () => clearTimeout(timer);
-  }, [signature, highlightMs]);
-  useEffect(() => {
-    if (version > 1) onUpdate?.(name, version);
-  }, [version]); // eslint-disable-line react-hooks/exhaustive-deps -- announce each version once
+  }, [signature, highlightMs]); // eslint-disable-line react-hooks/exhaustive-deps -- once per content change
   const state = updated ? 'updated' : 'idle';
   const filename = artifact.name ?? `${fallbackName.toLowerCase().replace(/\s+/g, '-')}.${format.extension}`;
   return (

@@ -27,7 +27,8 @@ export function Composer({
   const field = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const waiting = interrupts.length > 0 && !isThinking;
-  const canSend = !isThinking && !waiting && text.trim() !== '';
+  const state = waiting ? 'disabled' : isThinking ? 'thinking' : 'idle';
+  const canSend = state === 'idle' && text.trim() !== '';
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -47,7 +48,6 @@ export function Composer({
     void stop();
     field.current?.focus();
   };
-  const state = waiting ? 'disabled' : isThinking ? 'thinking' : 'idle';
   return (
     <form {...rest} className={cx('acu-composer', className)} data-state={state} onSubmit={submit}>
       <label className="acu-visually-hidden" htmlFor={`${id}-text`}>{label}</label>

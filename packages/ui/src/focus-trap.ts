@@ -1,16 +1,12 @@
 const FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
-/** The elements Tab reaches inside a container, in order. */
-export function focusableIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !(element as HTMLButtonElement).disabled && element.tabIndex >= 0 && !element.closest('[hidden],[inert]'),
-  );
-}
-
 /** Keeps Tab and Shift+Tab cycling inside the container (a modal `<dialog>` also does; this covers the fallback). */
 export function trapTab(event: KeyboardEvent, container: HTMLElement): void {
   if (event.key !== 'Tab') return;
-  const focusable = focusableIn(container);
+  // The elements Tab reaches inside the container, in order.
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !(element as HTMLButtonElement).disabled && element.tabIndex >= 0 && !element.closest('[hidden],[inert]'),
+  );
   if (focusable.length === 0) return;
   const first = focusable[0]!;
   const last = focusable[focusable.length - 1]!;

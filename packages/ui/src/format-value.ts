@@ -1,5 +1,5 @@
-/** A value as readable text: strings as they are, anything else as JSON (pretty when `pretty`). */
-export function formatValue(value: unknown, pretty = false): string {
+/** A value as readable text: strings as they are, anything else as JSON (indented unless `pretty` is false). */
+export function formatValue(value: unknown, pretty = true): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
   try {
@@ -10,7 +10,7 @@ export function formatValue(value: unknown, pretty = false): string {
 }
 
 /** A one-line preview, cut to `max` characters. */
-export function previewValue(value: unknown, max = 80): string {
-  const text = formatValue(value).replace(/\s+/g, ' ');
+export function previewValue(value: unknown, max = 60): string {
+  const text = formatValue(value, false).replace(/\s+/g, ' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

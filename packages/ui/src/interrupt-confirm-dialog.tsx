@@ -1,5 +1,5 @@
 import type { AgentChat, ToolRequestPart, ToolResponsePart } from '@agent-chat/core';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type DialogHTMLAttributes, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type DialogHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { cx } from './class-names.js';
 import { trapTab } from './focus-trap.js';
 import { formatValue } from './format-value.js';
@@ -33,43 +33,34 @@ function DialogBody({
   const [answers, setAnswers] = useState<string[]>(() => interrupts.map(() => ''));
   const [warned, setWarned] = useState(false);
 
-  useLayoutEffect(() => {
-    const dialog = ref.current!;
-    if (typeof dialog.showModal === 'function') {
-      if (!dialog.open) dialog.showModal();
-    } else {
-      dialog.setAttribute('open', '');
-    }
-    deny.current?.focus();
-  }, []);
-
-  // Escape, a click outside, or a browser closing the dialog anyway: keep the interrupt and say what is expected.
-  const keepOpen = () => {
+  // Modal where <dialog> is supported, else just open; also reopens it when a browser closed it anyway.
+  const show = () => {
     const dialog = ref.current;
-    if (dialog && !dialog.open && typeof dialog.showModal === 'function') dialog.showModal();
-    setWarned(true);
+    if (!dialog?.showModal) dialog?.setAttribute('open', '');
+    else if (!dialog.open) dialog.showModal();
     deny.current?.focus();
   };
-  const keepOpenRef = useRef(keepOpen);
-  keepOpenRef.current = keepOpen;
+  useLayoutEffect(show, []);
+  // Escape, a click outside, or a browser closing the dialog anyway: keep the interrupt and say what is expected.
+  const keepOpen = () => {
+    show();
+    setWarned(true);
+  };
   useEffect(() => {
     // On the document, in the capture phase: wherever the focus is (even on the body after a click on plain text),
     // Escape never closes the dialog and Tab never leaves it. Preventing Escape's keydown also stops a browser's
-    // own close request.
+    // own close request. `keepOpen` only uses refs and a state setter, so the first render's is always current.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        keepOpenRef.current();
+        keepOpen();
       } else if (ref.current) {
         trapTab(event, ref.current);
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, []);
-  const handleClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) keepOpen();
-  };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     onAnswer(interruptResponses(interrupts, true, answers));
@@ -92,7 +83,9 @@ function DialogBody({
         keepOpen();
       }}
       onClose={keepOpen}
-      onClick={handleClick}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) keepOpen();
+      }}
     >
       <form className="acu-interrupt-dialog__form" data-state="open" onSubmit={confirm}>
         <h2 id={`${id}-title`} className="acu-interrupt-dialog__title">{title ?? names}</h2>
@@ -118,7 +111,7 @@ function DialogBody({
                   />
                 </>
               ) : null}
-              {input !== undefined ? <pre className="acu-interrupt__input">{formatValue(input, true)}</pre> : null}
+              {input !== undefined ? <pre className="acu-interrupt__input">{formatValue(input)}</pre> : null}
             </section>
           );
         })}

@@ -25,7 +25,8 @@ type HeadingLevels = ReadonlyMap<number, number>;
 function headingLevels(root: MarkdownNode, base: number): HeadingLevels {
   const used = new Set<number>();
   const visit = (node: MarkdownNode) => {
-    if (node.type >= smd.HEADING_1 && node.type <= smd.HEADING_6) used.add(smd.heading_to_level(node.type));
+    const level = smd.heading_to_level(node.type); // 0 when not a heading
+    if (level) used.add(level);
     for (const child of node.children) if (typeof child !== 'string') visit(child);
   };
   visit(root);
@@ -36,24 +37,13 @@ function renderChildren(node: MarkdownNode, levels: HeadingLevels, inHead = fals
   return node.children.map((child, index) => (typeof child === 'string' ? child : renderNode(child, index, levels, inHead)));
 }
 
-function renderTable(node: MarkdownNode, key: number, levels: HeadingLevels): ReactNode {
-  const [head, ...body] = node.children.filter((child): child is MarkdownNode => typeof child !== 'string');
-  return (
-    <div key={key} className="acu-markdown__table">
-      <table>
-        {head ? <thead>{renderNode(head, 0, levels, true)}</thead> : null}
-        <tbody>{body.map((row, index) => renderNode(row, index, levels))}</tbody>
-      </table>
-    </div>
-  );
-}
-
 function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHead = false): ReactNode {
   const { type, attrs } = node;
   const Tag = INLINE[type];
   if (Tag) return <Tag key={key}>{renderChildren(node, levels, inHead)}</Tag>;
-  if (type >= smd.HEADING_1 && type <= smd.HEADING_6) {
-    const Heading = `h${levels.get(smd.heading_to_level(type)) ?? 6}` as 'h3';
+  const level = smd.heading_to_level(type);
+  if (level) {
+    const Heading = `h${levels.get(level)!}` as 'h3';
     return <Heading key={key}>{renderChildren(node, levels)}</Heading>;
   }
   switch (type) {
@@ -77,11 +67,20 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
       const start = Number(attrs[smd.START]);
       return <ol key={key} start={Number.isFinite(start) && start !== 1 ? start : undefined}>{renderChildren(node, levels)}</ol>;
     }
-    case smd.TABLE:
-      return renderTable(node, key, levels);
+    case smd.TABLE: {
+      const [head, ...body] = node.children.filter((child): child is MarkdownNode => typeof child !== 'string');
+      return (
+        <div key={key} className="acu-markdown__table">
+          <table>
+            {head ? <thead>{renderNode(head, 0, levels, true)}</thead> : null}
+            <tbody>{body.map((row, index) => renderNode(row, index, levels))}</tbody>
+          </table>
+        </div>
+      );
+    }
     case smd.TABLE_CELL: {
       const Cell = inHead ? 'th' : 'td';
-      return <Cell key={key}>{nodeText(node).trim() === '' ? null : renderChildren(node, levels)}</Cell>;
+      return <Cell key={key}>{nodeText(node).trim() ? renderChildren(node, levels) : null}</Cell>;
     }
     case smd.CHECKBOX:
       return <span key={key} className="acu-markdown__checkbox">{attrs[smd.CHECKED] !== undefined ? '☑ ' : '☐ '}</span>;

@@ -12,11 +12,8 @@ export interface MediaViewProps extends HTMLAttributes<HTMLElement> {
 
 function kindOf(media: Media): 'image' | 'audio' | 'video' | 'file' {
   const type = (media.contentType ?? /^data:([^;,]+)/i.exec(media.url)?.[1] ?? '').toLowerCase();
-  if (type.startsWith('image/')) return 'image';
-  if (type.startsWith('audio/')) return 'audio';
-  if (type.startsWith('video/')) return 'video';
-  if (!type && /\.(png|jpe?g|gif|webp|avif|svg)(\?|#|$)/i.test(media.url)) return 'image';
-  return 'file';
+  const kind = /^(image|audio|video)\//.exec(type)?.[1] as 'image' | 'audio' | 'video' | undefined;
+  return kind ?? (!type && /\.(png|jpe?g|gif|webp|avif|svg)(\?|#|$)/i.test(media.url) ? 'image' : 'file');
 }
 
 function fileName(url: string): string {
@@ -36,14 +33,14 @@ export function MediaView({ media, alt, className, ...rest }: MediaViewProps) {
   const props = { ...rest, className: cx('acu-media', className), 'data-state': src ? kind : 'blocked' };
   if (!src) return <span {...props}>[{media.contentType ?? 'media'} not shown: unsupported URL]</span>;
   if (kind === 'image') return <img {...props} src={src} alt={alt ?? fileName(media.url)} loading="lazy" />;
-  if (kind === 'audio') return <audio {...props} src={src} controls />;
-  if (kind === 'video') return <video {...props} src={src} controls />;
-  const link = src.startsWith('data:') ? null : src;
-  return link ? (
-    <a {...props} href={link} target="_blank" rel="noopener noreferrer" download>
+  if (kind !== 'file') {
+    const Player = kind;
+    return <Player {...props} src={src} controls />;
+  }
+  if (src.startsWith('data:')) return <span {...props}>{media.contentType ?? 'attachment'}</span>;
+  return (
+    <a {...props} href={src} target="_blank" rel="noopener noreferrer" download>
       {fileName(media.url)}
     </a>
-  ) : (
-    <span {...props}>{media.contentType ?? 'attachment'}</span>
   );
 }

@@ -1,9 +1,8 @@
 import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
 import { useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import { cx } from './class-names.js';
-import { ROLE_LABELS, type RenderMessagePart } from './message-row.js';
-import { BLOCK_SIZE, RowBlock } from './row-block.js';
-import { keyOf, linkToolCalls, type RowToolLinks } from './tool-links.js';
+import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
+import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 
@@ -22,11 +21,6 @@ export interface MessageListProps extends HTMLAttributes<HTMLElement> {
   label?: string;
 }
 
-interface RowRange {
-  firstId: string | undefined;
-  start: number;
-}
-
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
 const LOAD_EARLIER_PX = 48;
 
@@ -43,45 +37,48 @@ export function MessageList({
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
 
   const firstId = messages[0]?.id;
-  const [range, setRange] = useState<RowRange>(() => ({ firstId, start: Math.max(0, messages.length - pageSize) }));
+  // The first row rendered: a page before `end`.
+  const pageStart = (end: number) => Math.max(0, end - pageSize);
+  const [range, setRange] = useState(() => ({ firstId, start: pageStart(messages.length) }));
   let start = range.start;
   if (range.firstId !== firstId || start > messages.length) {
     // Another history (reset, branch, restore): start again from its latest rows.
-    start = Math.max(0, messages.length - pageSize);
+    start = pageStart(messages.length);
     setRange({ firstId, start });
   }
   const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
 
   const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
-  const pending = useMemo(() => new Set(interrupts.map((part) => keyOf(part.toolRequest))), [interrupts]);
-  const links = useMemo(() => linkToolCalls(visible, isThinking, pending, previousLinks.current), [visible, isThinking, pending]);
-  const restore = useRef<{ height: number; top: number } | null>(null);
+  const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current), [visible, isThinking, interrupts]);
+  // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
+  const restore = useRef<number | null>(null);
   const lastMessage = messages[messages.length - 1];
   const lastSeen = useRef<ChatMessage | undefined>(lastMessage);
 
   useLayoutEffect(() => {
     previousLinks.current = links;
-    const element = ref.current;
-    if (restore.current && element) {
+    const element = ref.current!;
+    if (restore.current !== null) {
       // Earlier rows were added above: keep what the reader was looking at in place.
-      element.scrollTop = restore.current.top + (element.scrollHeight - restore.current.height);
+      element.scrollTop = element.scrollHeight - restore.current;
       restore.current = null;
       return;
     }
-    if (lastMessage && lastMessage !== lastSeen.current && lastMessage.role === 'user') jump();
+    if (lastMessage !== lastSeen.current && lastMessage?.role === 'user') jump();
     else follow();
     lastSeen.current = lastMessage;
   });
 
   const loadEarlier = () => {
-    const element = ref.current;
-    if (element) restore.current = { height: element.scrollHeight, top: element.scrollTop };
-    setRange({ firstId, start: Math.max(0, start - pageSize) });
+    const element = ref.current!;
+    restore.current = element.scrollHeight - element.scrollTop;
+    setRange({ firstId, start: pageStart(start) });
   };
   const handleScroll = (event: UIEvent<HTMLElement>) => {
     onScroll?.(event);
     measure();
-    if (start > 0 && !restore.current && event.currentTarget.scrollTop < LOAD_EARLIER_PX && event.currentTarget.scrollHeight > event.currentTarget.clientHeight) loadEarlier();
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (start > 0 && restore.current === null && scrollTop < LOAD_EARLIER_PX && scrollHeight > clientHeight) loadEarlier();
   };
 
   const labels = useMemo(() => (roleLabels ? { ...ROLE_LABELS, ...roleLabels } : ROLE_LABELS), [roleLabels]);

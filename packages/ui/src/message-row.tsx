@@ -1,6 +1,6 @@
 import {
   isInterruptPart, isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
-  type ChatMessage, type Part, type Role,
+  type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
 import { Fragment, memo, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
@@ -21,7 +21,8 @@ export type RenderMessagePart = (part: Part, context: MessagePartContext) => Rea
 /** Default names of each role, shown above its messages. */
 export const ROLE_LABELS: Record<Role, string> = { user: 'You', model: 'Agent', tool: 'Tool', system: 'System' };
 
-const STATUS_NOTES = { aborted: 'Stopped: this reply is incomplete.', failed: 'Failed: this reply is incomplete.' } as const;
+// Only a stopped or failed reply has a note: it is incomplete.
+const STATUS_NOTES: Partial<Record<MessageStatus, string>> = { aborted: 'Stopped: this reply is incomplete.', failed: 'Failed: this reply is incomplete.' };
 
 interface MessageRowProps {
   message: ChatMessage;
@@ -32,48 +33,48 @@ interface MessageRowProps {
 
 function toolState(message: ChatMessage, part: Part, links: RowToolLinks, answered: boolean): ToolActivityState {
   if (answered) return 'done';
-  if (message.status === 'aborted' || message.status === 'failed') return 'cancelled';
+  if (STATUS_NOTES[message.status]) return 'cancelled';
   if (isInterruptPart(part)) return links.waiting ? 'waiting' : 'answered';
   return message.status === 'streaming' || links.active ? 'running' : 'cancelled';
 }
 
 function renderDefault(message: ChatMessage, part: Part, index: number, links: RowToolLinks): ReactNode {
   if (isTextPart(part)) {
-    if (message.role === 'user') return <p key={index} className="acu-message__text" data-state="plain">{part.text}</p>;
-    return <Markdown key={index} className="acu-message__text" data-state="markdown" text={part.text} />;
+    if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
+    return <Markdown className="acu-message__text" data-state="markdown" text={part.text} />;
   }
   if (isReasoningPart(part)) {
     const thinking = message.status === 'streaming' && index === message.content.length - 1;
     return (
-      <details key={index} className="acu-reasoning" data-state={thinking ? 'streaming' : 'done'}>
+      <details className="acu-reasoning" data-state={thinking ? 'streaming' : 'done'}>
         <summary className="acu-reasoning__summary">{thinking ? 'Thinking…' : 'Reasoning'}</summary>
         <div className="acu-reasoning__text">{part.reasoning}</div>
       </details>
     );
   }
-  if (isMediaPart(part)) return <MediaView key={index} className="acu-message__media" media={part.media} />;
+  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
     const response = link && link !== PAIRED ? link : undefined;
     const state = toolState(message, part, links, response !== undefined);
-    return <ToolActivity key={index} request={part.toolRequest} response={response} state={state} />;
+    return <ToolActivity request={part.toolRequest} response={response} state={state} />;
   }
-  if (isToolResponsePart(part)) return link === PAIRED ? null : <ToolActivity key={index} response={part.toolResponse} state="done" />;
-  if ('data' in part) return <pre key={index} className="acu-data">{formatValue(part.data, true)}</pre>;
+  if (isToolResponsePart(part)) return link === PAIRED ? null : <ToolActivity response={part.toolResponse} state="done" />;
+  if ('data' in part) return <pre className="acu-data">{formatValue(part.data)}</pre>;
   return null;
 }
 
 /** One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens. */
-export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart }: MessageRowProps) {
   const parts: ReactNode[] = [];
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
     const node = custom === undefined ? renderDefault(message, part, index, links) : custom;
-    if (node !== null && node !== false) parts.push(custom === undefined ? node : <Fragment key={index}>{node}</Fragment>);
+    if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
-  if (parts.length === 0 && !streaming && message.status === 'done') return null;
-  const note = message.status === 'aborted' || message.status === 'failed' ? STATUS_NOTES[message.status] : null;
+  if (parts.length === 0 && message.status === 'done') return null;
+  const note = STATUS_NOTES[message.status];
   return (
     <article
       className="acu-message"
@@ -81,7 +82,7 @@ export const MessageRow = memo(function MessageRow({ message, links, roleLabel, 
       data-state={message.status}
       data-message-id={message.id}
       aria-live={streaming ? 'polite' : undefined}
-      aria-busy={streaming && parts.length === 0 ? true : undefined}
+      aria-busy={(streaming && parts.length === 0) || undefined}
     >
       <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>
       <div className="acu-message__body" data-state={message.status}>{parts}</div>
@@ -89,3 +90,36 @@ export const MessageRow = memo(function MessageRow({ message, links, roleLabel, 
     </article>
   );
 });
+
+/** Rows per block: a commit re-creates the elements of the changed block only, not of the whole history in view. */
+export const BLOCK_SIZE = 25;
+
+interface RowBlockProps {
+  messages: readonly ChatMessage[];
+  from: number;
+  to: number;
+  links: ReadonlyMap<string, RowToolLinks>;
+  labels: Record<Role, string>;
+  renderPart: RenderMessagePart | undefined;
+}
+
+function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
+  if (previous.from !== next.from || previous.to !== next.to || previous.labels !== next.labels || previous.renderPart !== next.renderPart) return false;
+  for (let index = next.from; index < next.to; index++) {
+    const message = next.messages[index]!;
+    if (previous.messages[index] !== message || previous.links.get(message.id) !== next.links.get(message.id)) return false;
+  }
+  return true;
+}
+
+/** A run of memoized rows: it re-renders only when one of its own messages (or their tool links) changed. */
+export const RowBlock = memo(function RowBlock({ messages, from, to, links, labels, renderPart }: RowBlockProps) {
+  const rows = [];
+  for (let index = from; index < to; index++) {
+    const message = messages[index]!;
+    rows.push(
+      <MessageRow key={message.id} message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart} />,
+    );
+  }
+  return rows;
+}, sameRows);

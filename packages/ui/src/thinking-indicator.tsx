@@ -1,7 +1,7 @@
 import type { AgentChat } from '@agent-chat/core';
 import { useMemo, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
-import { runningToolName } from './running-tool.js';
+import { runningToolName } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
 
 /** Props of {@link ThinkingIndicator}. */

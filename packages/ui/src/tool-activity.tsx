@@ -22,39 +22,40 @@ const STATUS_TEXT: Record<ToolActivityState, string> = {
   cancelled: 'no result',
 };
 
+/** A labelled full value in the expanded details, or nothing when there is no value. */
+function detail(label: string, value: unknown) {
+  if (value === undefined) return null;
+  return (
+    <>
+      <div className="acu-tool__label">{label}</div>
+      <pre className="acu-tool__value">{formatValue(value)}</pre>
+    </>
+  );
+}
+
 /** One compact row for a tool call: name, input, result, and a spinner while it runs. Expands to the full values. */
 export function ToolActivity({ request, response, state, className, ...rest }: ToolActivityProps) {
   const name = request?.name ?? response?.name ?? 'tool';
-  const hasInput = request?.input !== undefined;
-  const hasOutput = response !== undefined && response.output !== undefined;
+  const input = request?.input;
+  const output = response?.output;
   return (
     <details {...rest} className={cx('acu-tool', className)} data-state={state}>
       <summary className="acu-tool__summary">
         <span className="acu-tool__icon" data-state={state} aria-hidden="true" />
         <span className="acu-tool__name" title={name}>{name}</span>
-        {hasInput ? <code className="acu-tool__input">{previewValue(request.input, 60)}</code> : null}
-        {hasOutput ? (
+        {input !== undefined ? <code className="acu-tool__input">{previewValue(input)}</code> : null}
+        {output !== undefined ? (
           <>
             <span className="acu-tool__arrow" aria-hidden="true">→</span>
-            <code className="acu-tool__output">{previewValue(response.output, 60)}</code>
+            <code className="acu-tool__output">{previewValue(output)}</code>
           </>
         ) : null}
         <span className="acu-tool__status" data-state={state}>{STATUS_TEXT[state]}</span>
       </summary>
       <div className="acu-tool__details">
-        {hasInput ? (
-          <>
-            <div className="acu-tool__label">Input</div>
-            <pre className="acu-tool__value">{formatValue(request.input, true)}</pre>
-          </>
-        ) : null}
-        {hasOutput ? (
-          <>
-            <div className="acu-tool__label">Result</div>
-            <pre className="acu-tool__value">{formatValue(response.output, true)}</pre>
-          </>
-        ) : null}
-        {!hasInput && !hasOutput ? <div className="acu-tool__label">No input or result.</div> : null}
+        {detail('Input', input)}
+        {detail('Result', output)}
+        {input === undefined && output === undefined ? <div className="acu-tool__label">No input or result.</div> : null}
       </div>
     </details>
   );

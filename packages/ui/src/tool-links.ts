@@ -1,11 +1,15 @@
-import { isToolRequestPart, isToolResponsePart, type ChatMessage, type ToolResponse } from '@agent-chat/core';
+import {
+  isInterruptPart, isToolRequestPart, isToolResponsePart, type ChatMessage, type Part, type ToolRequestPart, type ToolResponse,
+} from '@agent-chat/core';
 
 /** Marks a tool response shown on its request's row instead of its own. */
 export const PAIRED = 'paired';
 
+type ToolLink = ToolResponse | typeof PAIRED | null;
+
 /** How one row's tool parts link to parts of other rows: per content index, the request's response, or PAIRED. */
 export interface RowToolLinks {
-  readonly entries: ReadonlyArray<ToolResponse | typeof PAIRED | null>;
+  readonly entries: readonly ToolLink[];
   /** A turn runs: an unanswered request still counts as running. Only set on rows with an unanswered request. */
   readonly active: boolean;
   /** Some interrupt of this row still waits for an answer. */
@@ -13,10 +17,10 @@ export interface RowToolLinks {
 }
 
 /** The links of a row without tool parts: one shared object, so such rows never re-render for tool reasons. */
-export const NO_LINKS: RowToolLinks = { entries: [], active: false, waiting: false };
+const NO_LINKS: RowToolLinks = { entries: [], active: false, waiting: false };
 
 /** The key pairing a tool request with its response (and with a pending interrupt). */
-export const keyOf = (call: { name: string; ref?: string }) => `${call.name}\u0000${call.ref ?? ''}`;
+const keyOf = (call: { name: string; ref?: string }) => `${call.name}\u0000${call.ref ?? ''}`;
 
 function sameLinks(a: RowToolLinks, b: RowToolLinks): boolean {
   if (a.active !== b.active || a.waiting !== b.waiting || a.entries.length !== b.entries.length) return false;
@@ -30,9 +34,10 @@ function sameLinks(a: RowToolLinks, b: RowToolLinks): boolean {
 export function linkToolCalls(
   messages: readonly ChatMessage[],
   active: boolean,
-  pendingInterrupts: ReadonlySet<string>,
+  interrupts: readonly ToolRequestPart[],
   previous: ReadonlyMap<string, RowToolLinks>,
 ): Map<string, RowToolLinks> {
+  const pending = new Set(interrupts.map((part) => keyOf(part.toolRequest)));
   const responses = new Map<string, ToolResponse>();
   const requested = new Set<string>();
   for (const message of messages) {
@@ -43,30 +48,50 @@ export function linkToolCalls(
   }
   const result = new Map<string, RowToolLinks>();
   for (const message of messages) {
-    let entries: Array<ToolResponse | typeof PAIRED | null> | null = null;
+    let entries: ToolLink[] | null = null;
     let unanswered = false;
     let waiting = false;
     message.content.forEach((part, index) => {
-      let entry: ToolResponse | typeof PAIRED | null = null;
+      let entry: ToolLink = null;
       if (isToolRequestPart(part)) {
-        entry = responses.get(keyOf(part.toolRequest)) ?? null;
-        if (!entry) unanswered = true;
-        if (!entry && pendingInterrupts.has(keyOf(part.toolRequest))) waiting = true;
-      } else if (isToolResponsePart(part) && requested.has(keyOf(part.toolResponse))) {
-        entry = PAIRED;
+        const key = keyOf(part.toolRequest);
+        entry = responses.get(key) ?? null;
+        if (!entry) {
+          unanswered = true;
+          waiting ||= pending.has(key);
+        }
       } else if (!isToolResponsePart(part)) {
         return;
+      } else if (requested.has(keyOf(part.toolResponse))) {
+        entry = PAIRED;
       }
       entries ??= new Array(message.content.length).fill(null);
       entries[index] = entry;
     });
-    if (!entries) {
-      result.set(message.id, NO_LINKS);
-      continue;
-    }
-    const links: RowToolLinks = { entries, active: unanswered && active, waiting };
+    const links: RowToolLinks = entries ? { entries, active: unanswered && active, waiting } : NO_LINKS;
     const before = previous.get(message.id);
     result.set(message.id, before && sameLinks(before, links) ? before : links);
   }
   return result;
+}
+
+// A boolean, not a type guard: a non-interrupt tool request is still a ToolRequestPart.
+const waitsForHuman = (part: Part): boolean => isInterruptPart(part);
+
+/** The name of the latest tool call of the current turn that has no response yet, or null. O(turn), not O(history). */
+export function runningToolName(messages: readonly ChatMessage[]): string | null {
+  const answered = new Set<string>();
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role === 'user') break;
+    for (let part = message.content.length - 1; part >= 0; part--) {
+      const content = message.content[part]!;
+      if (isToolResponsePart(content)) answered.add(content.toolResponse.ref ?? content.toolResponse.name);
+      else if (isToolRequestPart(content) && !waitsForHuman(content)) {
+        const { name, ref } = content.toolRequest;
+        if (!answered.has(ref ?? name)) return name;
+      }
+    }
+  }
+  return null;
 }

@@ -11,13 +11,6 @@ const THRESHOLD = 32;
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {
   const stuck = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
-  const measure = useCallback(() => {
-    const element = ref.current;
-    if (!element) return;
-    const bottom = element.scrollHeight - element.scrollTop - element.clientHeight <= THRESHOLD;
-    stuck.current = bottom;
-    setAtBottom(bottom);
-  }, [ref]);
   const follow = useCallback(() => {
     const element = ref.current;
     if (element && stuck.current) element.scrollTop = element.scrollHeight;
@@ -29,11 +22,17 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: Re
     observer.observe(element);
     return () => observer.disconnect();
   }, [content, follow]);
-  const jump = useCallback(() => {
-    stuck.current = true;
-    setAtBottom(true);
+  const stick = (bottom: boolean) => {
+    stuck.current = bottom;
+    setAtBottom(bottom);
+  };
+  const measure = () => {
     const element = ref.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [ref]);
+    if (element) stick(element.scrollHeight - element.scrollTop - element.clientHeight <= THRESHOLD);
+  };
+  const jump = () => {
+    stick(true);
+    follow();
+  };
   return { atBottom, measure, follow, jump };
 }
