@@ -2,7 +2,7 @@ import { AgentChatError, createAgentChat, scriptedTransport, type AgentEvent, ty
 import { Profiler, useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastText, macrotask, mount, textDeltas } from '../test/harness.js';
-import { useAgentChat, type Throttle, type UseAgentChatResult } from './index.js';
+import { useAgentChat, useAgentChatSelector, type Throttle, type UseAgentChatResult } from './index.js';
 
 interface Commit {
   text: string;
@@ -86,6 +86,30 @@ describe('commit coalescing', () => {
     expect(frameRequests).toHaveBeenCalledTimes(5);
     expect(commits).toEqual(Array(6).fill('update'));
     expect(document.body.textContent).toBe(expectedText(200).repeat(3));
+    await view.unmount();
+  });
+
+  it('useAgentChatSelector commits at most once per frame too, in the same commits as useAgentChat', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([() => deltasAcrossFrames(20, 100)]) });
+    const commits: Array<{ hook: number; selected: number }> = [];
+    function Probe() {
+      const hook = lastText(useAgentChat({ chat }).messages).length;
+      // A selection that changes on every token: only the frame keeps it from re-rendering 2,000 times.
+      const selected = useAgentChatSelector(chat, (state) => lastText(state.messages).length);
+      useLayoutEffect(() => {
+        commits.push({ hook, selected });
+      });
+      return null;
+    }
+    const view = await mount(<Probe />);
+    commits.length = 0;
+    await chat.send('go');
+    await macrotask();
+    expect(commits.length).toBeLessThanOrEqual(21);
+    // Never a commit where the selector and the hook saw different states: they publish in the same frame.
+    expect(commits.every((commit) => commit.hook === commit.selected)).toBe(true);
+    expect(commits.slice(0, 20).map((commit) => commit.selected)).toEqual(Array.from({ length: 20 }, (_, index) => (index + 1) * 100));
+    expect(commits.at(-1)).toEqual({ hook: 2000, selected: 2000 });
     await view.unmount();
   });
 

@@ -29,23 +29,24 @@ const TURN: AgentEvent[] = [
 ];
 
 describe('useAgentChatSelector', () => {
-  it('does not re-render while text streams, but does on a custom patch or its artifact', async () => {
+  it('does not re-render while text streams, but does on a custom patch or its artifact (every store batch seen)', async () => {
     const chat = createAgentChat<TaskState>({ transport: scriptedTransport([TURN]) });
     const taskRenders: Array<Task[] | undefined> = [];
     const artifactRenders: Array<Artifact | undefined> = [];
     const idRenders: string[][] = [];
     const textRenders: string[] = [];
     function TaskList() {
-      taskRenders.push(useAgentChatSelector(chat, (state) => state.custom?.tasks));
+      // throttle: false — every store batch reaches the selector, so only the equality check keeps renders down.
+      taskRenders.push(useAgentChatSelector(chat, (state) => state.custom?.tasks, Object.is, { throttle: false }));
       return null;
     }
     function ReportPanel() {
-      artifactRenders.push(useAgentChatSelector(chat, (state) => state.artifacts.find((artifact) => artifact.name === 'report')));
+      artifactRenders.push(useAgentChatSelector(chat, (state) => state.artifacts.find((artifact) => artifact.name === 'report'), Object.is, { throttle: false }));
       return null;
     }
     function MessageIds() {
       // A new array every call: the equality function keeps it from re-rendering on every token.
-      idRenders.push(useAgentChatSelector(chat, (state) => state.messages.map((message) => message.id), shallowEqual));
+      idRenders.push(useAgentChatSelector(chat, (state) => state.messages.map((message) => message.id), shallowEqual, { throttle: false }));
       return null;
     }
     function Transcript() {

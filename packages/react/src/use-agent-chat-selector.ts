@@ -1,21 +1,33 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { coalesceStore, type Throttle } from './frame-scheduler.js';
+
+/** Options of {@link useAgentChatSelector}. */
+export interface AgentChatSelectorOptions {
+  /** Commit coalescing while a turn streams, as in `useAgentChat`: per animation frame (default), per N ms, or none. */
+  throttle?: Throttle;
+}
 
 /**
  * Subscribes to one slice of a chat's state: the component re-renders only when `equalityFn` says the
  * selection changed, so a component reading `custom.tasks` or one artifact stays still while text streams.
+ * Like `useAgentChat`, it sees the state at most once per animation frame while a turn streams (the turn end, an
+ * error and interrupts at once), in the same frame as every other hook on the chat.
  */
 export function useAgentChatSelector<S, T>(
   chat: AgentChat<S>,
   selector: (state: ChatState<S>) => T,
   equalityFn: (previous: T, next: T) => boolean = Object.is,
+  options?: AgentChatSelectorOptions,
 ): T {
+  const throttle = options?.throttle ?? 'frame';
+  const store = useMemo(() => coalesceStore(chat, throttle), [chat, throttle]);
   // The last committed selection: a new inline selector returning an equal value keeps its identity.
   const committed = useRef<{ value: T } | null>(null);
   const getSelection = useMemo(() => {
     let memo: { state: ChatState<S>; value: T } | null = null;
     return (): T => {
-      const state = chat.getState();
+      const state = store.getSnapshot();
       if (memo && memo.state === state) return memo.value;
       const next = selector(state);
       const previous = memo ?? committed.current;
@@ -23,8 +35,8 @@ export function useAgentChatSelector<S, T>(
       memo = { state, value };
       return value;
     };
-  }, [chat, selector, equalityFn]);
-  const selection = useSyncExternalStore(chat.subscribe, getSelection, getSelection);
+  }, [store, selector, equalityFn]);
+  const selection = useSyncExternalStore(store.subscribe, getSelection, getSelection);
   useEffect(() => {
     committed.current = { value: selection };
   }, [selection]);
