@@ -3,34 +3,15 @@ import type { AgentEvent, JsonPatchOperation } from '../model/events.js';
 import type { FinishReason } from '../model/finish-reason.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { WireFrame } from '../wire/frame.js';
-import { roleOf } from './agui-content.js';
-import { messagesSnapshot } from './agui-messages-snapshot.js';
-import { complete, completeAll, createAguiStreamState, reasoningDelta, startReasoning, startText, textDelta } from './agui-stream-state.js';
-import { endTool, interruptPart, startTool, toolArgs, toolResult } from './agui-tool-calls.js';
+import { createAguiStreamState } from './agui-stream-state.js';
 import type { AguiMessage } from './agui-wire-types.js';
-import { artifactOf, isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
+import { artifactOf, isRecord, malformedFrameEvent, recordsOf, stringOr, type FrameDecoder } from './decoder.js';
 
 /** Frames that change no state but are kept for `onChunk` (their frame is the chunk's `raw`). */
 const PASSTHROUGH = new Set([
   'STEP_STARTED', 'STEP_FINISHED', 'ACTIVITY_SNAPSHOT', 'ACTIVITY_DELTA', 'CUSTOM', 'RAW', 'MESSAGES_SNAPSHOT',
   'REASONING_ENCRYPTED_VALUE', 'SUBAGENT_STARTED', 'SUBAGENT_FINISHED', 'SUBAGENT_ERROR',
 ]);
-
-/** Events that close the chunk stream (`*_CHUNK`) open in their lane, as @ag-ui/client's chunk expansion does. */
-const LANE_CLOSERS = new Set([
-  'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END',
-  'TOOL_CALL_RESULT', 'STATE_SNAPSHOT', 'STATE_DELTA', 'CUSTOM', 'STEP_STARTED', 'STEP_FINISHED', 'REASONING_START',
-  'REASONING_MESSAGE_START', 'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END', 'REASONING_END', 'SUBAGENT_FINISHED',
-  'SUBAGENT_ERROR',
-]);
-
-/**
- * A state-neutral event that still makes its frame a chunk, so `onChunk` sees CUSTOM, RAW, STEP_*, ACTIVITY_* frames
- * (as `raw`), with no state change.
- */
-const passthrough = (): AgentEvent => ({ type: 'passthrough' });
-
-type LaneKind = 'text' | 'tool' | 'reasoning';
 
 /** What the decoder knows of the run it decodes. */
 export interface AguiDecoderContext {
@@ -53,7 +34,7 @@ export interface AguiDecoderContext {
  * - TOOL_CALL_START → a partial tool request; ARGS accumulate; END → the tool request with the parsed input.
  *   TOOL_CALL_RESULT → tool-response in its own tool message (content parsed when it is JSON). _CHUNK alike.
  * - STATE_SNAPSHOT → custom-snapshot; STATE_DELTA → custom-patch (applied atomically by the core).
- * - MESSAGES_SNAPSHOT → message-complete per message the request did not send (see {@link messagesSnapshot}).
+ * - MESSAGES_SNAPSHOT → message-complete per message the request did not send (see agui-messages-snapshot.ts).
  * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: no state, but their frames reach `onChunk`. Unknown types: ignored.
  */
 export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecoder {
@@ -61,138 +42,58 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
   let announced = false;
   let threadId = context.threadId;
   const state = createAguiStreamState(context.messages ?? []);
-  /** The stream a `*_CHUNK` event opened, per lane (subagent run id, '' for the parent agent). */
-  const lanes = new Map<string, { kind: LaneKind; id: string }>();
 
-  function closeLane(lane: string, events: AgentEvent[], source: unknown, settle: boolean): void {
-    const open = lanes.get(lane);
-    if (!open) return;
-    lanes.delete(lane);
-    if (!settle) return;
-    if (open.kind === 'text') complete(state, state.keyById.get(open.id), events);
-    else if (open.kind === 'tool') endTool(state, open.id, source, events);
+  /** The turn-end event, with the thread as the session; the decoder ignores what follows it. */
+  function turnEnd(finishReason: FinishReason, fields: Omit<Extract<AgentEvent, { type: 'turn-end' }>, 'type' | 'finishReason'>): AgentEvent {
+    ended = true;
+    return { type: 'turn-end', finishReason, ...(threadId ? { sessionId: threadId } : {}), ...fields };
   }
 
-  function closeLanes(events: AgentEvent[], source: unknown, settle: boolean): void {
-    for (const lane of [...lanes.keys()]) closeLane(lane, events, source, settle);
-  }
-
-  /**
-   * The id a `*_CHUNK` event streams into: the lane's open stream of its kind when the id matches (or is left out),
-   * else a new stream `start` opens (undefined: nothing to continue, or `start` refused).
-   */
-  function chunkTarget(lane: string, kind: LaneKind, id: string | undefined, value: unknown, events: AgentEvent[], start: (id: string) => boolean): string | undefined {
-    const open = lanes.get(lane);
-    if (open?.kind === kind && (id === undefined || id === open.id)) return open.id;
-    closeLane(lane, events, value, true);
-    if (id === undefined || !start(id)) return undefined;
-    lanes.set(lane, { kind, id });
-    return id;
+  /** The error and the failed turn-end that end a run. */
+  function failed(error: AgentChatError, fields: { raw?: unknown } = {}): AgentEvent[] {
+    return [{ type: 'error', error }, turnEnd('failed', { error, ...fields })];
   }
 
   function runFinished(value: Record<string, unknown>, events: AgentEvent[]): void {
-    const outcome = isRecord(value.outcome) ? value.outcome : undefined;
-    let finishReason: FinishReason = 'stop'; // absent (and, as the spec says, unrecognised) outcomes mean success
-    let interrupts: ToolRequestPart[] = [];
-    if (outcome?.type === 'interrupt') {
-      const list = Array.isArray(outcome.interrupts) ? outcome.interrupts.filter(isRecord) : [];
-      interrupts = list.map((interrupt) => interruptPart(state, interrupt)).filter((part): part is ToolRequestPart => part !== undefined);
-      if (interrupts.length > 0) finishReason = 'interrupted';
-    } else if (outcome?.type === 'cancelled') {
-      finishReason = 'aborted';
-    }
-    closeLanes(events, value, finishReason !== 'aborted');
-    if (finishReason !== 'aborted') completeAll(state, events);
+    const outcome = isRecord(value.outcome) ? value.outcome : {};
+    const interrupts = outcome.type === 'interrupt'
+      ? recordsOf(outcome.interrupts).map(state.interruptPart).filter((part): part is ToolRequestPart => part !== undefined)
+      : [];
+    // Absent (and, as the spec says, unrecognised) outcomes mean success.
+    const finishReason: FinishReason = outcome.type === 'cancelled' ? 'aborted' : interrupts.length > 0 ? 'interrupted' : 'stop';
+    const settle = finishReason !== 'aborted';
+    state.closeLanes(events, value, settle);
+    if (settle) state.completeAll(events);
     if (interrupts.length > 0) events.push({ type: 'interrupt-request', parts: interrupts });
-    ended = true;
     threadId = stringOr(value.threadId) ?? threadId;
     // A server that keeps snapshots (Genkit behind AG-UI) may name this turn's in `result.snapshotId`.
     const snapshotId = isRecord(value.result) ? stringOr(value.result.snapshotId) : undefined;
-    events.push({
-      type: 'turn-end', finishReason, ...(threadId ? { sessionId: threadId } : {}), ...(snapshotId ? { snapshotId } : {}), output: value, raw: value,
-    });
-  }
-
-  function runError(value: Record<string, unknown>, events: AgentEvent[]): void {
-    closeLanes(events, value, false);
-    ended = true;
-    const code = stringOr(value.code);
-    const error = new AgentChatError('server-error', stringOr(value.message) ?? 'The agent run failed.', {
-      details: value,
-      ...(code !== undefined ? { serverStatus: code } : {}),
-    });
-    events.push({ type: 'error', error }, { type: 'turn-end', finishReason: 'failed', error, ...(threadId ? { sessionId: threadId } : {}), raw: value });
+    events.push(turnEnd(finishReason, { ...(snapshotId ? { snapshotId } : {}), output: value, raw: value }));
   }
 
   function handle(type: string, value: Record<string, unknown>, events: AgentEvent[]): void {
-    const lane = stringOr(value.subagentRunId) ?? '';
-    if (LANE_CLOSERS.has(type)) closeLane(lane, events, value, true);
-    const messageId = stringOr(value.messageId);
-    const toolCallId = stringOr(value.toolCallId);
+    state.handle(type, value, events);
     switch (type) {
-      case 'RUN_STARTED': {
-        closeLanes(events, value, true);
+      case 'RUN_STARTED':
+        state.closeLanes(events, value, true);
         threadId = stringOr(value.threadId) ?? threadId;
         if (threadId) events.push({ type: 'session', sessionId: threadId });
         return;
-      }
       case 'RUN_FINISHED':
         return runFinished(value, events);
+      case 'RUN_ERROR': {
+        state.closeLanes(events, value, false);
+        const error = new AgentChatError('server-error', stringOr(value.message) ?? 'The agent run failed.', { details: value, serverStatus: stringOr(value.code) });
+        events.push(...failed(error, { raw: value }));
+        return;
+      }
       case 'ACTIVITY_SNAPSHOT': {
         // An activity of type 'artifact' whose content is an artifact is one (DESIGN §3); other activities pass through.
         const artifact = value.activityType === 'artifact' ? artifactOf(value.content) : undefined;
-        if (artifact) events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || messageId === undefined ? artifact : { ...artifact, name: messageId } });
+        const name = stringOr(value.messageId);
+        if (artifact) events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || name === undefined ? artifact : { ...artifact, name } });
         return;
       }
-      case 'RUN_ERROR':
-        return runError(value, events);
-      case 'TEXT_MESSAGE_START':
-        if (messageId !== undefined) startText(state, messageId, roleOf(value.role));
-        return;
-      case 'TEXT_MESSAGE_CONTENT':
-        if (messageId !== undefined) textDelta(state, messageId, value.delta, value, events);
-        return;
-      case 'TEXT_MESSAGE_END':
-        if (messageId !== undefined && !state.skipped.has(messageId)) complete(state, state.keyById.get(messageId), events);
-        return;
-      case 'TEXT_MESSAGE_CHUNK': {
-        const target = chunkTarget(lane, 'text', messageId, value, events, (id) => (startText(state, id, roleOf(value.role)), true));
-        if (target !== undefined) textDelta(state, target, value.delta, value, events);
-        return;
-      }
-      case 'REASONING_MESSAGE_START':
-        if (messageId !== undefined) startReasoning(state, messageId);
-        return;
-      case 'REASONING_MESSAGE_CONTENT':
-        if (messageId !== undefined) reasoningDelta(state, messageId, value.delta, value, events);
-        return;
-      case 'REASONING_MESSAGE_CHUNK': {
-        const target = chunkTarget(lane, 'reasoning', messageId, value, events, (id) => (startReasoning(state, id), true));
-        if (target !== undefined) reasoningDelta(state, target, value.delta, value, events);
-        return;
-      }
-      case 'TOOL_CALL_START':
-        if (toolCallId !== undefined) startTool(state, toolCallId, stringOr(value.toolCallName) ?? 'tool', stringOr(value.parentMessageId), value, events);
-        return;
-      case 'TOOL_CALL_ARGS':
-        toolArgs(state, toolCallId ?? '', value.delta);
-        return;
-      case 'TOOL_CALL_END':
-        if (toolCallId !== undefined) endTool(state, toolCallId, value, events);
-        return;
-      case 'TOOL_CALL_CHUNK': {
-        const target = chunkTarget(lane, 'tool', toolCallId, value, events, (id) => {
-          if (state.calls.has(id)) return true;
-          const name = stringOr(value.toolCallName);
-          if (name === undefined) return false; // the first chunk of a call must name the tool
-          startTool(state, id, name, stringOr(value.parentMessageId), value, events);
-          return true;
-        });
-        if (target !== undefined) toolArgs(state, target, value.delta);
-        return;
-      }
-      case 'TOOL_CALL_RESULT':
-        return toolResult(state, value, events);
       case 'STATE_SNAPSHOT':
         if ('snapshot' in value) events.push({ type: 'custom-snapshot', custom: value.snapshot });
         return;
@@ -200,12 +101,8 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
         // Not an array? The core rejects it as a failed patch, like any other bad patch.
         events.push({ type: 'custom-patch', patch: value.delta as JsonPatchOperation[] });
         return;
-      case 'MESSAGES_SNAPSHOT':
-        closeLanes(events, value, true);
-        if (Array.isArray(value.messages)) messagesSnapshot(state, value.messages, events);
-        return;
       default:
-        return;
+        return; // message, reasoning and tool-call events: the stream state's
     }
   }
 
@@ -224,14 +121,12 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
         if (type !== 'RUN_STARTED' && threadId) events.push({ type: 'session', sessionId: threadId });
       }
       handle(type, value, events);
-      if (PASSTHROUGH.has(type)) events.push(passthrough());
+      // State-neutral frames still become chunks, so `onChunk` sees them (as `raw`).
+      if (PASSTHROUGH.has(type)) events.push({ type: 'passthrough' });
       return events;
     },
     end(): AgentEvent[] {
-      if (ended) return [];
-      ended = true;
-      const error = new AgentChatError('incomplete-stream', 'The AG-UI stream ended before RUN_FINISHED or RUN_ERROR.');
-      return [{ type: 'error', error }, { type: 'turn-end', finishReason: 'failed', error, ...(threadId ? { sessionId: threadId } : {}) }];
+      return ended ? [] : failed(new AgentChatError('incomplete-stream', 'The AG-UI stream ended before RUN_FINISHED or RUN_ERROR.'));
     },
   };
 }

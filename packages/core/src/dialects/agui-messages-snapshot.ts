@@ -1,44 +1,49 @@
-import type { AgentEvent } from '../model/events.js';
-import type { Message, Role } from '../model/message.js';
-import { parseArguments, partsOfContent, roleOf, toolOutputOf } from './agui-content.js';
-import type { AguiEntry, AguiStreamState } from './agui-stream-state.js';
-import { isRecord, stringOr } from './decoder.js';
+import type { Role } from '../model/message.js';
+import { parseArguments, partsOfContent, roleOf, toolOutputOf, toolRequestOf } from './agui-content.js';
+import type { AguiEntry } from './agui-stream-state.js';
+import { isRecord, recordsOf, stringOr } from './decoder.js';
 
-/** Tool call id → tool name, for the assistant messages of a snapshot. */
-function toolNames(messages: readonly Record<string, unknown>[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const message of messages) {
-    if (message.role !== 'assistant' || !Array.isArray(message.toolCalls)) continue;
-    for (const call of message.toolCalls.filter(isRecord)) {
-      const fn = isRecord(call.function) ? call.function : {};
-      if (typeof call.id === 'string' && typeof fn.name === 'string') names.set(call.id, fn.name);
-    }
-  }
-  return names;
+/** The tool calls of a snapshot message: id, name and argument text, where they are strings. */
+function toolCallsOf(message: Record<string, unknown>) {
+  return recordsOf(message.toolCalls).map((call) => {
+    const fn = isRecord(call.function) ? call.function : {};
+    return { id: stringOr(call.id), name: stringOr(fn.name), args: stringOr(fn.arguments) };
+  });
 }
 
 /**
  * MESSAGES_SNAPSHOT: the server's whole conversation. The store cannot drop or rewrite messages of earlier turns,
- * so: messages the request sent (by id) are skipped; so are unknown messages placed before the last of those (a
- * server that renamed history must not duplicate it); the rest — this run's — become message-complete events keyed
- * like the streamed ones, so a streamed message is replaced by its snapshot and a new one appended.
+ * so: messages the request sent (`knownIds`) are skipped; so are unknown messages placed before the last of those (a
+ * server that renamed history must not duplicate it); the rest — this run's — are built into entries keyed like the
+ * streamed ones (`keyById`, which learns the new ids), so a streamed message is replaced by its snapshot and a new
+ * one appended. `callName` names the results of calls no assistant message of the snapshot makes.
  */
-export function messagesSnapshot(state: AguiStreamState, list: unknown[], events: AgentEvent[]): void {
-  const { knownIds, keyById } = state;
-  const messages = list.filter(isRecord);
-  const names = toolNames(messages);
+export function messagesSnapshot(
+  list: unknown,
+  knownIds: ReadonlySet<string>,
+  keyById: Map<string, string>,
+  callName: (id: string) => string | undefined,
+): Map<string, AguiEntry> {
+  const messages = recordsOf(list);
+  /** Tool call id → tool name, from the assistant messages of the snapshot. */
+  const names = new Map<string, string>();
   let lastKnown = -1;
   messages.forEach((message, index) => {
     if (typeof message.id === 'string' && knownIds.has(message.id)) lastKnown = index;
+    if (message.role !== 'assistant') return;
+    for (const call of toolCallsOf(message)) if (call.id !== undefined && call.name !== undefined) names.set(call.id, call.name);
   });
   const built = new Map<string, AguiEntry>();
-  const target = (key: string, role: Role, id: string | undefined): AguiEntry => {
+  /**
+   * The message `id` is built into (`merge`: the reasoning message just before it), with `role` when new; `named`
+   * messages give it their id (a reasoning message does not).
+   */
+  const target = (id: string, role: Role, named: boolean, merge?: string): AguiEntry => {
+    const key = keyById.get(id) ?? merge ?? id;
+    keyById.set(id, key);
     let entry = built.get(key);
-    if (!entry) {
-      entry = { role, content: [], dirty: false };
-      built.set(key, entry);
-    }
-    if (id !== undefined) entry.messageId = id;
+    if (!entry) built.set(key, (entry = { role, content: [], dirty: false }));
+    if (named) entry.messageId = id;
     return entry;
   };
   let reasoningKey: string | undefined;
@@ -48,37 +53,27 @@ export function messagesSnapshot(state: AguiStreamState, list: unknown[], events
     reasoningKey = undefined;
     if (id === undefined || knownIds.has(id)) return;
     if (index < lastKnown && !keyById.has(id)) return;
+    const text = stringOr(message.content);
     switch (message.role) {
       case 'reasoning': {
-        const key = keyById.get(id) ?? merge ?? id;
-        keyById.set(id, key);
-        const text = stringOr(message.content);
-        const entry = target(key, 'model', undefined);
+        const entry = target(id, 'model', false, merge);
         if (text) entry.content.push({ reasoning: text });
-        reasoningKey = key;
+        reasoningKey = keyById.get(id);
         return;
       }
       case 'assistant': {
-        const key = keyById.get(id) ?? merge ?? id;
-        keyById.set(id, key);
-        const entry = target(key, 'model', id);
-        const text = stringOr(message.content);
+        const entry = target(id, 'model', true, merge);
         if (text) entry.content.push({ text });
-        for (const call of Array.isArray(message.toolCalls) ? message.toolCalls.filter(isRecord) : []) {
-          const fn = isRecord(call.function) ? call.function : {};
-          const callId = stringOr(call.id);
-          const input = parseArguments(stringOr(fn.arguments) ?? '');
-          entry.content.push({ toolRequest: { name: stringOr(fn.name) ?? 'tool', ...(callId ? { ref: callId } : {}), ...(input !== undefined ? { input } : {}) } });
+        for (const call of toolCallsOf(message)) {
+          entry.content.push({ toolRequest: toolRequestOf(call.name ?? 'tool', call.id || undefined, parseArguments(call.args ?? '')) });
         }
         return;
       }
       case 'tool': {
-        const key = keyById.get(id) ?? id;
-        keyById.set(id, key);
         const toolCallId = stringOr(message.toolCallId);
-        const name = (toolCallId && (names.get(toolCallId) ?? state.calls.get(toolCallId)?.name ?? state.knownCalls.get(toolCallId)?.name)) || 'tool';
+        const name = (toolCallId && (names.get(toolCallId) ?? callName(toolCallId))) || 'tool';
         const error = stringOr(message.error);
-        target(key, 'tool', id).content.push({
+        target(id, 'tool', true).content.push({
           toolResponse: { name, ...(toolCallId ? { ref: toolCallId } : {}), output: toolOutputOf(message.content) },
           ...(error !== undefined ? { metadata: { isError: true, error } } : {}),
         });
@@ -86,21 +81,12 @@ export function messagesSnapshot(state: AguiStreamState, list: unknown[], events
       }
       case 'user':
       case 'system':
-      case 'developer': {
-        const key = keyById.get(id) ?? id;
-        keyById.set(id, key);
-        target(key, roleOf(message.role), id).content.push(...partsOfContent(message.content));
+      case 'developer':
+        target(id, roleOf(message.role), true).content.push(...partsOfContent(message.content));
         return;
-      }
       default:
         return; // activity messages are not conversation content
     }
   });
-  for (const [key, entry] of built) {
-    if (entry.content.length === 0) continue;
-    state.entries.set(key, { role: entry.role, content: entry.content.map((part) => ({ ...part })), dirty: false, ...(entry.messageId !== undefined ? { messageId: entry.messageId } : {}) });
-    const message: Message = { role: entry.role, content: entry.content };
-    if (entry.messageId !== undefined) message.metadata = { agui: { messageId: entry.messageId } };
-    events.push({ type: 'message-complete', message, messageKey: key });
-  }
+  return built;
 }

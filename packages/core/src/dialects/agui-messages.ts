@@ -1,5 +1,5 @@
 import type { Message } from '../model/message.js';
-import { isTextPart, isToolRequestPart, isToolResponsePart, textOf, type Media, type Part, type ToolResponsePart } from '../model/part.js';
+import { isTextPart, isToolRequestPart, isToolResponsePart, textOf, type Media, type Part } from '../model/part.js';
 import type { AguiContentPart, AguiMessage, AguiPartSource, AguiToolCall } from './agui-wire-types.js';
 import { isRecord, stringOr } from './decoder.js';
 
@@ -9,41 +9,30 @@ export function aguiMessageIdOf(message: Message): string | undefined {
   return isRecord(agui) ? stringOr(agui.messageId) : undefined;
 }
 
-const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*);base64,(.*)$/s;
+const DATA_URL = /^data:([^;,]*)(?:;[^;,]*)*;base64,(.*)$/s;
 
 function mediaToContentPart(media: Media): AguiContentPart {
   const match = DATA_URL.exec(media.url);
   const mimeType = media.contentType ?? (match?.[1] || undefined);
-  const type = mimeType?.startsWith('image/') ? 'image' : mimeType?.startsWith('audio/') ? 'audio' : mimeType?.startsWith('video/') ? 'video' : 'document';
+  const type = /^(image|audio|video)\//.exec(mimeType ?? '')?.[1] ?? 'document';
   const source: AguiPartSource = match
-    ? { type: 'data', value: match[3]!, mimeType: mimeType ?? 'application/octet-stream' }
+    ? { type: 'data', value: match[2]!, mimeType: mimeType ?? 'application/octet-stream' }
     : { type: 'url', value: media.url, ...(mimeType ? { mimeType } : {}) };
-  return { type, source };
+  return { type, source } as AguiContentPart;
 }
 
 function userContent(parts: readonly Part[]): string | AguiContentPart[] {
   const out: AguiContentPart[] = [];
-  let onlyText = true;
   for (const part of parts) {
     if (isTextPart(part)) out.push({ type: 'text', text: part.text });
-    else if ('media' in part && isRecord(part.media)) {
-      onlyText = false;
-      out.push(mediaToContentPart(part.media));
-    } else if ('data' in part) out.push({ type: 'text', text: JSON.stringify(part.data) });
+    else if ('media' in part && isRecord(part.media)) out.push(mediaToContentPart(part.media));
+    else if ('data' in part) out.push({ type: 'text', text: JSON.stringify(part.data) });
   }
-  return onlyText ? out.map((part) => (part as { text: string }).text).join('') : out;
+  return out.every((part) => part.type === 'text') ? out.map((part) => (part as { text: string }).text).join('') : out;
 }
 
-function toolOutputText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  return output === undefined ? '' : JSON.stringify(output);
-}
-
-/** Tool-call arguments as JSON text; a string input is arguments that never parsed, sent back as written. */
-function toolArguments(input: unknown): string {
-  if (typeof input === 'string') return input;
-  return JSON.stringify(input ?? {});
-}
+/** A value as JSON text; a string is sent as written (tool arguments that never parsed, text output). */
+const jsonText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /**
  * Canonical messages as AG-UI messages. Ids: the message's own AG-UI id when it came from an AG-UI stream
@@ -54,11 +43,12 @@ function toolArguments(input: unknown): string {
 export function toAguiMessages(messages: readonly Message[], threadId: string): AguiMessage[] {
   const out: AguiMessage[] = [];
   const callIdsByName = new Map<string, string>();
-  const toolMessages = (id: string, parts: readonly ToolResponsePart[]) => {
-    parts.forEach((part, index) => {
+  /** One AG-UI tool message per tool response in `content`. */
+  const toolMessages = (id: string, content: readonly Part[]) => {
+    content.filter(isToolResponsePart).forEach((part, index) => {
       const { name, ref, output } = part.toolResponse;
       const toolCallId = ref ?? callIdsByName.get(name) ?? `${id}:call`;
-      out.push({ id: index === 0 ? id : `${id}:${index}`, role: 'tool', toolCallId, content: toolOutputText(output) });
+      out.push({ id: index === 0 ? id : `${id}:${index}`, role: 'tool', toolCallId, content: output === undefined ? '' : jsonText(output) });
     });
   };
   messages.forEach((message, index) => {
@@ -66,13 +56,13 @@ export function toAguiMessages(messages: readonly Message[], threadId: string): 
     switch (message.role) {
       case 'user':
         out.push({ id, role: 'user', content: userContent(message.content) });
-        toolMessages(`${id}:tool`, message.content.filter(isToolResponsePart));
+        toolMessages(`${id}:tool`, message.content);
         return;
       case 'system':
         out.push({ id, role: 'system', content: textOf(message.content) });
         return;
       case 'tool':
-        toolMessages(id, message.content.filter(isToolResponsePart));
+        toolMessages(id, message.content);
         return;
       case 'model': {
         const text = textOf(message.content);
@@ -80,12 +70,12 @@ export function toAguiMessages(messages: readonly Message[], threadId: string): 
           const { name, ref, input } = part.toolRequest;
           const callId = ref ?? `${id}:call${callIndex}`;
           callIdsByName.set(name, callId);
-          return { id: callId, type: 'function', function: { name, arguments: toolArguments(input) } };
+          return { id: callId, type: 'function', function: { name, arguments: jsonText(input ?? {}) } };
         });
         if (text !== '' || toolCalls.length > 0) {
           out.push({ id, role: 'assistant', ...(text !== '' ? { content: text } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) });
         }
-        toolMessages(`${id}:tool`, message.content.filter(isToolResponsePart));
+        toolMessages(`${id}:tool`, message.content);
         return;
       }
     }

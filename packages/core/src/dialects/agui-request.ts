@@ -24,25 +24,23 @@ export function aguiInterruptIdOf(part: ToolRequestPart): string | undefined {
 export function buildAguiResume(respond: readonly ToolResponsePart[] | undefined, interrupts: readonly ToolRequestPart[]): AguiResumeEntry[] | undefined {
   const responses = [...(respond ?? [])];
   const entries: AguiResumeEntry[] = [];
-  const entryFor = (interruptId: string, response: ToolResponsePart | undefined): AguiResumeEntry => {
-    if (!response || response.metadata?.cancelled === true) return { interruptId, status: 'cancelled' };
-    const output = response.toolResponse.output;
-    return { interruptId, status: 'resolved', ...(output !== undefined ? { payload: output } : {}) };
+  const answered = (interruptId: string | undefined) => interruptId === undefined || entries.some((entry) => entry.interruptId === interruptId);
+  const answer = (interruptId: string, response: ToolResponsePart | undefined) => {
+    const output = response?.toolResponse.output;
+    entries.push(!response || response.metadata?.cancelled === true
+      ? { interruptId, status: 'cancelled' }
+      : { interruptId, status: 'resolved', ...(output !== undefined ? { payload: output } : {}) });
   };
   for (const interrupt of interrupts) {
     const interruptId = aguiInterruptIdOf(interrupt);
-    if (interruptId === undefined || entries.some((entry) => entry.interruptId === interruptId)) continue;
+    if (answered(interruptId)) continue;
     const { ref, name } = interrupt.toolRequest;
-    const index = responses.findIndex((response) => {
-      const reply = response.toolResponse;
-      return reply.ref !== undefined ? reply.ref === ref || reply.ref === interruptId : reply.name === name;
-    });
-    const response = index >= 0 ? responses.splice(index, 1)[0] : undefined;
-    entries.push(entryFor(interruptId, response));
+    const index = responses.findIndex(({ toolResponse: reply }) => (reply.ref !== undefined ? reply.ref === ref || reply.ref === interruptId : reply.name === name));
+    answer(interruptId!, index >= 0 ? responses.splice(index, 1)[0] : undefined);
   }
   for (const response of responses) {
     const ref = response.toolResponse.ref;
-    if (ref !== undefined && !entries.some((entry) => entry.interruptId === ref)) entries.push(entryFor(ref, response));
+    if (!answered(ref)) answer(ref!, response);
   }
   return entries.length > 0 ? entries : undefined;
 }

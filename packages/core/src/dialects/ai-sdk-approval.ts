@@ -6,18 +6,19 @@ const DENY = new Set(['no', 'n', 'deny', 'denied', 'reject', 'rejected', 'false'
 
 /** Reads an approval answer: `true`/`false`, `{approved, reason?}`, or text (unrecognized text denies). */
 export function approvalDecision(output: unknown): { approved: boolean; reason?: string } {
-  if (typeof output === 'boolean') return { approved: output };
-  if (isRecord(output) && typeof output.approved === 'boolean') {
-    const reason = stringOr(output.reason);
-    return reason !== undefined ? { approved: output.approved, reason } : { approved: output.approved };
-  }
-  if (typeof output === 'string') {
+  let approved = false;
+  let reason: string | undefined;
+  if (typeof output === 'boolean') approved = output;
+  else if (isRecord(output) && typeof output.approved === 'boolean') {
+    approved = output.approved;
+    reason = stringOr(output.reason);
+  } else if (typeof output === 'string') {
     const word = output.trim().toLowerCase().replace(/[.!]+$/, '');
-    if (APPROVE.has(word)) return { approved: true };
-    if (DENY.has(word) || word === '') return { approved: false };
-    return { approved: false, reason: output };
+    approved = APPROVE.has(word);
+    // Text that is neither a yes nor a plain no is the reason for denying.
+    if (!approved && !DENY.has(word) && word !== '') reason = output;
   }
-  return { approved: false };
+  return reason !== undefined ? { approved, reason } : { approved };
 }
 
 /** A tool approval the server asked for, kept as the tool request's `metadata.interrupt`. */
@@ -34,23 +35,22 @@ export function approvalOf(part: ToolRequestPart): ApprovalRequest | undefined {
   return isRecord(interrupt) && typeof interrupt.approvalId === 'string' ? (interrupt as unknown as ApprovalRequest) : undefined;
 }
 
+/** Copies the optional approval fields onto `target`: `inputSchemaInput` when `source` has it at all. */
+function withApprovalFields<T extends object>(target: T, source: Record<string, unknown>, descriptor: unknown, signature: unknown): T {
+  const fields = target as Record<string, unknown>;
+  if (descriptor !== undefined) fields.descriptor = descriptor;
+  if (Object.prototype.hasOwnProperty.call(source, 'inputSchemaInput')) fields.inputSchemaInput = source.inputSchemaInput;
+  if (signature !== undefined) fields.signature = signature;
+  return target;
+}
+
 /** The `approval` field of a UI tool part in state 'approval-requested'. */
 export function uiApproval(approval: ApprovalRequest): Record<string, unknown> {
-  const result: Record<string, unknown> = { id: approval.approvalId };
-  if (approval.descriptor !== undefined) result.descriptor = approval.descriptor;
-  if (Object.prototype.hasOwnProperty.call(approval, 'inputSchemaInput')) result.inputSchemaInput = approval.inputSchemaInput;
-  if (approval.signature !== undefined) result.signature = approval.signature;
-  return result;
+  return withApprovalFields({ id: approval.approvalId }, approval as unknown as Record<string, unknown>, approval.descriptor, approval.signature);
 }
 
 /** The approval request of a `tool-approval-request` chunk (undefined without an approval id). */
 export function approvalRequestOf(chunk: Record<string, unknown>): ApprovalRequest | undefined {
   const approvalId = stringOr(chunk.approvalId);
-  if (approvalId === undefined) return undefined;
-  const approval: ApprovalRequest = { approvalId };
-  if (chunk.approvalDescriptor !== undefined) approval.descriptor = chunk.approvalDescriptor;
-  if (Object.prototype.hasOwnProperty.call(chunk, 'inputSchemaInput')) approval.inputSchemaInput = chunk.inputSchemaInput;
-  const signature = stringOr(chunk.signature);
-  if (signature !== undefined) approval.signature = signature;
-  return approval;
+  return approvalId === undefined ? undefined : withApprovalFields({ approvalId }, chunk, chunk.approvalDescriptor, stringOr(chunk.signature));
 }

@@ -38,12 +38,10 @@
  */
 import { AgentChatError } from '../model/error.js';
 import type { AgentEvent, JsonPatchOperation } from '../model/events.js';
-import { normalizeFinishReason } from '../model/finish-reason.js';
+import { normalizeFinishReason, type FinishReason } from '../model/finish-reason.js';
 import type { Message } from '../model/message.js';
-import type { Metadata } from '../model/part.js';
 import type { WireFrame } from '../wire/frame.js';
-import { addPart, createAiSdkStreamState, streamText } from './ai-sdk-stream-state.js';
-import { toolChunkEvents } from './ai-sdk-tool-chunks.js';
+import { createAiSdkStreamState } from './ai-sdk-stream-state.js';
 import { artifactOf, isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from './decoder.js';
 
 /** The data part type whose `data` is an RFC 6902 patch of the custom state. */
@@ -61,8 +59,9 @@ export interface AiSdkDecoderOptions {
   history?: readonly Message[];
 }
 
-const isPatch = (value: unknown): value is JsonPatchOperation[] => Array.isArray(value) && value.every((op) => isRecord(op) && typeof op.op === 'string');
+type TurnEnd = Extract<AgentEvent, { type: 'turn-end' }>;
 
+const isPatch = (value: unknown): value is JsonPatchOperation[] => Array.isArray(value) && value.every((op) => isRecord(op) && typeof op.op === 'string');
 
 /** Decodes AI SDK UI message stream chunks (see the top of this file). */
 export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDecoder {
@@ -73,11 +72,13 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
   let messageMetadata: unknown;
   const state = createAiSdkStreamState(options.history ?? []);
 
-  function messageMetadataOf(): Metadata | undefined {
-    const metadata: Metadata = {};
-    if (state.messageId !== undefined) metadata.messageId = state.messageId;
-    if (messageMetadata !== undefined) metadata.messageMetadata = messageMetadata;
-    return Object.keys(metadata).length > 0 ? metadata : undefined;
+  /** The turn's output: the response message's id and metadata, and the wire finish reason. */
+  function output(finishReason?: string): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    if (state.messageId !== undefined) result.messageId = state.messageId;
+    if (messageMetadata !== undefined) result.messageMetadata = messageMetadata;
+    if (finishReason !== undefined) result.finishReason = finishReason;
+    return result;
   }
 
   function mergeMetadata(value: unknown): void {
@@ -85,148 +86,115 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
     messageMetadata = isRecord(value) && isRecord(messageMetadata) ? { ...messageMetadata, ...value } : value;
   }
 
-  function output(finishReason?: string): Record<string, unknown> {
-    return {
-      ...(state.messageId !== undefined ? { messageId: state.messageId } : {}),
-      ...(messageMetadata !== undefined ? { messageMetadata } : {}),
-      ...(finishReason !== undefined ? { finishReason } : {}),
-    };
+  /** The turn-end event (`wireReason`: the finish chunk's own reason, for the output); the decoder ignores what follows it. */
+  function turnEnd(finishReason: FinishReason, raw: unknown, fields: Partial<TurnEnd> = {}, wireReason?: string): AgentEvent {
+    ended = true;
+    return { type: 'turn-end', finishReason, raw, output: output(wireReason), ...fields, ...(sessionId !== undefined ? { sessionId } : {}) };
   }
 
-  function endTurn(events: AgentEvent[], raw: unknown, finishReason: string | undefined): void {
-    ended = true;
-    const metadata = messageMetadataOf();
+  /** `finish` or `[DONE]`: a message-complete per message (unless the turn failed), then the turn-end. */
+  function finish(events: AgentEvent[], raw: unknown, finishReason: string | undefined): void {
+    const metadata = output();
     let first = true;
     // A failed turn leaves its messages partial (status 'failed'): completing them would mark them done.
-    if (!failure) for (const [messageKey, message] of state.assembled) {
-      const complete: Message = { role: message.role, content: message.content };
-      if (metadata && message.role === 'model' && first) complete.metadata = metadata;
-      if (message.role === 'model') first = false;
-      events.push({ type: 'message-complete', message: complete, messageKey });
+    if (!failure) for (const [messageKey, { role, content }] of state.assembled) {
+      const message: Message = { role, content };
+      if (role === 'model' && first) {
+        first = false;
+        if (Object.keys(metadata).length > 0) message.metadata = metadata;
+      }
+      events.push({ type: 'message-complete', message, messageKey });
     }
-    const reason = failure ? 'failed' : state.openApprovals.size > 0 ? 'interrupted' : normalizeFinishReason(finishReason ?? 'stop');
-    const end: AgentEvent = { type: 'turn-end', finishReason: reason, raw, output: output(finishReason) };
     // A server that keeps snapshots (Genkit behind the AI SDK stream) may name this turn's in the message metadata.
     const snapshotId = isRecord(messageMetadata) ? stringOr(messageMetadata.snapshotId) : undefined;
-    if (snapshotId) end.snapshotId = snapshotId;
-    if (failure) end.error = failure;
-    if (sessionId !== undefined) end.sessionId = sessionId;
-    events.push(end);
+    const reason = failure ? 'failed' : state.openApprovals.size > 0 ? 'interrupted' : normalizeFinishReason(finishReason ?? 'stop');
+    events.push(turnEnd(reason, raw, { ...(snapshotId ? { snapshotId } : {}), ...(failure ? { error: failure } : {}) }, finishReason));
   }
 
   function dataEvents(events: AgentEvent[], chunk: Record<string, unknown>, type: string): void {
-    if (type === AI_SDK_STATE_PATCH_PART) {
-      if (isPatch(chunk.data)) events.push({ type: 'custom-patch', patch: chunk.data });
-      else events.push({ type: 'error', error: new AgentChatError('patch-failed', `A ${type} part must carry an array of JSON Patch operations.`, { details: chunk.data }) });
-      return;
-    }
-    if (type === AI_SDK_STATE_PART) {
-      events.push({ type: 'custom-snapshot', custom: chunk.data });
-      return;
-    }
+    const { data } = chunk;
     const id = stringOr(chunk.id);
-    const artifact = type === AI_SDK_ARTIFACT_PART ? artifactOf(chunk.data) : undefined;
-    if (artifact) {
+    const artifact = type === AI_SDK_ARTIFACT_PART ? artifactOf(data) : undefined;
+    if (type === AI_SDK_STATE_PATCH_PART) {
+      events.push(isPatch(data)
+        ? { type: 'custom-patch', patch: data }
+        : { type: 'error', error: new AgentChatError('patch-failed', `A ${type} part must carry an array of JSON Patch operations.`, { details: data }) });
+    } else if (type === AI_SDK_STATE_PART) {
+      events.push({ type: 'custom-snapshot', custom: data });
+    } else if (artifact) {
       // `data-artifact` carrying an artifact is that artifact (name: its own, else the part id).
       events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || id === undefined ? artifact : { ...artifact, name: id } });
-      return;
-    }
-    if (id !== undefined) {
-      events.push({ type: 'artifact-upsert', artifact: { name: `${type}:${id}`, parts: [{ data: chunk.data }], metadata: { type, id } } });
-      return;
-    }
-    if (chunk.transient === true) {
+    } else if (id !== undefined) {
+      events.push({ type: 'artifact-upsert', artifact: { name: `${type}:${id}`, parts: [{ data }], metadata: { type, id } } });
+    } else if (chunk.transient === true) {
       events.push({ type: 'passthrough' }); // not kept, but onChunk still sees it
-      return;
+    } else {
+      state.addPart(events, { data, metadata: { type } }, chunk);
     }
-    addPart(state, events, { data: chunk.data, metadata: { type } }, chunk);
   }
 
   function chunkEvents(chunk: Record<string, unknown>, type: string, events: AgentEvent[]): void {
     switch (type) {
       case 'start': {
         const id = stringOr(chunk.messageId);
-        if (id !== undefined && state.assembled.size === 0) {
-          state.messageId = id;
-          state.currentKey = null;
-        }
-        mergeMetadata(chunk.messageMetadata);
-        return;
+        if (id !== undefined) state.start(id);
+        return mergeMetadata(chunk.messageMetadata);
       }
       case 'message-metadata':
-        mergeMetadata(chunk.messageMetadata);
-        return;
+        return mergeMetadata(chunk.messageMetadata);
       case 'text-delta':
-        streamText(state, events, 'text', stringOr(chunk.delta) ?? '', chunk);
-        return;
       case 'reasoning-delta':
-        streamText(state, events, 'reasoning', stringOr(chunk.delta) ?? '', chunk);
-        return;
+        return state.streamText(events, type === 'text-delta' ? 'text' : 'reasoning', stringOr(chunk.delta) ?? '', chunk);
       case 'source-url':
       case 'source-document':
-        addPart(state, events, { custom: { ...chunk } }, chunk);
-        return;
+        return state.addPart(events, { custom: { ...chunk } }, chunk);
       case 'file': {
         const url = stringOr(chunk.url);
-        if (url === undefined) return;
         const contentType = stringOr(chunk.mediaType);
-        addPart(state, events, { media: { url, ...(contentType ? { contentType } : {}) } }, chunk);
+        if (url !== undefined) state.addPart(events, { media: { url, ...(contentType ? { contentType } : {}) } }, chunk);
         return;
       }
-      case 'error': {
-        const message = stringOr(chunk.errorText) ?? 'The agent reported an error.';
-        failure = new AgentChatError('server-error', message, { details: chunk });
+      case 'error':
+        failure = new AgentChatError('server-error', stringOr(chunk.errorText) ?? 'The agent reported an error.', { details: chunk });
         events.push({ type: 'error', error: failure });
         return;
-      }
-      case 'abort': {
-        ended = true;
-        const end: AgentEvent = { type: 'turn-end', finishReason: 'aborted', raw: chunk, output: output() };
-        if (sessionId !== undefined) end.sessionId = sessionId;
-        events.push(end);
+      case 'abort':
+        events.push(turnEnd('aborted', chunk));
         return;
-      }
       case 'finish':
         mergeMetadata(chunk.messageMetadata);
-        endTurn(events, chunk, stringOr(chunk.finishReason));
-        return;
+        return finish(events, chunk, stringOr(chunk.finishReason));
       default:
-        if (type.startsWith('tool-')) toolChunkEvents(state, chunk, type, events);
+        if (type.startsWith('tool-')) state.toolChunk(events, chunk, type);
         else if (type.startsWith('data-')) dataEvents(events, chunk, type);
         // text-start/-end, reasoning-start/-end, start-step, finish-step and unknown types: nothing to do
         return;
     }
   }
 
+  /** The session event, before the first event of the stream. */
+  function announce(events: AgentEvent[]): AgentEvent[] {
+    if (!announced) events.push({ type: 'session', sessionId: sessionId! });
+    announced = true;
+    return events;
+  }
+
   return {
     decode(frame: WireFrame): AgentEvent[] {
       if (ended) return [];
-      const events: AgentEvent[] = [];
-      if (!announced) {
-        announced = true;
-        events.push({ type: 'session', sessionId: sessionId! });
-      }
-      if (frame.type === 'malformed') {
-        events.push(malformedFrameEvent('a UI message stream chunk', frame));
-        return events;
-      }
-      if (frame.type === 'text') {
-        if (frame.text === '[DONE]') endTurn(events, '[DONE]', undefined);
-        return events;
-      }
-      if (isRecord(frame.value) && typeof frame.value.type === 'string') chunkEvents(frame.value, frame.value.type, events);
+      const events = announce([]);
+      if (frame.type === 'malformed') events.push(malformedFrameEvent('a UI message stream chunk', frame));
+      else if (frame.type === 'text') {
+        if (frame.text === '[DONE]') finish(events, '[DONE]', undefined);
+      } else if (isRecord(frame.value) && typeof frame.value.type === 'string') chunkEvents(frame.value, frame.value.type, events);
       return events;
     },
     end(): AgentEvent[] {
       if (ended) return [];
-      ended = true;
+      const events = announce([]);
       const error = failure ?? new AgentChatError('incomplete-stream', 'The UI message stream ended before its finish chunk.');
-      const events: AgentEvent[] = [];
-      if (!announced) events.push({ type: 'session', sessionId: sessionId! });
       if (!failure) events.push({ type: 'error', error });
-      const end: AgentEvent = { type: 'turn-end', finishReason: 'failed', error, raw: { turnEnd: { finishReason: 'failed' } }, output: output() };
-      if (sessionId !== undefined) end.sessionId = sessionId;
-      events.push(end);
+      events.push(turnEnd('failed', { turnEnd: { finishReason: 'failed' } }, { error }));
       return events;
     },
   };

@@ -54,9 +54,8 @@ function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponse
         const matches = ref !== undefined ? part.toolCallId === ref : partName === name && (part.state === 'approval-requested' || part.state === 'input-available');
         if (!matches) continue;
         if (part.state === 'approval-requested' && isRecord(part.approval)) {
-          const decision = approvalDecision(answer.toolResponse.output);
           part.state = 'approval-responded';
-          part.approval = { ...part.approval, approved: decision.approved, ...(decision.reason !== undefined ? { reason: decision.reason } : {}) };
+          part.approval = { ...part.approval, ...approvalDecision(answer.toolResponse.output) };
         } else if (part.state === 'input-available' || part.state === 'input-streaming') {
           part.state = 'output-available';
           part.output = answer.toolResponse.output;
@@ -76,8 +75,7 @@ function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponse
  */
 export function buildAiSdkRequestBody(context: AiSdkTurnContext, chatId: string): AiSdkRequestBody {
   const messages = toAiSdkUiMessages(context.history, chatId);
-  const answers = context.input.resume?.respond ?? [];
-  const answered = answers.length > 0 ? applyAnswers(messages, answers) : undefined;
+  const answered = applyAnswers(messages, context.input.resume?.respond ?? []);
   if (context.input.message) {
     const [message] = toAiSdkUiMessages([context.input.message], chatId);
     if (message) {

@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../model/events.js';
 import type { Message, Role } from '../model/message.js';
-import { isToolRequestPart, isToolResponsePart, type Metadata, type Part, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
-import { appendText } from './decoder.js';
+import { isToolRequestPart, type Metadata, type Part, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
+import { approvalRequestOf, type ApprovalRequest } from './ai-sdk-approval.js';
+import { appendText, isRecord, stringOr } from './decoder.js';
 
 /** A message this response streamed into, as the reducer builds it. */
 export interface AiSdkAssembled {
@@ -10,7 +11,7 @@ export interface AiSdkAssembled {
 }
 
 /** A tool call of this response (or of the history, for its name): its input so far and the message it is in. */
-export interface AiSdkCall {
+interface AiSdkCall {
   name: string;
   input?: unknown;
   key?: string;
@@ -19,24 +20,25 @@ export interface AiSdkCall {
   textEncoded?: boolean;
 }
 
-/** The messages one UI message stream response streamed into, and where new content goes. */
-export interface AiSdkStreamState {
-  /** The response message's id (`start.messageId`): the base of the message keys. */
-  messageId: string | undefined;
-  /** Which model message of the response content goes to: a tool result ends one. */
-  segment: number;
-  toolSinceContent: boolean;
-  /** `${base}#${segment}`, cached: text deltas ask for it every time. */
-  currentKey: string | null;
-  /** The messages this response streamed into, in creation order, as the reducer builds them. */
-  assembled: Map<string, AiSdkAssembled>;
-  calls: Map<string, AiSdkCall>;
-  /** Tool calls waiting for an approval: the turn ends 'interrupted' while there are any. */
-  openApprovals: Set<string>;
+/** The `tool-*` chunk fields kept as the tool request's metadata (undefined: none). */
+function toolMetadata(chunk: Record<string, unknown>): Metadata | undefined {
+  const metadata: Metadata = {};
+  if (chunk.providerExecuted === true) metadata.providerExecuted = true;
+  if (chunk.dynamic === true) metadata.dynamic = true;
+  if (typeof chunk.title === 'string') metadata.title = chunk.title;
+  if (isRecord(chunk.toolMetadata)) metadata.toolMetadata = chunk.toolMetadata;
+  return Object.keys(metadata).length > 0 ? metadata : undefined;
 }
 
-/** An empty response that knows the tool calls of `history` by id. */
-export function createAiSdkStreamState(history: readonly Message[]): AiSdkStreamState {
+/** The messages one UI message stream response streamed into, and where new content goes. */
+export type AiSdkStreamState = ReturnType<typeof createAiSdkStreamState>;
+
+/**
+ * An empty response that knows the tool calls of `history` by id. Content goes to model messages keyed by the
+ * response's message id; tool results go to a tool message after the model message of their call, and content after
+ * a tool result starts the next model message — Genkit's shape.
+ */
+export function createAiSdkStreamState(history: readonly Message[]) {
   const calls = new Map<string, AiSdkCall>();
   for (const message of history) {
     for (const part of message.content) {
@@ -45,63 +47,163 @@ export function createAiSdkStreamState(history: readonly Message[]): AiSdkStream
       }
     }
   }
-  return { messageId: undefined, segment: 0, toolSinceContent: false, currentKey: null, assembled: new Map(), calls, openApprovals: new Set() };
-}
+  /** The messages this response streamed into, in creation order, as the reducer builds them. */
+  const assembled = new Map<string, AiSdkAssembled>();
+  /** Tool calls waiting for an approval: the turn ends 'interrupted' while there are any. */
+  const openApprovals = new Set<string>();
+  /** The response message's id (`start.messageId`): the base of the message keys. */
+  let messageId: string | undefined;
+  /** Which model message of the response content goes to: a tool result ends one. */
+  let segment = 0;
+  let toolSinceContent = false;
+  /** `${base}#${segment}`, cached: text deltas ask for it every time. */
+  let currentKey: string | null = null;
 
-const base = (state: AiSdkStreamState): string => `ai:${state.messageId ?? 'response'}`;
+  const segmentKey = (): string => `ai:${messageId ?? 'response'}#${segment}`;
 
-/** The key of the model message new content goes to; content after a tool result opens the next one. */
-export function contentKey(state: AiSdkStreamState): string {
-  if (state.toolSinceContent) {
-    state.segment++;
-    state.toolSinceContent = false;
-    state.currentKey = null;
+  /** The key of the model message new content goes to; content after a tool result opens the next one. */
+  function contentKey(): string {
+    if (toolSinceContent) {
+      segment++;
+      toolSinceContent = false;
+      currentKey = null;
+    }
+    return (currentKey ??= segmentKey());
   }
-  return (state.currentKey ??= `${base(state)}#${state.segment}`);
-}
 
-/** The key of the tool message after the model message holding `call` (the current one for an unknown call). */
-export function toolMessageKey(state: AiSdkStreamState, call: AiSdkCall | undefined): string {
-  return `${call?.key ?? `${base(state)}#${state.segment}`}:tool`;
-}
-
-function record(state: AiSdkStreamState, key: string, role: Role): AiSdkAssembled {
-  let message = state.assembled.get(key);
-  if (!message) {
-    message = { role, content: [] };
-    state.assembled.set(key, message);
+  function record(key: string, role: Role): AiSdkAssembled {
+    let message = assembled.get(key);
+    if (!message) assembled.set(key, (message = { role, content: [] }));
+    return message;
   }
-  return message;
-}
 
-/** Same call (same ref and name) replaces, keeping metadata (the interrupt marker) — as the reducer does. */
-export function upsertTool(state: AiSdkStreamState, key: string, role: Role, part: ToolRequestPart | ToolResponsePart): void {
-  const content = record(state, key, role).content;
-  const call = 'toolRequest' in part ? part.toolRequest : part.toolResponse;
-  const index = content.findIndex((existing) => {
-    const other = 'toolRequest' in part ? (isToolRequestPart(existing) ? existing.toolRequest : undefined) : (isToolResponsePart(existing) ? existing.toolResponse : undefined);
-    return other !== undefined && (call.ref !== undefined || other.ref !== undefined) && other.ref === call.ref && other.name === call.name;
-  });
-  if (index < 0) {
-    content.push(part);
-    return;
+  /** Same call (same ref and name) replaces, keeping metadata (the interrupt marker) — as the reducer does. */
+  function upsertTool(key: string, role: Role, part: ToolRequestPart | ToolResponsePart): void {
+    const content = record(key, role).content;
+    const field = 'toolRequest' in part ? 'toolRequest' : 'toolResponse';
+    const call = (part as ToolRequestPart & ToolResponsePart)[field];
+    const index = content.findIndex((existing) => {
+      const other = (existing as Partial<ToolRequestPart & ToolResponsePart>)[field];
+      return other !== undefined && other.ref === call.ref && other.name === call.name;
+    });
+    if (index < 0) {
+      content.push(part);
+      return;
+    }
+    const previous = content[index]!;
+    const metadata = previous.metadata || part.metadata ? { ...previous.metadata, ...part.metadata } : undefined;
+    content[index] = metadata ? { ...part, metadata } : part;
   }
-  const previous = content[index]!;
-  const metadata = previous.metadata || part.metadata ? { ...previous.metadata, ...part.metadata } : undefined;
-  content[index] = metadata ? { ...part, metadata } : part;
-}
 
-/** A text-delta or reasoning-delta into the current model message. */
-export function streamText(state: AiSdkStreamState, events: AgentEvent[], kind: 'text' | 'reasoning', delta: string, source: unknown): void {
-  if (delta === '') return;
-  const messageKey = contentKey(state);
-  appendText(record(state, messageKey, 'model').content, delta, kind);
-  events.push({ type: kind === 'text' ? 'text-delta' : 'reasoning-delta', text: delta, role: 'model', messageKey, source });
-}
+  /** The tool request of call `toolCallId` as it stands, into the model message of the call. */
+  function request(events: AgentEvent[], toolCallId: string, source: unknown, partial: boolean, interrupt?: ApprovalRequest): ToolRequestPart {
+    const call = calls.get(toolCallId) ?? { name: 'tool' };
+    calls.set(toolCallId, call);
+    const key = (call.key ??= contentKey());
+    const toolRequest: ToolRequestPart['toolRequest'] = { name: call.name, ref: toolCallId };
+    if (call.input !== undefined) toolRequest.input = call.input;
+    if (partial) toolRequest.partial = true;
+    const metadata = interrupt ? { ...call.metadata, interrupt } : call.metadata;
+    const part: ToolRequestPart = metadata ? { toolRequest, metadata } : { toolRequest };
+    upsertTool(key, 'model', part);
+    events.push({ type: 'tool-request', part, role: 'model', messageKey: key, source });
+    return part;
+  }
 
-/** A part-add into the current model message. */
-export function addPart(state: AiSdkStreamState, events: AgentEvent[], part: Part, source: unknown): void {
-  const messageKey = contentKey(state);
-  record(state, messageKey, 'model').content.push(part);
-  events.push({ type: 'part-add', part, role: 'model', messageKey, source });
+  /** The tool response of call `toolCallId`, into the tool message after the model message of the call. */
+  function response(events: AgentEvent[], toolCallId: string, source: unknown, output: { value?: unknown }, metadata?: Metadata): void {
+    const call = calls.get(toolCallId);
+    openApprovals.delete(toolCallId);
+    const toolResponse: ToolResponsePart['toolResponse'] = { name: call?.name ?? 'tool', ref: toolCallId };
+    if ('value' in output) toolResponse.output = output.value;
+    const part: ToolResponsePart = metadata ? { toolResponse, metadata } : { toolResponse };
+    const messageKey = `${call?.key ?? segmentKey()}:tool`;
+    upsertTool(messageKey, 'tool', part);
+    toolSinceContent = true;
+    events.push({ type: 'tool-response', part, role: 'tool', messageKey, source });
+  }
+
+  return {
+    assembled,
+    openApprovals,
+    get messageId(): string | undefined {
+      return messageId;
+    },
+
+    /** `start {messageId}`: the response message's id keys its messages, unless content came first. */
+    start(id: string): void {
+      if (assembled.size > 0) return;
+      messageId = id;
+      currentKey = null;
+    },
+
+    /** A text-delta or reasoning-delta into the current model message. */
+    streamText(events: AgentEvent[], kind: 'text' | 'reasoning', delta: string, source: unknown): void {
+      if (delta === '') return;
+      const messageKey = contentKey();
+      appendText(record(messageKey, 'model').content, delta, kind);
+      events.push({ type: kind === 'text' ? 'text-delta' : 'reasoning-delta', text: delta, role: 'model', messageKey, source });
+    },
+
+    /** A part-add into the current model message. */
+    addPart(events: AgentEvent[], part: Part, source: unknown): void {
+      const messageKey = contentKey();
+      record(messageKey, 'model').content.push(part);
+      events.push({ type: 'part-add', part, role: 'model', messageKey, source });
+    },
+
+    /** Events for one `tool-*` chunk: tool requests as their input streams in, approvals, and tool responses. */
+    toolChunk(events: AgentEvent[], chunk: Record<string, unknown>, type: string): void {
+      const id = stringOr(chunk.toolCallId);
+      if (id === undefined) return;
+      switch (type) {
+        case 'tool-input-start': {
+          const metadata = toolMetadata(chunk);
+          calls.set(id, { name: stringOr(chunk.toolName) ?? 'tool', inputText: '', textEncoded: chunk.inputEncoding === 'text', ...(metadata ? { metadata } : {}) });
+          request(events, id, chunk, true);
+          return;
+        }
+        case 'tool-input-delta': {
+          const call = calls.get(id);
+          if (!call) return;
+          call.inputText = (call.inputText ?? '') + (stringOr(chunk.inputTextDelta) ?? '');
+          if (call.textEncoded) call.input = call.inputText;
+          else {
+            try {
+              call.input = JSON.parse(call.inputText);
+            } catch {
+              return; // not a whole JSON value yet: the part keeps the input it had
+            }
+          }
+          request(events, id, chunk, true);
+          return;
+        }
+        case 'tool-input-available':
+        case 'tool-input-error': {
+          const known = calls.get(id);
+          const metadata = toolMetadata(chunk) ?? known?.metadata;
+          calls.set(id, { name: stringOr(chunk.toolName) ?? known?.name ?? 'tool', input: chunk.input, ...(known?.key ? { key: known.key } : {}), ...(metadata ? { metadata } : {}) });
+          request(events, id, chunk, false);
+          if (type === 'tool-input-error') response(events, id, chunk, { value: stringOr(chunk.errorText) ?? 'Invalid tool input.' }, { isError: true });
+          return;
+        }
+        case 'tool-approval-request': {
+          const approval = approvalRequestOf(chunk);
+          if (approval === undefined) return;
+          openApprovals.add(id);
+          const part = request(events, id, chunk, false, approval);
+          events.push({ type: 'interrupt-request', parts: [part] });
+          return;
+        }
+        case 'tool-output-available':
+          return response(events, id, chunk, { value: chunk.output });
+        case 'tool-output-error':
+          return response(events, id, chunk, { value: stringOr(chunk.errorText) ?? 'Tool failed.' }, { isError: true });
+        case 'tool-output-denied':
+          return response(events, id, chunk, {}, { denied: true });
+        default:
+          return;
+      }
+    },
+  };
 }

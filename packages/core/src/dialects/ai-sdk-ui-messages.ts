@@ -1,5 +1,5 @@
 import type { Message } from '../model/message.js';
-import { isToolRequestPart, isToolResponsePart, type Part, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
+import { isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart, type CustomPart, type MediaPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
 import { approvalOf, uiApproval } from './ai-sdk-approval.js';
 import { isRecord, stringOr } from './decoder.js';
 
@@ -14,48 +14,36 @@ export interface AiSdkUiMessage {
   metadata?: unknown;
 }
 
-/** A data part's wire type, kept in `metadata.type` when it was decoded from one. */
-function dataType(part: Part): string | undefined {
-  const type = part.metadata?.type;
-  return typeof type === 'string' && type.startsWith('data-') ? type : undefined;
-}
-
 /** Non-tool parts as UI parts (undefined: not representable). */
 function plainUiPart(part: Part): AiSdkUiPart | undefined {
-  if ('text' in part && typeof part.text === 'string') return { type: 'text', text: part.text };
-  if ('reasoning' in part && typeof part.reasoning === 'string') return { type: 'reasoning', text: part.reasoning };
-  if ('media' in part && isRecord(part.media)) {
-    return { type: 'file', mediaType: part.media.contentType ?? 'application/octet-stream', url: part.media.url };
-  }
+  const { media, custom, metadata } = part as Partial<MediaPart & CustomPart>;
+  if (isTextPart(part)) return { type: 'text', text: part.text };
+  if (isReasoningPart(part)) return { type: 'reasoning', text: part.reasoning };
+  if (isRecord(media)) return { type: 'file', mediaType: media.contentType ?? 'application/octet-stream', url: media.url };
   if ('data' in part) {
-    const type = dataType(part);
-    return type ? { type, data: part.data } : undefined;
+    // A data part goes back under the wire type it was decoded from (`metadata.type`), if any.
+    const type = metadata?.type;
+    return typeof type === 'string' && type.startsWith('data-') ? { type, data: part.data } : undefined;
   }
-  if ('custom' in part && isRecord(part.custom) && typeof part.custom.type === 'string' && part.custom.type.startsWith('source-')) {
-    return part.custom as AiSdkUiPart;
-  }
+  if (isRecord(custom) && typeof custom.type === 'string' && custom.type.startsWith('source-')) return custom as AiSdkUiPart;
   return undefined;
 }
 
 function toolUiPart(part: ToolRequestPart, fallbackId: string): AiSdkUiPart {
-  const { name, ref, input } = part.toolRequest;
+  const { name, ref, input, partial } = part.toolRequest;
   const metadata = part.metadata ?? {};
-  const dynamic = metadata.dynamic === true;
-  const ui: AiSdkUiPart = dynamic ? { type: 'dynamic-tool', toolName: name } : { type: `tool-${name}` };
+  const ui: AiSdkUiPart = metadata.dynamic === true ? { type: 'dynamic-tool', toolName: name } : { type: `tool-${name}` };
   ui.toolCallId = ref ?? fallbackId;
   if (typeof metadata.title === 'string') ui.title = metadata.title;
   if (metadata.providerExecuted === true) ui.providerExecuted = true;
   const approval = approvalOf(part);
-  if (part.toolRequest.partial) {
+  if (partial) {
     ui.state = 'input-streaming';
     if (input !== undefined) ui.input = input;
-  } else if (approval) {
-    ui.state = 'approval-requested';
-    ui.input = input;
-    ui.approval = uiApproval(approval);
   } else {
-    ui.state = 'input-available';
+    ui.state = approval ? 'approval-requested' : 'input-available';
     ui.input = input;
+    if (approval) ui.approval = uiApproval(approval);
   }
   return ui;
 }
@@ -63,26 +51,21 @@ function toolUiPart(part: ToolRequestPart, fallbackId: string): AiSdkUiPart {
 function applyToolResponse(ui: AiSdkUiPart, response: ToolResponsePart): void {
   const metadata = response.metadata ?? {};
   const approval = isRecord(ui.approval) ? ui.approval : undefined;
+  const output = response.toolResponse.output;
   if (ui.input === undefined) ui.input = {};
   if (metadata.denied === true) {
     ui.state = 'output-denied';
-    ui.approval = { ...(approval ?? { id: '' }), approved: false };
-    if (typeof metadata.reason === 'string') (ui.approval as Record<string, unknown>).reason = metadata.reason;
+    ui.approval = { ...(approval ?? { id: '' }), approved: false, ...(typeof metadata.reason === 'string' ? { reason: metadata.reason } : {}) };
     return;
   }
   if (metadata.isError === true) {
     ui.state = 'output-error';
-    const output = response.toolResponse.output;
     ui.errorText = typeof output === 'string' ? output : JSON.stringify(output ?? 'Tool failed.');
   } else {
     ui.state = 'output-available';
-    ui.output = response.toolResponse.output;
+    ui.output = output;
   }
   if (approval) ui.approval = { ...approval, approved: true };
-}
-
-function metadataString(message: Message, key: string): string | undefined {
-  return stringOr(message.metadata?.[key]);
 }
 
 /**
@@ -99,7 +82,7 @@ export function toAiSdkUiMessages(history: readonly Message[], chatId: string): 
       messages.push({ id: `${chatId}-${index}`, role: message.role, parts });
       return;
     }
-    const serverId = message.role === 'model' ? metadataString(message, 'messageId') : undefined;
+    const serverId = message.role === 'model' ? stringOr(message.metadata?.messageId) : undefined;
     if (!assistant || (serverId !== undefined && assistant.serverId !== undefined && serverId !== assistant.serverId)) {
       const created: AiSdkUiMessage = { id: serverId ?? `${chatId}-${index}`, role: 'assistant', parts: [] };
       messages.push(created);
@@ -111,23 +94,23 @@ export function toAiSdkUiMessages(history: readonly Message[], chatId: string): 
     const group = assistant;
     if (message.role === 'model' && message.metadata?.messageMetadata !== undefined) group.message.metadata = message.metadata.messageMetadata;
     if (message.role === 'model') group.message.parts.push({ type: 'step-start' });
+    const addTool = (ui: AiSdkUiPart) => {
+      group.tools.set(ui.toolCallId as string, ui);
+      group.message.parts.push(ui);
+    };
     message.content.forEach((part, partIndex) => {
+      const fallbackId = `${chatId}-${index}-${partIndex}`;
       if (isToolRequestPart(part)) {
-        const ui = toolUiPart(part, `${chatId}-${index}-${partIndex}`);
+        const ui = toolUiPart(part, fallbackId);
         const known = group.tools.get(ui.toolCallId as string);
         if (known) Object.assign(known, ui);
-        else {
-          group.tools.set(ui.toolCallId as string, ui);
-          group.message.parts.push(ui);
-        }
+        else addTool(ui);
       } else if (isToolResponsePart(part)) {
-        const ref = part.toolResponse.ref;
+        const { name, ref } = part.toolResponse;
         let ui = ref !== undefined ? group.tools.get(ref) : undefined;
         if (!ui) {
           // A response whose request is not in this assistant message: keep it as a call with its result.
-          ui = toolUiPart({ toolRequest: { name: part.toolResponse.name, ...(ref !== undefined ? { ref } : {}), input: {} } }, `${chatId}-${index}-${partIndex}`);
-          group.tools.set(ui.toolCallId as string, ui);
-          group.message.parts.push(ui);
+          addTool((ui = toolUiPart({ toolRequest: { name, ref, input: {} } }, fallbackId)));
         }
         applyToolResponse(ui, part);
       } else {

@@ -1,5 +1,6 @@
 import { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
+import type { FinishReason } from '../model/finish-reason.js';
 import { isReasoningPart, isTextPart, type Part } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
@@ -21,6 +22,11 @@ export function stringOr(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** `value[key]` when both are objects (an envelope such as `{error: {…}}` or `{result: {…}}`), else the value itself. */
+export function unwrap(value: unknown, key: string): unknown {
+  return isRecord(value) && isRecord(value[key]) ? value[key] : value;
+}
+
 /** Parses JSON text, or gives the text back when it is not JSON. */
 export function parseJsonOr(text: string): unknown {
   try {
@@ -35,6 +41,23 @@ export function malformedFrameEvent(what: string, frame: Extract<WireFrame, { ty
   return { type: 'error', error: new AgentChatError('malformed-frame', `Could not parse ${what}: ${frame.reason}`, { details: frame.text }) };
 }
 
+type TurnEnd = Extract<AgentEvent, { type: 'turn-end' }>;
+
+/**
+ * The events that end a turn: the turn-end, after an error event when it carries an error. Its `raw` defaults to
+ * `{turnEnd: {finishReason, snapshotId?}}` (the turn-end chunk's own shape); an empty snapshot id is left out.
+ */
+export function endTurn(finishReason: FinishReason, fields: Omit<TurnEnd, 'type' | 'finishReason'> = {}): AgentEvent[] {
+  const { snapshotId, sessionId, error, output } = fields;
+  const end: TurnEnd = { type: 'turn-end', finishReason, raw: fields.raw ?? { turnEnd: { finishReason, ...(snapshotId ? { snapshotId } : {}) } } };
+  if (snapshotId) end.snapshotId = snapshotId;
+  if (sessionId !== undefined) end.sessionId = sessionId;
+  if (output !== undefined) end.output = output;
+  if (!error) return [end];
+  end.error = error;
+  return [{ type: 'error', error }, end];
+}
+
 /** Appends streamed text to a decoder's own mirror of a message: grows the last plain part of that kind, else adds one. */
 export function appendText(content: Part[], text: string, kind: 'text' | 'reasoning'): void {
   const last = content[content.length - 1];
@@ -46,10 +69,13 @@ export function appendText(content: Part[], text: string, kind: 'text' | 'reason
   content.push(kind === 'text' ? { text } : { reasoning: text });
 }
 
-/** The parts of a wire value: its object entries (anything else is dropped). */
-export function partsOf(value: unknown): Part[] {
-  return Array.isArray(value) ? (value.filter(isRecord) as unknown as Part[]) : [];
+/** The object entries of a wire array (anything else is dropped). */
+export function recordsOf<T extends object = Record<string, unknown>>(value: unknown): T[] {
+  return Array.isArray(value) ? (value.filter(isRecord) as unknown as T[]) : [];
 }
+
+/** The parts of a wire value: its object entries (anything else is dropped). */
+export const partsOf: (value: unknown) => Part[] = recordsOf;
 
 /** A wire value in Genkit's artifact shape `{name?, parts[], metadata?}` as an {@link Artifact}, else undefined. */
 export function artifactOf(value: unknown): Artifact | undefined {

@@ -1,12 +1,12 @@
 import { AgentChatError } from '../model/error.js';
 import type { AgentEvent, JsonPatchOperation } from '../model/events.js';
-import { normalizeFinishReason } from '../model/finish-reason.js';
+import { normalizeFinishReason, type FinishReason } from '../model/finish-reason.js';
 import { normalizeRole, type Message } from '../model/message.js';
-import { isInterruptPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
-import type { Artifact, SessionState, SnapshotInfo } from '../model/session.js';
+import { isInterruptPart, isReasoningPart, isTextPart, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
+import type { SessionState, SnapshotInfo } from '../model/session.js';
 import type { AgentInput } from '../model/chunk.js';
 import type { WireFrame } from '../wire/frame.js';
-import { artifactOf, isRecord, malformedFrameEvent, partsOf, stringOr, type FrameDecoder } from './decoder.js';
+import { artifactOf, endTurn, isRecord, malformedFrameEvent, partsOf, stringOr, unwrap, type FrameDecoder } from './decoder.js';
 
 /** Genkit's `AgentInit`: which state a turn starts from. */
 export interface GenkitAgentInit {
@@ -29,22 +29,21 @@ export interface GenkitTurnContext {
  * A client-managed session sends its state; otherwise the exact snapshot if known, else the session.
  */
 export function buildGenkitRequestBody(context: GenkitTurnContext): { data: AgentInput; init: GenkitAgentInit } {
-  const init: GenkitAgentInit = {};
-  if (context.state) init.state = context.state;
-  else if (context.snapshotId) init.snapshotId = context.snapshotId;
-  else if (context.sessionId) init.sessionId = context.sessionId;
-  return { data: context.input, init };
+  const { state, snapshotId, sessionId } = context;
+  return { data: context.input, init: state ? { state } : snapshotId ? { snapshotId } : sessionId ? { sessionId } : {} };
 }
 
 /** A Genkit `{status, message}` error as an {@link AgentChatError}. */
 export function genkitError(value: unknown, fallbackMessage = 'The agent reported an error.'): AgentChatError {
-  const body = isRecord(value) && isRecord(value.error) ? value.error : value;
-  const message = isRecord(body) ? stringOr(body.message) ?? fallbackMessage : typeof body === 'string' ? body : fallbackMessage;
-  const serverStatus = isRecord(body) ? stringOr(body.status) : undefined;
-  const options: { serverStatus?: string; details?: unknown } = {};
-  if (serverStatus !== undefined) options.serverStatus = serverStatus;
-  if (isRecord(body) && body.details !== undefined) options.details = body.details;
-  return new AgentChatError('server-error', message, options);
+  const body = unwrap(value, 'error');
+  const error = isRecord(body) ? body : {};
+  const message = stringOr(error.message) ?? (typeof body === 'string' ? body : fallbackMessage);
+  return new AgentChatError('server-error', message, { serverStatus: stringOr(error.status), details: error.details });
+}
+
+/** The entries of a wire array that read as `T`. */
+function listOf<T>(value: unknown, read: (item: unknown) => T | undefined): T[] {
+  return Array.isArray(value) ? value.flatMap((item) => read(item) ?? []) : [];
 }
 
 function asMessage(value: unknown): Message | undefined {
@@ -56,10 +55,7 @@ function asMessage(value: unknown): Message | undefined {
 
 function asSessionState(value: unknown): SessionState | undefined {
   if (!isRecord(value)) return undefined;
-  const state: SessionState = {
-    messages: Array.isArray(value.messages) ? value.messages.map(asMessage).filter((m): m is Message => !!m) : [],
-    artifacts: Array.isArray(value.artifacts) ? value.artifacts.map(artifactOf).filter((a): a is Artifact => !!a) : [],
-  };
+  const state: SessionState = { messages: listOf(value.messages, asMessage), artifacts: listOf(value.artifacts, artifactOf) };
   if (typeof value.sessionId === 'string') state.sessionId = value.sessionId;
   if ('custom' in value) state.custom = value.custom;
   return state;
@@ -68,23 +64,19 @@ function asSessionState(value: unknown): SessionState | undefined {
 /** Events for one Genkit `ModelResponseChunk`: `role` + `index` tell the turn's messages apart. */
 function modelChunkEvents(chunk: Record<string, unknown>, events: AgentEvent[]): void {
   const role = normalizeRole(chunk.role);
-  const index = typeof chunk.index === 'number' ? chunk.index : undefined;
-  const messageKey = index === undefined ? undefined : `${role}:${index}`;
-  const source = chunk;
+  const keyed = typeof chunk.index === 'number' ? { messageKey: `${role}:${chunk.index}` } : {};
   for (const part of partsOf(chunk.content)) {
-    if (typeof (part as { text?: unknown }).text === 'string') {
-      const text = (part as { text: string }).text;
-      if (text !== '') events.push({ type: 'text-delta', text, role, ...(messageKey ? { messageKey } : {}), source });
-    } else if (typeof (part as { reasoning?: unknown }).reasoning === 'string') {
-      events.push({ type: 'reasoning-delta', text: (part as { reasoning: string }).reasoning, role, ...(messageKey ? { messageKey } : {}), source });
+    if (isTextPart(part)) {
+      if (part.text !== '') events.push({ type: 'text-delta', text: part.text, role, ...keyed, source: chunk });
+    } else if (isReasoningPart(part)) {
+      events.push({ type: 'reasoning-delta', text: part.reasoning, role, ...keyed, source: chunk });
     } else if (isRecord((part as ToolRequestPart).toolRequest)) {
       // Tool requests belong to the model's message, even when the tool phase streams them (interrupts).
-      const target = role === 'model' && messageKey ? { messageKey } : {};
-      events.push({ type: 'tool-request', part: part as ToolRequestPart, role: 'model', ...target, source });
+      events.push({ type: 'tool-request', part: part as ToolRequestPart, role: 'model', ...(role === 'model' ? keyed : {}), source: chunk });
     } else if (isRecord((part as ToolResponsePart).toolResponse)) {
-      events.push({ type: 'tool-response', part: part as ToolResponsePart, role: role === 'model' ? 'tool' : role, ...(messageKey ? { messageKey } : {}), source });
+      events.push({ type: 'tool-response', part: part as ToolResponsePart, role: role === 'model' ? 'tool' : role, ...keyed, source: chunk });
     } else {
-      events.push({ type: 'part-add', part, role, ...(messageKey ? { messageKey } : {}), source });
+      events.push({ type: 'part-add', part, role, ...keyed, source: chunk });
     }
   }
 }
@@ -95,20 +87,20 @@ function modelChunkEvents(chunk: Record<string, unknown>, events: AgentEvent[]):
  * event comes last and carries the result's message, artifacts and state before it.
  */
 export function createGenkitDecoder(): FrameDecoder {
-  let pendingTurnEnd: { raw: unknown; snapshotId?: string; finishReason?: string } | null = null;
+  // The chunk that carried `turnEnd` (the turn-end's raw), and that `turnEnd`.
+  let pending: Record<string, unknown> | undefined;
+  let turnEnd: Record<string, unknown> = {};
   let ended = false;
 
-  function endWithError(error: AgentChatError): AgentEvent[] {
+  /** The turn-end: the held-back turnEnd chunk is its raw and gives the snapshot id unless the result has one. */
+  function endWith(finishReason: FinishReason, fields: Parameters<typeof endTurn>[1] = {}): AgentEvent[] {
     ended = true;
-    const end: AgentEvent = { type: 'turn-end', finishReason: 'failed', error, raw: pendingTurnEnd?.raw ?? { turnEnd: { finishReason: 'failed' } } };
-    if (pendingTurnEnd?.snapshotId) end.snapshotId = pendingTurnEnd.snapshotId;
-    return [{ type: 'error', error }, end];
+    return endTurn(finishReason, { raw: pending, ...fields, snapshotId: fields.snapshotId ?? stringOr(turnEnd.snapshotId) });
   }
 
   function resultEvents(output: Record<string, unknown>): AgentEvent[] {
-    ended = true;
     const events: AgentEvent[] = [];
-    const sessionId = stringOr(output.sessionId);
+    const sessionId = stringOr(output.sessionId) || undefined;
     if (sessionId) events.push({ type: 'session', sessionId });
     const message = asMessage(output.message);
     if (message) {
@@ -118,23 +110,10 @@ export function createGenkitDecoder(): FrameDecoder {
     }
     const state = asSessionState(output.state);
     if (state) events.push({ type: 'state-snapshot', state });
-    if (Array.isArray(output.artifacts)) {
-      events.push({ type: 'artifacts-snapshot', artifacts: output.artifacts.map(artifactOf).filter((a): a is Artifact => !!a) });
-    }
-    const error = output.error !== undefined ? genkitError(output.error, 'The turn failed.') : undefined;
-    if (error) events.push({ type: 'error', error });
-    const snapshotId = stringOr(output.snapshotId) ?? pendingTurnEnd?.snapshotId;
-    const finishReason = normalizeFinishReason(output.finishReason ?? pendingTurnEnd?.finishReason ?? (error ? 'failed' : undefined));
-    const turnEnd: AgentEvent = {
-      type: 'turn-end',
-      finishReason,
-      output,
-      raw: pendingTurnEnd?.raw ?? { turnEnd: { finishReason, ...(snapshotId ? { snapshotId } : {}) } },
-    };
-    if (snapshotId) turnEnd.snapshotId = snapshotId;
-    if (sessionId) turnEnd.sessionId = sessionId;
-    if (error) turnEnd.error = error;
-    events.push(turnEnd);
+    if (Array.isArray(output.artifacts)) events.push({ type: 'artifacts-snapshot', artifacts: listOf(output.artifacts, artifactOf) });
+    const error = output.error === undefined ? undefined : genkitError(output.error, 'The turn failed.');
+    const finishReason = normalizeFinishReason(output.finishReason ?? (stringOr(turnEnd.finishReason) || (error ? 'failed' : undefined)));
+    events.push(...endWith(finishReason, { snapshotId: stringOr(output.snapshotId), sessionId, error, output }));
     return events;
   }
 
@@ -145,7 +124,7 @@ export function createGenkitDecoder(): FrameDecoder {
       if (frame.type !== 'value' || !isRecord(frame.value)) return [];
       const value = frame.value;
       if (frame.field === 'error' || frame.event === 'error' || ('error' in value && !('message' in value) && !('result' in value))) {
-        return endWithError(genkitError(value));
+        return endWith('failed', { error: genkitError(value) });
       }
       if (isRecord(value.result)) return resultEvents(value.result);
       const chunk = value.message;
@@ -156,32 +135,24 @@ export function createGenkitDecoder(): FrameDecoder {
       const artifact = artifactOf(chunk.artifact);
       if (artifact) events.push({ type: 'artifact-upsert', artifact });
       if (isRecord(chunk.turnEnd)) {
-        pendingTurnEnd = { raw: chunk };
-        const snapshotId = stringOr(chunk.turnEnd.snapshotId);
-        const finishReason = stringOr(chunk.turnEnd.finishReason);
-        if (snapshotId) pendingTurnEnd.snapshotId = snapshotId;
-        if (finishReason) pendingTurnEnd.finishReason = finishReason;
+        pending = chunk;
+        turnEnd = chunk.turnEnd;
       }
       return events;
     },
     end(): AgentEvent[] {
       if (ended) return [];
-      ended = true;
-      if (pendingTurnEnd) {
-        // The server signalled the turn end but sent no result frame: end the turn on the signal alone.
-        const end: AgentEvent = { type: 'turn-end', finishReason: normalizeFinishReason(pendingTurnEnd.finishReason), raw: pendingTurnEnd.raw };
-        if (pendingTurnEnd.snapshotId) end.snapshotId = pendingTurnEnd.snapshotId;
-        return [end];
-      }
-      const error = new AgentChatError('incomplete-stream', 'The Genkit stream ended before the turn ended.');
-      return [{ type: 'error', error }, { type: 'turn-end', finishReason: 'failed', error, raw: { turnEnd: { finishReason: 'failed' } } }];
+      // A turnEnd with no result frame ends the turn on the signal alone; with no turnEnd either, the stream was cut.
+      return pending
+        ? endWith(normalizeFinishReason(turnEnd.finishReason))
+        : endWith('failed', { error: new AgentChatError('incomplete-stream', 'The Genkit stream ended before the turn ended.') });
     },
   };
 }
 
 /** Reads a Genkit `SessionSnapshot` (the `result` of `<agent>/getSnapshot`). */
 export function parseGenkitSnapshot(value: unknown): SnapshotInfo {
-  const result = isRecord(value) && isRecord(value.result) ? value.result : value;
+  const result = unwrap(value, 'result');
   if (!isRecord(result) || typeof result.snapshotId !== 'string') {
     throw new AgentChatError('server-error', 'getSnapshot returned no snapshot.', { details: value });
   }
@@ -191,7 +162,11 @@ export function parseGenkitSnapshot(value: unknown): SnapshotInfo {
     if (field !== undefined) info[key] = field;
   }
   if (result.finishReason !== undefined) info.finishReason = normalizeFinishReason(result.finishReason);
-  if (isRecord(result.error)) info.error = { message: stringOr(result.error.message) ?? '', ...(stringOr(result.error.status) ? { status: stringOr(result.error.status)! } : {}) };
+  const error = result.error;
+  if (isRecord(error)) {
+    const status = stringOr(error.status);
+    info.error = { message: stringOr(error.message) ?? '', ...(status ? { status } : {}) };
+  }
   const state = asSessionState(result.state);
   if (state) info.state = state;
   return info;

@@ -45,10 +45,10 @@ import { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
 import { normalizeFinishReason, type FinishReason } from '../model/finish-reason.js';
 import type { Message } from '../model/message.js';
-import { isTextPart, isToolRequestPart, isToolResponsePart, textOf, type ToolRequestPart } from '../model/part.js';
+import { isToolRequestPart, isToolResponsePart, textOf, type ToolRequestPart } from '../model/part.js';
 import type { AgentInput } from '../model/chunk.js';
 import type { WireFrame } from '../wire/frame.js';
-import { isRecord, malformedFrameEvent, parseJsonOr, stringOr, type FrameDecoder } from './decoder.js';
+import { endTurn, isRecord, malformedFrameEvent, parseJsonOr, stringOr, type FrameDecoder } from './decoder.js';
 
 /** One `ChatChunk` type. */
 export type TnsaiChunkType = 'START' | 'CONTENT' | 'TOOL_CALL' | 'DONE' | 'ERROR';
@@ -92,53 +92,41 @@ export interface TnsaiTurnContext {
   history: readonly Message[];
 }
 
-const FINISH: Record<string, FinishReason> = { STOP: 'stop', LENGTH: 'length', TOOL_CALLS: 'other', CONTENT_FILTER: 'blocked', ERROR: 'failed' };
-
-/** A TnsAI finish reason (absent: STOP) on the kit's set. */
+/** A TnsAI finish reason (absent: STOP) on the kit's set: TOOL_CALLS is 'other', CONTENT_FILTER 'blocked', ERROR 'failed'. */
 export function tnsaiFinishReason(value: unknown): FinishReason {
-  if (value === undefined || value === null || value === '') return 'stop';
-  return (typeof value === 'string' ? FINISH[value.toUpperCase()] : undefined) ?? normalizeFinishReason(value);
+  return value === undefined || value === null || value === '' ? 'stop' : normalizeFinishReason(value);
 }
 
-function toolCallOf(part: ToolRequestPart): TnsaiToolCall {
-  const { name, ref, input } = part.toolRequest;
-  return { ...(ref !== undefined ? { id: ref } : {}), name, arguments: input ?? {} };
-}
+/** `{[key]: ref}` when the part has a ref. */
+const refAs = <K extends string>(key: K, ref: string | undefined) => (ref !== undefined ? { [key]: ref } : {}) as { [P in K]?: string };
 
 function historyEntries(message: Message): TnsaiHistoryEntry[] {
-  switch (message.role) {
+  const { role, content } = message;
+  switch (role) {
     case 'user':
     case 'system':
-      return [{ role: message.role, content: textOf(message.content) }];
+      return [{ role, content: textOf(content) }];
     case 'model': {
-      const toolCalls = message.content.filter(isToolRequestPart).map(toolCallOf);
-      return [{ role: 'assistant', content: textOf(message.content), ...(toolCalls.length > 0 ? { toolCalls } : {}) }];
+      const toolCalls = content.filter(isToolRequestPart).map(({ toolRequest: { name, ref, input } }) => ({ ...refAs('id', ref), name, arguments: input ?? {} }));
+      return [{ role: 'assistant', content: textOf(content), ...(toolCalls.length > 0 ? { toolCalls } : {}) }];
     }
     case 'tool':
-      return message.content.filter(isToolResponsePart).map((part) => ({
+      return content.filter(isToolResponsePart).map(({ toolResponse: { name, ref, output } }) => ({
         role: 'tool' as const,
-        content: JSON.stringify(part.toolResponse.output ?? null),
-        ...(part.toolResponse.ref !== undefined ? { toolCallId: part.toolResponse.ref } : {}),
-        name: part.toolResponse.name,
+        content: JSON.stringify(output ?? null),
+        ...refAs('toolCallId', ref),
+        name,
       }));
   }
 }
 
 /** The body of one turn: `{message, sessionId, history, toolResults?}` (see the top of this file). */
 export function buildTnsaiRequestBody(context: TnsaiTurnContext, sessionId: string): TnsaiRequestBody {
-  const message = context.input.message;
-  const body: TnsaiRequestBody = {
-    message: message ? message.content.filter(isTextPart).map((part) => part.text).join('') : '',
-    sessionId,
-    history: context.history.flatMap(historyEntries),
-  };
-  const respond = context.input.resume?.respond ?? [];
-  if (respond.length > 0) {
-    body.toolResults = respond.map(({ toolResponse }) => ({
-      ...(toolResponse.ref !== undefined ? { toolCallId: toolResponse.ref } : {}),
-      name: toolResponse.name,
-      output: toolResponse.output,
-    }));
+  const { message, resume } = context.input;
+  const body: TnsaiRequestBody = { message: message ? textOf(message.content) : '', sessionId, history: context.history.flatMap(historyEntries) };
+  const respond = resume?.respond;
+  if (respond?.length) {
+    body.toolResults = respond.map(({ toolResponse: { name, ref, output } }) => ({ ...refAs('toolCallId', ref), name, output }));
   }
   return body;
 }
@@ -150,16 +138,12 @@ function parseArguments(value: unknown): unknown {
 
 /** The tool request of a TOOL_CALL chunk: its `toolCall`, else its `name(arguments)` content. */
 function toolRequestOf(chunk: Record<string, unknown>): ToolRequestPart | undefined {
-  if (isRecord(chunk.toolCall)) {
-    const call = chunk.toolCall;
-    const name = stringOr(call.name) ?? 'tool';
-    const id = stringOr(call.id);
-    return { toolRequest: { name, ...(id !== undefined ? { ref: id } : {}), input: parseArguments(call.arguments) } };
+  const call = chunk.toolCall;
+  if (isRecord(call)) {
+    return { toolRequest: { name: stringOr(call.name) ?? 'tool', ...refAs('ref', stringOr(call.id)), input: parseArguments(call.arguments) } };
   }
-  const content = stringOr(chunk.content);
-  const match = content ? /^\s*([^\s(]+)\s*\(([\s\S]*)\)\s*$/.exec(content) : null;
-  if (!match) return undefined;
-  return { toolRequest: { name: match[1]!, input: parseArguments(match[2]!.trim() === '' ? '{}' : match[2]) } };
+  const match = /^\s*([^\s(]+)\s*\(([\s\S]*)\)\s*$/.exec(stringOr(chunk.content) ?? '');
+  return match ? { toolRequest: { name: match[1]!, input: parseArguments(match[2]!.trim() === '' ? '{}' : match[2]) } } : undefined;
 }
 
 /** Options of {@link createTnsaiDecoder}. */
@@ -172,31 +156,33 @@ const MESSAGE_KEY = 'tnsai';
 
 /** Decodes TnsAI `ChatChunk`s (see the top of this file). */
 export function createTnsaiDecoder(options: TnsaiDecoderOptions = {}): FrameDecoder {
-  const sessionId = options.sessionId;
+  const { sessionId } = options;
   let announced = sessionId === undefined;
   let ended = false;
-  let model: string | undefined;
-  let requestId: string | undefined;
+  // START's model and requestId, and DONE's finishReason: the turn's output (`response.raw`)
+  const output: { model?: string; requestId?: string; finishReason?: string } = {};
 
-  const output = (finishReason?: string): Record<string, unknown> => ({
-    ...(model !== undefined ? { model } : {}),
-    ...(requestId !== undefined ? { requestId } : {}),
-    ...(finishReason !== undefined ? { finishReason } : {}),
-  });
+  /** The session is announced before the first frame's events (or the end of an empty body). */
+  function announce(events: AgentEvent[]): AgentEvent[] {
+    if (!announced) {
+      announced = true;
+      events.push({ type: 'session', sessionId: sessionId! });
+    }
+    return events;
+  }
 
-  function turnEnd(finishReason: FinishReason, raw: unknown, wireReason?: string, error?: AgentChatError): AgentEvent {
+  function endWith(finishReason: FinishReason, raw: unknown, error?: AgentChatError): AgentEvent[] {
     ended = true;
-    const end: AgentEvent = { type: 'turn-end', finishReason, raw, output: output(wireReason) };
-    if (error) end.error = error;
-    if (sessionId !== undefined) end.sessionId = sessionId;
-    return end;
+    return endTurn(finishReason, { raw, output, sessionId, error });
   }
 
   function chunkEvents(chunk: Record<string, unknown>, events: AgentEvent[]): void {
     switch (String(chunk.type).toUpperCase()) {
       case 'START':
-        model = stringOr(chunk.model) ?? model;
-        requestId = stringOr(chunk.requestId) ?? requestId;
+        for (const key of ['model', 'requestId'] as const) {
+          const value = stringOr(chunk[key]);
+          if (value !== undefined) output[key] = value;
+        }
         return;
       case 'CONTENT': {
         const text = stringOr(chunk.content);
@@ -210,21 +196,16 @@ export function createTnsaiDecoder(options: TnsaiDecoderOptions = {}): FrameDeco
       }
       case 'DONE': {
         const wireReason = stringOr(chunk.finishReason);
+        if (wireReason !== undefined) output.finishReason = wireReason;
         const finishReason = tnsaiFinishReason(wireReason);
-        if (finishReason === 'failed') {
-          const error = new AgentChatError('server-error', stringOr(chunk.content) ?? 'The model stopped with an error.', { serverStatus: 'ERROR', details: chunk });
-          events.push({ type: 'error', error }, turnEnd('failed', chunk, wireReason, error));
-          return;
-        }
-        events.push(turnEnd(finishReason, chunk, wireReason));
+        const error = finishReason === 'failed'
+          ? new AgentChatError('server-error', stringOr(chunk.content) ?? 'The model stopped with an error.', { serverStatus: 'ERROR', details: chunk })
+          : undefined;
+        events.push(...endWith(finishReason, chunk, error));
         return;
       }
-      case 'ERROR': {
-        const error = new AgentChatError('server-error', stringOr(chunk.content) ?? 'The model call failed.', { details: chunk });
-        events.push({ type: 'error', error }, turnEnd('failed', chunk, undefined, error));
-        return;
-      }
-      default:
+      case 'ERROR':
+        events.push(...endWith('failed', chunk, new AgentChatError('server-error', stringOr(chunk.content) ?? 'The model call failed.', { details: chunk })));
         return;
     }
   }
@@ -232,25 +213,15 @@ export function createTnsaiDecoder(options: TnsaiDecoderOptions = {}): FrameDeco
   return {
     decode(frame: WireFrame): AgentEvent[] {
       if (ended) return [];
-      const events: AgentEvent[] = [];
-      if (!announced) {
-        announced = true;
-        events.push({ type: 'session', sessionId: sessionId! });
-      }
-      if (frame.type === 'malformed') {
-        events.push(malformedFrameEvent('a TnsAI chunk', frame));
-      } else if (frame.type === 'value' && isRecord(frame.value) && typeof frame.value.type === 'string') {
-        chunkEvents(frame.value, events);
-      }
+      const events = announce([]);
+      if (frame.type === 'malformed') events.push(malformedFrameEvent('a TnsAI chunk', frame));
+      else if (frame.type === 'value' && isRecord(frame.value) && typeof frame.value.type === 'string') chunkEvents(frame.value, events);
       return events;
     },
     end(): AgentEvent[] {
       if (ended) return [];
-      const events: AgentEvent[] = [];
-      if (!announced) events.push({ type: 'session', sessionId: sessionId! });
       const error = new AgentChatError('incomplete-stream', 'The TnsAI stream ended before its DONE chunk.');
-      events.push({ type: 'error', error }, turnEnd('failed', { turnEnd: { finishReason: 'failed' } }, undefined, error));
-      return events;
+      return announce([]).concat(endWith('failed', undefined, error));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { buildAgentFlowRequestBody, createAgentFlowDecoder, type ResponseGranularity } from '../dialects/agentflow.js';
 import { createNdjsonFramer } from '../wire/ndjson.js';
-import { joinUrl, postJson, streamTurn } from './http.js';
+import { joinUrl, postJson, resolveOption, streamTurn } from './http.js';
 import type { HeadersOption, HttpTransportOptions, Transport } from './transport.js';
 
 /** Options for {@link agentFlowTransport}. */
@@ -18,13 +18,11 @@ export interface AgentFlowTransportOptions extends HttpTransportOptions {
   config?: Record<string, unknown>;
 }
 
-function withAuth(options: AgentFlowTransportOptions): HeadersOption | undefined {
-  const { auth, headers } = options;
+function withAuth({ auth, headers }: AgentFlowTransportOptions): HeadersOption | undefined {
   if (auth === undefined) return headers;
   return async () => {
-    const token = typeof auth === 'function' ? await auth() : auth;
-    const extra = typeof headers === 'function' ? await headers() : headers;
-    const merged = new Headers(extra);
+    const token = await resolveOption(auth);
+    const merged = new Headers(await resolveOption(headers));
     merged.set('Authorization', `Bearer ${token}`);
     return merged;
   };
@@ -35,12 +33,11 @@ function withAuth(options: AgentFlowTransportOptions): HeadersOption | undefined
  * is sent as `config.thread_id` on later turns; `stop` posts `/v1/graph/stop`.
  */
 export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
-  const http = (): HttpTransportOptions => ({ headers: withAuth(options), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const http = () => ({ ...options, headers: withAuth(options) });
   return {
     name: 'agentflow',
     run(request, signal) {
-      const body = buildAgentFlowRequestBody(request, options);
-      return streamTurn(joinUrl(options.baseUrl, '/v1/graph/stream'), body, {
+      return streamTurn(joinUrl(options.baseUrl, '/v1/graph/stream'), buildAgentFlowRequestBody(request, options), {
         ...http(),
         accept: 'application/x-ndjson, application/json, text/event-stream',
         signal,
@@ -48,9 +45,9 @@ export function agentFlowTransport(options: AgentFlowTransportOptions): Transpor
         decoder: createAgentFlowDecoder(),
       });
     },
-    async stop(target) {
-      if (!target.sessionId) return;
-      const response = await postJson(joinUrl(options.baseUrl, '/v1/graph/stop'), { thread_id: target.sessionId }, http());
+    async stop({ sessionId }) {
+      if (!sessionId) return;
+      const response = await postJson(joinUrl(options.baseUrl, '/v1/graph/stop'), { thread_id: sessionId }, http());
       // Release the connection: an unread body keeps its socket busy until it is garbage-collected.
       await response.body?.cancel().catch(() => undefined);
     },

@@ -21,8 +21,7 @@ export function aguiTransport(options: AguiTransportOptions): Transport {
     run(request, signal) {
       const body = buildAguiRunInput(request);
       return streamTurn(options.url, body, {
-        ...(options.headers !== undefined ? { headers: options.headers } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...options,
         accept: 'text/event-stream',
         signal,
         framer: createSseFramer(),

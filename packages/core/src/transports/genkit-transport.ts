@@ -14,11 +14,11 @@ export interface GenkitTransportOptions extends HttpTransportOptions {
  * One POST per turn; `getSnapshot` posts to `<url>/getSnapshot`; `stop` posts `<url>/abort` for a running snapshot.
  */
 export function genkitTransport(options: GenkitTransportOptions): Transport {
+  const post = (path: string, data: unknown, signal?: AbortSignal) => postJson(joinUrl(options.url, path), { data }, { ...options, signal });
   return {
     name: 'genkit',
     run(request, signal) {
-      const body = buildGenkitRequestBody(request);
-      return streamTurn(options.url, body, {
+      return streamTurn(options.url, buildGenkitRequestBody(request), {
         ...options,
         accept: 'text/event-stream',
         signal,
@@ -26,13 +26,11 @@ export function genkitTransport(options: GenkitTransportOptions): Transport {
         decoder: createGenkitDecoder(),
       });
     },
-    async stop(target) {
-      if (!target.snapshotId) return;
-      await postJson(joinUrl(options.url, 'abort'), { data: { snapshotId: target.snapshotId } }, options);
+    async stop({ snapshotId }) {
+      if (snapshotId) await post('abort', { snapshotId });
     },
     async getSnapshot(query, signal) {
-      const response = await postJson(joinUrl(options.url, 'getSnapshot'), { data: query }, { ...options, signal });
-      return parseGenkitSnapshot(await response.json());
+      return parseGenkitSnapshot(await (await post('getSnapshot', query, signal)).json());
     },
   };
 }

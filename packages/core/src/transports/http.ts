@@ -1,15 +1,20 @@
 import type { FrameDecoder } from '../dialects/decoder.js';
-import { isRecord, stringOr } from '../dialects/decoder.js';
+import { isRecord, stringOr, unwrap } from '../dialects/decoder.js';
 import { AgentChatError } from '../model/error.js';
 import type { DecodedFrame } from '../model/events.js';
 import type { Framer } from '../wire/frame.js';
 import { readFrames } from '../wire/read-frames.js';
 import type { HeadersOption, HttpTransportOptions } from './transport.js';
 
+/** An option given as a value or as a function giving it per request. */
+export async function resolveOption<T>(option: T | (() => T | Promise<T>)): Promise<T> {
+  return typeof option === 'function' ? await (option as () => T | Promise<T>)() : option;
+}
+
 /** Resolves the headers option for one request. */
 export async function resolveHeaders(option: HeadersOption | undefined, base: Record<string, string>): Promise<Headers> {
   const headers = new Headers(base);
-  const extra = typeof option === 'function' ? await option() : option;
+  const extra = await resolveOption(option);
   if (extra) new Headers(extra).forEach((value, key) => headers.set(key, value));
   return headers;
 }
@@ -26,22 +31,23 @@ export async function httpError(response: Response): Promise<AgentChatError> {
   let serverStatus: string | undefined;
   let details: unknown = text || undefined;
   try {
-    const body: unknown = JSON.parse(text);
-    details = body;
-    const error = isRecord(body) && isRecord(body.error) ? body.error : body;
+    details = JSON.parse(text);
+    const error = unwrap(details, 'error');
     if (isRecord(error)) {
-      const serverMessage = stringOr(error.message) ?? stringOr(error.detail) ?? stringOr(error.errorText);
-      if (serverMessage) message = serverMessage;
+      message = (stringOr(error.message) ?? stringOr(error.detail) ?? stringOr(error.errorText)) || message;
       serverStatus = stringOr(error.status) ?? stringOr(error.code);
     }
   } catch {
     if (text.trim()) message = `${message}: ${text.trim().slice(0, 200)}`;
   }
-  return new AgentChatError('http-error', message, {
-    status: response.status,
-    ...(serverStatus !== undefined ? { serverStatus } : {}),
-    ...(details !== undefined ? { details } : {}),
-  });
+  return new AgentChatError('http-error', message, { status: response.status, serverStatus, details });
+}
+
+/** An abort as it is; any other failure as a network-error saying what failed. */
+function networkError(error: unknown, what: string, aborted?: boolean): unknown {
+  return aborted || (error as Error)?.name === 'AbortError'
+    ? error
+    : new AgentChatError('network-error', `${what}: ${(error as Error)?.message ?? error}`, { cause: error });
 }
 
 /** POSTs JSON and returns the response, throwing an {@link AgentChatError} for network failures and 4xx/5xx. */
@@ -59,8 +65,7 @@ export async function postJson(
   try {
     response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: options.signal ?? null });
   } catch (error) {
-    if ((error as Error)?.name === 'AbortError') throw error;
-    throw new AgentChatError('network-error', `Could not reach ${url}: ${(error as Error)?.message ?? error}`, { cause: error });
+    throw networkError(error, `Could not reach ${url}`);
   }
   if (!response.ok) throw await httpError(response);
   return response;
@@ -77,16 +82,10 @@ export async function* streamTurn(
   const { decoder } = options;
   try {
     for await (const frames of readFrames(response.body, options.framer)) {
-      const decoded: DecodedFrame[] = new Array(frames.length);
-      for (let i = 0; i < frames.length; i++) {
-        const frame = frames[i]!;
-        decoded[i] = { raw: frame.type === 'value' ? frame.value : frame.text, events: decoder.decode(frame) };
-      }
-      yield decoded;
+      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decoder.decode(frame) }));
     }
   } catch (error) {
-    if ((error as Error)?.name === 'AbortError' || options.signal.aborted) throw error;
-    throw new AgentChatError('network-error', `The stream broke off: ${(error as Error)?.message ?? error}`, { cause: error });
+    throw networkError(error, 'The stream broke off', options.signal.aborted);
   }
   const closing = decoder.end();
   if (closing.length > 0) yield [{ raw: null, events: closing }];

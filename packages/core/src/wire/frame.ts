@@ -12,16 +12,10 @@ export interface Framer {
 }
 
 /** Parses a JSON text into a frame, never throwing. */
-export function jsonFrame(text: string, extra?: { event?: string; id?: string; field?: string }): WireFrame {
+export function jsonFrame(text: string): WireFrame {
   try {
-    const frame: WireFrame = { type: 'value', value: JSON.parse(text) };
-    if (extra?.event !== undefined) frame.event = extra.event;
-    if (extra?.id !== undefined) frame.id = extra.id;
-    if (extra?.field !== undefined) frame.field = extra.field;
-    return frame;
+    return { type: 'value', value: JSON.parse(text) };
   } catch (error) {
-    const frame: WireFrame = { type: 'malformed', text, reason: (error as Error).message };
-    if (extra?.event !== undefined) frame.event = extra.event;
-    return frame;
+    return { type: 'malformed', text, reason: (error as Error).message };
   }
 }

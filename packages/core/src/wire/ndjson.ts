@@ -1,9 +1,10 @@
 import { jsonFrame, type Framer, type WireFrame } from './frame.js';
 
-const OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93;
-const QUOTE = 34, BACKSLASH = 92, NEWLINE = 10, CARRIAGE = 13, SPACE = 32, TAB = 9;
+// Character codes (a const enum: the scanner compares with inlined literals)
+const enum Char { OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93, QUOTE = 34, BACKSLASH = 92, NEWLINE = 10, CARRIAGE = 13, SPACE = 32, TAB = 9 }
 
-const isBlank = (code: number) => code === SPACE || code === NEWLINE || code === CARRIAGE || code === TAB;
+// Between values, inside a value (scanning), or inside a line that is not JSON (waiting for its newline)
+const enum State { BETWEEN, VALUE, GARBAGE }
 
 /**
  * Newline-delimited JSON that also accepts concatenated values (`{..}{..}`) with or without newlines.
@@ -14,33 +15,34 @@ const isBlank = (code: number) => code === SPACE || code === NEWLINE || code ===
  * A line that is not JSON becomes a `malformed` frame. Values spanning lines (pretty-printed JSON) are not supported.
  */
 export function createNdjsonFramer(): Framer {
-  // between values, inside a value (scanning), or inside a line that is not JSON (waiting for its newline)
-  let state: 'between' | 'value' | 'garbage' = 'between';
+  let state = State.BETWEEN;
   // the text of the value or line in progress that arrived in earlier pushes
   let pieces: string[] = [];
   let depth = 0;
   let inString = false;
   let escaped = false;
 
-  function run(text: string, frames: WireFrame[]): void {
+  function run(text: string): WireFrame[] {
+    const frames: WireFrame[] = [];
     const length = text.length;
     let start = 0; // where the value or line in progress begins in `text`
     let i = 0;
-    const pending = (to: number) => (pieces.length > 0 ? pieces.join('') + text.slice(start, to) : text.slice(start, to));
+    const pending = (to: number) => pieces.join('') + text.slice(start, to);
     const finish = (frame: WireFrame) => {
       frames.push(frame);
-      state = 'between';
+      state = State.BETWEEN;
       pieces = [];
     };
+    const malformed = (to: number, reason: string) => finish({ type: 'malformed', text: pending(to).trim(), reason });
     while (i < length) {
-      if (state === 'between') {
+      if (state === State.BETWEEN) {
         const code = text.charCodeAt(i);
-        if (isBlank(code)) {
+        if (code === Char.SPACE || code === Char.NEWLINE || code === Char.CARRIAGE || code === Char.TAB) {
           i++;
           continue;
         }
         start = i;
-        if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+        if (code === Char.OPEN_BRACE || code === Char.OPEN_BRACKET) {
           const newline = text.indexOf('\n', i);
           if (newline >= 0) {
             const frame = jsonFrame(text.slice(i, newline));
@@ -50,59 +52,55 @@ export function createNdjsonFramer(): Framer {
               continue;
             }
           }
-          state = 'value';
+          state = State.VALUE;
           depth = 0;
           inString = false;
           escaped = false;
-        } else state = 'garbage';
+        } else state = State.GARBAGE;
       }
-      if (state === 'garbage') {
+      if (state === State.GARBAGE) {
         const newline = text.indexOf('\n', i);
         if (newline < 0) break;
-        finish({ type: 'malformed', text: pending(newline).trim(), reason: 'not a JSON value' });
+        malformed(newline, 'not a JSON value');
         i = newline + 1;
         continue;
       }
-      // state === 'value'
+      // state === State.VALUE
       for (; i < length; i++) {
         const code = text.charCodeAt(i);
         if (inString) {
           if (escaped) escaped = false;
-          else if (code === BACKSLASH) escaped = true;
-          else if (code === QUOTE) inString = false;
-          else if (code === NEWLINE) {
-            finish({ type: 'malformed', text: pending(i).trim(), reason: 'unterminated string' });
+          else if (code === Char.BACKSLASH) escaped = true;
+          else if (code === Char.QUOTE) inString = false;
+          else if (code === Char.NEWLINE) {
+            malformed(i, 'unterminated string');
             i++;
             break;
           }
-        } else if (code === QUOTE) inString = true;
-        else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
-        else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+        } else if (code === Char.QUOTE) inString = true;
+        else if (code === Char.OPEN_BRACE || code === Char.OPEN_BRACKET) depth++;
+        else if (code === Char.CLOSE_BRACE || code === Char.CLOSE_BRACKET) {
           if (--depth === 0) {
             finish(jsonFrame(pending(i + 1)));
             i++;
             break;
           }
-        } else if (code === NEWLINE) {
-          finish({ type: 'malformed', text: pending(i).trim(), reason: 'value cut off at end of line' });
+        } else if (code === Char.NEWLINE) {
+          malformed(i, 'value cut off at end of line');
           i++;
           break;
         }
       }
     }
-    if (state !== 'between' && start < length) pieces.push(start === 0 ? text : text.slice(start));
+    if (state !== State.BETWEEN && start < length) pieces.push(start === 0 ? text : text.slice(start));
+    return frames;
   }
 
   return {
-    push(text) {
-      const frames: WireFrame[] = [];
-      run(text, frames);
-      return frames;
-    },
+    push: run,
     end() {
-      const frames: WireFrame[] = [];
-      run('\n', frames);
-      state = 'between';
+      const frames = run('\n');
+      state = State.BETWEEN;
       pieces = [];
       return frames;
     },

@@ -7,21 +7,19 @@ import type { Framer, WireFrame } from './frame.js';
  */
 export async function* readFrames(body: ReadableStream<Uint8Array>, framer: Framer): AsyncGenerator<WireFrame[]> {
   const reader = body.getReader();
-  const decoder = new TextDecoder('utf-8');
-  let finished = false;
+  const decoder = new TextDecoder();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const frames = framer.push(decoder.decode(value, { stream: true }));
+    for (let done = false; !done; ) {
+      const read = await reader.read();
+      done = read.done;
+      // The end of the body flushes what the decoder and the framer still hold.
+      let frames = framer.push(decoder.decode(read.value, { stream: !done }));
+      if (done) frames = frames.concat(framer.end());
       if (frames.length > 0) yield frames;
     }
-    finished = true;
-    const tail = framer.push(decoder.decode());
-    const rest = framer.end();
-    if (tail.length + rest.length > 0) yield tail.concat(rest);
   } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
+    // Cancelling a body that ended does nothing; one left early is released.
+    await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }

@@ -1,29 +1,26 @@
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
 import { jsonFrame, type Framer, type WireFrame } from './frame.js';
 
-const TEXT_SENTINELS = new Set(['[DONE]']);
-
 /**
- * Server-sent events framing via eventsource-parser. Each event's `data` is parsed as JSON.
+ * Server-sent events framing via eventsource-parser. Each event's `data` is parsed as JSON (`[DONE]` is a text frame).
  * A line with the non-standard field `error:` (Genkit's Express handler) becomes a frame with `field: 'error'`.
  */
 export function createSseFramer(): Framer {
   let frames: WireFrame[] = [];
   const parser = createParser({
-    onEvent(message: EventSourceMessage) {
-      const extra: { event?: string; id?: string } = {};
-      if (message.event !== undefined) extra.event = message.event;
-      if (message.id !== undefined) extra.id = message.id;
-      if (TEXT_SENTINELS.has(message.data)) {
-        frames.push({ type: 'text', text: message.data, ...extra });
-        return;
-      }
-      if (message.data === '') return; // keep-alive or an event with no data
-      frames.push(jsonFrame(message.data, extra));
+    onEvent({ data, event, id }: EventSourceMessage) {
+      if (data === '') return; // keep-alive or an event with no data
+      const frame: WireFrame = data === '[DONE]' ? { type: 'text', text: data } : jsonFrame(data);
+      if (event !== undefined) frame.event = event;
+      if (id !== undefined && frame.type !== 'malformed') frame.id = id;
+      frames.push(frame);
     },
-    onError(error: ParseError) {
-      if (error.type === 'unknown-field' && error.field !== undefined && error.value !== undefined) {
-        frames.push(jsonFrame(error.value, { field: error.field, event: error.field }));
+    onError({ type, field, value }: ParseError) {
+      if (type === 'unknown-field' && field !== undefined && value !== undefined) {
+        const frame = jsonFrame(value);
+        frame.event = field;
+        if (frame.type === 'value') frame.field = field;
+        frames.push(frame);
       }
     },
   });
