@@ -2,7 +2,8 @@
 // Benchmark 6 of issue 7 and the size budgets of DESIGN §6: what a user's bundler ships for each entry, minified and
 // gzipped, every dependency included except React. Bundles the built packages (dist/, what users install).
 //
-//   node bench/size/check-size.mjs             the table; exit 1 when a budget is exceeded (npm test runs this)
+//   node bench/size/check-size.mjs             the tables; exit 1 when a DESIGN budget is missed
+//   node bench/size/check-size.mjs --regression  exit 1 past a budget, or past the regression ceiling of a row that misses it (npm test)
 //   node bench/size/check-size.mjs --json      the same as JSON on stdout
 //   node bench/size/check-size.mjs --write     also writes bench/size/RESULTS.md (with the --what-if rows)
 //   node bench/size/check-size.mjs --what-if   adds estimates with fast-json-patch / eventsource-parser replaced (what-if/)
@@ -33,27 +34,38 @@ const REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'r
 const OURS = ['@agent-chat/core', '@agent-chat/react'];
 const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n`;
 
-/** The measured entries. `budget` (kB, min+gz) makes a row a check; the others are reported. */
+/**
+ * The measured entries. `budget` (kB, min+gz) is DESIGN §6's figure, reported as met or missed; `ceiling` (kB) is the
+ * regression guard of a row that misses its budget (`--regression`: exit 1 past it). A row without a ceiling is held
+ * to its budget in both modes.
+ *
+ * "core + react" is measured the way an app's bundler ships it: named imports, tree-shaken (`sideEffects: false`),
+ * as size-limit's `import` option does. An app imports the hook, the controller and the transport of the one protocol
+ * its server speaks; each protocol is a row of its own, and `export *` (all five) is reported beside them.
+ */
 const ENTRIES = [
-  { id: 'core+react', group: 'budget', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'`", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 30.5 },
-  { id: 'ui', group: 'budget', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 12.2 },
-  { id: 'ui+core+react', group: 'reported', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
-  { id: 'ai-sdk-useChat', group: 'reported', label: "`export { useChat } from '@ai-sdk/react'` (for contrast)", source: "export { useChat } from '@ai-sdk/react';\n" },
-  // What an app that speaks one protocol imports (named imports, tree-shaken): where the bytes of `core+react` go.
-  { id: 'app-engine', group: 'app', label: '`createAgentChat` + `useAgentChat`, no transport', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n" },
-  { id: 'app-genkit', group: 'app', label: '… + `genkitTransport`', source: app('genkitTransport') },
-  { id: 'app-agentflow', group: 'app', label: '… + `agentFlowTransport`', source: app('agentFlowTransport') },
-  { id: 'app-ai-sdk', group: 'app', label: '… + `aiSdkTransport`', source: app('aiSdkTransport') },
-  { id: 'app-agui', group: 'app', label: '… + `aguiTransport`', source: app('aguiTransport') },
-  { id: 'app-tnsai', group: 'app', label: '… + `tnsaiTransport`', source: app('tnsaiTransport') },
+  { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15 },
+  { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15 },
+  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: 17.3 },
+  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 16.3 },
+  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 15.6 },
+  { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 19.7 },
+  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 20.2 },
+  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols and every dialect helper)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 28.8 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 11.7 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10 },
+  { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
+  { id: 'ai-sdk-useChat', group: 'ui', label: "`export { useChat } from '@ai-sdk/react'` (for contrast: the AI SDK's hook with its protocol)", source: "export { useChat } from '@ai-sdk/react';\n" },
 ];
 
+// The module specifiers the stand-ins replace (regular expressions, anchored).
+const FJP = 'fast-json-patch(/module/core\\.mjs)?';
 /** --what-if: the same entries with dependencies swapped for the small stand-ins in what-if/ (estimates, not checks). */
 const WHAT_IF = [
-  { id: 'no-fjp', label: 'fast-json-patch → a ~60-line RFC 6902 applier', swap: { 'fast-json-patch': 'fast-json-patch.mjs' } },
-  { id: 'no-fjp-esp', label: 'and eventsource-parser → a ~30-line SSE line parser', swap: { 'fast-json-patch': 'fast-json-patch.mjs', 'eventsource-parser': 'eventsource-parser.mjs' } },
+  { id: 'no-fjp', label: 'fast-json-patch → a ~60-line RFC 6902 applier', swap: { [FJP]: 'fast-json-patch.mjs' } },
+  { id: 'no-fjp-esp', label: 'and eventsource-parser → a ~30-line SSE line parser', swap: { [FJP]: 'fast-json-patch.mjs', 'eventsource-parser': 'eventsource-parser.mjs' } },
 ];
-const WHAT_IF_ENTRIES = ['core+react', 'app-engine', 'app-genkit', 'app-agentflow', 'app-ai-sdk', 'app-agui', 'app-tnsai'];
+const WHAT_IF_ENTRIES = ['app-engine', 'app-genkit', 'app-agentflow', 'app-tnsai', 'app-ai-sdk', 'app-agui', 'core+react'];
 
 const CSS = { id: 'ui-css', label: '`@agent-chat/ui/styles.css`, minified', file: 'packages/ui/dist/styles.css' };
 
@@ -170,6 +182,9 @@ if (whatIf) {
 
 const statusOf = (row) => (row.budget == null ? 'reported' : row.gzipBytes <= row.budget * KB ? 'ok' : 'OVER');
 const over = rows.filter((row) => statusOf(row) === 'OVER');
+// The limit a row is held to: its budget, or while the budget is missed, its regression ceiling.
+const limitOf = (row) => (regression && row.ceiling != null ? row.ceiling : row.budget);
+const failing = rows.filter((row) => limitOf(row) != null && row.gzipBytes > limitOf(row) * KB);
 const machine = {
   node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, platform: `${platform()} ${arch()}`,
   memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverage: loadavg().map((l) => l.toFixed(2)).join(' '), date: new Date().toISOString(),
@@ -178,17 +193,22 @@ const esbuildVersion = JSON.parse(readFileSync(`${root}node_modules/esbuild/pack
 const report = { machine, esbuild: esbuildVersion, gzipLevel: 9, kB: KB, pass: over.length === 0, staleSources: stale, rows, css, whatIf: whatIfRows };
 
 const kb = (bytes) => (bytes / KB).toFixed(2);
+const statusCell = (row) => {
+  const status = statusOf(row);
+  if (status !== 'OVER') return status;
+  return `**OVER** by ${kb(row.gzipBytes - row.budget * KB)} kB${row.ceiling == null ? '' : ` (regression ceiling ${row.ceiling} kB)`}`;
+};
 const sizeTable = (group) => [
   '| bundle | min | min+gz | budget (min+gz) | status |',
   '|---|---:|---:|---:|---|',
-  ...rows.filter((row) => row.group === group).map((row) => `| ${row.label} | ${kb(row.minBytes)} kB | **${kb(row.gzipBytes)} kB** | ${row.budget == null ? '—' : `≤ ${row.budget} kB`} | ${statusOf(row) === 'OVER' ? `**OVER** by ${kb(row.gzipBytes - row.budget * KB)} kB` : statusOf(row)} |`),
+  ...rows.filter((row) => row.group === group).map((row) => `| ${row.label} | ${kb(row.minBytes)} kB | **${kb(row.gzipBytes)} kB** | ${row.budget == null ? '—' : `≤ ${row.budget} kB`} | ${statusCell(row)} |`),
 ];
-function mainTable() {
-  const lines = [...sizeTable('budget'), ...sizeTable('reported').slice(2)];
+const coreTable = () => sizeTable('core').join('\n');
+function uiTable() {
+  const lines = sizeTable('ui');
   lines.push(css.missing ? `| ${css.label} | ${css.missing} | | | |` : `| ${css.label} (source ${kb(css.rawBytes)} kB) | ${kb(css.minBytes)} kB | **${kb(css.gzipBytes)} kB** | — | reported |`);
   return lines.join('\n');
 }
-const appTable = () => sizeTable('app').join('\n');
 function breakdown(ids) {
   return rows.filter((row) => ids.includes(row.id)).map((row) => [
     `**${row.id}** by package: ${row.composition.packages.map((p) => `${p.name} ${kb(p.bytes)}`).join(' · ')}`,
@@ -209,18 +229,22 @@ function whatIfTable() {
   }
   return lines.join('\n');
 }
+const budgetLine = () => (over.length === 0
+  ? 'size budgets: all met'
+  : `size budgets (DESIGN §6): missed by ${over.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${row.budget} kB`).join(', ')}`);
 
 if (json) {
   console.log(JSON.stringify(report, null, 2));
 } else {
   console.log(`Bundle sizes: esbuild ${esbuildVersion}, minified, gzip level 9, React external, from dist/ (kB = 1,000 bytes)\n`);
-  console.log(mainTable());
-  console.log(`\nOne protocol, named imports (min+gz):\n`);
-  console.log(appTable());
+  console.log('core + react, as an app imports them (named imports, tree-shaken):\n');
+  console.log(coreTable());
+  console.log('\nui:\n');
+  console.log(uiTable());
   console.log(`\nIn the minified output, kB before gzip:\n`);
-  console.log(breakdown(['core+react', 'ui']));
+  console.log(breakdown(['app-genkit', 'ui']));
   if (whatIf) console.log(`What-if (estimates, min+gz; in brackets the change):\n\n${whatIfTable()}\n`);
-  console.log(over.length === 0 ? 'size budgets: all met' : `size budgets: EXCEEDED: ${over.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${row.budget} kB`).join(', ')}`);
+  console.log(budgetLine());
 }
 
 if (write) {
@@ -234,26 +258,33 @@ if (write) {
     'Each entry is bundled by esbuild from the built packages (`dist/`, what users install): `bundle`, `minify`,',
     "`format: 'esm'`, `platform: 'browser'`, `target: 'es2022'`, `process.env.NODE_ENV = \"production\"`, every dependency",
     'included except `react`, `react-dom` and `react/jsx-runtime`; then gzip at zlib level 9. kB = 1,000 bytes.',
-    'Sizes are deterministic (no timing): one build per entry. `node bench/size/check-size.mjs` exits 1 when a budget',
-    'is exceeded; `npm test` runs it after `tsc -b`.',
+    'Sizes are deterministic (no timing): one build per entry.',
     '',
-    `Budget status: **${over.length === 0 ? 'all met' : `exceeded: ${over.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${row.budget} kB`).join(', ')}`}**.`,
+    '`npm test` runs `check-size.mjs --regression`: a row that meets its budget is held to the budget, a row that misses',
+    'it is held to its regression ceiling (today\'s size plus a few hundred bytes), so any growth fails the build.',
     '',
-    mainTable(),
+    `Budget status: **${over.length === 0 ? 'all met' : `missed by ${over.map((row) => `${row.id} (${kb(row.gzipBytes)} kB)`).join(', ')}`}**.`,
     '',
-    'The `ui` budget (≤ 10 kB) is read as what `@agent-chat/ui` adds to an app that already has core + react (budgeted',
-    'at ≤ 15 kB); the whole kit is reported in its own row.',
+    '## core + react (budget ≤ 15 kB)',
+    '',
+    'Measured as an app\'s bundler ships it: named imports, tree-shaken (the packages are `sideEffects: false`). An app',
+    'imports `createAgentChat`, `useAgentChat` and the transport of the protocol its server speaks, so each protocol is a',
+    'row; `export *` of both packages (all five protocols and every dialect helper, which no app imports at once) is',
+    'reported beside them.',
+    '',
+    coreTable(),
+    '',
+    '## ui (budget ≤ 10 kB + CSS)',
+    '',
+    'What `@agent-chat/ui` adds to an app that already has core + react; the whole kit is reported in its own row.',
+    '',
+    uiTable(),
     '',
     '## Where the bytes are',
     '',
-    'An app that speaks one protocol imports `createAgentChat`, one transport and `useAgentChat` (named imports,',
-    'tree-shaken). `export *` pulls in all five protocols.',
-    '',
-    appTable(),
-    '',
     'In the minified output, kB before gzip (esbuild metafile):',
     '',
-    breakdown(['core+react', 'ui']),
+    breakdown(['app-genkit', 'ui']),
     '## What-if: the dependencies with small stand-ins',
     '',
     'Estimates (min+gz, change in brackets) with the core\'s two swappable dependencies replaced by the stand-ins in',
@@ -267,10 +298,9 @@ if (write) {
   writeFileSync(`${here}RESULTS.md`, `${md.join('\n')}\n`);
 }
 
-const pastCeiling = rows.filter((row) => row.ceiling != null && row.gzipBytes > row.ceiling * KB);
-if (regression && !json) {
-  console.log(pastCeiling.length === 0
-    ? `size ceilings (regression guard): all met (${rows.filter((row) => row.ceiling != null).map((row) => `${row.id} ≤ ${row.ceiling} kB`).join(', ')})`
-    : `size ceilings (regression guard): EXCEEDED: ${pastCeiling.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${row.ceiling} kB`).join(', ')}`);
+if (!json) {
+  console.log(failing.length === 0
+    ? `size check: passed (${rows.filter((row) => limitOf(row) != null).map((row) => `${row.id} ≤ ${limitOf(row)} kB`).join(', ')})`
+    : `size check: FAILED: ${failing.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${limitOf(row)} kB`).join(', ')}`);
 }
-process.exit((regression ? pastCeiling : over).length === 0 ? 0 : 1);
+process.exit(failing.length === 0 ? 0 : 1);
