@@ -41,7 +41,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
+import { createSleeper, listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -125,19 +125,9 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
   const threads = new Map<string, { messages: any[] }>();
   /** Running runs by thread id: calling the function ends the run. */
   const running = new Map<string, (by: 'stop' | 'close') => void>();
-  /** Pending sleeps: close() clears the timer and wakes the sleeper, so nothing outlives the server. */
-  const timers = new Map<NodeJS.Timeout, () => void>();
-  let closing = false;
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (closing) return resolve();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.set(timer, resolve);
-    });
+  /** Pending sleeps: close() wakes them, so nothing outlives the server. */
+  const sleeper = createSleeper();
+  const wait = (ms: number) => sleeper.sleep(ms);
 
   async function stream(req: IncomingMessage, res: ServerResponse, body: any): Promise<void> {
     const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
@@ -189,23 +179,13 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
       if (delay > 0) await wait(delay);
     };
     // Sleeps, but wakes at once when the run is stopped (or the server closes).
-    const pause = (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (closing || stopped) return resolve();
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          wake = null;
-          resolve();
-        }, ms);
-        const wakeUp = () => {
-          clearTimeout(timer);
-          timers.delete(timer);
-          wake = null;
-          resolve();
-        };
-        timers.set(timer, wakeUp);
+    const pause = async (ms: number) => {
+      if (stopped) return;
+      await sleeper.sleep(ms, (wakeUp) => {
         wake = wakeUp;
       });
+      wake = null;
+    };
 
     const assistantId = `msg-${randomUUID()}`;
     const assistant = (content: unknown[], delta: boolean) => ({
@@ -336,7 +316,7 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
         });
         return;
       }
-      if (closing) {
+      if (sleeper.closed) {
         sendJson(res, 503, { detail: 'Shutting down' });
         return;
       }
@@ -347,13 +327,8 @@ export async function startAgentFlowLiveServer(options: AgentFlowLiveServerOptio
     });
   }, {
     onClose() {
-      closing = true;
+      sleeper.close();
       for (const stop of [...running.values()]) stop('close');
-      for (const [timer, resolve] of [...timers]) {
-        clearTimeout(timer);
-        resolve();
-      }
-      timers.clear();
     },
   });
 

@@ -38,7 +38,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { EventType, type AGUIEvent, type Interrupt, type Message as AguiMessage, type RunAgentInput } from '@ag-ui/core';
 import { EventSchemas, RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
-import { listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
+import { createSleeper, listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -96,21 +96,8 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
   const requests: RecordedRequest[] = [];
   const runs: AguiRun[] = [];
   const threads = new Map<string, AguiThread>();
-  const timers = new Map<NodeJS.Timeout, () => void>();
-  let closing = false;
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (closing) return resolve();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.set(timer, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  const sleeper = createSleeper();
+  const wait = (ms: number) => sleeper.sleep(ms);
 
   async function run(req: IncomingMessage, res: ServerResponse, input: RunAgentInput): Promise<void> {
     const { threadId, runId } = input;
@@ -133,7 +120,7 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
     res.writeHead(200, { 'Content-Type': encoder.getContentType(), 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     res.flushHeaders();
 
-    const live = () => !closing && !res.destroyed && !res.writableEnded;
+    const live = () => !sleeper.closed && !res.destroyed && !res.writableEnded;
     const send = async (event: AGUIEvent, delay = writeDelayMs) => {
       EventSchemas.parse(event); // the script itself must be valid AG-UI 1.0
       if (!live()) return;
@@ -306,7 +293,7 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
         sendJson(res, 400, { error: { message: 'Invalid RunAgentInput', code: 'INVALID_INPUT', issues: parsed.error.issues } });
         return;
       }
-      if (closing) {
+      if (sleeper.closed) {
         sendJson(res, 503, { error: { message: 'Shutting down' } });
         return;
       }
@@ -317,9 +304,7 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
     });
   }, {
     onClose() {
-      closing = true;
-      for (const wake of [...timers.values()]) wake();
-      timers.clear();
+      sleeper.close();
     },
   });
 

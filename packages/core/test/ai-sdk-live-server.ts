@@ -46,7 +46,7 @@ import {
   type UIMessageStreamWriter,
 } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
-import { listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
+import { createSleeper, listenOnLoopback, readJsonBody, sendJson } from './http-test-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -134,20 +134,11 @@ export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {})
   const runs: AiSdkRun[] = [];
   const deleted: string[] = [];
   /** Pending sleeps: close() clears the timer and wakes the sleeper, so nothing outlives the server. */
-  const timers = new Map<NodeJS.Timeout, () => void>();
-  let closing = false;
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (closing) return resolve();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.set(timer, resolve);
-    });
+  const sleeper = createSleeper();
+  const wait = (ms: number) => sleeper.sleep(ms);
 
   async function script(name: string, writer: Writer, run: AiSdkRun, messages: UIMessage[]): Promise<void> {
-    const gone = () => run.clientGone || closing;
+    const gone = () => run.clientGone || sleeper.closed;
     const texts = async (id: string, deltas: string[]) => {
       writer.write({ type: 'text-start', id });
       for (const delta of deltas) {
@@ -322,12 +313,7 @@ export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {})
     runs,
     deleted,
     async close() {
-      closing = true;
-      for (const [timer, wake] of timers) {
-        clearTimeout(timer);
-        wake();
-      }
-      timers.clear();
+      sleeper.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

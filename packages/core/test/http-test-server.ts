@@ -1,6 +1,6 @@
 /**
  * Shared HTTP plumbing for the live test servers (*-live-server.ts): reading a
- * request body, sending a JSON response, and listening on / closing a loopback port.
+ * request body, sending a JSON response, listening on / closing a loopback port, and sleeps that closing cuts short.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,6 +72,41 @@ export async function listenOnLoopback(handler: RequestListener, options: Listen
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
+      return closed;
+    },
+  };
+}
+
+/** Timed sleeps a server can cut short, so that no timer or paused stream outlives it. */
+export interface Sleeper {
+  /** Resolves after `ms`, or sooner when woken: by the `wake` handed to `onWake`, or by `close()`. */
+  sleep(ms: number, onWake?: (wake: () => void) => void): Promise<void>;
+  /** Wakes every pending sleep and makes later ones resolve at once. */
+  close(): void;
+  readonly closed: boolean;
+}
+
+export function createSleeper(): Sleeper {
+  const pending = new Set<() => void>();
+  let closed = false;
+  return {
+    sleep: (ms, onWake) =>
+      new Promise<void>((resolve) => {
+        if (closed) return resolve();
+        const wake = () => {
+          clearTimeout(timer);
+          pending.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, ms);
+        pending.add(wake);
+        onWake?.(wake);
+      }),
+    close() {
+      closed = true;
+      for (const wake of [...pending]) wake();
+    },
+    get closed() {
       return closed;
     },
   };

@@ -20,7 +20,7 @@
  *   (POST /fail answers 429 {"error":{"message":"slow down","code":"RATE_LIMIT"}})
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { listenOnLoopback, readTextBody } from './http-test-server.js';
+import { createSleeper, listenOnLoopback, readTextBody } from './http-test-server.js';
 
 export interface TnsaiRecordedRequest {
   path: string;
@@ -51,15 +51,8 @@ export async function startTnsaiLiveServer(options: TnsaiLiveServerOptions = {})
   const writeDelayMs = options.writeDelayMs ?? 2;
   const requests: TnsaiRecordedRequest[] = [];
   const longRuns: TnsaiLongRun[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
+  const sleeper = createSleeper();
+  const sleep = (ms: number) => sleeper.sleep(ms);
 
   async function stream(res: ServerResponse, body: any): Promise<void> {
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
@@ -154,8 +147,7 @@ export async function startTnsaiLiveServer(options: TnsaiLiveServerOptions = {})
     longRuns,
     close() {
       closed ??= new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
+        sleeper.close();
         server.closeAllConnections();
         server.close(() => resolve());
       });
