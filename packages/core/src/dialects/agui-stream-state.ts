@@ -4,7 +4,8 @@ import { isReasoningPart, type Part, type ToolRequestPart, type ToolResponsePart
 import { parseArguments, roleOf, toolOutputOf, toolRequestOf, upsertTool } from './agui-content.js';
 import { messagesSnapshot } from './agui-messages-snapshot.js';
 import type { AguiMessage } from './agui-wire-types.js';
-import { appendText, stringOr } from './decoder.js';
+import { appendTextPart } from '../model/content.js';
+import { stringOr } from './decoder.js';
 
 /** What the decoder keeps of each message it streamed: a mirror of the store's content, for `message-complete`. */
 export interface AguiEntry {
@@ -127,7 +128,7 @@ export function createAguiStreamState(sent: readonly AguiMessage[]) {
     }
     const key = keyById.get(id)!;
     const entry = entryFor(key, role);
-    appendText(entry.content, delta, kind);
+    appendTextPart(entry.content, delta, kind);
     entry.dirty = true;
     events.push({ type: kind === 'text' ? 'text-delta' : 'reasoning-delta', text: delta, role, messageKey: key, source });
   }

@@ -2,7 +2,8 @@ import type { AgentEvent } from '../model/events.js';
 import type { Message, Role } from '../model/message.js';
 import { isToolRequestPart, type Metadata, type Part, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
 import { approvalRequestOf, type ApprovalRequest } from './ai-sdk-approval.js';
-import { appendText, isRecord, stringOr } from './decoder.js';
+import { appendTextPart, upsertToolPart } from '../model/content.js';
+import { isRecord, stringOr } from './decoder.js';
 
 /** A message this response streamed into, as the reducer builds it. */
 export interface AiSdkAssembled {
@@ -77,24 +78,6 @@ export function createAiSdkStreamState(history: readonly Message[]) {
     return message;
   }
 
-  /** Same call (same ref and name) replaces, keeping metadata (the interrupt marker) — as the reducer does. */
-  function upsertTool(key: string, role: Role, part: ToolRequestPart | ToolResponsePart): void {
-    const content = record(key, role).content;
-    const field = 'toolRequest' in part ? 'toolRequest' : 'toolResponse';
-    const call = (part as ToolRequestPart & ToolResponsePart)[field];
-    const index = content.findIndex((existing) => {
-      const other = (existing as Partial<ToolRequestPart & ToolResponsePart>)[field];
-      return other !== undefined && other.ref === call.ref && other.name === call.name;
-    });
-    if (index < 0) {
-      content.push(part);
-      return;
-    }
-    const previous = content[index]!;
-    const metadata = previous.metadata || part.metadata ? { ...previous.metadata, ...part.metadata } : undefined;
-    content[index] = metadata ? { ...part, metadata } : part;
-  }
-
   /** The tool request of call `toolCallId` as it stands, into the model message of the call. */
   function request(events: AgentEvent[], toolCallId: string, source: unknown, partial: boolean, interrupt?: ApprovalRequest): ToolRequestPart {
     const call = calls.get(toolCallId) ?? { name: 'tool' };
@@ -105,7 +88,7 @@ export function createAiSdkStreamState(history: readonly Message[]) {
     if (partial) toolRequest.partial = true;
     const metadata = interrupt ? { ...call.metadata, interrupt } : call.metadata;
     const part: ToolRequestPart = metadata ? { toolRequest, metadata } : { toolRequest };
-    upsertTool(key, 'model', part);
+    upsertToolPart(record(key, 'model').content, part); // same call replaces, keeping its metadata, as in the store
     events.push({ type: 'tool-request', part, role: 'model', messageKey: key, source });
     return part;
   }
@@ -118,7 +101,7 @@ export function createAiSdkStreamState(history: readonly Message[]) {
     if ('value' in output) toolResponse.output = output.value;
     const part: ToolResponsePart = metadata ? { toolResponse, metadata } : { toolResponse };
     const messageKey = `${call?.key ?? segmentKey()}:tool`;
-    upsertTool(messageKey, 'tool', part);
+    upsertToolPart(record(messageKey, 'tool').content, part); // same call replaces, keeping its metadata, as in the store
     toolSinceContent = true;
     events.push({ type: 'tool-response', part, role: 'tool', messageKey, source });
   }
@@ -141,7 +124,7 @@ export function createAiSdkStreamState(history: readonly Message[]) {
     streamText(events: AgentEvent[], kind: 'text' | 'reasoning', delta: string, source: unknown): void {
       if (delta === '') return;
       const messageKey = contentKey();
-      appendText(record(messageKey, 'model').content, delta, kind);
+      appendTextPart(record(messageKey, 'model').content, delta, kind);
       events.push({ type: kind === 'text' ? 'text-delta' : 'reasoning-delta', text: delta, role: 'model', messageKey, source });
     },
 

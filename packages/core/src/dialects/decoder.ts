@@ -1,7 +1,7 @@
 import { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
 import type { FinishReason } from '../model/finish-reason.js';
-import { isReasoningPart, isTextPart, type Part } from '../model/part.js';
+import type { Part } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
 
@@ -56,17 +56,6 @@ export function endTurn(finishReason: FinishReason, fields: Omit<TurnEnd, 'type'
   if (!error) return [end];
   end.error = error;
   return [{ type: 'error', error }, end];
-}
-
-/** Appends streamed text to a decoder's own mirror of a message: grows the last plain part of that kind, else adds one. */
-export function appendText(content: Part[], text: string, kind: 'text' | 'reasoning'): void {
-  const last = content[content.length - 1];
-  // Text parts are the decoder's own objects until message-complete hands them over: grow in place.
-  if (last && !last.metadata) {
-    if (kind === 'text' && isTextPart(last)) return void (last.text += text);
-    if (kind === 'reasoning' && isReasoningPart(last)) return void (last.reasoning += text);
-  }
-  content.push(kind === 'text' ? { text } : { reasoning: text });
 }
 
 /** The object entries of a wire array (anything else is dropped). */
