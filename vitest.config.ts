@@ -1,10 +1,7 @@
-import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-// ../shared may be a link: Vite checks the real path against fs.allow.
-const shared = existsSync(source('../shared')) ? realpathSync(source('../shared')) : source('../shared');
 // React 18.3 lives in its own node_modules (tools/react18) so that its react-dom finds it as its peer `react`.
 const react18 = source('./tools/react18/node_modules/');
 
@@ -71,8 +68,6 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The stories replay the real Genkit captures in ../shared/fixtures (Vite `?raw` imports outside the root).
-        server: { fs: { allow: [source('.'), shared] } },
         test: {
           // @agent-chat/ui: every story run as a test (play function + axe), and the components' own tests.
           name: 'ui',

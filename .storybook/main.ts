@@ -1,10 +1,7 @@
-import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
-// ../shared may be a link: Vite checks the real path against fs.allow.
-const shared = existsSync(path('../../shared')) ? realpathSync(path('../../shared')) : path('../../shared');
 
 const config: StorybookConfig = {
   stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
@@ -28,8 +25,6 @@ const config: StorybookConfig = {
           { find: /^@agent-chat\/ui\/inspector$/, replacement: path('../packages/ui/src/inspector.ts') },
         ],
       },
-      // The stories replay the real captures in ../shared/fixtures, beside the checkout.
-      server: { fs: { allow: [path('..'), shared] } },
     });
   },
 };

@@ -88,7 +88,7 @@ export function expected(spec) {
 
 const encoder = new TextEncoder();
 
-/** Genkit agent SSE, exactly like ../shared/fixtures/genkit/*.sse: `data: {"message":{...}}` frames, then turnEnd and result. */
+/** Genkit agent SSE, exactly like the captures in packages/core/test/fixtures/genkit/*.sse: `data: {"message":{...}}` frames, then turnEnd and result. */
 export function genkitBytes(spec) {
   const out = [];
   let frames = 0;

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The real Genkit captures, beside the checkout in ../shared/fixtures/genkit. */
-export const GENKIT_FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/genkit/', import.meta.url));
+/** The real Genkit captures (test/fixtures/genkit, byte for byte as a Genkit 1.42 server sent them). */
+export const GENKIT_FIXTURES = fileURLToPath(new URL('./fixtures/genkit/', import.meta.url));
 
 /** Bytes of one capture. */
 export function fixtureBytes(name: string): Uint8Array<ArrayBuffer> {

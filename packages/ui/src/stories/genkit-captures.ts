@@ -1,15 +1,15 @@
 /// <reference types="vite/client" />
 import { genkitTransport, type Transport } from '@agent-chat/core';
-import abortCompleted from '../../../../../shared/fixtures/genkit/abort-completed.json?raw';
-import chatTurn from '../../../../../shared/fixtures/genkit/chat-turn.sse?raw';
-import customTurn1 from '../../../../../shared/fixtures/genkit/custom-turn1.sse?raw';
-import customTurn2 from '../../../../../shared/fixtures/genkit/custom-turn2.sse?raw';
-import failedTurn from '../../../../../shared/fixtures/genkit/failed-turn.sse?raw';
-import flowError from '../../../../../shared/fixtures/genkit/flow-error.sse?raw';
-import interruptTurn from '../../../../../shared/fixtures/genkit/interrupt-turn.sse?raw';
-import resumeTurn from '../../../../../shared/fixtures/genkit/resume-turn.sse?raw';
+import abortCompleted from '../../../core/test/fixtures/genkit/abort-completed.json?raw';
+import chatTurn from '../../../core/test/fixtures/genkit/chat-turn.sse?raw';
+import customTurn1 from '../../../core/test/fixtures/genkit/custom-turn1.sse?raw';
+import customTurn2 from '../../../core/test/fixtures/genkit/custom-turn2.sse?raw';
+import failedTurn from '../../../core/test/fixtures/genkit/failed-turn.sse?raw';
+import flowError from '../../../core/test/fixtures/genkit/flow-error.sse?raw';
+import interruptTurn from '../../../core/test/fixtures/genkit/interrupt-turn.sse?raw';
+import resumeTurn from '../../../core/test/fixtures/genkit/resume-turn.sse?raw';
 
-/** The real Genkit captures in ../shared/fixtures/genkit, byte for byte. */
+/** The real Genkit captures kept in packages/core/test/fixtures/genkit, byte for byte. */
 export const CAPTURES = {
   'chat-turn': chatTurn,
   'interrupt-turn': interruptTurn,
