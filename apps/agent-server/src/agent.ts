@@ -4,11 +4,12 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionStore } from 'genkit/beta';
-import { FileSessionStore, genkit, InMemorySessionStore, z, type GenkitBeta } from './genkit-runtime.js';
+import { genkit, InMemorySessionStore, z, type GenkitBeta } from './genkit-runtime.js';
 import { loadRealModel } from './real-model.js';
 import { defineScriptedModel, SCRIPTED_MODEL_NAME } from './scripted-model.js';
+import { IndexedFileSessionStore } from './indexed-file-store.js';
 import { withSafeIds } from './session-ids.js';
+import { compactSnapshotBytes, DEFAULT_MAX_SESSION_BYTES, fileSnapshotBytes, withSizeCap, type SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
 import { defineTaskTools } from './tools.js';
 
@@ -42,11 +43,20 @@ export interface TaskAgentOptions {
   model?: string;
   /** Aborted on shutdown: stops streaming models. */
   shutdownSignal?: AbortSignal;
+  /** Largest snapshot one session may store, in bytes (default 4 MiB). */
+  maxSessionBytes?: number;
+  /** Receives a line for each unreadable store file met. */
+  storeLog?: (line: string) => void;
 }
 
-function createStore(options: TaskAgentOptions): SessionStore<TaskState> {
-  if (options.store === 'memory') return withSafeIds(new InMemorySessionStore<TaskState>());
-  return withSafeIds(new FileSessionStore<TaskState>(options.dataDir ?? DEFAULT_DATA_DIR));
+/** The store, with its safe-id check, its per-session size cap and (file) its O(1) session lookup. */
+function createStore(options: TaskAgentOptions): SizedSessionStore<TaskState> {
+  const maxBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
+  const store =
+    options.store === 'memory'
+      ? withSizeCap(new InMemorySessionStore<TaskState>(), maxBytes, compactSnapshotBytes)
+      : withSizeCap(new IndexedFileSessionStore<TaskState>(options.dataDir ?? DEFAULT_DATA_DIR, { ...(options.storeLog && { log: options.storeLog }) }), maxBytes, fileSnapshotBytes);
+  return { ...withSafeIds<TaskState>(store), storedBytes: (lookup) => store.storedBytes(lookup) };
 }
 
 /** Builds a Genkit instance with the task agent (server-managed state) and its client-managed twin. */
@@ -65,10 +75,11 @@ export function createTaskAgents(options: TaskAgentOptions = {}) {
     stateSchema: TaskStateSchema,
     maxTurns: 6,
   };
-  const agent = ai.defineAgent<TaskState>({ ...common, name: AGENT_NAME, store: createStore(options) });
+  const store = createStore(options);
+  const agent = ai.defineAgent<TaskState>({ ...common, name: AGENT_NAME, store });
   // Same agent without a store: the client keeps the whole SessionState and sends it every turn.
   const clientAgent = ai.defineAgent<TaskState>({ ...common, name: CLIENT_AGENT_NAME });
-  return { ai, agent, clientAgent, tools, modelName: real ? real.name : SCRIPTED_MODEL_NAME };
+  return { ai, agent, clientAgent, tools, store, modelName: real ? real.name : SCRIPTED_MODEL_NAME };
 }
 
 export type TaskAgents = ReturnType<typeof createTaskAgents>;

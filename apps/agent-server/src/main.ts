@@ -6,8 +6,11 @@
  *   AGENT_STORE       file (default) | memory
  *   AGENT_TOKEN_DELAY_MS  scripted model pace (default 25)
  *   AGENT_MODEL       e.g. googleai/gemini-2.5-flash (needs a plugin you install yourself, see README)
+ *   ALLOWED_HOSTS     host names accepted in Host/Origin, comma-separated (default localhost,127.0.0.1,[::1])
+ *   AGENT_MAX_BODY_BYTES, AGENT_MAX_JSON_DEPTH, AGENT_MAX_SESSION_BYTES, AGENT_LOG_LINES_PER_MINUTE  limits (README)
  */
 import { DEFAULT_DATA_DIR } from './agent.js';
+import { parseAllowedHosts } from './host-allowlist.js';
 import { ModelConfigError } from './real-model.js';
 import { startAgentServer } from './server.js';
 
@@ -26,6 +29,20 @@ async function main(): Promise<void> {
   const store = process.env.AGENT_STORE === 'memory' ? 'memory' : 'file';
   const dataDir = process.env.AGENT_DATA_DIR || DEFAULT_DATA_DIR;
   const model = process.env.AGENT_MODEL || undefined;
+  const allowedHosts = process.env.ALLOWED_HOSTS ? parseAllowedHosts(process.env.ALLOWED_HOSTS) : undefined;
+  /** Only the limits that are set, so the server's defaults apply to the rest. */
+  const limits = Object.fromEntries(
+    (
+      [
+        ['maxBodyBytes', 'AGENT_MAX_BODY_BYTES'],
+        ['maxJsonDepth', 'AGENT_MAX_JSON_DEPTH'],
+        ['maxSessionBytes', 'AGENT_MAX_SESSION_BYTES'],
+        ['logLinesPerMinute', 'AGENT_LOG_LINES_PER_MINUTE'],
+      ] as const
+    )
+      .filter(([, name]) => process.env[name])
+      .map(([option, name]) => [option, numberFromEnv(name, 0)])
+  );
   let server;
   try {
     server = await startAgentServer({
@@ -34,6 +51,8 @@ async function main(): Promise<void> {
       dataDir,
       tokenDelayMs: numberFromEnv('AGENT_TOKEN_DELAY_MS', 25),
       ...(model && { model }),
+      ...(allowedHosts && { allowedHosts }),
+      ...limits,
     });
   } catch (error) {
     const message = error instanceof ModelConfigError ? error.message : String((error as Error)?.stack ?? error);

@@ -8,25 +8,40 @@
  *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
  *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
  *   GET  /api/health              {ok, agent, model, store}
+ *
+ * Every request first passes the Host/Origin allowlist (403), then the shared JSON body parser with its size and
+ * depth caps (413 / 400); turns that continue a session pass its stored-size cap (413).
  */
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { createTaskAgents, type TaskAgentOptions } from './agent.js';
+import { createTaskAgents, DEFAULT_DATA_DIR, type TaskAgentOptions } from './agent.js';
 import { aguiRoute } from './agui-route.js';
 import { aiSdkRoute } from './ai-sdk-route.js';
+import { sendGenkitLogsTo } from './genkit-logger.js';
 import { expressHandler, type RunnableAction } from './genkit-runtime.js';
+import { DEFAULT_ALLOWED_HOSTS, hostAllowlist } from './host-allowlist.js';
+import { DEFAULT_LOG_LINES_PER_MINUTE, rateLimitedLog } from './rate-limited-log.js';
+import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './request-limits.js';
 import { validateIds } from './session-ids.js';
+import { DEFAULT_MAX_SESSION_BYTES, sessionSizeGuard } from './session-size.js';
+import { removeStaleTempFiles } from './stale-temp-files.js';
 import { currentTurn, runInTurn } from './turn-context.js';
 
-export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal'> {
+export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog'>, RequestLimits {
   /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
   port?: number;
   host?: string;
   /** Receives one line per turn (default: stdout). */
   log?: (line: string) => void;
+  /** Receives Genkit's logs, server errors and unreadable store files (default: stderr); rate-limited. */
+  errorLog?: (line: string) => void;
+  /** Error lines (and failed-turn lines) written per minute before the rest are only counted (default 20). */
+  logLinesPerMinute?: number;
+  /** Host names accepted in `Host` and `Origin`, any port (default localhost, 127.0.0.1, [::1]). */
+  allowedHosts?: readonly string[];
 }
 
 export interface AgentServer {
@@ -48,10 +63,21 @@ interface TurnOutcome {
   error?: { status?: string; message?: string };
 }
 
+const lastOf = (messages: unknown): unknown => (Array.isArray(messages) ? messages.at(-1) : undefined);
+
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const limit = { maxLines: options.logLinesPerMinute ?? DEFAULT_LOG_LINES_PER_MINUTE };
+  const errorLog = rateLimitedLog(options.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`)), limit);
+  const failedTurnLog = rateLimitedLog(log, limit);
+  sendGenkitLogsTo(errorLog);
+  if (options.store !== 'memory') {
+    const stale = await removeStaleTempFiles(options.dataDir ?? DEFAULT_DATA_DIR);
+    if (stale.files > 0) log(`[agent-server] removed ${stale.files} stale .tmp files (${stale.bytes} bytes) left by an interrupted write`);
+  }
   const shutdown = new AbortController();
-  const { agent, clientAgent, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal });
+  const { agent, clientAgent, store, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal, storeLog: errorLog });
+  const maxSessionBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
   const active = new Set<Promise<unknown>>();
 
   /** Wraps an agent so every turn is tracked (for a clean close) and logged as one line. */
@@ -63,7 +89,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
         const session = outcome.sessionId ?? turn?.requestedSessionId ?? '-';
         const finish = turn?.signal.aborted ? `${outcome.finishReason ?? 'error'} (client closed)` : outcome.finishReason ?? 'error';
         const error = outcome.error ? ` error=${JSON.stringify(`${outcome.error.status ?? ''} ${outcome.error.message ?? ''}`.trim())}` : '';
-        log(`POST ${route} session=${session} finishReason=${finish} ${Math.round(performance.now() - started)}ms${error}`);
+        // Failed turns are what a stream of bad requests produces: their lines are rate-limited.
+        (outcome.error ? failedTurnLog : log)(`POST ${route} session=${session} finishReason=${finish} ${Math.round(performance.now() - started)}ms${error}`);
       };
       const running = action.run(input, runOptions);
       active.add(running);
@@ -97,7 +124,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(express.json({ limit: '10mb' }));
+  app.use(hostAllowlist(options.allowedHosts ?? DEFAULT_ALLOWED_HOSTS));
+  app.use(jsonBodyParser(options));
   app.use((_req, res, next) => {
     // genkit 1.42 can write to a response after ending it; unhandled, that ERR_STREAM_WRITE_AFTER_END
     // 'error' event would crash the process.
@@ -107,18 +135,26 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, agent: agent.__action.name, model: modelName, store: options.store ?? 'file' });
   });
-  app.post('/api/agent', validateIds('init'), turnHandler('/api/agent', agent));
+  // The history AG-UI and the AI SDK resend is not stored again: only their last message adds to a session.
+  const sizeOf = {
+    agent: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.init?.sessionId, snapshotId: body.init?.snapshotId })),
+    agui: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.threadId, added: lastOf(body.messages) ?? null })),
+    aiSdk: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.id, added: lastOf(body.messages) ?? null })),
+  };
+  app.post('/api/agent', validateIds('init'), sizeOf.agent, turnHandler('/api/agent', agent));
   app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
   app.post('/api/agent-client', turnHandler('/api/agent-client', clientAgent));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  app.post('/api/agui', aguiRoute({ action: logged('/api/agui', agent), snapshots: agent.getSnapshotDataAction }));
-  app.post('/api/ai-sdk', aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots: agent.getSnapshotDataAction }));
+  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots: agent.getSnapshotDataAction }));
+  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots: agent.getSnapshotDataAction }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });
-  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; message?: string }, _req, res, _next) => {
+  app.use(requestLimitErrors(options));
+  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; message?: string; stack?: string }, req, res, _next) => {
     const status = typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) errorLog(`[agent-server] ${req.method} ${req.path} failed: ${error.stack ?? error.message}`);
     if (res.headersSent) return void res.end();
     res.status(status).json({ status: status === 400 ? 'INVALID_ARGUMENT' : 'INTERNAL', message: status < 500 ? error.message : 'Internal error' });
   };
