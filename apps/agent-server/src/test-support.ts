@@ -1,5 +1,6 @@
 /** Shared by the co-located tests: a server on a free port, its log lines, and chats against it. */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAgentChat, genkitTransport, type AgentChat, type AgentChatOptions } from '@agent-chat/core';
@@ -49,4 +50,31 @@ export function postJson(url: string, body: unknown, stream = true): Promise<Res
     headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' },
     body: JSON.stringify(body),
   });
+}
+
+export interface RawResponse {
+  status: number;
+  body: string;
+}
+
+/** A request with any headers (fetch will not send a chosen `Host`); the body is sent as given. */
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: options.method ?? 'POST', headers: { 'content-type': 'application/json', ...options.headers } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** Total bytes of the files under `dir`. */
+export async function dirBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
 }
