@@ -37,12 +37,22 @@ export const compactSnapshotBytes: SnapshotSize = (snapshot) => Buffer.byteLengt
 const capMessage = (sessionId: string | undefined, bytes: number, maxBytes: number) =>
   `Session${sessionId ? ` ${sessionId}` : ''} would store ${bytes} bytes, over its cap of ${maxBytes} (option maxSessionBytes / AGENT_MAX_SESSION_BYTES); start a new session.`;
 
-/** Wraps a store so no snapshot over `maxBytes` is written; `storedBytes` comes from the store or is measured. */
+/**
+ * Wraps a store so no snapshot over `maxBytes` is written; `storedBytes` comes from the store or is measured. A
+ * session whose snapshot was refused reports that size from then on, so its next turns get the 413 up front.
+ */
 export function withSizeCap<S>(
   store: SessionStore<S> & Partial<Pick<SizedSessionStore<S>, 'storedBytes'>>,
   maxBytes: number,
   size: SnapshotSize
 ): SizedSessionStore<S> {
+  const refused = new Map<string, number>();
+  const measured = store.storedBytes
+    ? (lookup: SessionLookup) => store.storedBytes!(lookup)
+    : async (lookup: SessionLookup) => {
+        const snapshot = await store.getSnapshot(lookup.snapshotId ? { snapshotId: lookup.snapshotId } : { sessionId: lookup.sessionId! });
+        return snapshot ? size(snapshot) : 0;
+      };
   const capped: SizedSessionStore<S> = {
     getSnapshot: (lookup) => store.getSnapshot(lookup),
     saveSnapshot: (snapshotId, mutator, options) =>
@@ -50,16 +60,15 @@ export function withSizeCap<S>(
         const next = mutator(current);
         if (next) {
           const bytes = size(next);
-          if (bytes > maxBytes) throw new GenkitError({ status: 'RESOURCE_EXHAUSTED', message: capMessage(next.sessionId ?? next.state?.sessionId, bytes, maxBytes) });
+          if (bytes > maxBytes) {
+            const sessionId = next.sessionId ?? next.state?.sessionId;
+            if (sessionId) refused.set(sessionId, bytes);
+            throw new GenkitError({ status: 'RESOURCE_EXHAUSTED', message: capMessage(sessionId, bytes, maxBytes) });
+          }
         }
         return next;
       }, options),
-    storedBytes: store.storedBytes
-      ? (lookup) => store.storedBytes!(lookup)
-      : async (lookup) => {
-          const snapshot = await store.getSnapshot(lookup.snapshotId ? { snapshotId: lookup.snapshotId } : { sessionId: lookup.sessionId! });
-          return snapshot ? size(snapshot) : 0;
-        },
+    storedBytes: async (lookup) => Math.max(await measured(lookup), (lookup.sessionId && refused.get(lookup.sessionId)) || 0),
   };
   if (store.onSnapshotStateChange) capped.onSnapshotStateChange = (...args) => store.onSnapshotStateChange!(...args);
   return capped;
