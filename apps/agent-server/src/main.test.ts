@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, postJson, removeDir } from './test-support.js';
+import { makeTempDir, postJson, rawRequest, removeDir } from './test-support.js';
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -44,6 +44,24 @@ describe('main entry (npm start)', () => {
       expect(lines.at(-1)).toBe(`[agent-server] ${signal}: shutting down`);
     } finally {
       await removeDir(dataDir);
+    }
+  });
+
+  it('reads ALLOWED_HOSTS and the AGENT_MAX_* limits from the environment', async () => {
+    const main = startMain({ AGENT_STORE: 'memory', ALLOWED_HOSTS: 'agent.test,localhost', AGENT_MAX_BODY_BYTES: '300', AGENT_MAX_JSON_DEPTH: '6' });
+    try {
+      const url = await main.url;
+      const turn = (text: string, extra: unknown = null) => JSON.stringify({ data: { message: { role: 'user', content: [{ text, metadata: { extra } }] } }, init: {} });
+      const send = (host: string, body: string) => rawRequest(`${url}/api/agent`, { headers: { host, 'content-length': String(Buffer.byteLength(body)) }, body });
+      expect((await send('agent.test:80', turn('add Buy milk'))).body).toContain('Added “Buy milk” (task #1).');
+      expect((await send(new URL(url).host, turn('add Buy milk'))).status).toBe(403);
+      const big = await send('localhost', turn('x'.repeat(300)));
+      expect([big.status, JSON.parse(big.body).message]).toEqual([413, expect.stringContaining('larger than 300 bytes')]);
+      const deep = await send('localhost', turn('hi', [[[1]]]));
+      expect([deep.status, JSON.parse(deep.body).message]).toEqual([400, expect.stringContaining('deeper than 6 levels')]);
+    } finally {
+      main.child.kill('SIGTERM');
+      await main.exited;
     }
   });
 
