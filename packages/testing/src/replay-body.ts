@@ -1,0 +1,82 @@
+import { corruptText, type ReplayFault } from './faults.js';
+import type { RecordedTurn } from './recording.js';
+
+/** Options of {@link replayBody}. */
+export interface ReplayBodyOptions {
+  /** 1 = recorded pace, 2 = twice as fast, Infinity = no waits at all. */
+  speed: number;
+  faults: ReplayFault[];
+  signal: AbortSignal;
+  /** Called once every frame has been delivered (before the body closes, breaks or, for a stopped turn, waits). */
+  onDelivered?: () => void;
+}
+
+const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+
+/**
+ * A response body that delivers a recorded turn's frames, one read each, at their recorded times divided by `speed`,
+ * with the faults applied; then ends as the recording did. An abort of `signal` errors it at once, as fetch does.
+ */
+export function replayBody(turn: RecordedTurn, options: ReplayBodyOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const { speed, faults, signal } = options;
+  const cut = faults.find((fault) => fault.kind === 'cut');
+  const stall = faults.find((fault) => fault.kind === 'stall');
+  const corrupted = new Set(faults.flatMap((fault) => (fault.kind === 'corrupt' ? [fault.frame] : [])));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let wake: (() => void) | undefined;
+  let over = false;
+  const sleep = (ms: number): Promise<void> | undefined => {
+    if (!(ms > 0) || !Number.isFinite(ms)) return undefined;
+    return new Promise((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+    });
+  };
+  const finish = () => {
+    over = true;
+    clearTimeout(timer);
+    wake?.();
+  };
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const onAbort = () => {
+        if (over) return;
+        finish();
+        controller.error(abortReason(signal));
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      const play = async () => {
+        let previousAt = 0;
+        for (let index = 0; index <= turn.frames.length; index++) {
+          if (stall?.afterFrames === index) await sleep(stall.ms);
+          if (over) return;
+          if (cut?.afterFrames === index) {
+            finish();
+            controller.error(new TypeError(`replay: the connection was cut after ${index} frame(s)`));
+            return;
+          }
+          const frame = turn.frames[index];
+          if (!frame) break;
+          await sleep((frame.at - previousAt) / speed);
+          previousAt = frame.at;
+          if (over) return;
+          controller.enqueue(encoder.encode(corrupted.has(index) ? corruptText(frame.raw) : frame.raw));
+        }
+        options.onDelivered?.();
+        if (over) return;
+        if (turn.end === 'stopped') return; // the user stopped it live: it waits for a stop now too
+        finish();
+        signal.removeEventListener('abort', onAbort);
+        if (turn.end === 'broken') controller.error(new TypeError(turn.error ?? 'replay: the recorded connection broke off'));
+        else controller.close();
+      };
+      void play();
+    },
+    cancel() {
+      finish();
+    },
+  });
+}
