@@ -7,6 +7,7 @@ export {
   aiSdkTransport,
   createAgentChat,
   genkitTransport,
+  textOf,
   tnsaiTransport,
 } from '@agent-chat/core';
 export type {

@@ -7,3 +7,4 @@ export { replayTransport, type ReplayTransport, type ReplayTransportOptions } fr
 export type { ReplayFault } from './faults.js';
 export { playRecording, type PlayRecordingOptions, type PlayedRecording } from './play-recording.js';
 export { chatOutcome, type ChatOutcome, type ChatOutcomeOptions } from './chat-outcome.js';
+export { assistantText } from './assistant-text.js';

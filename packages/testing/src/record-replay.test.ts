@@ -4,32 +4,72 @@ import { LIVE_PROTOCOLS, runSteps } from '../test/live-protocols.js';
 import { chatOutcome } from './chat-outcome.js';
 import { playRecording } from './play-recording.js';
 import { recordTransport } from './record-transport.js';
-import { parseRecording } from './recording.js';
+import { parseRecording, type Recording } from './recording.js';
+
+const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 describe.each(LIVE_PROTOCOLS)('$protocol live server ($name)', ({ protocol, steps, start }) => {
-  it('replays a recorded conversation to the same final chat state as live', async () => {
+  it('replays a recorded conversation, bytes or frames, to the same responses and final chat state as live', async () => {
     const server = await start();
+    let bytes: Recording;
+    let frames: Recording;
+    let live: ReturnType<typeof createAgentChat>;
+    let liveResponses: unknown;
     try {
-      const recorder = recordTransport((fetch) => server.transport(fetch));
-      const live = createAgentChat({ transport: recorder });
-      await runSteps(live, steps);
-      const liveOutcome = chatOutcome(live.getState());
-      // the live run went somewhere: every step answered, and no turn failed
-      expect(liveOutcome.status).toBe('ready');
-      expect(liveOutcome.messages.filter((message) => message.role !== 'user').length).toBeGreaterThan(0);
+      // the byte recorder sits on the transport's fetch; the frame recorder wraps the transport it gives
+      const byteRecorder = recordTransport((fetch) => server.transport(fetch));
+      const frameRecorder = recordTransport(byteRecorder);
+      live = createAgentChat({ transport: frameRecorder });
+      liveResponses = json(await runSteps(live, steps));
+      bytes = parseRecording(json(byteRecorder.recording()));
+      frames = parseRecording(json(frameRecorder.recording()));
+    } finally {
+      await server.close();
+    }
+    const liveOutcome = chatOutcome(live.getState());
+    expect(liveOutcome.status).toBe('ready');
+    expect(liveOutcome.messages.filter((message) => message.role !== 'user').length).toBeGreaterThan(0);
 
-      // through a file and back, as a recording is kept
-      const recording = parseRecording(JSON.parse(JSON.stringify(recorder.recording())));
-      expect(recording).toMatchObject({ version: 1, protocol, capture: 'bytes' });
+    expect(bytes).toMatchObject({ version: 1, protocol, capture: 'bytes' });
+    expect(frames).toMatchObject({ version: 1, protocol, capture: 'frames' });
+    for (const recording of [bytes, frames]) {
       expect(recording.turns).toHaveLength(steps.length);
       for (const turn of recording.turns) {
         expect(turn.end).toBe('complete');
         expect(turn.frames.length).toBeGreaterThan(0);
-        expect(turn.frames.map((frame) => frame.at)).toEqual([...turn.frames.map((frame) => frame.at)].sort((a, b) => a - b));
+        const times = turn.frames.map((frame) => frame.at);
+        expect(times).toEqual([...times].sort((a, b) => a - b));
       }
+    }
+    // the recorded request is the one the chat made: the first turn's input is the first step's message
+    expect(bytes.turns[0]!.request.input.message?.content).toEqual([{ text: (steps[0] as { say: string }).say }]);
 
-      const { chat } = await playRecording(recording, { speed: Infinity });
+    for (const recording of [bytes, frames]) {
+      const { chat, responses } = await playRecording(recording, { speed: Infinity });
+      expect(json(responses)).toEqual(liveResponses);
       expect(chatOutcome(chat.getState())).toEqual(liveOutcome);
+    }
+  });
+});
+
+describe('what the live conversations carry (so that the comparisons above compare something)', () => {
+  it('custom state and artifacts (Genkit task agent), interrupts answered (every interrupt conversation)', async () => {
+    const { protocol, steps, start } = LIVE_PROTOCOLS[0]!;
+    expect(protocol).toBe('genkit');
+    const server = await start();
+    try {
+      const recorder = recordTransport((fetch) => server.transport(fetch));
+      const { chat } = await playRecording(
+        await (async () => {
+          await runSteps(createAgentChat({ transport: recorder }), steps);
+          return recorder.recording();
+        })(),
+        { speed: Infinity },
+      );
+      const outcome = chatOutcome(chat.getState());
+      expect(outcome.custom).toEqual({ tasks: [{ id: 1, title: 'Buy milk', done: false }, { id: 2, title: 'Walk the dog', done: false }], nextId: 3 });
+      expect(outcome.artifacts.length).toBeGreaterThanOrEqual(2);
+      expect(outcome.finishReason).toBe('stop');
     } finally {
       await server.close();
     }

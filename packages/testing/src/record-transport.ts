@@ -1,4 +1,5 @@
 import { AgentChatError, type DecodedFrame, type Transport, type TurnRequest } from './core-api.js';
+import { splitAtFrameEnds } from './split-frames.js';
 import { tapBody } from './tap-body.js';
 import { encodeFrame } from './encode-frame.js';
 import { framingOf, isRecordingProtocol, type Recording, type RecordedTurn, type RecordingProtocol } from './recording.js';
@@ -35,9 +36,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /**
  * Wraps a transport and records each turn: the request, the HTTP status, and the response body with each piece's
- * arrival time. Give a factory (`(fetch) => genkitTransport({url, fetch})`) to record the body byte for byte, read by
- * read, through the transport's `fetch` seam; give a built transport to record the frames it decoded, re-encoded in
- * its protocol's framing (for transports that take no `fetch`). The transport's `name` is the protocol.
+ * arrival time. Give a factory (`(fetch) => genkitTransport({url, fetch})`) to record the body byte for byte through
+ * the transport's `fetch` seam (cut at every network read and every frame end); give a built transport to record the
+ * frames it decoded, re-encoded in its protocol's framing (for transports that take no `fetch`). The transport's
+ * `name` is the protocol.
  */
 export function recordTransport(source: Transport | TransportFactory, options: RecordTransportOptions = {}): RecordingTransport {
   const now = options.now ?? (() => performance.now());
@@ -76,7 +78,10 @@ export function recordTransport(source: Transport | TransportFactory, options: R
     }
     if (!response.body) return response;
     const body = tapBody(response.body, {
-      onText: (raw) => entry.turn.frames.push({ at: Math.round(now() - entry.start), raw }),
+      onText: (text) => {
+        const at = Math.round(now() - entry.start);
+        for (const raw of splitAtFrameEnds(text, framingOf(protocol))) entry.turn.frames.push({ at, raw });
+      },
       onEnd: (end, error) => {
         entry.turn.end = end === 'broken' && entry.signal.aborted ? 'stopped' : end;
         if (entry.turn.end === 'broken' && error !== undefined) entry.turn.error = messageOf(error);

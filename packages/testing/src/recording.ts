@@ -26,7 +26,7 @@ export interface RecordedTurn {
   statusText?: string;
   /** A non-2xx response's body text (the server's error), which replay answers with again. */
   body?: string;
-  /** The body, read by read (or frame by frame when recorded from a transport without a `fetch` seam). */
+  /** The body in pieces: cut at every network read and after every frame (see the package README). */
   frames: RecordedFrame[];
   end: RecordedEnd;
   /** What broke the body, when `end` is `broken`. */
