@@ -44,7 +44,9 @@ describe.each(PROTOCOLS)('faults on a replayed %s turn', (protocol) => {
     expect(state.error?.code).toBe('network-error');
     expect(state.error?.message).toContain(`cut after ${afterFrames} frame(s)`);
     expect(full.startsWith(assistantText(state))).toBe(true);
-    expect(assistantText(state).length).toBeLessThan(full.length);
+    const atOnce = await playRecording(recording(), { speed: Infinity, faults: { kind: 'cut', afterFrames: 0 } });
+    expect(atOnce.chat.getState()).toMatchObject({ status: 'error', error: { code: 'network-error' } });
+    expect(assistantText(atOnce.chat.getState())).toBe('');
   });
 
   it('corrupt: the dialect reports a malformed frame and the turn ends in error', async () => {

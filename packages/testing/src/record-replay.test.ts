@@ -75,3 +75,31 @@ describe('what the live conversations carry (so that the comparisons above compa
     }
   });
 });
+
+describe('a turn the user stopped', () => {
+  it.each(LIVE_PROTOCOLS.filter((live) => live.protocol === 'tnsai' || live.protocol === 'ai-sdk'))(
+    '$protocol: is recorded as stopped, and replays its frames, then stops at the same text',
+    async ({ start }) => {
+      const server = await start();
+      let recording: Recording;
+      let live: ReturnType<typeof createAgentChat>;
+      try {
+        const recorder = recordTransport((fetch) => server.transport(fetch));
+        live = createAgentChat({ transport: recorder });
+        let texts = 0;
+        const response = await live.sendStream('long', (chunk) => {
+          if (chunk.text && ++texts === 5) void live.stop();
+        });
+        expect(response.finishReason).toBe('aborted');
+        recording = recorder.recording();
+      } finally {
+        await server.close();
+      }
+      expect(recording.turns[0]!.end).toBe('stopped');
+      const { chat, responses } = await playRecording(recording, { speed: Infinity });
+      expect(responses[0]!.finishReason).toBe('aborted');
+      expect(chatOutcome(chat.getState())).toEqual(chatOutcome(live.getState()));
+      expect(chat.getState().messages.at(-1)?.content).toEqual(live.getState().messages.at(-1)?.content);
+    },
+  );
+});

@@ -83,7 +83,8 @@ export function recordTransport(source: Transport | TransportFactory, options: R
         for (const raw of splitAtFrameEnds(text, framingOf(protocol))) entry.turn.frames.push({ at, raw });
       },
       onEnd: (end, error) => {
-        entry.turn.end = end === 'broken' && entry.signal.aborted ? 'stopped' : end;
+        // A reader that leaves after the turn's end signal is done, not stopped: only an abort is a stop.
+        entry.turn.end = entry.signal.aborted ? 'stopped' : end === 'stopped' ? 'complete' : end;
         if (entry.turn.end === 'broken' && error !== undefined) entry.turn.error = messageOf(error);
       },
     });

@@ -39,44 +39,60 @@ export function replayBody(turn: RecordedTurn, options: ReplayBodyOptions): Read
     wake?.();
   };
 
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const onAbort = () => {
+  let index = 0;
+  let previousAt = 0;
+  let stalled = false;
+  let stream!: ReadableStreamDefaultController<Uint8Array>;
+  const onAbort = () => {
+    if (over) return;
+    finish();
+    stream.error(abortReason(signal));
+  };
+  const end = () => {
+    finish();
+    signal.removeEventListener('abort', onAbort);
+  };
+  // Pulled, never pushed (high-water mark 0): a frame is made when the reader asks, so "every frame delivered" means
+  // every frame read, and an abort never drops frames that were queued but not yet read.
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        stream = controller;
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+      },
+      async pull(controller) {
+        if (stall?.afterFrames === index && !stalled) {
+          stalled = true;
+          await sleep(stall.ms);
+        }
         if (over) return;
-        finish();
-        controller.error(abortReason(signal));
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      const play = async () => {
-        let previousAt = 0;
-        for (let index = 0; index <= turn.frames.length; index++) {
-          if (stall?.afterFrames === index) await sleep(stall.ms);
-          if (over) return;
-          if (cut?.afterFrames === index) {
-            finish();
-            controller.error(new TypeError(`replay: the connection was cut after ${index} frame(s)`));
-            return;
-          }
-          const frame = turn.frames[index];
-          if (!frame) break;
+        if (cut?.afterFrames === index) {
+          end();
+          controller.error(new TypeError(`replay: the connection was cut after ${index} frame(s)`));
+          return;
+        }
+        const frame = turn.frames[index];
+        if (frame) {
           await sleep((frame.at - previousAt) / speed);
-          previousAt = frame.at;
           if (over) return;
+          previousAt = frame.at;
           controller.enqueue(encoder.encode(corrupted.has(index) ? corruptText(frame.raw) : frame.raw));
+          index++;
+          return;
         }
         options.onDelivered?.();
         if (over) return;
-        if (turn.end === 'stopped') return; // the user stopped it live: it waits for a stop now too
-        finish();
-        signal.removeEventListener('abort', onAbort);
+        // Stopped live: it waits for a stop now too (the abort ends it).
+        if (turn.end === 'stopped') return new Promise<void>((resolve) => (wake = resolve));
+        end();
         if (turn.end === 'broken') controller.error(new TypeError(turn.error ?? 'replay: the recorded connection broke off'));
         else controller.close();
-      };
-      void play();
+      },
+      cancel() {
+        finish();
+      },
     },
-    cancel() {
-      finish();
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }

@@ -11,6 +11,7 @@ export interface BodyTap {
 export function tapBody(body: ReadableStream<Uint8Array>, tap: BodyTap): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  // High-water mark 0: read only when the transport reads, so a stop leaves nothing recorded that it did not see.
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       let read: ReadableStreamReadResult<Uint8Array>;
@@ -38,5 +39,5 @@ export function tapBody(body: ReadableStream<Uint8Array>, tap: BodyTap): Readabl
       tap.onEnd('stopped');
       await reader.cancel(reason);
     },
-  });
+  }, { highWaterMark: 0 });
 }
