@@ -1,8 +1,9 @@
 import { textOf, type ChatState } from './core-api.js';
 
-/** The text of the latest reply: the model messages after the last user message, joined by newlines. */
+/** The text of the latest reply: the model messages since the last user message (a resumed turn has none of its own), joined by newlines. */
 export function assistantText(state: Pick<ChatState<unknown>, 'messages'>): string {
-  const lastUser = state.messages.findLastIndex((message) => message.role === 'user');
+  let lastUser = state.messages.length - 1;
+  while (lastUser >= 0 && state.messages[lastUser]!.role !== 'user') lastUser--;
   return state.messages
     .slice(lastUser + 1)
     .filter((message) => message.role === 'model')

@@ -1,6 +1,11 @@
-import { createAgentChat, type AgentChat, type AgentChatOptions, type AgentResponse } from './core-api.js';
+import { createAgentChat, type AgentChat, type AgentChatOptions, type AgentResponse, type Transport } from './core-api.js';
 import { replayTransport, type ReplayTransportOptions } from './replay-transport.js';
 import type { Recording } from './recording.js';
+
+/** A transport for a chat that has not started playing yet: any turn sent before the replay is given ends at once. */
+export function idleTransport(name = 'idle'): Transport {
+  return { name, async *run() {} };
+}
 
 /** Options of {@link playRecording}: replay options, and the chat's own (all but its transport). */
 export interface PlayRecordingOptions<S> extends ReplayTransportOptions {
