@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONVERSATIONS, RECORDINGS_DIR, recordConversation } from '../test/demo-conversations.js';
+import { DEMO_CONVERSATIONS, keptRecording, recordConversation } from '../test/demo-conversations.js';
 import { chatOutcome } from './chat-outcome.js';
 import { agentChatMatchers } from './matchers.js';
 import { playRecording } from './play-recording.js';
-import { parseRecording, type Recording } from './recording.js';
 
 expect.extend(agentChatMatchers);
 
-const committed = (file: string): Recording => parseRecording(JSON.parse(readFileSync(new URL(`${file}.json`, RECORDINGS_DIR), 'utf8')));
+const committed = keptRecording;
 
 describe.each(DEMO_CONVERSATIONS)('recordings/$file.json', ({ file, steps }) => {
   it('is stable: recording the conversation again replays to the same final state', async () => {

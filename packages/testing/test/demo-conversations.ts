@@ -11,7 +11,7 @@ import { recordTransport } from '../src/record-transport.js';
 import type { Recording } from '../src/recording.js';
 import { runSteps, type Step } from './live-protocols.js';
 
-export const RECORDINGS_DIR = new URL('../recordings/', import.meta.url);
+export { RECORDINGS_DIR, keptRecording } from './kept-recordings.js';
 
 /** The demo agent's task conversation: custom state, an artifact, an interrupt and its answer. */
 const TASK_STEPS: Step[] = [{ say: 'add Buy milk' }, { say: 'add Walk the dog' }, { say: 'report' }, { say: 'clear' }, { answer: [{ text: 'yes' }] }];

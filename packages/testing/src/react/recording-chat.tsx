@@ -14,7 +14,8 @@ export interface RecordingChatProps extends ReplayTransportOptions {
   autoplay?: boolean;
   /** Called once the recording has played to its end. */
   onPlayed?: (chat: AgentChat<unknown>) => void;
-  children: ReactNode;
+  /** The story or UI: components using `useAgentChat()`, or a function of the chat. */
+  children: ReactNode | ((chat: AgentChat<unknown>) => ReactNode);
 }
 
 /**
@@ -33,5 +34,5 @@ export function RecordingChat({ recording, chat: chatOptions, autoplay = true, o
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chat]);
   useEffect(() => () => void chat.stop(), [chat]);
-  return <AgentChatProvider chat={chat}>{children}</AgentChatProvider>;
+  return <AgentChatProvider chat={chat}>{typeof children === 'function' ? children(chat) : children}</AgentChatProvider>;
 }

@@ -22,16 +22,21 @@ const nextFrame = () =>
   new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => resolve()) : setTimeout(resolve, 16)));
 
 /**
- * Renders `ui` (components using `useAgentChat`, e.g. `<AgentChatView />`) in an `AgentChatProvider` whose chat plays
+ * Renders `ui` (components using `useAgentChat()`, or a function of the chat: `(chat) => <AgentChatView chat={chat} />`)
+ * in an `AgentChatProvider` whose chat plays
  * `recording`, and resolves once every recorded turn has ended and React has committed the final state. It plays
  * inside `act`, so Testing Library's queries see the end state at once.
  */
-export async function renderRecording(recording: Recording | unknown, ui: ReactNode, options: RenderRecordingOptions = {}): Promise<RenderedRecording> {
+export async function renderRecording(
+  recording: Recording | unknown,
+  ui: ReactNode | ((chat: AgentChat<unknown>) => ReactNode),
+  options: RenderRecordingOptions = {},
+): Promise<RenderedRecording> {
   const { chat: chatOptions, ...replay } = options;
   const checked = parseRecording(recording);
   // Its transport is replaced by the replay when playing starts.
   const chat = createAgentChat<unknown>({ transport: idleTransport(checked.protocol), ...chatOptions });
-  const result = render(<AgentChatProvider chat={chat}>{ui}</AgentChatProvider>);
+  const result = render(<AgentChatProvider chat={chat}>{typeof ui === 'function' ? ui(chat) : ui}</AgentChatProvider>);
   let responses: AgentResponse<unknown>[] = [];
   await act(async () => {
     ({ responses } = await playRecording(checked, { speed: Infinity, ...replay, into: chat }));
