@@ -16,6 +16,7 @@ export default defineConfig({
       { find: /^@agent-chat\/testing$/, replacement: source('./packages/testing/src/index.ts') },
       { find: /^@agent-chat\/testing\/matchers$/, replacement: source('./packages/testing/src/matchers.ts') },
       { find: /^@agent-chat\/testing\/react$/, replacement: source('./packages/testing/src/react/index.ts') },
+      { find: /^@agent-chat\/testing\/testing-library$/, replacement: source('./packages/testing/src/testing-library.ts') },
     ],
   },
   test: {
