@@ -41,8 +41,9 @@ describe.each(PROTOCOLS)('faults on a replayed %s turn', (protocol) => {
     const { chat } = await playRecording(recording(), { speed: Infinity, faults: { kind: 'cut', afterFrames } });
     const state = chat.getState();
     expect(state.status).toBe('error');
+    expect(state.finishReason).toBe('failed');
     expect(state.error?.code).toBe('network-error');
-    expect(state.error?.message).toContain(`cut after ${afterFrames} frame(s)`);
+    expect(state.error?.message).toBe(`The stream broke off: replay: the connection was cut after ${afterFrames} frame(s)`);
     expect(full.startsWith(assistantText(state))).toBe(true);
     const atOnce = await playRecording(recording(), { speed: Infinity, faults: { kind: 'cut', afterFrames: 0 } });
     expect(atOnce.chat.getState()).toMatchObject({ status: 'error', error: { code: 'network-error' } });
@@ -62,6 +63,7 @@ describe.each(PROTOCOLS)('faults on a replayed %s turn', (protocol) => {
     const { chat, responses } = await playRecording(recording(), { speed: Infinity, faults: { kind: 'http', status: 503, message: 'overloaded' } });
     const state = chat.getState();
     expect(state.status).toBe('error');
+    expect(state.finishReason).toBe('failed');
     expect(state.error).toMatchObject({ code: 'http-error', status: 503, message: 'overloaded' });
     expect(state.messages.map((message) => message.role)).toEqual(['user']);
     expect(responses[0]!.finishReason).toBe('failed');
