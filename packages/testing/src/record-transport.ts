@@ -46,6 +46,8 @@ export function recordTransport(source: Transport | TransportFactory, options: R
   const capture: Recording['capture'] = typeof source === 'function' ? 'bytes' : 'frames';
   const live = new Map<AbortSignal, LiveTurn>();
   const turns: RecordedTurn[] = [];
+  /** The URL the first turn went to (bytes form): replayed errors name it as live ones did. */
+  let url: string | undefined;
 
   /** The turn a request belongs to: by the run's signal, else the one turn still waiting for its response. */
   const turnOf = (init: RequestInit | undefined): LiveTurn | undefined => {
@@ -62,6 +64,7 @@ export function recordTransport(source: Transport | TransportFactory, options: R
     const entry = turnOf(init);
     if (!entry) return fetchImpl(input, init);
     entry.responded = true;
+    url ??= input instanceof Request ? input.url : String(input);
     let response: Response;
     try {
       response = await fetchImpl(input, init);
@@ -97,7 +100,7 @@ export function recordTransport(source: Transport | TransportFactory, options: R
   }
   const protocol: RecordingProtocol = inner.name;
 
-  const snapshot = (): Recording => JSON.parse(JSON.stringify({ version: 1, protocol, capture, turns }));
+  const snapshot = (): Recording => JSON.parse(JSON.stringify({ version: 1, protocol, capture, ...(url ? { url } : {}), turns }));
 
   /** Frames form: what the transport decoded, re-encoded as the wire would carry it. */
   const recordFrames = (entry: LiveTurn, frames: DecodedFrame[]) => {
@@ -112,8 +115,9 @@ export function recordTransport(source: Transport | TransportFactory, options: R
       entry.turn.status = error.status;
       entry.turn.body = JSON.stringify({ error: { message: error.message, ...(error.serverStatus ? { status: error.serverStatus } : {}) } });
     } else {
-      entry.turn.end = entry.turn.frames.length > 0 ? 'broken' : 'unreachable';
-      entry.turn.error = messageOf(error);
+      // Which failure it was is the transport's to say, in its message: the cause is what the network said.
+      entry.turn.end = 'broken';
+      entry.turn.error = messageOf((error as Error)?.cause ?? error);
     }
   };
 

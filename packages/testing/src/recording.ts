@@ -41,6 +41,8 @@ export interface Recording {
   protocol: RecordingProtocol;
   /** How the frames were captured: `bytes` (the body as read off the network) or `frames` (re-encoded frames). */
   capture: 'bytes' | 'frames';
+  /** Where the turns went (bytes form): replay builds its transport for it, so errors name the same URL. */
+  url?: string;
   turns: RecordedTurn[];
 }
 

@@ -23,17 +23,17 @@ export interface ReplayTransport extends Transport {
   turnsPlayed(): number;
 }
 
-/** Where replayed requests "go": never fetched, only so the real transports have a URL to build requests for. */
+/** Where replayed requests "go" when the recording names no URL: never fetched (the replay's fetch answers). */
 const REPLAY_URL = 'http://replay.invalid/agent';
 
 /** The protocol's real transport, with `fetch` as its network: replayed bytes take the same framer and dialect as live. */
-function transportFor(protocol: RecordingProtocol, fetch: typeof globalThis.fetch): Transport {
+function transportFor(protocol: RecordingProtocol, url: string, fetch: typeof globalThis.fetch): Transport {
   switch (protocol) {
-    case 'genkit': return genkitTransport({ url: REPLAY_URL, fetch });
-    case 'agentflow': return agentFlowTransport({ baseUrl: REPLAY_URL, fetch });
-    case 'agui': return aguiTransport({ url: REPLAY_URL, fetch });
-    case 'ai-sdk': return aiSdkTransport({ api: REPLAY_URL, fetch });
-    case 'tnsai': return tnsaiTransport({ url: REPLAY_URL, fetch });
+    case 'genkit': return genkitTransport({ url, fetch });
+    case 'agentflow': return agentFlowTransport({ baseUrl: url.replace(/\/v1\/graph\/stream$/, ''), fetch });
+    case 'agui': return aguiTransport({ url, fetch });
+    case 'ai-sdk': return aiSdkTransport({ api: url, fetch });
+    case 'tnsai': return tnsaiTransport({ url, fetch });
   }
 }
 
@@ -80,7 +80,7 @@ export function replayTransport(recording: Recording | unknown, options: ReplayT
     return new Response(body, { status, headers: { 'Content-Type': CONTENT_TYPES[checked.protocol] } });
   };
 
-  const inner = transportFor(checked.protocol, replayFetch);
+  const inner = transportFor(checked.protocol, checked.url ?? REPLAY_URL, replayFetch);
   return {
     name: inner.name,
     recording: checked,
