@@ -1,4 +1,6 @@
-import { textOf, type ChatState } from './core-api.js';
+import type { ChatState, Part } from './core-api.js';
+
+const textOf = (parts: readonly Part[]): string => parts.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join('');
 
 /** The text of the latest reply: the model messages since the last user message (a resumed turn has none of its own), joined by newlines. */
 export function assistantText(state: Pick<ChatState<unknown>, 'messages'>): string {

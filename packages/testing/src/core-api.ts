@@ -7,7 +7,6 @@ export {
   aiSdkTransport,
   createAgentChat,
   genkitTransport,
-  textOf,
   tnsaiTransport,
 } from '@agent-chat/core';
 export type {

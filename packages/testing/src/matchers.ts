@@ -86,6 +86,5 @@ export interface AgentChatMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
   interface Matchers<T = any> extends AgentChatMatchers<T> {}
 }

@@ -31,7 +31,6 @@ export function RecordingChat({ recording, chat: chatOptions, autoplay = true, o
     played.started = true;
     void playRecording(parseRecording(recording), { ...replay, into: chat }).then(() => onPlayed?.(chat));
     // The recording and replay options are read once: a story remounts to play another.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chat]);
   useEffect(() => () => void chat.stop(), [chat]);
   return <AgentChatProvider chat={chat}>{typeof children === 'function' ? children(chat) : children}</AgentChatProvider>;
