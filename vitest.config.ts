@@ -13,6 +13,10 @@ export default defineConfig({
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },
       { find: /^@agent-chat\/ui$/, replacement: source('./packages/ui/src/index.ts') },
       { find: /^@agent-chat\/ui\/inspector$/, replacement: source('./packages/ui/src/inspector.ts') },
+      { find: /^@agent-chat\/testing$/, replacement: source('./packages/testing/src/index.ts') },
+      { find: /^@agent-chat\/testing\/matchers$/, replacement: source('./packages/testing/src/matchers.ts') },
+      { find: /^@agent-chat\/testing\/react$/, replacement: source('./packages/testing/src/react/index.ts') },
+      { find: /^@agent-chat\/testing\/testing-library$/, replacement: source('./packages/testing/src/testing-library.ts') },
     ],
   },
   test: {
@@ -75,6 +79,16 @@ export default defineConfig({
           include: ['packages/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['packages/ui/test/setup.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // @agent-chat/testing: record and replay against the live test servers of every protocol; its React helpers.
+          name: 'testing',
+          environment: 'node',
+          include: ['packages/testing/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
         },
       },
       {

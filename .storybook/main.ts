@@ -23,6 +23,8 @@ const config: StorybookConfig = {
           { find: /^@agent-chat\/react$/, replacement: path('../packages/react/src/index.ts') },
           { find: /^@agent-chat\/ui$/, replacement: path('../packages/ui/src/index.ts') },
           { find: /^@agent-chat\/ui\/inspector$/, replacement: path('../packages/ui/src/inspector.ts') },
+          { find: /^@agent-chat\/testing$/, replacement: path('../packages/testing/src/index.ts') },
+          { find: /^@agent-chat\/testing\/react$/, replacement: path('../packages/testing/src/react/index.ts') },
         ],
       },
     });

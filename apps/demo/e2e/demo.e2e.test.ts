@@ -5,7 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { STORY_TEXT } from '@agent-chat/agent-server';
+import { parseRecording, playRecording, assistantText } from '@agent-chat/testing';
 import { axeViolations, launchBrowser, screenshot, type Browser } from './browser.js';
 import { DemoPage } from './demo-page.js';
 import { startDemoStack, type DemoStack } from './demo-stack.js';
@@ -122,6 +124,21 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     expect(await demo.conversationText()).toContain('Done: I cleared all 2 tasks. The list is empty.');
     expect((await demo.recordedRenders()).length).toBeGreaterThan(2);
     await expectAccessible(demo, '04-confirm-2-cleared');
+  });
+
+  it('Save recording downloads the conversation, which replays offline to what the page shows', async () => {
+    const demo = await openDemo();
+    await demo.send('add Buy milk', { turns: 1 });
+    await demo.send('report', { turns: 2 });
+    const [download] = await Promise.all([demo.page.waitForEvent('download'), demo.page.getByRole('button', { name: 'Save recording' }).click()]);
+    expect(download.suggestedFilename()).toBe('agent-chat-recording-genkit.json');
+    const recording = parseRecording(JSON.parse(await readFile(await download.path(), 'utf8')));
+    expect(recording.turns.map((turn) => turn.request.input.message?.content)).toEqual([[{ text: 'add Buy milk' }], [{ text: 'report' }]]);
+    const { chat } = await playRecording(recording, { speed: Infinity });
+    const replayed = chat.getState() as { custom?: { tasks: Array<{ title: string }> } } & Parameters<typeof assistantText>[0];
+    expect(replayed.custom?.tasks.map((task) => task.title)).toEqual(await demo.taskTitles());
+    expect(squash(await demo.lastModelMessage().textContent())).toBe(squash(assistantText(replayed)));
+    await expectAccessible(demo, '04-save-recording');
   });
 
   it('Deny resumes with a refusal', async () => {

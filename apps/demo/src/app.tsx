@@ -5,6 +5,7 @@ import { TurnInspector } from '@agent-chat/ui/inspector';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readLocation, writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';
+import { SaveRecordingButton } from './save-recording-button.js';
 import { SnapshotTimeline } from './snapshot-timeline.js';
 import { Suggestions } from './suggestions.js';
 import { TaskListPanel } from './task-list-panel.js';
@@ -112,6 +113,7 @@ export function App() {
         <ArtifactPanel key={`artifacts-${session.mode}`} chat={session.chat} className="panel" empty="The agent's files appear here — try “report”." />
         {/* Focusable: it scrolls, and keyboard users must be able to scroll it. */}
         <TurnInspector key={`inspector-${session.mode}`} chat={session.chat} className="panel demo-inspector" />
+        <SaveRecordingButton session={session} />
       </aside>
     </div>
   );

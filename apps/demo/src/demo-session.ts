@@ -1,4 +1,5 @@
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type AgentChat, type AgentResponse, type SessionState, type Transport } from '@agent-chat/core';
+import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import type { TaskState } from './task-state.js';
 import { entryFromResponse, timelineFromSnapshots, type TimelineEntry } from './timeline.js';
@@ -18,6 +19,8 @@ export interface DemoSession {
   /** Switches the protocol from the next turn on: same chat, same Genkit session behind all three routes. */
   setProtocol(protocol: Protocol): void;
   chat: AgentChat<TaskState>;
+  /** The turns since the chat started (or its protocol last changed), as a replayable recording. */
+  recording(): Recording;
   subscribe(listener: () => void): () => void;
   getView(): SessionView;
   /** Server-managed: loads the session named in the URL (once). */
@@ -59,12 +62,16 @@ export function rememberedServerSession(fromUrl: string | null): string | null {
 }
 
 /** The transport for a mode and protocol: the same Genkit agent behind `/api/agent`, `/api/agui` and `/api/ai-sdk`. */
-export function transportFor(mode: ChatMode, protocol: Protocol): Transport {
-  if (mode === 'client') return genkitTransport({ url: '/api/agent-client' });
-  if (protocol === 'agui') return aguiTransport({ url: '/api/agui' });
-  if (protocol === 'ai-sdk') return aiSdkTransport({ api: '/api/ai-sdk' });
-  return genkitTransport({ url: '/api/agent' });
+export function transportFor(mode: ChatMode, protocol: Protocol, fetch?: typeof globalThis.fetch): Transport {
+  if (mode === 'client') return genkitTransport({ url: '/api/agent-client', fetch });
+  if (protocol === 'agui') return aguiTransport({ url: '/api/agui', fetch });
+  if (protocol === 'ai-sdk') return aiSdkTransport({ api: '/api/ai-sdk', fetch });
+  return genkitTransport({ url: '/api/agent', fetch });
 }
+
+/** The transport, recording every turn's bytes (a recording holds one protocol: a switch starts a new one). */
+const recordedTransportFor = (mode: ChatMode, protocol: Protocol): RecordingTransport =>
+  recordTransport((fetch) => transportFor(mode, protocol, fetch));
 
 /** Creates the chat for a mode: `/api/agent` keeps the session on the server, `/api/agent-client` in this tab. */
 export function createDemoSession(mode: ChatMode, sessionId: string | null, initialProtocol: Protocol = 'genkit'): DemoSession {
@@ -93,8 +100,9 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     }
   };
 
+  let recorder = recordedTransportFor(mode, protocol);
   const chat = createAgentChat<TaskState>({
-    transport: transportFor(mode, protocol),
+    transport: recorder,
     ...(mode === 'server' && sessionId ? { sessionId } : {}),
     ...(clientState ? { state: clientState } : {}),
     onTurnEnd,
@@ -109,11 +117,13 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     setProtocol(next) {
       if (mode !== 'server' || next === protocol) return;
       protocol = next;
-      chat.configure({ transport: transportFor(mode, protocol) });
+      recorder = recordedTransportFor(mode, protocol);
+      chat.configure({ transport: recorder });
       writeLocation({ mode, sessionId: chat.getState().sessionId, protocol });
       update({ notice: null });
     },
     chat,
+    recording: () => recorder.recording(),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -153,6 +163,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     },
     newChat() {
       chat.reset();
+      recorder.clear();
       clientState = null;
       update({ timeline: [], notice: null, restoring: false });
       if (mode === 'server') setSession(null);

@@ -1,0 +1,28 @@
+// Everything this package takes from @agent-chat/core, in one place: only root names, so a move of the core's
+// internals needs at most this file changed.
+export {
+  AgentChatError,
+  agentFlowTransport,
+  aguiTransport,
+  aiSdkTransport,
+  createAgentChat,
+  genkitTransport,
+  tnsaiTransport,
+} from '@agent-chat/core';
+export type {
+  AgentChat,
+  AgentChatOptions,
+  AgentInput,
+  AgentResponse,
+  Artifact,
+  ChatMessage,
+  ChatState,
+  DecodedFrame,
+  FinishReason,
+  Message,
+  Part,
+  StopTarget,
+  ToolRequestPart,
+  Transport,
+  TurnRequest,
+} from '@agent-chat/core';

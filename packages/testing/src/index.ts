@@ -1,0 +1,10 @@
+export {
+  RECORDING_PROTOCOLS, parseRecording, isRecordingProtocol,
+  type Recording, type RecordedTurn, type RecordedFrame, type RecordedEnd, type RecordingProtocol,
+} from './recording.js';
+export { recordTransport, type RecordingTransport, type RecordTransportOptions, type TransportFactory } from './record-transport.js';
+export { replayTransport, type ReplayTransport, type ReplayTransportOptions } from './replay-transport.js';
+export type { ReplayFault } from './faults.js';
+export { playRecording, type PlayRecordingOptions, type PlayedRecording } from './play-recording.js';
+export { chatOutcome, type ChatOutcome, type ChatOutcomeOptions } from './chat-outcome.js';
+export { assistantText } from './assistant-text.js';

@@ -1,0 +1,91 @@
+/**
+ * The live test servers of the five protocols (packages/core/test/*-live-server.ts), each with a conversation that
+ * exercises what its protocol carries: text, tools, custom state, artifacts, an interrupt and its answer.
+ */
+import { agentFlowTransport, aguiTransport, aiSdkTransport, genkitTransport, tnsaiTransport, type AgentChat, type AgentResponse, type Transport } from '@agent-chat/core';
+import { startAgentFlowLiveServer } from '../../core/test/agentflow-live-server.js';
+import { startAguiLiveServer } from '../../core/test/agui-live-server.js';
+import { startAiSdkLiveServer } from '../../core/test/ai-sdk-live-server.js';
+import { startGenkitLiveServer } from '../../core/test/genkit-live-server.js';
+import { startTnsaiLiveServer } from '../../core/test/tnsai-live-server.js';
+import type { RecordingProtocol } from '../src/recording.js';
+
+/** One step of a conversation: a user message, or an answer to the open interrupt. */
+export type Step = { say: string } | { answer: Parameters<AgentChat['resume']>[0] };
+
+export interface LiveProtocol {
+  protocol: RecordingProtocol;
+  /** A conversation name, for test titles. */
+  name: string;
+  steps: Step[];
+  start(): Promise<{ transport(fetch: typeof globalThis.fetch): Transport; close(): Promise<void> }>;
+}
+
+const yes: Step = { answer: [{ text: 'yes' }] };
+
+export const LIVE_PROTOCOLS: LiveProtocol[] = [
+  {
+    protocol: 'genkit',
+    name: 'task agent: custom state and artifacts over two turns',
+    steps: [{ say: 'Buy milk' }, { say: 'Walk the dog' }],
+    async start() {
+      const server = await startGenkitLiveServer();
+      return { transport: (fetch) => genkitTransport({ url: server.agentUrl('taskAgent'), fetch }), close: () => server.close() };
+    },
+  },
+  {
+    protocol: 'genkit',
+    name: 'chat agent: an interrupt and its answer',
+    steps: [{ say: 'hi' }, { say: 'interrupt' }, yes],
+    async start() {
+      const server = await startGenkitLiveServer();
+      return { transport: (fetch) => genkitTransport({ url: server.agentUrl('chatAgent'), fetch }), close: () => server.close() };
+    },
+  },
+  {
+    protocol: 'agentflow',
+    name: 'graph: text with state updates, an interrupt and its answer',
+    steps: [{ say: 'What is the capital of France?' }, { say: 'interrupt' }, yes],
+    async start() {
+      const server = await startAgentFlowLiveServer({ token: 'secret' });
+      return {
+        transport: (fetch) => agentFlowTransport({ baseUrl: server.baseUrl, auth: 'secret', responseGranularity: 'partial', fetch }),
+        close: () => server.close(),
+      };
+    },
+  },
+  {
+    protocol: 'agui',
+    name: 'agent: tools, an approval interrupt and its answer',
+    steps: [{ say: 'weather' }, { say: 'email' }, yes],
+    async start() {
+      const server = await startAguiLiveServer();
+      return { transport: (fetch) => aguiTransport({ url: server.url, fetch }), close: () => server.close() };
+    },
+  },
+  {
+    protocol: 'ai-sdk',
+    name: 'chat route: data artifacts, a tool approval and its answer',
+    steps: [{ say: 'report' }, { say: 'delete' }, yes],
+    async start() {
+      const server = await startAiSdkLiveServer();
+      return { transport: (fetch) => aiSdkTransport({ api: server.api, fetch }), close: () => server.close() };
+    },
+  },
+  {
+    protocol: 'tnsai',
+    name: 'chat chunks: a tool call and its result',
+    steps: [{ say: 'hello' }, { say: 'tools' }, { answer: [{ toolResponse: { name: 'search', ref: 'call-1', output: ['n1', 'n2'] } }] }],
+    async start() {
+      const server = await startTnsaiLiveServer();
+      return { transport: (fetch) => tnsaiTransport({ url: server.url, fetch }), close: () => server.close() };
+    },
+  },
+];
+
+/** Runs a conversation's steps on a chat, one turn after the other; the responses, in order. */
+export async function runSteps(chat: AgentChat, steps: Step[]): Promise<AgentResponse[]> {
+  const responses: AgentResponse[] = [];
+  for (const step of steps) responses.push('say' in step ? await chat.send(step.say) : await chat.resume(step.answer));
+  return responses;
+}
