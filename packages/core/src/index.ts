@@ -17,31 +17,31 @@ export { createSseFramer } from './wire/sse.js';
 export { createNdjsonFramer } from './wire/ndjson.js';
 export { readFrames } from './wire/read-frames.js';
 // dialects
-export type { FrameDecoder } from './dialects/decoder.js';
-export { createSessionId } from './dialects/ids.js';
-export { createGenkitDecoder, buildGenkitRequestBody, parseGenkitSnapshot } from './dialects/genkit.js';
-export { createAgentFlowDecoder, buildAgentFlowRequestBody, type ResponseGranularity } from './dialects/agentflow.js';
+export type { FrameDecoder } from './protocols/decoder-helpers.js';
+export { createSessionId } from './util/ids.js';
+export { createGenkitDecoder, buildGenkitRequestBody, parseGenkitSnapshot } from './protocols/genkit/genkit-decoder.js';
+export { createAgentFlowDecoder, buildAgentFlowRequestBody, type ResponseGranularity } from './protocols/agentflow/agentflow-decoder.js';
 export {
   createAguiDecoder, buildAguiRunInput, buildAguiResume, toAguiMessages, AGUI_PROTOCOL_VERSION,
   type AguiDecoderContext, type AguiTurnContext, type AguiRunAgentInput, type AguiMessage, type AguiResumeEntry,
   type AguiToolCall, type AguiContentPart, type AguiPartSource,
-} from './dialects/agui.js';
+} from './protocols/agui/index.js';
 export {
   createAiSdkDecoder, buildAiSdkRequestBody, toAiSdkUiMessages, approvalDecision, AI_SDK_ARTIFACT_PART, AI_SDK_STATE_PART, AI_SDK_STATE_PATCH_PART,
   type AiSdkDecoderOptions, type AiSdkRequestBody, type AiSdkTurnContext, type AiSdkUiMessage, type AiSdkUiPart,
-} from './dialects/ai-sdk.js';
+} from './protocols/ai-sdk/index.js';
 export {
   createTnsaiDecoder, buildTnsaiRequestBody, tnsaiFinishReason, type TnsaiChunk, type TnsaiChunkType, type TnsaiToolCall,
   type TnsaiHistoryEntry, type TnsaiRequestBody, type TnsaiTurnContext, type TnsaiDecoderOptions,
-} from './dialects/tnsai.js';
+} from './protocols/tnsai/tnsai-decoder.js';
 // transports
-export type { Transport, TurnRequest, StopTarget, HeadersOption, HttpTransportOptions } from './transports/transport.js';
-export { genkitTransport, type GenkitTransportOptions } from './transports/genkit-transport.js';
-export { agentFlowTransport, type AgentFlowTransportOptions } from './transports/agentflow-transport.js';
-export { aguiTransport, type AguiTransportOptions } from './transports/agui-transport.js';
-export { aiSdkTransport, type AiSdkTransportOptions } from './transports/ai-sdk-transport.js';
-export { tnsaiTransport, type TnsaiTransportOptions } from './transports/tnsai-transport.js';
-export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transports/scripted-transport.js';
+export type { Transport, TurnRequest, StopTarget, HeadersOption, HttpTransportOptions } from './transport/transport.js';
+export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
+export { agentFlowTransport, type AgentFlowTransportOptions } from './protocols/agentflow/agentflow-transport.js';
+export { aguiTransport, type AguiTransportOptions } from './protocols/agui/agui-transport.js';
+export { aiSdkTransport, type AiSdkTransportOptions } from './protocols/ai-sdk/ai-sdk-transport.js';
+export { tnsaiTransport, type TnsaiTransportOptions } from './protocols/tnsai/tnsai-transport.js';
+export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transport/scripted-transport.js';
 // chat
 export type { ChatState, ChatStatus } from './chat/chat-state.js';
 export { initialChatState } from './chat/chat-state.js';

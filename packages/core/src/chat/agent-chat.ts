@@ -5,7 +5,7 @@ import type { AgentEvent } from '../model/events.js';
 import { userMessage, type ChatMessage } from '../model/message.js';
 import { isInterruptPart, type Part } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport } from '../transport/transport.js';
 import { initialChatState, type ChatState } from './chat-state.js';
 import { toResumeResponses } from './resume-parts.js';
 import { runTurn } from './run-turn.js';

@@ -5,7 +5,7 @@ import type { AgentEvent, DecodedFrame } from '../model/events.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
-import type { Transport, TurnRequest } from '../transports/transport.js';
+import type { Transport, TurnRequest } from '../transport/transport.js';
 import type { ChatState } from './chat-state.js';
 import { ChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
