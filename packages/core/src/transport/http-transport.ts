@@ -1,10 +1,9 @@
-import type { FrameDecoder } from '../protocols/decoder-helpers.js';
-import { isRecord, stringOr, unwrap } from '../protocols/decoder-helpers.js';
+import { isRecord, stringOr, unwrap } from '../util/guards.js';
 import { AgentChatError } from '../model/error.js';
 import type { DecodedFrame } from '../model/events.js';
 import type { Framer } from '../wire/frame.js';
 import { readFrames } from '../wire/read-frames.js';
-import type { HeadersOption, HttpTransportOptions } from './transport.js';
+import type { FrameDecoder, HeadersOption, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
 
 /** An option given as a value or as a function giving it per request. */
 export async function resolveOption<T>(option: T | (() => T | Promise<T>)): Promise<T> {
@@ -94,4 +93,50 @@ export async function* streamTurn(
 /** Joins a base URL and a path without doubling slashes. */
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** What {@link httpTransport} builds a transport from: where to POST, what to send, and how to read the answer. */
+export interface HttpTransportConfig<Body = unknown> extends HttpTransportOptions {
+  /** The endpoint every turn is POSTed to. */
+  url: string;
+  /** The transport's name (`Transport.name`). Default 'http'. */
+  name?: string;
+  /** The request body of one turn, sent as JSON. */
+  body(request: TurnRequest): Body;
+  /** A new framer per turn, e.g. `createSseFramer` or `createNdjsonFramer` from `@agent-chat/core/wire`. */
+  framer(): Framer;
+  /** A new decoder per turn; it sees the request and the body sent (ids generated for the body, for example). */
+  decoder(request: TurnRequest, body: Body): FrameDecoder;
+  /** The `Accept` header. Default `text/event-stream`. */
+  accept?: string;
+  /** Asks the server to stop (see {@link Transport.stop}); without it, `stop()` only aborts the request. */
+  stop?: Transport['stop'];
+  /** Reads a stored snapshot (see {@link Transport.getSnapshot}). */
+  getSnapshot?: Transport['getSnapshot'];
+}
+
+/**
+ * A transport for any protocol that streams one POST per turn: `body` builds the request, `framer` splits the response
+ * into frames, `decoder` turns frames into events. Errors, aborts and headers behave as in the built-in transports,
+ * which are all made with it.
+ */
+export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transport {
+  const { url, name = 'http', body, framer, decoder, accept = 'text/event-stream', stop, getSnapshot } = config;
+  const transport: Transport = {
+    name,
+    run(request, signal) {
+      const sent = body(request);
+      return streamTurn(url, sent, { headers: config.headers, fetch: config.fetch, accept, signal, framer: framer(), decoder: decoder(request, sent) });
+    },
+  };
+  if (stop) transport.stop = stop;
+  if (getSnapshot) transport.getSnapshot = getSnapshot;
+  return transport;
+}
+
+/** The first URL option given (`url`, then a deprecated alias): a transport without one cannot run. */
+export function urlOption(transport: string, ...candidates: Array<string | undefined>): string {
+  const url = candidates.find((candidate) => candidate !== undefined);
+  if (url === undefined) throw new AgentChatError('unsupported', `${transport} needs a url.`);
+  return url;
 }

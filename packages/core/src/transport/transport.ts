@@ -1,8 +1,9 @@
 import type { AgentInput } from '../model/chunk.js';
-import type { DecodedFrame } from '../model/events.js';
+import type { AgentEvent, DecodedFrame } from '../model/events.js';
 import type { Message } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import type { WireFrame } from '../wire/frame.js';
 
 /** Everything a transport may need to run one turn. */
 export interface TurnRequest {
@@ -47,4 +48,11 @@ export interface HttpTransportOptions {
   headers?: HeadersOption;
   /** A fetch implementation; defaults to the global one, looked up at call time. */
   fetch?: typeof fetch;
+}
+
+/** A dialect's per-turn decoder: wire frames in, normalized events out. Pure apart from its own turn state. */
+export interface FrameDecoder {
+  decode(frame: WireFrame): AgentEvent[];
+  /** The body ended: the events that close the turn (a deferred turn-end, or an incomplete-stream error). */
+  end(): AgentEvent[];
 }

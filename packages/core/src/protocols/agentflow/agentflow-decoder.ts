@@ -4,7 +4,9 @@ import { normalizeRole, type Message, type Role } from '../../model/message.js';
 import type { Part, ToolRequestPart } from '../../model/part.js';
 import type { AgentInput } from '../../model/chunk.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { endTurn, isRecord, malformedFrameEvent, recordsOf, stringOr, type FrameDecoder } from '../decoder-helpers.js';
+import { endTurn, malformedFrameEvent } from '../decoder-helpers.js';
+import type { FrameDecoder } from '../../transport/transport.js';
+import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 
 /** How much state AgentFlow streams: 'low' (messages only), 'partial' (+ `updates`), 'full' (+ `state`). */
 export type ResponseGranularity = 'low' | 'partial' | 'full';

@@ -1,12 +1,10 @@
-import { buildAgentFlowRequestBody, createAgentFlowDecoder, type ResponseGranularity } from './agentflow-decoder.js';
-import { createNdjsonFramer } from '../../wire/ndjson.js';
-import { joinUrl, postJson, resolveOption, streamTurn } from '../../transport/http-transport.js';
+import { httpTransport, joinUrl, postJson, resolveOption, urlOption } from '../../transport/http-transport.js';
 import type { HeadersOption, HttpTransportOptions, Transport } from '../../transport/transport.js';
+import { createNdjsonFramer } from '../../wire/ndjson.js';
+import { buildAgentFlowRequestBody, createAgentFlowDecoder, type ResponseGranularity } from './agentflow-decoder.js';
 
-/** Options for {@link agentFlowTransport}. */
-export interface AgentFlowTransportOptions extends HttpTransportOptions {
-  /** The AgentFlow API server, e.g. `http://localhost:8000`. */
-  baseUrl: string;
+/** The settings of {@link agentFlowTransport} besides the server's address. */
+export interface AgentFlowTransportSettings extends HttpTransportOptions {
   /** A bearer token (or a function giving one per request), sent as `Authorization: Bearer …`. */
   auth?: string | (() => string | Promise<string>);
   /** Default 'low' (messages only); 'partial' adds `updates`, 'full' adds `state`. */
@@ -18,7 +16,21 @@ export interface AgentFlowTransportOptions extends HttpTransportOptions {
   config?: Record<string, unknown>;
 }
 
-function withAuth({ auth, headers }: AgentFlowTransportOptions): HeadersOption | undefined {
+/** Options for {@link agentFlowTransport}: the server's address as `url` (or, deprecated, `baseUrl`). */
+export type AgentFlowTransportOptions = AgentFlowTransportSettings & (
+  | {
+    /** The AgentFlow API server, e.g. `http://localhost:8000`. */
+    url: string;
+    /** @deprecated Use `url`. */
+    baseUrl?: string;
+  }
+  | {
+    /** @deprecated Use `url`; `baseUrl` is read for one more release. */
+    baseUrl: string;
+    url?: string;
+  });
+
+function withAuth({ auth, headers }: AgentFlowTransportSettings): HeadersOption | undefined {
   if (auth === undefined) return headers;
   return async () => {
     const token = await resolveOption(auth);
@@ -33,23 +45,21 @@ function withAuth({ auth, headers }: AgentFlowTransportOptions): HeadersOption |
  * is sent as `config.thread_id` on later turns; `stop` posts `/v1/graph/stop`.
  */
 export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
+  const server = urlOption('agentFlowTransport', options.url, options.baseUrl);
   const http = () => ({ ...options, headers: withAuth(options) });
-  return {
+  return httpTransport({
+    ...http(),
+    url: joinUrl(server, '/v1/graph/stream'),
     name: 'agentflow',
-    run(request, signal) {
-      return streamTurn(joinUrl(options.baseUrl, '/v1/graph/stream'), buildAgentFlowRequestBody(request, options), {
-        ...http(),
-        accept: 'application/x-ndjson, application/json, text/event-stream',
-        signal,
-        framer: createNdjsonFramer(),
-        decoder: createAgentFlowDecoder(),
-      });
-    },
+    accept: 'application/x-ndjson, application/json, text/event-stream',
+    body: (request) => buildAgentFlowRequestBody(request, options),
+    framer: createNdjsonFramer,
+    decoder: createAgentFlowDecoder,
     async stop({ sessionId }) {
       if (!sessionId) return;
-      const response = await postJson(joinUrl(options.baseUrl, '/v1/graph/stop'), { thread_id: sessionId }, http());
+      const response = await postJson(joinUrl(server, '/v1/graph/stop'), { thread_id: sessionId }, http());
       // Release the connection: an unread body keeps its socket busy until it is garbage-collected.
       await response.body?.cancel().catch(() => undefined);
     },
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import type { Role } from '../../model/message.js';
 import { isTextPart, textOf, type Part, type ToolRequest, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
-import { isRecord, parseJsonOr, recordsOf, stringOr } from '../decoder-helpers.js';
+import { isRecord, parseJsonOr, recordsOf, stringOr } from '../../util/guards.js';
 
 /** A tool call's accumulated argument text as its input: parsed JSON, the text as written if it does not parse, none if empty. */
 export function parseArguments(text: string): unknown {

@@ -5,7 +5,9 @@ import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAguiStreamState } from './agui-stream-state.js';
 import type { AguiMessage } from './agui-wire-types.js';
-import { artifactOf, isRecord, malformedFrameEvent, recordsOf, stringOr, type FrameDecoder } from '../decoder-helpers.js';
+import { artifactOf, malformedFrameEvent } from '../decoder-helpers.js';
+import type { FrameDecoder } from '../../transport/transport.js';
+import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 
 /** Frames that change no state but are kept for `onChunk` (their frame is the chunk's `raw`). */
 const PASSTHROUGH = new Set([

@@ -1,7 +1,7 @@
 import type { Role } from '../../model/message.js';
 import { parseArguments, partsOfContent, roleOf, toolOutputOf, toolRequestOf } from './agui-content.js';
-import type { AguiEntry } from './agui-stream-state.js';
-import { isRecord, recordsOf, stringOr } from '../decoder-helpers.js';
+import type { AguiEntry } from './agui-entry.js';
+import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 
 /** The tool calls of a snapshot message: id, name and argument text, where they are strings. */
 function toolCallsOf(message: Record<string, unknown>) {

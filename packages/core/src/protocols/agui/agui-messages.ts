@@ -1,7 +1,7 @@
 import type { Message } from '../../model/message.js';
 import { isTextPart, isToolRequestPart, isToolResponsePart, textOf, type Media, type Part } from '../../model/part.js';
 import type { AguiContentPart, AguiMessage, AguiPartSource, AguiToolCall } from './agui-wire-types.js';
-import { isRecord, stringOr } from '../decoder-helpers.js';
+import { isRecord, stringOr } from '../../util/guards.js';
 
 /** The AG-UI id a message of ours carries (`metadata.agui.messageId`, set by the decoder). */
 export function aguiMessageIdOf(message: Message): string | undefined {

@@ -3,7 +3,7 @@ import type { Message } from '../../model/message.js';
 import type { ToolRequestPart, ToolResponsePart } from '../../model/part.js';
 import { toAguiMessages } from './agui-messages.js';
 import type { AguiResumeEntry, AguiRunAgentInput } from './agui-wire-types.js';
-import { isRecord, stringOr } from '../decoder-helpers.js';
+import { isRecord, stringOr } from '../../util/guards.js';
 import { randomId } from '../../util/ids.js';
 
 /** The AG-UI protocol version this dialect speaks (sent as `RunAgentInput.protocolVersion`). */

@@ -3,19 +3,10 @@ import type { Message, Role } from '../../model/message.js';
 import { isReasoningPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import { parseArguments, roleOf, toolOutputOf, toolRequestOf, upsertTool } from './agui-content.js';
 import { messagesSnapshot } from './agui-messages-snapshot.js';
+import type { AguiEntry } from './agui-entry.js';
 import type { AguiMessage } from './agui-wire-types.js';
 import { appendTextPart } from '../../model/content.js';
-import { stringOr } from '../decoder-helpers.js';
-
-/** What the decoder keeps of each message it streamed: a mirror of the store's content, for `message-complete`. */
-export interface AguiEntry {
-  role: Role;
-  content: Part[];
-  /** The AG-UI id the message is sent back with (the text message's, for a reasoning + text message). */
-  messageId?: string;
-  /** Changed since the last message-complete. */
-  dirty: boolean;
-}
+import { stringOr } from '../../util/guards.js';
 
 /** A tool call this run streamed: its argument text so far, and the message it belongs to. */
 interface AguiCall {

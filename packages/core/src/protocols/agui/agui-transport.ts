@@ -1,7 +1,8 @@
-import { buildAguiRunInput, createAguiDecoder } from './index.js';
-import { createSseFramer } from '../../wire/sse.js';
-import { streamTurn } from '../../transport/http-transport.js';
+import { httpTransport } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
+import { createSseFramer } from '../../wire/sse.js';
+import { createAguiDecoder } from './agui-decoder.js';
+import { buildAguiRunInput } from './agui-request.js';
 
 /** Options for {@link aguiTransport}. */
 export interface AguiTransportOptions extends HttpTransportOptions {
@@ -16,17 +17,11 @@ export interface AguiTransportOptions extends HttpTransportOptions {
  * AG-UI has no stop endpoint: `stop()` aborts the request, which is how an AG-UI run is cancelled.
  */
 export function aguiTransport(options: AguiTransportOptions): Transport {
-  return {
+  return httpTransport({
+    ...options,
     name: 'agui',
-    run(request, signal) {
-      const body = buildAguiRunInput(request);
-      return streamTurn(options.url, body, {
-        ...options,
-        accept: 'text/event-stream',
-        signal,
-        framer: createSseFramer(),
-        decoder: createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
-      });
-    },
-  };
+    body: buildAguiRunInput,
+    framer: createSseFramer,
+    decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
+  });
 }

@@ -4,7 +4,8 @@ import type { AgentEvent } from '../../model/events.js';
 import type { Message } from '../../model/message.js';
 import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { buildAguiResume, buildAguiRunInput, createAguiDecoder, randomId, toAguiMessages, type AguiDecoderContext } from './index.js';
+import { buildAguiResume, buildAguiRunInput, createAguiDecoder, toAguiMessages, type AguiDecoderContext } from './index.js';
+import { randomId } from '../../util/ids.js';
 
 type Value = Record<string, unknown>;
 

@@ -3,4 +3,4 @@ export type { AguiContentPart, AguiMessage, AguiPartSource, AguiResumeEntry, Agu
 export { aguiMessageIdOf, toAguiMessages } from './agui-messages.js';
 export { AGUI_PROTOCOL_VERSION, aguiInterruptIdOf, buildAguiResume, buildAguiRunInput, type AguiTurnContext } from './agui-request.js';
 export { createAguiDecoder, type AguiDecoderContext } from './agui-decoder.js';
-export { randomId } from '../../util/ids.js';
+export { aguiTransport, type AguiTransportOptions } from './agui-transport.js';

@@ -1,5 +1,5 @@
 import type { ToolRequestPart } from '../../model/part.js';
-import { isRecord, stringOr } from '../decoder-helpers.js';
+import { isRecord, stringOr } from '../../util/guards.js';
 
 const APPROVE = new Set(['yes', 'y', 'ok', 'okay', 'approve', 'approved', 'allow', 'allowed', 'confirm', 'confirmed', 'true', 'accept', 'accepted']);
 const DENY = new Set(['no', 'n', 'deny', 'denied', 'reject', 'rejected', 'false', 'cancel', 'decline', 'declined']);

@@ -42,7 +42,9 @@ import { normalizeFinishReason, type FinishReason } from '../../model/finish-rea
 import type { Message } from '../../model/message.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAiSdkStreamState } from './ai-sdk-stream-state.js';
-import { artifactOf, isRecord, malformedFrameEvent, stringOr, type FrameDecoder } from '../decoder-helpers.js';
+import { artifactOf, malformedFrameEvent } from '../decoder-helpers.js';
+import type { FrameDecoder } from '../../transport/transport.js';
+import { isRecord, stringOr } from '../../util/guards.js';
 
 /** The data part type whose `data` is an RFC 6902 patch of the custom state. */
 export const AI_SDK_STATE_PATCH_PART = 'data-state-patch';

@@ -21,7 +21,7 @@ import type { Message } from '../../model/message.js';
 import type { ToolResponsePart } from '../../model/part.js';
 import { approvalDecision } from './ai-sdk-approval.js';
 import { toAiSdkUiMessages, type AiSdkUiMessage } from './ai-sdk-ui-messages.js';
-import { isRecord } from '../decoder-helpers.js';
+import { isRecord } from '../../util/guards.js';
 
 /** The body `DefaultChatTransport` posts. */
 export interface AiSdkRequestBody {

@@ -3,7 +3,7 @@ import type { Message, Role } from '../../model/message.js';
 import { isToolRequestPart, type Metadata, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import { approvalRequestOf, type ApprovalRequest } from './ai-sdk-approval.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';
-import { isRecord, stringOr } from '../decoder-helpers.js';
+import { isRecord, stringOr } from '../../util/guards.js';
 
 /** A message this response streamed into, as the reducer builds it. */
 export interface AiSdkAssembled {

@@ -1,7 +1,7 @@
 import type { Message } from '../../model/message.js';
 import { isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart, type CustomPart, type MediaPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import { approvalOf, uiApproval } from './ai-sdk-approval.js';
-import { isRecord, stringOr } from '../decoder-helpers.js';
+import { isRecord, stringOr } from '../../util/guards.js';
 
 /** One part of a UI message (`{type: 'text', text}`, `{type: 'tool-<name>', toolCallId, state, ...}`, ...). */
 export type AiSdkUiPart = { type: string } & Record<string, unknown>;

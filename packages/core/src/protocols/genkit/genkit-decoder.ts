@@ -6,7 +6,9 @@ import { isInterruptPart, isReasoningPart, isTextPart, type ToolRequestPart, typ
 import type { SessionState, SnapshotInfo } from '../../model/session.js';
 import type { AgentInput } from '../../model/chunk.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { artifactOf, endTurn, isRecord, malformedFrameEvent, partsOf, stringOr, unwrap, type FrameDecoder } from '../decoder-helpers.js';
+import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../decoder-helpers.js';
+import type { FrameDecoder } from '../../transport/transport.js';
+import { isRecord, stringOr, unwrap } from '../../util/guards.js';
 
 /** Genkit's `AgentInit`: which state a turn starts from. */
 export interface GenkitAgentInit {

@@ -1,7 +1,7 @@
-import { buildGenkitRequestBody, createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
-import { createSseFramer } from '../../wire/sse.js';
-import { joinUrl, postJson, streamTurn } from '../../transport/http-transport.js';
+import { httpTransport, joinUrl, postJson } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
+import { createSseFramer } from '../../wire/sse.js';
+import { buildGenkitRequestBody, createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
 
 /** Options for {@link genkitTransport}. */
 export interface GenkitTransportOptions extends HttpTransportOptions {
@@ -15,22 +15,17 @@ export interface GenkitTransportOptions extends HttpTransportOptions {
  */
 export function genkitTransport(options: GenkitTransportOptions): Transport {
   const post = (path: string, data: unknown, signal?: AbortSignal) => postJson(joinUrl(options.url, path), { data }, { ...options, signal });
-  return {
+  return httpTransport({
+    ...options,
     name: 'genkit',
-    run(request, signal) {
-      return streamTurn(options.url, buildGenkitRequestBody(request), {
-        ...options,
-        accept: 'text/event-stream',
-        signal,
-        framer: createSseFramer(),
-        decoder: createGenkitDecoder(),
-      });
-    },
+    body: buildGenkitRequestBody,
+    framer: createSseFramer,
+    decoder: createGenkitDecoder,
     async stop({ snapshotId }) {
       if (snapshotId) await post('abort', { snapshotId });
     },
     async getSnapshot(query, signal) {
       return parseGenkitSnapshot(await (await post('getSnapshot', query, signal)).json());
     },
-  };
+  });
 }

@@ -48,7 +48,9 @@ import type { Message } from '../../model/message.js';
 import { isToolRequestPart, isToolResponsePart, textOf, type ToolRequestPart } from '../../model/part.js';
 import type { AgentInput } from '../../model/chunk.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { endTurn, isRecord, malformedFrameEvent, parseJsonOr, stringOr, type FrameDecoder } from '../decoder-helpers.js';
+import { endTurn, malformedFrameEvent } from '../decoder-helpers.js';
+import type { FrameDecoder } from '../../transport/transport.js';
+import { isRecord, parseJsonOr, stringOr } from '../../util/guards.js';
 
 /** One `ChatChunk` type. */
 export type TnsaiChunkType = 'START' | 'CONTENT' | 'TOOL_CALL' | 'DONE' | 'ERROR';

@@ -1,8 +1,8 @@
+import { httpTransport } from '../../transport/http-transport.js';
+import type { HttpTransportOptions, Transport, TurnRequest } from '../../transport/transport.js';
 import { createSessionId } from '../../util/ids.js';
-import { buildTnsaiRequestBody, createTnsaiDecoder } from './tnsai-decoder.js';
 import { createNdjsonFramer } from '../../wire/ndjson.js';
-import { streamTurn } from '../../transport/http-transport.js';
-import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
+import { buildTnsaiRequestBody, createTnsaiDecoder } from './tnsai-decoder.js';
 
 /** Options for {@link tnsaiTransport}. */
 export interface TnsaiTransportOptions extends HttpTransportOptions {
@@ -11,22 +11,17 @@ export interface TnsaiTransportOptions extends HttpTransportOptions {
 }
 
 /**
- * A TnsAI agent or client streaming seed 003's `ChatChunk`s as NDJSON. One POST per turn with
+ * A TnsAI agent or client streaming TnsAI's `ChatChunk`s as NDJSON. One POST per turn with
  * `{message, sessionId, history, toolResults?}`; the session id is generated on a new chat's first turn and kept.
  * No stop endpoint: `stop()` aborts the request. See tnsai-decoder.ts for the encoding.
  */
 export function tnsaiTransport(options: TnsaiTransportOptions): Transport {
-  return {
+  return httpTransport({
+    ...options,
     name: 'tnsai',
-    run(request, signal) {
-      const sessionId = request.sessionId ?? createSessionId();
-      return streamTurn(options.url, buildTnsaiRequestBody(request, sessionId), {
-        ...options,
-        accept: 'application/x-ndjson, application/json',
-        signal,
-        framer: createNdjsonFramer(),
-        decoder: createTnsaiDecoder({ sessionId }),
-      });
-    },
-  };
+    accept: 'application/x-ndjson, application/json',
+    body: (request: TurnRequest) => buildTnsaiRequestBody(request, request.sessionId ?? createSessionId()),
+    framer: createNdjsonFramer,
+    decoder: (_request, body) => createTnsaiDecoder({ sessionId: body.sessionId }),
+  });
 }
