@@ -33,7 +33,11 @@ const KB = 1000; // kB = 1,000 bytes, as size-limit and bundlephobia count them.
 // React is the app's and never counted; everything else a bundle imports is.
 const REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
 const OURS = ['@agent-chat/core', '@agent-chat/react'];
-const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n`;
+const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n`;
+
+// Regression ceilings of the two Genkit rows (their budgets are missed; see RESULTS.md for where the bytes go).
+const GENKIT_CEILING = 17.4;
+const GENKIT_VIEW_CEILING = 28.2;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is DESIGN §6's figure, reported as met or missed; `ceiling` (kB) is the
@@ -47,9 +51,10 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 const ENTRIES = [
   { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15 },
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15 },
-  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: 17.3 },
-  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 16.5 },
-  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 15.8 },
+  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: GENKIT_CEILING },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 25, ceiling: GENKIT_VIEW_CEILING },
+  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 17.1 },
+  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 16.3 },
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 19.6 },
   { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 20.1 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols and every dialect helper)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 28.9 },
@@ -67,6 +72,14 @@ const WHAT_IF = [
   { id: 'no-fjp-esp', label: 'and eventsource-parser → a ~30-line SSE line parser', swap: { [FJP]: 'fast-json-patch.mjs', 'eventsource-parser': 'eventsource-parser.mjs' } },
 ];
 const WHAT_IF_ENTRIES = ['app-engine', 'app-genkit', 'app-agentflow', 'app-tnsai', 'app-ai-sdk', 'app-agui', 'core+react'];
+
+/** Each library the Genkit app needs, bundled alone with just what the core imports of it: the floor under our own code. */
+const LIBRARIES = [
+  { id: 'immer', label: "immer `produce`", source: "export { produce } from 'immer';\n" },
+  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation` (module/core.mjs)', source: "export { applyOperation } from 'fast-json-patch/module/core.mjs';\n" },
+  { id: 'eventsource-parser', label: 'eventsource-parser `createParser`', source: "export { createParser } from 'eventsource-parser';\n" },
+  { id: 'zustand', label: 'zustand `createStore` (vanilla)', source: "export { createStore } from 'zustand/vanilla';\n" },
+];
 
 const CSS = { id: 'ui-css', label: '`@agent-chat/ui/styles.css`, minified', file: 'packages/ui/dist/styles.css' };
 
@@ -120,7 +133,7 @@ function composition(metafile) {
 async function bundle(entry, swap = {}) {
   const swaps = Object.entries(swap);
   const result = await build({
-    stdin: { contents: entry.source, resolveDir: root, sourcefile: `${entry.id}.entry.js`, loader: 'js' },
+    stdin: { contents: entry.source, resolveDir: entry.resolveDir ?? root, sourcefile: `${entry.id}.entry.js`, loader: 'js' },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -170,6 +183,8 @@ try {
   process.exit(2);
 }
 const css = await measureCss();
+const libraries = [];
+for (const library of LIBRARIES) libraries.push({ ...library, ...(await bundle({ ...library, id: `lib-${library.id}`, resolveDir: `${root}packages/core` })) });
 const whatIfRows = [];
 if (whatIf) {
   for (const variant of WHAT_IF) {
@@ -218,6 +233,17 @@ function breakdown(ids) {
     '',
   ].join('\n')).join('\n');
 }
+function librariesTable() {
+  const genkit = rows.find((row) => row.id === 'app-genkit');
+  const sum = libraries.reduce((total, library) => total + library.gzipBytes, 0);
+  return [
+    '| library, alone | min | min+gz |',
+    '|---|---:|---:|',
+    ...libraries.map((library) => `| ${library.label} | ${kb(library.minBytes)} kB | ${kb(library.gzipBytes)} kB |`),
+    `| **the four together (sum of the rows)** | | **${kb(sum)} kB** |`,
+    `| the Genkit app minus that sum: our own code (core + react), roughly | | ${kb(genkit.gzipBytes - sum)} kB |`,
+  ].join('\n');
+}
 function whatIfTable() {
   const base = Object.fromEntries(rows.map((row) => [row.id, row.gzipBytes]));
   const lines = ['| bundle | as built | ' + WHAT_IF.map((v) => v.label).join(' | ') + ' |', `|---|---:|${WHAT_IF.map(() => '---:').join('|')}|`];
@@ -244,6 +270,7 @@ if (json) {
   console.log(uiTable());
   console.log(`\nIn the minified output, kB before gzip:\n`);
   console.log(breakdown(['app-genkit', 'ui']));
+  console.log(`The libraries alone (min+gz):\n\n${librariesTable()}\n`);
   if (whatIf) console.log(`What-if (estimates, min+gz; in brackets the change):\n\n${whatIfTable()}\n`);
   console.log(budgetLine());
 }
@@ -285,7 +312,14 @@ if (write) {
     '',
     'In the minified output, kB before gzip (esbuild metafile):',
     '',
-    breakdown(['app-genkit', 'ui']),
+    breakdown(['app-genkit', 'app-genkit-view', 'ui']),
+    '### The libraries the design requires, alone',
+    '',
+    'Each bundled on its own with only what the core imports of it. gzip compresses them a little better together,',
+    'so the sum is an upper bound of their share; what is left of the Genkit app is our own code.',
+    '',
+    librariesTable(),
+    '',
     '## What-if: the dependencies with small stand-ins',
     '',
     'Estimates (min+gz, change in brackets) with the core\'s two swappable dependencies replaced by the stand-ins in',
