@@ -1,6 +1,6 @@
 import type { Role } from '../../model/message.js';
 import { parseArguments, partsOfContent, roleOf, toolOutputOf, toolRequestOf } from './agui-content.js';
-import type { AguiEntry } from './agui-entry.js';
+import type { AguiEntry } from './agui-message-mirror.js';
 import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 
 /** The tool calls of a snapshot message: id, name and argument text, where they are strings. */
