@@ -1,7 +1,8 @@
 import { httpTransport, joinUrl, postJson, resolveOption, urlOption } from '../../transport/http-transport.js';
 import type { HeadersOption, HttpTransportOptions, Transport } from '../../transport/transport.js';
 import { createNdjsonFramer } from '../../wire/ndjson.js';
-import { buildAgentFlowRequestBody, createAgentFlowDecoder, type ResponseGranularity } from './agentflow-decoder.js';
+import { createAgentFlowDecoder } from './agentflow-decoder.js';
+import { buildAgentFlowRequestBody, type ResponseGranularity } from './agentflow-request.js';
 
 /** The settings of {@link agentFlowTransport} besides the server's address. */
 export interface AgentFlowTransportSettings extends HttpTransportOptions {

@@ -5,7 +5,8 @@ import type { AgentEvent } from '../../model/events.js';
 import type { Part } from '../../model/part.js';
 import { createNdjsonFramer } from '../../wire/ndjson.js';
 import { readFrames } from '../../wire/read-frames.js';
-import { buildAgentFlowRequestBody, createAgentFlowDecoder } from './agentflow-decoder.js';
+import { createAgentFlowDecoder } from './agentflow-decoder.js';
+import { buildAgentFlowRequestBody } from './agentflow-request.js';
 
 /**
  * Seed 001's "Example raw stream output", byte for byte except the elided `[...]` of the last line

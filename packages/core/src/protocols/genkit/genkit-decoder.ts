@@ -10,31 +10,6 @@ import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../decoder-he
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr, unwrap } from '../../util/guards.js';
 
-/** Genkit's `AgentInit`: which state a turn starts from. */
-export interface GenkitAgentInit {
-  snapshotId?: string;
-  sessionId?: string;
-  state?: SessionState;
-}
-
-/** What a Genkit turn request is built from. */
-export interface GenkitTurnContext {
-  input: AgentInput;
-  snapshotId: string | null;
-  sessionId: string | null;
-  /** Set for client-managed sessions: the full state is echoed back every turn. */
-  state: SessionState | null;
-}
-
-/**
- * The body of one Genkit agent turn: `{data: AgentInput, init: AgentInit}`.
- * A client-managed session sends its state; otherwise the exact snapshot if known, else the session.
- */
-export function buildGenkitRequestBody(context: GenkitTurnContext): { data: AgentInput; init: GenkitAgentInit } {
-  const { state, snapshotId, sessionId } = context;
-  return { data: context.input, init: state ? { state } : snapshotId ? { snapshotId } : sessionId ? { sessionId } : {} };
-}
-
 /** A Genkit `{status, message}` error as an {@link AgentChatError}. */
 export function genkitError(value: unknown, fallbackMessage = 'The agent reported an error.'): AgentChatError {
   const body = unwrap(value, 'error');

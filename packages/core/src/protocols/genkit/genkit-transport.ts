@@ -1,7 +1,8 @@
 import { httpTransport, joinUrl, postJson } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
 import { createSseFramer } from '../../wire/sse.js';
-import { buildGenkitRequestBody, createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
+import { createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
+import { buildGenkitRequestBody } from './genkit-request.js';
 
 /** Options for {@link genkitTransport}. */
 export interface GenkitTransportOptions extends HttpTransportOptions {

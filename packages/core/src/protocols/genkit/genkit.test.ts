@@ -4,7 +4,8 @@ import { fixtureBytes, GENKIT_FIXTURES, sseFixtureNames, streamOf } from '../../
 import type { AgentEvent } from '../../model/events.js';
 import { readFrames } from '../../wire/read-frames.js';
 import { createSseFramer } from '../../wire/sse.js';
-import { buildGenkitRequestBody, createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
+import { createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
+import { buildGenkitRequestBody } from './genkit-request.js';
 
 async function eventsOf(name: string): Promise<AgentEvent[]> {
   const decoder = createGenkitDecoder();

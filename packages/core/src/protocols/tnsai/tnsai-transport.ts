@@ -2,7 +2,8 @@ import { httpTransport } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport, TurnRequest } from '../../transport/transport.js';
 import { createSessionId } from '../../util/ids.js';
 import { createNdjsonFramer } from '../../wire/ndjson.js';
-import { buildTnsaiRequestBody, createTnsaiDecoder } from './tnsai-decoder.js';
+import { createTnsaiDecoder } from './tnsai-decoder.js';
+import { buildTnsaiRequestBody } from './tnsai-request.js';
 
 /** Options for {@link tnsaiTransport}. */
 export interface TnsaiTransportOptions extends HttpTransportOptions {

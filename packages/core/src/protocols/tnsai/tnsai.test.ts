@@ -4,7 +4,8 @@ import type { AgentEvent } from '../../model/events.js';
 import type { Message } from '../../model/message.js';
 import { createNdjsonFramer } from '../../wire/ndjson.js';
 import { readFrames } from '../../wire/read-frames.js';
-import { buildTnsaiRequestBody, createTnsaiDecoder, tnsaiFinishReason } from './tnsai-decoder.js';
+import { createTnsaiDecoder, tnsaiFinishReason } from './tnsai-decoder.js';
+import { buildTnsaiRequestBody } from './tnsai-request.js';
 
 function summary(event: AgentEvent): string {
   switch (event.type) {
