@@ -56,7 +56,7 @@ const ENTRIES = [
   { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 17.1 },
   { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 16.3 },
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 19.6 },
-  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 20.1 },
+  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 20.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols and every dialect helper)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 28.9 },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 11.7 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10 },
