@@ -10,6 +10,8 @@ export default defineConfig({
     // Exact matches: '@agent-chat/ui' must not also rewrite '@agent-chat/ui/inspector'.
     alias: [
       { find: /^@agent-chat\/core$/, replacement: source('./packages/core/src/index.ts') },
+      { find: /^@agent-chat\/core\/wire$/, replacement: source('./packages/core/src/wire/index.ts') },
+      { find: /^@agent-chat\/core\/(genkit|agentflow|agui|ai-sdk|tnsai)$/, replacement: source('./packages/core/src/protocols/$1/index.ts') },
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },
       { find: /^@agent-chat\/ui$/, replacement: source('./packages/ui/src/index.ts') },
       { find: /^@agent-chat\/ui\/inspector$/, replacement: source('./packages/ui/src/inspector.ts') },

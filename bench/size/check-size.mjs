@@ -33,7 +33,11 @@ const KB = 1000; // kB = 1,000 bytes, as size-limit and bundlephobia count them.
 // React is the app's and never counted; everything else a bundle imports is.
 const REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
 const OURS = ['@agent-chat/core', '@agent-chat/react'];
-const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n`;
+const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n`;
+
+// Regression ceilings of the two Genkit rows (their budgets are missed; see RESULTS.md for where the bytes go).
+const GENKIT_CEILING = 17.4;
+const GENKIT_VIEW_CEILING = 28.2;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is DESIGN §6's figure, reported as met or missed; `ceiling` (kB) is the
@@ -47,12 +51,13 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 const ENTRIES = [
   { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15 },
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15 },
-  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: 17.3 },
-  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 16.5 },
-  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 15.8 },
+  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: GENKIT_CEILING },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 25, ceiling: GENKIT_VIEW_CEILING },
+  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 17.1 },
+  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 16.3 },
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 19.6 },
-  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 20.1 },
-  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols and every dialect helper)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 28.9 },
+  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 20.4 },
+  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 28.9 },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 11.7 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
@@ -67,6 +72,14 @@ const WHAT_IF = [
   { id: 'no-fjp-esp', label: 'and eventsource-parser → a ~30-line SSE line parser', swap: { [FJP]: 'fast-json-patch.mjs', 'eventsource-parser': 'eventsource-parser.mjs' } },
 ];
 const WHAT_IF_ENTRIES = ['app-engine', 'app-genkit', 'app-agentflow', 'app-tnsai', 'app-ai-sdk', 'app-agui', 'core+react'];
+
+/** Each library the Genkit app needs, bundled alone with just what the core imports of it: the floor under our own code. */
+const LIBRARIES = [
+  { id: 'immer', label: "immer `produce`", source: "export { produce } from 'immer';\n" },
+  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation` (module/core.mjs)', source: "export { applyOperation } from 'fast-json-patch/module/core.mjs';\n" },
+  { id: 'eventsource-parser', label: 'eventsource-parser `createParser`', source: "export { createParser } from 'eventsource-parser';\n" },
+  { id: 'zustand', label: 'zustand `createStore` (vanilla)', source: "export { createStore } from 'zustand/vanilla';\n" },
+];
 
 const CSS = { id: 'ui-css', label: '`@agent-chat/ui/styles.css`, minified', file: 'packages/ui/dist/styles.css' };
 
@@ -120,7 +133,7 @@ function composition(metafile) {
 async function bundle(entry, swap = {}) {
   const swaps = Object.entries(swap);
   const result = await build({
-    stdin: { contents: entry.source, resolveDir: root, sourcefile: `${entry.id}.entry.js`, loader: 'js' },
+    stdin: { contents: entry.source, resolveDir: entry.resolveDir ?? root, sourcefile: `${entry.id}.entry.js`, loader: 'js' },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -170,6 +183,8 @@ try {
   process.exit(2);
 }
 const css = await measureCss();
+const libraries = [];
+for (const library of LIBRARIES) libraries.push({ ...library, ...(await bundle({ ...library, id: `lib-${library.id}`, resolveDir: `${root}packages/core` })) });
 const whatIfRows = [];
 if (whatIf) {
   for (const variant of WHAT_IF) {
@@ -218,6 +233,17 @@ function breakdown(ids) {
     '',
   ].join('\n')).join('\n');
 }
+function librariesTable() {
+  const genkit = rows.find((row) => row.id === 'app-genkit');
+  const sum = libraries.reduce((total, library) => total + library.gzipBytes, 0);
+  return [
+    '| library, alone | min | min+gz |',
+    '|---|---:|---:|',
+    ...libraries.map((library) => `| ${library.label} | ${kb(library.minBytes)} kB | ${kb(library.gzipBytes)} kB |`),
+    `| **the four together (sum of the rows)** | | **${kb(sum)} kB** |`,
+    `| the Genkit app minus that sum: our own code (core + react), roughly | | ${kb(genkit.gzipBytes - sum)} kB |`,
+  ].join('\n');
+}
 function whatIfTable() {
   const base = Object.fromEntries(rows.map((row) => [row.id, row.gzipBytes]));
   const lines = ['| bundle | as built | ' + WHAT_IF.map((v) => v.label).join(' | ') + ' |', `|---|---:|${WHAT_IF.map(() => '---:').join('|')}|`];
@@ -244,6 +270,7 @@ if (json) {
   console.log(uiTable());
   console.log(`\nIn the minified output, kB before gzip:\n`);
   console.log(breakdown(['app-genkit', 'ui']));
+  console.log(`The libraries alone (min+gz):\n\n${librariesTable()}\n`);
   if (whatIf) console.log(`What-if (estimates, min+gz; in brackets the change):\n\n${whatIfTable()}\n`);
   console.log(budgetLine());
 }
@@ -285,7 +312,33 @@ if (write) {
     '',
     'In the minified output, kB before gzip (esbuild metafile):',
     '',
-    breakdown(['app-genkit', 'ui']),
+    breakdown(['app-genkit', 'app-genkit-view', 'ui']),
+    '### Why the Genkit app misses 15 kB',
+    '',
+    'The design requires zustand, immer, fast-json-patch and eventsource-parser; alone they take the sum below, which',
+    'leaves about 6.3 kB for all of our code, and ours (controller, reducer, chunk builder, Genkit decoder, HTTP',
+    'transport, errors, the React hook and its frame scheduler) is about 8.5 kB. What was checked in the metafile:',
+    '',
+    '- immer: only `produce` is imported; no plugin (`enableMapSet`, `enablePatches`) is enabled, so none is bundled.',
+    "  The store runs `produce` itself instead of zustand's immer middleware (same behaviour, no cast, a few bytes less).",
+    '- fast-json-patch: only `applyOperation` from `module/core.mjs`. Its validator is used (each operation is',
+    '  validated); `_deepClone` stays because `applyOperation` references it on the `mutateDocument: false` branch the',
+    '  core never takes (it mutates an immer draft), and a bundler cannot drop it from outside the library.',
+    '- eventsource-parser: needed (SSE framing of Genkit, AG-UI and the AI SDK).',
+    '- Our own code: nothing of AG-UI or the AI SDK is in the Genkit bundle (each protocol is its own folder and',
+    '  subpath); the largest files are the Genkit decoder, the controller and the turn runner.',
+    '',
+    'The what-if table below shows what swapping a library would give: fast-json-patch replaced by a ~60-line applier',
+    'brings the Genkit app to about 15.2 kB; both swaps to about 14.1 kB. The rule to use a JSON Patch library stands,',
+    'so the Genkit rows are held to regression ceilings a few hundred bytes above today instead.',
+    '',
+    '### The libraries the design requires, alone',
+    '',
+    'Each bundled on its own with only what the core imports of it. gzip compresses them a little better together,',
+    'so the sum is an upper bound of their share; what is left of the Genkit app is our own code.',
+    '',
+    librariesTable(),
+    '',
     '## What-if: the dependencies with small stand-ins',
     '',
     'Estimates (min+gz, change in brackets) with the core\'s two swappable dependencies replaced by the stand-ins in',

@@ -7,7 +7,7 @@ import { createAgentChat } from '../src/chat/agent-chat.js';
 import type { AgentChunk } from '../src/model/chunk.js';
 import { AgentChatError } from '../src/model/error.js';
 import { textOf } from '../src/model/part.js';
-import { agentFlowTransport, type AgentFlowTransportOptions } from '../src/transports/agentflow-transport.js';
+import { agentFlowTransport, type AgentFlowTransportOptions } from '../src/protocols/agentflow/agentflow-transport.js';
 import { startAgentFlowLiveServer, type AgentFlowLiveServer } from './agentflow-live-server.js';
 
 let server: AgentFlowLiveServer;

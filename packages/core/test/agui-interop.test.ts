@@ -1,7 +1,7 @@
 import { HttpAgent } from '@ag-ui/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, textOf, type AgentChatError, type AgentChunk, type ChatState } from '../src/index.js';
-import { aguiTransport } from '../src/transports/agui-transport.js';
+import { aguiTransport } from '../src/protocols/agui/agui-transport.js';
 import { startAguiLiveServer, type AguiLiveServer } from './agui-live-server.js';
 
 let server: AguiLiveServer;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, textOf, type AgentChatError, type AgentChunk } from '@agent-chat/core';
 import { createSseFramer } from '../src/wire/sse.js';
 import { readFrames } from '../src/wire/read-frames.js';
-import { aiSdkTransport } from '../src/transports/ai-sdk-transport.js';
+import { aiSdkTransport } from '../src/protocols/ai-sdk/ai-sdk-transport.js';
 import { startAiSdkLiveServer, type AiSdkLiveServer } from './ai-sdk-live-server.js';
 
 let server: AiSdkLiveServer;

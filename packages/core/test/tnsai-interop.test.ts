@@ -1,11 +1,11 @@
 /**
  * Live interop: AgentChat + tnsaiTransport against a small node:http server streaming seed 003's ChatChunks as
- * NDJSON (the encoding documented in src/dialects/tnsai.ts), over real sockets. The server and its scripts are in
+ * NDJSON (the encoding documented in src/protocols/tnsai/tnsai-decoder.ts), over real sockets. The server and its scripts are in
  * ./tnsai-live-server.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, textOf, type AgentChatError, type AgentChunk } from '@agent-chat/core';
-import { tnsaiTransport } from '../src/transports/tnsai-transport.js';
+import { tnsaiTransport } from '../src/protocols/tnsai/tnsai-transport.js';
 import { startTnsaiLiveServer, type TnsaiLiveServer } from './tnsai-live-server.js';
 
 let server: TnsaiLiveServer;

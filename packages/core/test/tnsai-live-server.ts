@@ -1,6 +1,6 @@
 /**
  * A small node:http server streaming seed 003's ChatChunks as NDJSON (the encoding documented in
- * src/dialects/tnsai.ts), for live interop tests over real sockets. Offline and deterministic.
+ * src/protocols/tnsai/tnsai-decoder.ts), for live interop tests over real sockets. Offline and deterministic.
  *
  *   const server = await startTnsaiLiveServer();
  *   tnsaiTransport({ url: server.url });

@@ -5,8 +5,8 @@ import { cx } from './class-names.js';
 import { useChatView } from './use-chat-view.js';
 
 /** Props of {@link ArtifactPanel}. */
-export interface ArtifactPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
-  chat?: AgentChat<any>;
+export interface ArtifactPanelProps<S = unknown> extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+  chat?: AgentChat<S>;
   /** The panel's heading. Default "Artifacts". */
   title?: ReactNode;
   /** Shown when there are no artifacts. */
@@ -19,7 +19,7 @@ export interface ArtifactPanelProps extends Omit<HTMLAttributes<HTMLElement>, 't
  * The agent's artifacts by name: markdown and text rendered safely, code with a copy button, media, and a download
  * link each. An update to a same-name artifact replaces it in place and is highlighted (`data-state="updated"`).
  */
-export function ArtifactPanel({ chat, title = 'Artifacts', empty, highlightMs = 2000, className, ...rest }: ArtifactPanelProps) {
+export function ArtifactPanel<S = unknown>({ chat, title = 'Artifacts', empty, highlightMs = 2000, className, ...rest }: ArtifactPanelProps<S>) {
   const { artifacts } = useChatView(chat);
   const id = useId();
   const [announcement, setAnnouncement] = useState('');

@@ -4,8 +4,8 @@ import { cx } from './class-names.js';
 import { useChatView } from './use-chat-view.js';
 
 /** Props of {@link Composer}. */
-export interface ComposerProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
-  chat?: AgentChat<any>;
+export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+  chat?: AgentChat<S>;
   /** The text field's accessible name. Default "Message". */
   label?: string;
   placeholder?: string;
@@ -19,9 +19,9 @@ export interface ComposerProps extends Omit<FormHTMLAttributes<HTMLFormElement>,
  * The message box: Enter sends, Shift+Enter starts a new line, a Stop button replaces Send while the agent thinks,
  * and it is disabled while an interrupt waits for an answer.
  */
-export function Composer({
+export function Composer<S = unknown>({
   chat, label = 'Message', placeholder = 'Message the agent…', onSend, sendLabel = 'Send', stopLabel = 'Stop', className, ...rest
-}: ComposerProps) {
+}: ComposerProps<S>) {
   const { isThinking, interrupts, send, stop } = useChatView(chat);
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);

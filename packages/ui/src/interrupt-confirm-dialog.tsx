@@ -7,8 +7,8 @@ import { interruptResponses, questionOf } from './interrupt-answers.js';
 import { useChatView } from './use-chat-view.js';
 
 /** Props of {@link InterruptConfirmDialog}. */
-export interface InterruptConfirmDialogProps extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
-  chat?: AgentChat<any>;
+export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
+  chat?: AgentChat<S>;
   /** Default: the pending tools' names. */
   title?: ReactNode;
   description?: ReactNode;
@@ -144,7 +144,7 @@ function DialogBody({
  * and answers all of them together through `resume` (Confirm → `true` or the typed answer, Deny → `false`).
  * Focus starts on Deny; Escape and outside clicks keep it open.
  */
-export function InterruptConfirmDialog({ chat, ...rest }: InterruptConfirmDialogProps) {
+export function InterruptConfirmDialog<S = unknown>({ chat, ...rest }: InterruptConfirmDialogProps<S>) {
   const { interrupts, isThinking, resume } = useChatView(chat);
   const [answered, setAnswered] = useState<readonly ToolRequestPart[] | null>(null);
   if (interrupts.length === 0 || interrupts === answered || isThinking) return null;

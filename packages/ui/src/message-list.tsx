@@ -7,9 +7,9 @@ import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 
 /** Props of {@link MessageList}. */
-export interface MessageListProps extends HTMLAttributes<HTMLElement> {
+export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElement> {
   /** The chat to show; default: the nearest `AgentChatProvider`'s. */
-  chat?: AgentChat<any>;
+  chat?: AgentChat<S>;
   /** Custom rendering for some parts (return `undefined` for the default). Keep it stable. */
   renderPart?: RenderMessagePart;
   roleLabels?: Partial<Record<Role, string>>;
@@ -28,9 +28,9 @@ const LOAD_EARLIER_PX = 48;
  * The conversation: user, model and tool messages, rendered incrementally (the latest `pageSize` rows, earlier ones on
  * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
  */
-export function MessageList({
+export function MessageList<S = unknown>({
   chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', className, onScroll, ...rest
-}: MessageListProps) {
+}: MessageListProps<S>) {
   const { messages, status, error, isThinking, interrupts } = useChatView(chat);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);

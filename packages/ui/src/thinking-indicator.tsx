@@ -5,8 +5,8 @@ import { runningToolName } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
 
 /** Props of {@link ThinkingIndicator}. */
-export interface ThinkingIndicatorProps extends HTMLAttributes<HTMLDivElement> {
-  chat?: AgentChat<any>;
+export interface ThinkingIndicatorProps<S = unknown> extends HTMLAttributes<HTMLDivElement> {
+  chat?: AgentChat<S>;
   /** Text while thinking. Default "Thinking…". */
   label?: string;
   /** Name the running tool ("Running search…"). Default true. */
@@ -17,7 +17,7 @@ export interface ThinkingIndicatorProps extends HTMLAttributes<HTMLDivElement> {
  * A polite status that reads "Thinking…" (or "Running <tool>…") exactly while `isThinking`. The live region stays
  * mounted and empty when idle, so screen readers announce it when it fills.
  */
-export function ThinkingIndicator({ chat, label = 'Thinking…', showTool = true, className, ...rest }: ThinkingIndicatorProps) {
+export function ThinkingIndicator<S = unknown>({ chat, label = 'Thinking…', showTool = true, className, ...rest }: ThinkingIndicatorProps<S>) {
   const { isThinking, messages } = useChatView(chat);
   const tool = useMemo(() => (isThinking && showTool ? runningToolName(messages) : null), [isThinking, showTool, messages]);
   return (

@@ -5,8 +5,8 @@ import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
 import { useChatView } from './use-chat-view.js';
 
 /** Props of {@link TurnInspector}. */
-export interface TurnInspectorProps extends HTMLAttributes<HTMLElement> {
-  chat?: AgentChat<any>;
+export interface TurnInspectorProps<S = unknown> extends HTMLAttributes<HTMLElement> {
+  chat?: AgentChat<S>;
   /** The panel's accessible name. Default "Turn inspector"; its scrollable event list is named "<label> events". */
   label?: string;
 }
@@ -21,7 +21,7 @@ function describe(entry: TimelineEntry): string {
  * custom-state patches as sent, each artifact version, interrupts, errors, passthrough frames) and the turn end
  * (`state.turnEnd`) with its snapshot. A branch, reset or restore starts it over. The chat's own callbacks stay untouched.
  */
-export function TurnInspector({ chat, label = 'Turn inspector', className, ...rest }: TurnInspectorProps) {
+export function TurnInspector<S = unknown>({ chat, label = 'Turn inspector', className, ...rest }: TurnInspectorProps<S>) {
   const view = useChatView(chat);
   const [recorder] = useState(() => createTimelineRecorder());
   useEffect(() => recorder.connect(view.chat), [view.chat, recorder]);

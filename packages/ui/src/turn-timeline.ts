@@ -190,7 +190,7 @@ export function createTimelineRecorder(now: () => number = () => performance.now
       changed();
     },
     /** Listens to a chat's store and events; returns the unsubscribe. */
-    connect(chat: AgentChat<any>): () => void {
+    connect<S>(chat: AgentChat<S>): () => void {
       const offStore = chat.subscribe(recorder.record);
       const offEvents = chat.onEvent(recorder.event);
       return () => {

@@ -4,7 +4,7 @@ import { AgentChatError } from '../model/error.js';
 import type { AgentChunk } from '../model/chunk.js';
 import type { AgentEvent } from '../model/events.js';
 import type { ChatMessage } from '../model/message.js';
-import { scriptedTransport, type ScriptedTurn } from '../transports/scripted-transport.js';
+import { scriptedTransport, type ScriptedTurn } from '../transport/scripted-transport.js';
 import { createAgentChat } from './agent-chat.js';
 
 const reply = (text: string, snapshotId?: string): AgentEvent[] => [

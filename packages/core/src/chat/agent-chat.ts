@@ -2,14 +2,17 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, toAgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
-import { userMessage, type ChatMessage } from '../model/message.js';
-import { isInterruptPart, type Part } from '../model/part.js';
+import { userMessage } from '../model/message.js';
+import type { Part } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
-import type { Transport } from '../transports/transport.js';
+import type { Transport } from '../transport/transport.js';
+import { createChatHistory, type ChatHistory } from './chat-history.js';
 import { initialChatState, type ChatState } from './chat-state.js';
 import { toResumeResponses } from './resume-parts.js';
 import { runTurn } from './run-turn.js';
-import { createChatStore } from './store.js';
+import { createSessionContinuity, stateFromInit, stateFromSnapshot, type SessionContinuity } from './session-continuity.js';
+import { createChatStore, type ChatStore } from './store.js';
+import { createTurnQueue, type TurnQueue } from './turn-queue.js';
 
 /** Options of {@link createAgentChat}. */
 export interface AgentChatOptions<S = unknown> {
@@ -66,226 +69,177 @@ export interface AgentChat<S = unknown> {
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
 }
 
-/**
- * The messages of one line of history. The live line reads the store (its first `n` messages are those of any
- * checkpoint taken on it: turns only append); a line left by `branch`/`reset`/`restore` keeps its last array.
- */
-interface Lineage {
-  messages: ChatMessage[] | null;
-}
-
-/** A turn-end state without its messages (they are the first `messageCount` of its lineage): O(1) per turn, not O(history). */
-interface Checkpoint<S> {
-  messageCount: number;
-  lineage: Lineage;
-  state: Omit<ChatState<S>, 'messages'>;
+/** The parts a chat is made of, each with one job; the operations below are written against them. */
+interface ChatParts<S> {
+  /** The options as `configure` last left them. */
+  settings: { options: AgentChatOptions<S> };
+  store: ChatStore<S>;
+  queue: TurnQueue;
+  history: ChatHistory<S>;
+  session: SessionContinuity<S>;
+  eventListeners: Set<(event: AgentEvent, raw: unknown) => void>;
+  createId: () => string;
 }
 
 let chatCount = 0;
 
-/** Creates an {@link AgentChat}. No network traffic happens until the first turn. */
-export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>): AgentChat<S> {
-  let options = initialOptions;
+/** Message ids: the option's generator when there is one (read per id: `configure` may set it), else a counter with a random prefix. */
+function idGenerator(generateId: () => (() => string) | undefined): () => string {
   const prefix = `m${(++chatCount).toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   let idCount = 0;
-  const createId = () => (options.generateId ? options.generateId() : `${prefix}-${(++idCount).toString(36)}`);
+  return () => {
+    const generate = generateId();
+    return generate ? generate() : `${prefix}-${(++idCount).toString(36)}`;
+  };
+}
 
-  const stateFromInit = (init: ResetInit<S> = {}): ChatState<S> =>
-    initialChatState<S>({
-      sessionId: init.sessionId ?? init.state?.sessionId ?? null,
-      snapshotId: init.snapshotId ?? null,
-      custom: init.state?.custom,
-      artifacts: init.state?.artifacts ?? [],
-      messages: (init.state?.messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' as const })),
+/** Calls a user callback; one that throws is reported on the console and does not break the turn. */
+function safely<A extends unknown[]>(callback: ((...args: A) => void) | undefined, ...args: A): void {
+  if (!callback) return;
+  try {
+    callback(...args);
+  } catch (error) {
+    console.error('[agent-chat] a callback threw:', error);
+  }
+}
+
+/** The response of a queued turn dropped before it started (by `stop`, `branch`, `reset` or its signal). */
+function abortedResponse<S>(state: ChatState<S>): AgentResponse<S> {
+  return {
+    text: '', message: null, toolRequests: [], interrupts: state.interrupts, finishReason: 'aborted',
+    snapshotId: null, sessionId: state.sessionId, custom: state.custom, state: null, artifacts: [], error: null, raw: null,
+  };
+}
+
+const ABORTED_CHUNK = { turnEnd: { finishReason: 'aborted' as const }, raw: { turnEnd: { finishReason: 'aborted' } } };
+
+/** Queues one turn; when it ends, its snapshot becomes a checkpoint and the session carries on from it. */
+function enqueueTurn<S>(parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined) {
+  const { store, queue, history, session, eventListeners, createId } = parts;
+  const dropped = (): AgentResponse<S> => {
+    const response = abortedResponse(store.getState());
+    safely(onChunk, ABORTED_CHUNK);
+    return response;
+  };
+  return queue.run(async (turnSignal) => {
+    const { options } = parts.settings;
+    const { response, returnedState } = await runTurn<S>({
+      store,
+      transport: options.transport,
+      input,
+      clientState: session.clientState,
+      signal: turnSignal,
+      createId,
+      onChunk: (chunk) => {
+        safely(onChunk, chunk);
+        safely(options.onChunk, chunk);
+      },
+      onError: (error) => safely(options.onError, error),
+      onEvents: (events) => {
+        for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
+      },
     });
+    session.afterTurn(response, returnedState);
+    if (response.snapshotId) history.checkpoint(response.snapshotId);
+    safely(options.onTurnEnd, response);
+    return response;
+  }, dropped, signal);
+}
 
-  const store = createChatStore<S>(stateFromInit(initialOptions));
-  let clientState: SessionState<S> | null = initialOptions.state ?? null;
-  let pendingSnapshotId: string | null = null;
-  const checkpoints = new Map<string, Checkpoint<S>>();
-  let lineage: Lineage = { messages: null };
-  const checkpoint = (messageCount: number, state: ChatState<S>): Checkpoint<S> => {
-    const { messages: _messages, ...rest } = state;
-    return { messageCount, lineage, state: rest };
-  };
-  const messagesOf = (saved: Checkpoint<S>): ChatMessage[] =>
-    (saved.lineage.messages ?? store.getState().messages).slice(0, saved.messageCount);
-  /** The history is about to be rewritten from `keep` messages on: the old line keeps its array; checkpoints within `keep` move on. */
-  const forkLineage = (keep: number): void => {
-    const previous = lineage;
-    previous.messages = store.getState().messages;
-    lineage = { messages: null };
-    for (const saved of checkpoints.values()) if (saved.lineage === previous && saved.messageCount <= keep) saved.lineage = lineage;
-  };
-  let queue: Promise<unknown> = Promise.resolve();
-  let queued = 0;
-  let generation = 0; // bumped by stop/branch/reset: queued turns of an older generation do not run
-  const running = new Set<AbortController>();
-  const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
+const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);
 
-  const safely = <A extends unknown[]>(callback: ((...args: A) => void) | undefined, ...args: A): void => {
-    if (!callback) return;
-    try {
-      callback(...args);
-    } catch (error) {
-      console.error('[agent-chat] a callback threw:', error);
-    }
-  };
-
-  const abortedResponse = (): AgentResponse<S> => {
-    const state = store.getState();
-    return {
-      text: '', message: null, toolRequests: [], interrupts: state.interrupts, finishReason: 'aborted',
-      snapshotId: null, sessionId: state.sessionId, custom: state.custom, state: null, artifacts: [], error: null, raw: null,
-    };
-  };
-
-  function enqueue(input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined) {
-    const queuedIn = generation;
-    const job = async (): Promise<AgentResponse<S>> => {
-      if (queuedIn !== generation || signal?.aborted) {
-        const response = abortedResponse();
-        safely(onChunk, { turnEnd: { finishReason: 'aborted' }, raw: { turnEnd: { finishReason: 'aborted' } } });
-        return response;
-      }
-      const controller = new AbortController();
-      const abort = () => controller.abort();
-      signal?.addEventListener('abort', abort, { once: true });
-      running.add(controller);
-      try {
-        const { response, returnedState } = await runTurn<S>({
-          store,
-          transport: options.transport,
-          input,
-          clientState,
-          signal: controller.signal,
-          createId,
-          onChunk: (chunk) => {
-            safely(onChunk, chunk);
-            safely(options.onChunk, chunk);
-          },
-          onError: (error) => safely(options.onError, error),
-          onEvents: (events) => {
-            for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
-          },
-        });
-        if (returnedState) clientState = returnedState;
-        pendingSnapshotId = response.finishReason === 'detached' ? response.snapshotId : null;
-        if (response.snapshotId) {
-          checkpoints.set(response.snapshotId, checkpoint(store.getState().messages.length, store.getState()));
-        }
-        safely(options.onTurnEnd, response);
-        return response;
-      } finally {
-        running.delete(controller);
-        signal?.removeEventListener('abort', abort);
-      }
-    };
-    // An idle chat starts the turn synchronously, so status is 'submitted' as soon as send returns.
-    const result = queued === 0 ? job() : queue.then(job, job);
-    queued++;
-    queue = result.catch(() => undefined).finally(() => queued--);
-    return result;
-  }
-
-  const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);
-
-  function abortLocally(): void {
-    generation++;
-    for (const controller of running) controller.abort();
-  }
-
-  function replaceState(next: ChatState<S>): void {
-    store.setState(next, true as false);
-  }
-
-  function hydrate(info: SnapshotInfo<S>): void {
-    const state = info.state;
-    const messages: ChatMessage[] = (state?.messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' }));
-    const last = messages[messages.length - 1];
-    const interrupted = info.finishReason === 'interrupted';
-    forkLineage(0);
-    replaceState(initialChatState<S>({
-      messages,
-      custom: state?.custom,
-      artifacts: state?.artifacts ?? [],
-      sessionId: info.sessionId ?? state?.sessionId ?? null,
-      snapshotId: info.snapshotId,
-      finishReason: info.finishReason ?? null,
-      turnEnd: info.finishReason ? { finishReason: info.finishReason, snapshotId: info.snapshotId } : null,
-      interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],
-    }));
-    checkpoints.set(info.snapshotId, checkpoint(messages.length, store.getState()));
-  }
-
-  const chat: AgentChat<S> = {
-    store,
-    getState: store.getState,
-    subscribe: store.subscribe,
-    send: (input, sendOptions) => enqueue(toInput(input), undefined, sendOptions?.signal),
-    sendStream: (input, onChunk, sendOptions) => enqueue(toInput(input), onChunk, sendOptions?.signal),
-    resume(parts, resumeOptions) {
+/** send, sendStream, resume and stop: the turn queue's side of the chat. */
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop'> {
+  const { store, queue, session } = parts;
+  return {
+    send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions?.signal),
+    sendStream: (input, onChunk, sendOptions) => enqueueTurn(parts, toInput(input), onChunk, sendOptions?.signal),
+    resume(answers, resumeOptions) {
       // The answers are computed when the turn starts, against the interrupts pending then.
-      const respond = toResumeResponses(parts, store.getState().interrupts);
-      return enqueue({ resume: { respond } }, resumeOptions?.onChunk, resumeOptions?.signal);
+      const respond = toResumeResponses(answers, store.getState().interrupts);
+      return enqueueTurn(parts, { resume: { respond } }, resumeOptions?.onChunk, resumeOptions?.signal);
     },
     async stop() {
-      const { sessionId } = store.getState();
-      const target = { sessionId, snapshotId: pendingSnapshotId };
-      abortLocally();
-      pendingSnapshotId = null;
-      if (!options.transport.stop) return;
+      const target = session.takeStopTarget(store.getState().sessionId);
+      queue.cancel();
+      const { transport, onError } = parts.settings.options;
+      if (!transport.stop) return;
       try {
-        await options.transport.stop(target);
+        await transport.stop(target);
       } catch (error) {
-        safely(options.onError, toAgentChatError(error));
+        safely(onError, toAgentChatError(error));
       }
     },
+  };
+}
+
+/** branch, reset, getSnapshot and restore: the history's side of the chat. */
+function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' | 'reset' | 'getSnapshot' | 'restore'> {
+  const { store, queue, history, session, createId } = parts;
+  const operations: Pick<AgentChat<S>, 'branch' | 'reset' | 'getSnapshot' | 'restore'> = {
     branch(snapshotId) {
-      abortLocally();
-      const saved = checkpoints.get(snapshotId);
-      if (saved) {
-        const messages = messagesOf(saved);
-        forkLineage(saved.lineage === lineage ? saved.messageCount : 0);
-        replaceState({ ...saved.state, messages, status: 'ready', error: null, snapshotId });
-        return;
-      }
-      forkLineage(0);
-      replaceState(initialChatState<S>({ snapshotId, sessionId: store.getState().sessionId }));
-      if (options.transport.getSnapshot) {
-        chat.restore({ snapshotId }).catch((error) => safely(options.onError, toAgentChatError(error)));
+      queue.cancel();
+      const rewound = history.rewind(snapshotId);
+      if (rewound) return store.replace(rewound);
+      history.fork(0);
+      store.replace(initialChatState<S>({ snapshotId, sessionId: store.getState().sessionId }));
+      if (parts.settings.options.transport.getSnapshot) {
+        operations.restore({ snapshotId }).catch((error) => safely(parts.settings.options.onError, toAgentChatError(error)));
       }
     },
     reset(init) {
-      abortLocally();
-      checkpoints.clear();
-      lineage = { messages: null };
-      clientState = init?.state ?? null;
-      pendingSnapshotId = null;
-      replaceState(stateFromInit(init));
+      queue.cancel();
+      history.clear();
+      session.reset(init);
+      store.replace(stateFromInit(init, createId));
     },
     async getSnapshot(query) {
-      if (!options.transport.getSnapshot) {
-        throw new AgentChatError('unsupported', `The ${options.transport.name} transport cannot read snapshots.`);
-      }
-      return (await options.transport.getSnapshot(query)) as SnapshotInfo<S>;
+      const { transport } = parts.settings.options;
+      if (!transport.getSnapshot) throw new AgentChatError('unsupported', `The ${transport.name} transport cannot read snapshots.`);
+      return (await transport.getSnapshot(query)) as SnapshotInfo<S>;
     },
     async restore(query) {
       const { snapshotId, sessionId } = store.getState();
       const target = query ?? (snapshotId ? { snapshotId } : sessionId ? { sessionId } : null);
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
-      const before = generation;
-      const info = await chat.getSnapshot(target);
-      if (before === generation && running.size === 0) hydrate(info);
+      const before = queue.generation;
+      const info = await operations.getSnapshot(target);
+      // A turn, stop, branch or reset since the request: the chat has moved on and the snapshot is not loaded.
+      if (before !== queue.generation || queue.busy) return info;
+      const next = stateFromSnapshot(info, createId);
+      history.fork(0);
+      store.replace(next);
+      history.checkpoint(info.snapshotId);
       return info;
     },
+  };
+  return operations;
+}
+
+/** Creates an {@link AgentChat}. No network traffic happens until the first turn. */
+export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): AgentChat<S> {
+  const settings = { options };
+  const createId = idGenerator(() => settings.options.generateId);
+  const store = createChatStore<S>(stateFromInit(options, createId));
+  const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
+  const parts: ChatParts<S> = {
+    settings, store, createId, eventListeners,
+    queue: createTurnQueue(),
+    history: createChatHistory(store.getState),
+    session: createSessionContinuity(options),
+  };
+  return {
+    store: store.api,
+    getState: store.api.getState,
+    subscribe: store.api.subscribe,
+    ...turnOperations(parts),
+    ...historyOperations(parts),
     onEvent(listener) {
       eventListeners.add(listener);
       return () => void eventListeners.delete(listener);
     },
     configure(next) {
-      options = { ...options, ...next };
+      settings.options = { ...settings.options, ...next };
     },
   };
-  return chat;
 }

@@ -5,7 +5,7 @@ import type { AgentEvent, DecodedFrame } from '../model/events.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
-import type { Transport, TurnRequest } from '../transports/transport.js';
+import type { Transport, TurnRequest } from '../transport/transport.js';
 import type { ChatState } from './chat-state.js';
 import { ChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
@@ -51,7 +51,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
   const builder = new ChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
-  setup.store.setState((draft) => {
+  setup.store.update((draft) => {
     if (draft.status === 'submitted') draft.status = 'streaming';
     // Consecutive text deltas into the same message are reduced as one append: one pass through the immer proxies
     // per run of tokens, not per token (appending a, then b, to a part equals appending a + b).
@@ -138,7 +138,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     custom: before.custom,
     interrupts: before.interrupts,
   };
-  store.setState((draft) => startTurn(draft as Draft<ChatState<S>>, input, setup.createId));
+  store.update((draft) => startTurn(draft, input, setup.createId));
   let failure: AgentChatError | null = null;
   try {
     if (!signal.aborted) {

@@ -1,16 +1,28 @@
+import { produce, type Draft } from 'immer';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { immer } from 'zustand/middleware/immer';
 import type { ChatState } from './chat-state.js';
 
-/** The chat store: a zustand vanilla store whose `setState(fn)` runs the function on an immer draft. */
-export type ChatStore<S = unknown> = StoreApi<ChatState<S>> & {
-  setState(
-    nextStateOrUpdater: ChatState<S> | Partial<ChatState<S>> | ((draft: ChatState<S>) => void),
-    shouldReplace?: false,
-  ): void;
-};
+/**
+ * The chat store: the zustand vanilla store an app sees (`api`, `AgentChat.store`), and the two ways the controller
+ * writes it: a recipe run on an immer draft, and a whole new state.
+ */
+export interface ChatStore<S = unknown> {
+  readonly api: StoreApi<ChatState<S>>;
+  getState(): ChatState<S>;
+  /** Runs the recipe on an immer draft of the state; listeners hear of it once, and only if something changed. */
+  update(recipe: (draft: Draft<ChatState<S>>) => void): void;
+  /** Replaces the whole state. */
+  replace(next: ChatState<S>): void;
+}
 
 /** Creates the store with its initial state. */
 export function createChatStore<S>(initial: ChatState<S>): ChatStore<S> {
-  return createStore<ChatState<S>>()(immer(() => initial)) as unknown as ChatStore<S>;
+  const api = createStore<ChatState<S>>()(() => initial);
+  return {
+    api,
+    getState: api.getState,
+    // As zustand's immer middleware does: the produced state is merged in (a no-op recipe changes nothing).
+    update: (recipe) => api.setState(produce(api.getState(), recipe)),
+    replace: (next) => api.setState(next, true),
+  };
 }

@@ -1,0 +1,59 @@
+/** Runs turns one at a time, in call order; `cancel` aborts the running turns and drops the queued ones. */
+export interface TurnQueue {
+  /**
+   * Runs `turn` after the turns queued before it, with a signal that `cancel` (or the caller's `signal`) aborts.
+   * A turn cancelled or aborted before it starts gives `dropped()` instead. An idle queue starts the turn at once.
+   */
+  run<R>(turn: (signal: AbortSignal) => Promise<R>, dropped: () => R, signal?: AbortSignal): Promise<R>;
+  /** Aborts the running turns and drops the queued ones. */
+  cancel(): void;
+  /** Bumped by every `cancel`: work started in an older generation knows it was overtaken. */
+  readonly generation: number;
+  /** True while a turn runs. */
+  readonly busy: boolean;
+}
+
+/** Creates an empty {@link TurnQueue}. */
+export function createTurnQueue(): TurnQueue {
+  let tail: Promise<unknown> = Promise.resolve();
+  let queued = 0;
+  let generation = 0;
+  const running = new Set<AbortController>();
+
+  function start<R>(turn: (signal: AbortSignal) => Promise<R>, dropped: () => R, signal: AbortSignal | undefined, queuedIn: number) {
+    return async (): Promise<R> => {
+      if (queuedIn !== generation || signal?.aborted) return dropped();
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      running.add(controller);
+      try {
+        return await turn(controller.signal);
+      } finally {
+        running.delete(controller);
+        signal?.removeEventListener('abort', abort);
+      }
+    };
+  }
+
+  return {
+    run(turn, dropped, signal) {
+      const job = start(turn, dropped, signal, generation);
+      // An idle chat starts the turn synchronously, so status is 'submitted' as soon as send returns.
+      const result = queued === 0 ? job() : tail.then(job, job);
+      queued++;
+      tail = result.catch(() => undefined).finally(() => queued--);
+      return result;
+    },
+    cancel() {
+      generation++;
+      for (const controller of running) controller.abort();
+    },
+    get generation() {
+      return generation;
+    },
+    get busy() {
+      return running.size > 0;
+    },
+  };
+}

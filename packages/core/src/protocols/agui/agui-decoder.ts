@@ -1,0 +1,134 @@
+import { AgentChatError } from '../../model/error.js';
+import type { AgentEvent, JsonPatchOperation } from '../../model/events.js';
+import type { FinishReason } from '../../model/finish-reason.js';
+import type { ToolRequestPart } from '../../model/part.js';
+import type { WireFrame } from '../../wire/frame.js';
+import { createAguiStreamState } from './agui-stream-state.js';
+import type { AguiMessage } from './agui-wire-types.js';
+import { artifactOf, malformedFrameEvent } from '../decoder-helpers.js';
+import type { FrameDecoder } from '../../transport/transport.js';
+import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
+
+/** Frames that change no state but are kept for `onChunk` (their frame is the chunk's `raw`). */
+const PASSTHROUGH = new Set([
+  'STEP_STARTED', 'STEP_FINISHED', 'ACTIVITY_SNAPSHOT', 'ACTIVITY_DELTA', 'CUSTOM', 'RAW', 'MESSAGES_SNAPSHOT',
+  'REASONING_ENCRYPTED_VALUE', 'SUBAGENT_STARTED', 'SUBAGENT_FINISHED', 'SUBAGENT_ERROR',
+]);
+
+/** What the decoder knows of the run it decodes. */
+export interface AguiDecoderContext {
+  /** The thread the request named: the session id when the stream never names one. */
+  threadId?: string;
+  /** The messages the request sent: their ids are known (a MESSAGES_SNAPSHOT skips them), their tool calls named. */
+  messages?: readonly AguiMessage[];
+}
+
+/**
+ * Decodes AG-UI 1.0 events (SSE `data:` frames with `type` in the JSON) into normalized events.
+ *
+ * - RUN_STARTED → session (threadId). RUN_FINISHED → turn-end: outcome success/absent/unknown → stop, interrupt →
+ *   interrupted (interrupt-request parts, `ref` = interrupt id, `metadata.interrupt` = the AG-UI interrupt),
+ *   cancelled → aborted. RUN_ERROR → error + turn-end failed. A stream without either → incomplete-stream.
+ * - TEXT_MESSAGE_* / _CHUNK → text-delta keyed by message; END → message-complete of what was streamed, carrying
+ *   the AG-UI id in `metadata.agui.messageId` (sent back as the message's id on later runs).
+ * - REASONING_MESSAGE_* / _CHUNK → reasoning-delta; a reasoning message directly followed by an assistant message
+ *   becomes one model message (reasoning part, then text), as Genkit shapes it.
+ * - TOOL_CALL_START → a partial tool request; ARGS accumulate; END → the tool request with the parsed input.
+ *   TOOL_CALL_RESULT → tool-response in its own tool message (content parsed when it is JSON). _CHUNK alike.
+ * - STATE_SNAPSHOT → custom-snapshot; STATE_DELTA → custom-patch (applied atomically by the core).
+ * - MESSAGES_SNAPSHOT → message-complete per message the request did not send (see agui-messages-snapshot.ts).
+ * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: no state, but their frames reach `onChunk`. Unknown types: ignored.
+ */
+export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecoder {
+  let ended = false;
+  let announced = false;
+  let threadId = context.threadId;
+  const state = createAguiStreamState(context.messages ?? []);
+
+  /** The turn-end event, with the thread as the session; the decoder ignores what follows it. */
+  function turnEnd(finishReason: FinishReason, fields: Omit<Extract<AgentEvent, { type: 'turn-end' }>, 'type' | 'finishReason'>): AgentEvent {
+    ended = true;
+    return { type: 'turn-end', finishReason, ...(threadId ? { sessionId: threadId } : {}), ...fields };
+  }
+
+  /** The error and the failed turn-end that end a run. */
+  function failed(error: AgentChatError, fields: { raw?: unknown } = {}): AgentEvent[] {
+    return [{ type: 'error', error }, turnEnd('failed', { error, ...fields })];
+  }
+
+  function runFinished(value: Record<string, unknown>, events: AgentEvent[]): void {
+    const outcome = isRecord(value.outcome) ? value.outcome : {};
+    const interrupts = outcome.type === 'interrupt'
+      ? recordsOf(outcome.interrupts).map(state.interruptPart).filter((part): part is ToolRequestPart => part !== undefined)
+      : [];
+    // Absent (and, as the spec says, unrecognised) outcomes mean success.
+    const finishReason: FinishReason = outcome.type === 'cancelled' ? 'aborted' : interrupts.length > 0 ? 'interrupted' : 'stop';
+    const settle = finishReason !== 'aborted';
+    state.closeLanes(events, value, settle);
+    if (settle) state.completeAll(events);
+    if (interrupts.length > 0) events.push({ type: 'interrupt-request', parts: interrupts });
+    threadId = stringOr(value.threadId) ?? threadId;
+    // A server that keeps snapshots (Genkit behind AG-UI) may name this turn's in `result.snapshotId`.
+    const snapshotId = isRecord(value.result) ? stringOr(value.result.snapshotId) : undefined;
+    events.push(turnEnd(finishReason, { ...(snapshotId ? { snapshotId } : {}), output: value, raw: value }));
+  }
+
+  function handle(type: string, value: Record<string, unknown>, events: AgentEvent[]): void {
+    state.handle(type, value, events);
+    switch (type) {
+      case 'RUN_STARTED':
+        state.closeLanes(events, value, true);
+        threadId = stringOr(value.threadId) ?? threadId;
+        if (threadId) events.push({ type: 'session', sessionId: threadId });
+        return;
+      case 'RUN_FINISHED':
+        return runFinished(value, events);
+      case 'RUN_ERROR': {
+        state.closeLanes(events, value, false);
+        const error = new AgentChatError('server-error', stringOr(value.message) ?? 'The agent run failed.', { details: value, serverStatus: stringOr(value.code) });
+        events.push(...failed(error, { raw: value }));
+        return;
+      }
+      case 'ACTIVITY_SNAPSHOT': {
+        // An activity of type 'artifact' whose content is an artifact is one (DESIGN §3); other activities pass through.
+        const artifact = value.activityType === 'artifact' ? artifactOf(value.content) : undefined;
+        const name = stringOr(value.messageId);
+        if (artifact) events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || name === undefined ? artifact : { ...artifact, name } });
+        return;
+      }
+      case 'STATE_SNAPSHOT':
+        if ('snapshot' in value) events.push({ type: 'custom-snapshot', custom: value.snapshot });
+        return;
+      case 'STATE_DELTA':
+        // Not an array? The core rejects it as a failed patch, like any other bad patch.
+        events.push({ type: 'custom-patch', patch: value.delta as JsonPatchOperation[] });
+        return;
+      default:
+        return; // message, reasoning and tool-call events: the stream state's
+    }
+  }
+
+  return {
+    decode(frame: WireFrame): AgentEvent[] {
+      if (ended) return [];
+      if (frame.type === 'malformed') return [malformedFrameEvent('an AG-UI event', frame)];
+      if (frame.type !== 'value' || !isRecord(frame.value)) return [];
+      const value = frame.value;
+      const type = stringOr(value.type);
+      if (type === undefined) return [];
+      const events: AgentEvent[] = [];
+      if (!announced) {
+        announced = true;
+        // A stream that does not open with RUN_STARTED still belongs to the thread the request named.
+        if (type !== 'RUN_STARTED' && threadId) events.push({ type: 'session', sessionId: threadId });
+      }
+      handle(type, value, events);
+      // State-neutral frames still become chunks, so `onChunk` sees them (as `raw`).
+      if (PASSTHROUGH.has(type)) events.push({ type: 'passthrough' });
+      return events;
+    },
+    end(): AgentEvent[] {
+      return ended ? [] : failed(new AgentChatError('incomplete-stream', 'The AG-UI stream ended before RUN_FINISHED or RUN_ERROR.'));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { httpTransport } from '../../transport/http-transport.js';
+import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
+import { createSseFramer } from '../../wire/sse.js';
+import { createAguiDecoder } from './agui-decoder.js';
+import { buildAguiRunInput } from './agui-request.js';
+
+/** Options for {@link aguiTransport}. */
+export interface AguiTransportOptions extends HttpTransportOptions {
+  /** The agent's endpoint, e.g. `http://localhost:8000/agent`. */
+  url: string;
+}
+
+/**
+ * An AG-UI 1.0 agent over HTTP + SSE: one `POST <url>` of `RunAgentInput` per turn (`Accept: text/event-stream`).
+ * The thread id is the session id (generated on the first turn); the whole conversation is sent every run, with the
+ * client's custom state as `state` and `resume` answering open interrupts by id.
+ * AG-UI has no stop endpoint: `stop()` aborts the request, which is how an AG-UI run is cancelled.
+ */
+export function aguiTransport(options: AguiTransportOptions): Transport {
+  return httpTransport({
+    ...options,
+    name: 'agui',
+    body: buildAguiRunInput,
+    framer: createSseFramer,
+    decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
+  });
+}

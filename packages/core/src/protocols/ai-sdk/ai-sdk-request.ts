@@ -1,0 +1,89 @@
+/**
+ * Requests to an AI SDK chat route, as `DefaultChatTransport` posts them: `{id, messages, trigger, messageId?}`.
+ *   - `id` is the chat id: the session id; the transport generates one when the chat has none.
+ *   - `messages` are UI messages `{id, role, parts, metadata?}` converted from the history plus the new message.
+ *     Consecutive model/tool messages form one assistant message (a `step-start` part before each model message);
+ *     a tool request and its response form one `tool-<name>` part (`dynamic-tool` when `metadata.dynamic`).
+ *     Message ids: the server's `start.messageId` when the message carries it (`metadata.messageId`), else
+ *     `<chat id>-<history index>` (stable across turns).
+ *   - `trigger` is always 'submit-message'; `messageId` is set when answering tool approvals (the assistant message
+ *     whose parts were answered), as `Chat.addToolApprovalResponse` does.
+ *   - Answering a `tool-approval-request` (`chat.resume(...)`): the tool part is sent in state 'approval-responded'
+ *     with `approval: {id, approved, reason?}` (plus the request's `signature` / `inputSchemaInput` / `descriptor`),
+ *     which `convertToModelMessages` turns into a `tool-approval-response` that `streamText` executes or denies.
+ *     The answer is read from the tool response's output: `true`/`false`, `{approved, reason?}`, or text ('yes',
+ *     'y', 'ok', 'approve', 'approved', 'allow', 'confirm', 'true' approve; anything else denies, with the text as
+ *     the reason unless it is a plain 'no'/'deny'/…). Answering a plain tool call (a client-side tool) sends it as
+ *     'output-available' with the output, as `addToolOutput` does.
+ */
+import type { AgentInput } from '../../model/chunk.js';
+import type { Message } from '../../model/message.js';
+import type { ToolResponsePart } from '../../model/part.js';
+import { approvalDecision } from './ai-sdk-approval.js';
+import { toAiSdkUiMessages, type AiSdkUiMessage } from './ai-sdk-ui-messages.js';
+import { isRecord } from '../../util/guards.js';
+
+/** The body `DefaultChatTransport` posts. */
+export interface AiSdkRequestBody {
+  id: string;
+  messages: AiSdkUiMessage[];
+  trigger: 'submit-message' | 'regenerate-message';
+  messageId?: string;
+}
+
+/** What an AI SDK request is built from. */
+export interface AiSdkTurnContext {
+  input: AgentInput;
+  history: readonly Message[];
+}
+
+/**
+ * Applies tool answers to the UI messages: an approval request becomes 'approval-responded', a plain tool call
+ * 'output-available'. Returns the id of the last assistant message that was answered.
+ */
+function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponsePart[]): string | undefined {
+  let answered: string | undefined;
+  for (const answer of answers) {
+    const { ref, name } = answer.toolResponse;
+    search: for (let m = messages.length - 1; m >= 0; m--) {
+      const message = messages[m]!;
+      if (message.role !== 'assistant') continue;
+      for (const part of message.parts) {
+        if (typeof part.toolCallId !== 'string') continue;
+        const partName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
+        const matches = ref !== undefined ? part.toolCallId === ref : partName === name && (part.state === 'approval-requested' || part.state === 'input-available');
+        if (!matches) continue;
+        if (part.state === 'approval-requested' && isRecord(part.approval)) {
+          part.state = 'approval-responded';
+          part.approval = { ...part.approval, ...approvalDecision(answer.toolResponse.output) };
+        } else if (part.state === 'input-available' || part.state === 'input-streaming') {
+          part.state = 'output-available';
+          part.output = answer.toolResponse.output;
+          if (part.input === undefined) part.input = {};
+        }
+        answered = message.id;
+        break search;
+      }
+    }
+  }
+  return answered;
+}
+
+/**
+ * The body of one turn for an AI SDK chat route: `{id, messages, trigger, messageId?}`.
+ * `chatId` is the session id (the transport generates one for a new chat).
+ */
+export function buildAiSdkRequestBody(context: AiSdkTurnContext, chatId: string): AiSdkRequestBody {
+  const messages = toAiSdkUiMessages(context.history, chatId);
+  const answered = applyAnswers(messages, context.input.resume?.respond ?? []);
+  if (context.input.message) {
+    const [message] = toAiSdkUiMessages([context.input.message], chatId);
+    if (message) {
+      message.id = `${chatId}-${context.history.length}`;
+      messages.push(message);
+    }
+  }
+  const body: AiSdkRequestBody = { id: chatId, messages, trigger: 'submit-message' };
+  if (answered !== undefined && !context.input.message) body.messageId = answered;
+  return body;
+}

@@ -1,0 +1,37 @@
+import { httpTransport, urlOption } from '../../transport/http-transport.js';
+import type { HttpTransportOptions, Transport, TurnRequest } from '../../transport/transport.js';
+import { createSessionId } from '../../util/ids.js';
+import { createSseFramer } from '../../wire/sse.js';
+import { createAiSdkDecoder } from './ai-sdk-decoder.js';
+import { buildAiSdkRequestBody } from './ai-sdk-request.js';
+
+/** Options for {@link aiSdkTransport}: the chat route as `url` (or, deprecated, `api`). */
+export type AiSdkTransportOptions = HttpTransportOptions & (
+  | {
+    /** The chat route, e.g. `/api/chat` (what `DefaultChatTransport` calls `api`). */
+    url: string;
+    /** @deprecated Use `url`. */
+    api?: string;
+  }
+  | {
+    /** @deprecated Use `url`; `api` is read for one more release. */
+    api: string;
+    url?: string;
+  });
+
+/**
+ * An AI SDK chat route speaking the UI message stream v1 (`ai` 5/6: `createUIMessageStreamResponse`,
+ * `toUIMessageStreamResponse`). One POST per turn with `{id, messages, trigger, messageId?}`; the chat id is the
+ * session id, generated on the first turn of a new chat. The protocol has no stop endpoint: `stop()` aborts the
+ * request, which ends the route's stream. See ai-sdk-request.ts and ai-sdk-decoder.ts for the mapping.
+ */
+export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
+  return httpTransport({
+    ...options,
+    url: urlOption('aiSdkTransport', options.url, options.api),
+    name: 'ai-sdk',
+    body: (request: TurnRequest) => buildAiSdkRequestBody(request, request.sessionId ?? createSessionId()),
+    framer: createSseFramer,
+    decoder: (request, body) => createAiSdkDecoder({ sessionId: body.id, history: request.history }),
+  });
+}

@@ -1,0 +1,142 @@
+import { isRecord, stringOr, unwrap } from '../util/guards.js';
+import { AgentChatError } from '../model/error.js';
+import type { DecodedFrame } from '../model/events.js';
+import type { Framer } from '../wire/frame.js';
+import { readFrames } from '../wire/read-frames.js';
+import type { FrameDecoder, HeadersOption, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
+
+/** An option given as a value or as a function giving it per request. */
+export async function resolveOption<T>(option: T | (() => T | Promise<T>)): Promise<T> {
+  return typeof option === 'function' ? await (option as () => T | Promise<T>)() : option;
+}
+
+/** Resolves the headers option for one request. */
+export async function resolveHeaders(option: HeadersOption | undefined, base: Record<string, string>): Promise<Headers> {
+  const headers = new Headers(base);
+  const extra = await resolveOption(option);
+  if (extra) new Headers(extra).forEach((value, key) => headers.set(key, value));
+  return headers;
+}
+
+/** Builds the error for a non-2xx response, keeping the server's own message and status name. */
+export async function httpError(response: Response): Promise<AgentChatError> {
+  let text = '';
+  try {
+    text = (await response.text()).slice(0, 4096);
+  } catch {
+    // the body is gone; the status line is all we have
+  }
+  let message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  let serverStatus: string | undefined;
+  let details: unknown = text || undefined;
+  try {
+    details = JSON.parse(text);
+    const error = unwrap(details, 'error');
+    if (isRecord(error)) {
+      message = (stringOr(error.message) ?? stringOr(error.detail) ?? stringOr(error.errorText)) || message;
+      serverStatus = stringOr(error.status) ?? stringOr(error.code);
+    }
+  } catch {
+    if (text.trim()) message = `${message}: ${text.trim().slice(0, 200)}`;
+  }
+  return new AgentChatError('http-error', message, { status: response.status, serverStatus, details });
+}
+
+/** An abort as it is; any other failure as a network-error saying what failed. */
+function networkError(error: unknown, what: string, aborted?: boolean): unknown {
+  return aborted || (error as Error)?.name === 'AbortError'
+    ? error
+    : new AgentChatError('network-error', `${what}: ${(error as Error)?.message ?? error}`, { cause: error });
+}
+
+/** POSTs JSON and returns the response, throwing an {@link AgentChatError} for network failures and 4xx/5xx. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  options: HttpTransportOptions & { accept?: string; signal?: AbortSignal | undefined },
+): Promise<Response> {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const headers = await resolveHeaders(options.headers, {
+    'Content-Type': 'application/json',
+    Accept: options.accept ?? 'application/json',
+  });
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: options.signal ?? null });
+  } catch (error) {
+    throw networkError(error, `Could not reach ${url}`);
+  }
+  if (!response.ok) throw await httpError(response);
+  return response;
+}
+
+/** Streams a turn: POST, frame the body, decode each frame; one array of decoded frames per network read. */
+export async function* streamTurn(
+  url: string,
+  body: unknown,
+  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder },
+): AsyncGenerator<DecodedFrame[]> {
+  const response = await postJson(url, body, options);
+  if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
+  const { decoder } = options;
+  try {
+    for await (const frames of readFrames(response.body, options.framer)) {
+      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decoder.decode(frame) }));
+    }
+  } catch (error) {
+    throw networkError(error, 'The stream broke off', options.signal.aborted);
+  }
+  const closing = decoder.end();
+  if (closing.length > 0) yield [{ raw: null, events: closing }];
+}
+
+/** Joins a base URL and a path without doubling slashes. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** What {@link httpTransport} builds a transport from: where to POST, what to send, and how to read the answer. */
+export interface HttpTransportConfig<Body = unknown> extends HttpTransportOptions {
+  /** The endpoint every turn is POSTed to. */
+  url: string;
+  /** The transport's name (`Transport.name`). Default 'http'. */
+  name?: string;
+  /** The request body of one turn, sent as JSON. */
+  body(request: TurnRequest): Body;
+  /** A new framer per turn, e.g. `createSseFramer` or `createNdjsonFramer` from `@agent-chat/core/wire`. */
+  framer(): Framer;
+  /** A new decoder per turn; it sees the request and the body sent (ids generated for the body, for example). */
+  decoder(request: TurnRequest, body: Body): FrameDecoder;
+  /** The `Accept` header. Default `text/event-stream`. */
+  accept?: string;
+  /** Asks the server to stop (see {@link Transport.stop}); without it, `stop()` only aborts the request. */
+  stop?: Transport['stop'];
+  /** Reads a stored snapshot (see {@link Transport.getSnapshot}). */
+  getSnapshot?: Transport['getSnapshot'];
+}
+
+/**
+ * A transport for any protocol that streams one POST per turn: `body` builds the request, `framer` splits the response
+ * into frames, `decoder` turns frames into events. Errors, aborts and headers behave as in the built-in transports,
+ * which are all made with it.
+ */
+export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transport {
+  const { url, name = 'http', body, framer, decoder, accept = 'text/event-stream', stop, getSnapshot } = config;
+  const transport: Transport = {
+    name,
+    run(request, signal) {
+      const sent = body(request);
+      return streamTurn(url, sent, { headers: config.headers, fetch: config.fetch, accept, signal, framer: framer(), decoder: decoder(request, sent) });
+    },
+  };
+  if (stop) transport.stop = stop;
+  if (getSnapshot) transport.getSnapshot = getSnapshot;
+  return transport;
+}
+
+/** The first URL option given (`url`, then a deprecated alias): a transport without one cannot run. */
+export function urlOption(transport: string, ...candidates: Array<string | undefined>): string {
+  const url = candidates.find((candidate) => candidate !== undefined);
+  if (url === undefined) throw new AgentChatError('unsupported', `${transport} needs a url.`);
+  return url;
+}

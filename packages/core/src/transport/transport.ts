@@ -1,0 +1,58 @@
+import type { AgentInput } from '../model/chunk.js';
+import type { AgentEvent, DecodedFrame } from '../model/events.js';
+import type { Message } from '../model/message.js';
+import type { ToolRequestPart } from '../model/part.js';
+import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import type { WireFrame } from '../wire/frame.js';
+
+/** Everything a transport may need to run one turn. */
+export interface TurnRequest {
+  input: AgentInput;
+  /** The conversation before this turn, for protocols that send the whole history. */
+  history: Message[];
+  sessionId: string | null;
+  snapshotId: string | null;
+  /** Client-managed sessions only: the full state to echo back. */
+  state: SessionState | null;
+  /** The custom state as the client has it now. */
+  custom: unknown;
+  /** Interrupts the previous turn left open (answered by `input.resume`). */
+  interrupts: ToolRequestPart[];
+}
+
+/** What `stop()` knows when it asks the server to stop. */
+export interface StopTarget {
+  sessionId: string | null;
+  /** A snapshot the server may still be running (a detached or running turn). */
+  snapshotId: string | null;
+}
+
+/**
+ * Turns one turn request into the decoded frames of its stream, one array per network read.
+ * `signal` aborts the request and releases the reader.
+ */
+export interface Transport {
+  readonly name: string;
+  run(request: TurnRequest, signal: AbortSignal): AsyncIterable<DecodedFrame[]>;
+  /** Ask the server to stop work it is doing for this session. */
+  stop?(target: StopTarget): Promise<void>;
+  /** Read a stored snapshot. */
+  getSnapshot?(query: SnapshotQuery, signal?: AbortSignal): Promise<SnapshotInfo>;
+}
+
+/** Headers, or a function that gives them per request (so a refreshed token applies to the next turn). */
+export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+
+/** Options every HTTP transport takes. */
+export interface HttpTransportOptions {
+  headers?: HeadersOption;
+  /** A fetch implementation; defaults to the global one, looked up at call time. */
+  fetch?: typeof fetch;
+}
+
+/** A dialect's per-turn decoder: wire frames in, normalized events out. Pure apart from its own turn state. */
+export interface FrameDecoder {
+  decode(frame: WireFrame): AgentEvent[];
+  /** The body ended: the events that close the turn (a deferred turn-end, or an incomplete-stream error). */
+  end(): AgentEvent[];
+}

@@ -1,0 +1,14 @@
+// @agent-chat/core/wire: what a custom protocol is built from (see httpTransport in @agent-chat/core): framers that
+// split a response body into frames, and the helpers the built-in decoders use to turn frames into events.
+export type { WireFrame, Framer } from './frame.js';
+export { jsonFrame } from './frame.js';
+export { createSseFramer } from './sse.js';
+export { createNdjsonFramer } from './ndjson.js';
+export { readFrames } from './read-frames.js';
+export type { FrameDecoder } from '../transport/transport.js';
+export { endTurn, malformedFrameEvent, artifactOf } from '../protocols/decoder-helpers.js';
+export { FINISH_REASONS, normalizeFinishReason } from '../model/finish-reason.js';
+export { normalizeRole, toMessage, userMessage } from '../model/message.js';
+export { upsertArtifact } from '../model/session.js';
+export { toAgentChatError } from '../model/error.js';
+export { createSessionId, randomId } from '../util/ids.js';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import * as core from '@agent-chat/core';
+import * as agentflow from '@agent-chat/core/agentflow';
+import * as agui from '@agent-chat/core/agui';
+import * as aiSdk from '@agent-chat/core/ai-sdk';
+import * as genkit from '@agent-chat/core/genkit';
+import * as tnsai from '@agent-chat/core/tnsai';
+import * as wire from '@agent-chat/core/wire';
+
+describe('the public surface', () => {
+  it('the root entry holds what an app uses, and no reducer plumbing', () => {
+    expect(Object.keys(core).sort()).toEqual([
+      'AgentChatError', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat', 'genkitTransport',
+      'httpTransport', 'isAgentChatError', 'isInterruptPart', 'isMediaPart', 'isReasoningPart', 'isTextPart',
+      'isToolRequestPart', 'isToolResponsePart', 'scriptedTransport', 'textOf', 'tnsaiTransport',
+    ]);
+  });
+
+  it('each protocol subpath has its transport, decoder and request builder', () => {
+    expect(genkit).toMatchObject({ genkitTransport: core.genkitTransport });
+    expect(Object.keys(genkit).sort()).toEqual(['buildGenkitRequestBody', 'createGenkitDecoder', 'genkitTransport', 'parseGenkitSnapshot']);
+    expect(Object.keys(agentflow).sort()).toEqual(['agentFlowTransport', 'buildAgentFlowRequestBody', 'createAgentFlowDecoder']);
+    expect(Object.keys(tnsai).sort()).toEqual(['buildTnsaiRequestBody', 'createTnsaiDecoder', 'tnsaiFinishReason', 'tnsaiTransport']);
+    expect(Object.keys(agui).sort()).toEqual([
+      'AGUI_PROTOCOL_VERSION', 'aguiInterruptIdOf', 'aguiMessageIdOf', 'aguiTransport', 'buildAguiResume', 'buildAguiRunInput',
+      'createAguiDecoder', 'toAguiMessages',
+    ]);
+    expect(Object.keys(aiSdk).sort()).toEqual([
+      'AI_SDK_ARTIFACT_PART', 'AI_SDK_STATE_PART', 'AI_SDK_STATE_PATCH_PART', 'aiSdkTransport', 'approvalDecision',
+      'buildAiSdkRequestBody', 'createAiSdkDecoder', 'toAiSdkUiMessages',
+    ]);
+  });
+
+  it('the wire subpath has the framers and the decoder helpers a custom protocol needs', () => {
+    expect(Object.keys(wire).sort()).toEqual([
+      'FINISH_REASONS', 'artifactOf', 'createNdjsonFramer', 'createSessionId', 'createSseFramer', 'endTurn', 'jsonFrame',
+      'malformedFrameEvent', 'normalizeFinishReason', 'normalizeRole', 'randomId', 'readFrames', 'toAgentChatError',
+      'toMessage', 'upsertArtifact', 'userMessage',
+    ]);
+    const framer = wire.createNdjsonFramer();
+    expect(framer.push('{"a":1}\n{"b"')).toEqual([{ type: 'value', value: { a: 1 } }]);
+    expect(wire.endTurn('stop')).toEqual([{ type: 'turn-end', finishReason: 'stop', raw: { turnEnd: { finishReason: 'stop' } } }]);
+  });
+});
