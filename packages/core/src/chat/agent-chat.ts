@@ -8,11 +8,16 @@ import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session
 import type { Transport } from '../transports/transport.js';
 import { initialChatState, type ChatState } from './chat-state.js';
 import { toResumeResponses } from './resume-parts.js';
+import { armTurn, type TurnDeadlineOptions, type TurnLimitOptions } from './deadlines.js';
 import { runTurn } from './run-turn.js';
 import { createChatStore } from './store.js';
 
-/** Options of {@link createAgentChat}. */
-export interface AgentChatOptions<S = unknown> {
+/**
+ * Options of {@link createAgentChat}. Limits: `maxDepth` (default 500 levels) and `maxFrameBytes` (default 8 MiB) end a
+ * turn `failed` with `too-deep` / `frame-too-large`; `timeout` (whole turn) and `idleTimeout` (no byte for that long),
+ * in ms, end it `failed` with `timeout` and tell the server as `stop()` does. No deadline by default.
+ */
+export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   transport: Transport;
   /** Continue a server-managed session (its latest snapshot). */
   sessionId?: string;
@@ -27,8 +32,8 @@ export interface AgentChatOptions<S = unknown> {
   generateId?: () => string;
 }
 
-/** Per-call options of `send`, `sendStream` and `resume`. */
-export interface SendOptions {
+/** Per-call options of `send`, `sendStream` and `resume`; `timeout` and `idleTimeout` override the chat's for this turn. */
+export interface SendOptions extends TurnDeadlineOptions {
   /** Aborts this turn (or drops it from the queue). */
   signal?: AbortSignal;
 }
@@ -140,7 +145,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     };
   };
 
-  function enqueue(input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined) {
+  function enqueue(input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined, call?: SendOptions) {
     const queuedIn = generation;
     const job = async (): Promise<AgentResponse<S>> => {
       if (queuedIn !== generation || signal?.aborted) {
@@ -152,6 +157,12 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       const abort = () => controller.abort();
       signal?.addEventListener('abort', abort, { once: true });
       running.add(controller);
+      // A deadline aborts this turn with its timeout error and tells the server, as stop() does.
+      const { deadlines, stream } = armTurn(options, call, (error) => {
+        const target = { sessionId: store.getState().sessionId, snapshotId: pendingSnapshotId };
+        controller.abort(error);
+        options.transport.stop?.(target).catch((failure) => safely(options.onError, toAgentChatError(failure)));
+      });
       try {
         const { response, returnedState } = await runTurn<S>({
           store,
@@ -165,6 +176,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
             safely(options.onChunk, chunk);
           },
           onError: (error) => safely(options.onError, error),
+          stream,
           onEvents: (events) => {
             for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
           },
@@ -177,6 +189,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
         safely(options.onTurnEnd, response);
         return response;
       } finally {
+        deadlines.clear();
         running.delete(controller);
         signal?.removeEventListener('abort', abort);
       }
@@ -222,12 +235,12 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     store,
     getState: store.getState,
     subscribe: store.subscribe,
-    send: (input, sendOptions) => enqueue(toInput(input), undefined, sendOptions?.signal),
-    sendStream: (input, onChunk, sendOptions) => enqueue(toInput(input), onChunk, sendOptions?.signal),
+    send: (input, sendOptions) => enqueue(toInput(input), undefined, sendOptions?.signal, sendOptions),
+    sendStream: (input, onChunk, sendOptions) => enqueue(toInput(input), onChunk, sendOptions?.signal, sendOptions),
     resume(parts, resumeOptions) {
       // The answers are computed when the turn starts, against the interrupts pending then.
       const respond = toResumeResponses(parts, store.getState().interrupts);
-      return enqueue({ resume: { respond } }, resumeOptions?.onChunk, resumeOptions?.signal);
+      return enqueue({ resume: { respond } }, resumeOptions?.onChunk, resumeOptions?.signal, resumeOptions);
     },
     async stop() {
       const { sessionId } = store.getState();

@@ -41,7 +41,8 @@ export function agentFlowTransport(options: AgentFlowTransportOptions): Transpor
         ...http(),
         accept: 'application/x-ndjson, application/json, text/event-stream',
         signal,
-        framer: createNdjsonFramer(),
+        stream: request.stream,
+        framer: createNdjsonFramer(request.stream),
         decoder: createAgentFlowDecoder(),
       });
     },

@@ -24,7 +24,8 @@ export function aguiTransport(options: AguiTransportOptions): Transport {
         ...options,
         accept: 'text/event-stream',
         signal,
-        framer: createSseFramer(),
+        stream: request.stream,
+        framer: createSseFramer({ ...request.stream, errorField: false }),
         decoder: createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
       });
     },

@@ -27,7 +27,8 @@ export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
         ...options,
         accept: 'text/event-stream',
         signal,
-        framer: createSseFramer(),
+        stream: request.stream,
+        framer: createSseFramer({ ...request.stream, errorField: false }),
         decoder: createAiSdkDecoder({ sessionId: chatId, history: request.history }),
       });
     },

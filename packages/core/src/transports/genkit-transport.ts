@@ -22,7 +22,8 @@ export function genkitTransport(options: GenkitTransportOptions): Transport {
         ...options,
         accept: 'text/event-stream',
         signal,
-        framer: createSseFramer(),
+        stream: request.stream,
+        framer: createSseFramer(request.stream),
         decoder: createGenkitDecoder(),
       });
     },

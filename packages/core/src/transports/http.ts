@@ -1,8 +1,10 @@
 import type { FrameDecoder } from '../dialects/decoder.js';
 import { isRecord, stringOr, unwrap } from '../dialects/decoder.js';
-import { AgentChatError } from '../model/error.js';
+import { AgentChatError, isAgentChatError } from '../model/error.js';
 import type { DecodedFrame } from '../model/events.js';
+import { toTurnFailure } from '../model/failure.js';
 import type { Framer } from '../wire/frame.js';
+import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
 import type { HeadersOption, HttpTransportOptions } from './transport.js';
 
@@ -43,9 +45,9 @@ export async function httpError(response: Response): Promise<AgentChatError> {
   return new AgentChatError('http-error', message, { status: response.status, serverStatus, details });
 }
 
-/** An abort as it is; any other failure as a network-error saying what failed. */
+/** An abort or one of our own errors (a frame over its limits) as it is; any other failure as a network-error saying what failed. */
 function networkError(error: unknown, what: string, aborted?: boolean): unknown {
-  return aborted || (error as Error)?.name === 'AbortError'
+  return aborted || (error as Error)?.name === 'AbortError' || isAgentChatError(error)
     ? error
     : new AgentChatError('network-error', `${what}: ${(error as Error)?.message ?? error}`, { cause: error });
 }
@@ -75,19 +77,32 @@ export async function postJson(
 export async function* streamTurn(
   url: string,
   body: unknown,
-  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder },
+  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined },
 ): AsyncGenerator<DecodedFrame[]> {
   const response = await postJson(url, body, options);
   if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
   const { decoder } = options;
+  // A decoder that throws ends the turn with a typed error, never as a network error.
+  const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
+    try {
+      return decoder.decode(frame);
+    } catch (error) {
+      throw toTurnFailure(error, 'Decoding a frame failed');
+    }
+  };
   try {
-    for await (const frames of readFrames(response.body, options.framer)) {
-      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decoder.decode(frame) }));
+    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead })) {
+      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
     }
   } catch (error) {
     throw networkError(error, 'The stream broke off', options.signal.aborted);
   }
-  const closing = decoder.end();
+  let closing: DecodedFrame['events'];
+  try {
+    closing = decoder.end();
+  } catch (error) {
+    throw toTurnFailure(error, 'Decoding the end of the stream failed');
+  }
   if (closing.length > 0) yield [{ raw: null, events: closing }];
 }
 

@@ -24,7 +24,8 @@ export function tnsaiTransport(options: TnsaiTransportOptions): Transport {
         ...options,
         accept: 'application/x-ndjson, application/json',
         signal,
-        framer: createNdjsonFramer(),
+        stream: request.stream,
+        framer: createNdjsonFramer(request.stream),
         decoder: createTnsaiDecoder({ sessionId }),
       });
     },

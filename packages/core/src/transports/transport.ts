@@ -3,6 +3,7 @@ import type { DecodedFrame } from '../model/events.js';
 import type { Message } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import type { StreamOptions } from '../wire/limits.js';
 
 /** Everything a transport may need to run one turn. */
 export interface TurnRequest {
@@ -17,6 +18,8 @@ export interface TurnRequest {
   custom: unknown;
   /** Interrupts the previous turn left open (answered by `input.resume`). */
   interrupts: ToolRequestPart[];
+  /** Frame limits for the response stream, and a callback per network read (the idle deadline); see `createAgentChat`. */
+  stream?: StreamOptions;
 }
 
 /** What `stop()` knows when it asks the server to stop. */
