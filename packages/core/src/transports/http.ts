@@ -91,7 +91,7 @@ export async function* streamTurn(
     }
   };
   try {
-    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead })) {
+    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
       yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
     }
   } catch (error) {
