@@ -13,7 +13,8 @@ export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, Mess
 export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chunk.js';
 // wire
 export type { WireFrame, Framer } from './wire/frame.js';
-export { createSseFramer } from './wire/sse.js';
+export { createSseFramer, type SseFramerOptions } from './wire/sse.js';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FRAME_BYTES, type FrameLimits, type StreamOptions } from './wire/limits.js';
 export { createNdjsonFramer } from './wire/ndjson.js';
 export { readFrames } from './wire/read-frames.js';
 // dialects
@@ -50,3 +51,4 @@ export { reduceEvent } from './chat/reducer.js';
 export { createTurnContext, type TurnContext } from './chat/turn-context.js';
 export { applyCustomPatch } from './chat/apply-custom-patch.js';
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit } from './chat/agent-chat.js';
+export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/deadlines.js';
