@@ -3,6 +3,7 @@
 import type { Operation } from 'fast-json-patch/module/core.mjs';
 import { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
+import { DEFAULT_MAX_DEPTH } from '../wire/limits.js';
 import { applyCopyOnWrite } from './patch-copy-on-write.js';
 
 const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
@@ -27,9 +28,10 @@ const underRoot = (pointer: string) => `/root${pointer}`;
  * Atomic: all operations or none (the document is untouched when any fails, a `test` included).
  * Structural sharing: only the containers on each operation's path are copied (an insert into a long list copies that
  * list once, as an immutable update must), so the cost grows with the patch and its path, not with the document.
- * Throws {@link AgentChatError} `patch-failed` or `unsafe-patch`.
+ * A patch that would nest the document deeper than `maxDepth` (default 500) is refused whole with `too-deep`.
+ * Throws {@link AgentChatError} `patch-failed`, `unsafe-patch` or `too-deep`.
  */
-export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[]): T {
+export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[], maxDepth = DEFAULT_MAX_DEPTH): T {
   if (!Array.isArray(patch)) throw new AgentChatError('patch-failed', 'A custom-state patch must be an array of operations.');
   const operations: Operation[] = patch.map((operation, index) => {
     if (typeof operation !== 'object' || operation === null || !OPS.has((operation as JsonPatchOperation).op)) {
@@ -47,7 +49,7 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
     return mapped;
   });
   try {
-    return applyCopyOnWrite(document, operations) as T;
+    return applyCopyOnWrite(document, operations, maxDepth) as T;
   } catch (error) {
     if (error instanceof AgentChatError) throw error;
     const message = (error as Error)?.message ?? String(error);

@@ -54,6 +54,22 @@ describe('applyCustomPatch: copy on write along the path', () => {
     expect(Object.isFrozen(result.d)).toBe(true);
   });
 
+  it('refuses, whole and unchanged, an operation that would nest the document deeper than maxDepth (add, move, copy)', () => {
+    const document = applyCustomPatch(undefined, [{ op: 'replace', path: '', value: { deep: { a: { b: { c: 1 } } }, top: 1 } }]);
+    expect(applyCustomPatch(document, [{ op: 'add', path: '/deep/a/x', value: { y: 1 } }], 4)).toMatchObject({ deep: { a: { x: { y: 1 } } } });
+    for (const patch of [
+      [{ op: 'add', path: '/top2', value: 2 }, { op: 'add', path: '/deep/a/b/x', value: { y: 1 } }],
+      [{ op: 'copy', from: '/deep', path: '/deep/a/b/copy' }],
+      [{ op: 'move', from: '/deep/a', path: '/deep/a2' }, { op: 'move', from: '/deep', path: '/top/x' }],
+    ] as JsonPatchOperation[][]) {
+      expect(() => applyCustomPatch(document, patch, 4)).toThrow(expect.objectContaining({ code: 'too-deep' }));
+    }
+    expect(document).toEqual({ deep: { a: { b: { c: 1 } } }, top: 1 });
+    expect(() => applyCustomPatch(undefined, [{ op: 'replace', path: '', value: JSON.parse('['.repeat(600) + ']'.repeat(600)) }])).toThrow(
+      expect.objectContaining({ code: 'too-deep' }),
+    );
+  });
+
   const value = fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), fc.constant({ k: [1] }));
   const path = fc.constantFrom('/a', '/list/0', '/list/1', '/list/-', '/nested/x', '/nested/inner/list/0', '/nested/inner', '/missing/y', '/list');
   const operation = fc.record({ op: fc.constantFrom('add', 'remove', 'replace', 'test', 'copy', 'move'), path, from: path, value }) as fc.Arbitrary<JsonPatchOperation>;

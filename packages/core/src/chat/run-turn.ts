@@ -144,6 +144,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     interrupts: before.interrupts,
   };
   if (setup.stream) request.stream = setup.stream;
+  turn.maxDepth = setup.stream?.maxDepth;
   store.setState((draft) => startTurn(draft as Draft<ChatState<S>>, input, setup.createId));
   let failure: AgentChatError | null = null;
   try {

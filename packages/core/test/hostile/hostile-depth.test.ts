@@ -41,6 +41,21 @@ describe('hostile input: values nested too deep end the turn failed with too-dee
     expect(await over.send('x')).toMatchObject({ finishReason: 'failed', error: { code: 'too-deep' } });
   });
 
+  it('patches that each pass the limit cannot build a state deeper than maxDepth: the one that would is refused whole', async () => {
+    const genkit = PROTOCOLS[0]!;
+    const path = '/a'.repeat(30);
+    const body = genkit.frame(`{"message":{"customPatch":[{"op":"replace","path":"","value":${nestedJson(30, 'object')}}]}}`) +
+      genkit.frame(`{"message":{"customPatch":[{"op":"add","path":"${path}","value":${nestedJson(30, 'object')}}]}}`) +
+      genkit.frame(`{"message":{"customPatch":[{"op":"add","path":"/b","value":1}]}}`) + genkit.okTurn();
+    const chat = createAgentChat({ transport: genkit.transport(hostileFetch(() => body)), maxDepth: 50 });
+    const response = await chat.send('x');
+    expect(response).toMatchObject({ finishReason: 'stop', text: 'ok', error: { code: 'too-deep' } });
+    expect(chat.getState().status).toBe('error');
+    const custom = chat.getState().custom as Record<string, unknown>;
+    expect(custom.b).toBe(1);
+    expect(JSON.stringify(custom)).toBe(JSON.stringify({ ...JSON.parse(nestedJson(30, 'object')), b: 1 }));
+  });
+
   it('a transport that is not HTTP: a 20,000-deep value overflows the reducer, and the turn still ends, too-deep', async () => {
     const deep = JSON.parse(nestedJson(20_000));
     const transport = scriptedTransport([[{ type: 'custom-snapshot', custom: deep }, { type: 'turn-end', finishReason: 'stop' }], [
