@@ -147,6 +147,8 @@ if (!from && wants('patch')) {
     log(`  ${tasks} tasks (${shape})…`);
     results.patch.push(await worker('bench/patch-worker.mjs', { tasks, shape, turnRuns: quick ? 2 : 5, copyIterations: tasks >= 100_000 ? 5 : 20 }, 300_000));
   }
+  log('  insert at the front of 1M tasks…');
+  results.patchInsert = await worker('bench/patch-insert-worker.mjs', { tasks: quick ? 100_000 : 1_000_000, cloneIterations: quick ? 1 : 2 }, 600_000);
 }
 
 if (!from && wants('memory')) {
@@ -249,6 +251,12 @@ if (results.patch) {
     md.push(`| ${k(r.tasks)} | ${r.shape} | ${(r.stateBytes / 2 ** 20).toFixed(2)} MiB | ${us(r.direct.perOpUs)} | ${r.direct.firstOnUnfrozenUs.toFixed(0)} | ${us(r.turn.perPatchUs)} | ${r.copy.perOpUs.median.toFixed(0)} |`);
   }
   md.push('');
+  const I = results.patchInsert;
+  if (I && !I.failed && !I.capped) {
+    md.push(`Inserting at the front of ${k(I.tasks)} tasks (\`add /tasks/0\`, chained, ms per patch, median of rounds): an immutable update has to copy the list. "floor" is plain fast-json-patch made immutable the cheapest way (copy the root and the list, then \`applyPatch\` in place on the copy); "in place" mutates one document and keeps no previous state; "cloning" is fast-json-patch's own immutable mode (\`mutateDocument: false\`).`, '');
+    md.push('| applyCustomPatch | fast-json-patch: floor | ours ÷ floor | in place | ours ÷ in place | cloning |', '|---:|---:|---:|---:|---:|---:|');
+    md.push(`| ${I.oursMs.median.toFixed(1)} | ${I.floorMs.median.toFixed(1)} | ${(I.oursMs.median / I.floorMs.median).toFixed(2)}× | ${I.inPlaceMs.median.toFixed(1)} | ${(I.oursMs.median / I.inPlaceMs.median).toFixed(1)}× | ${I.cloningMs.median.toFixed(0)} |`, '');
+  }
 }
 
 if (results.memory) {

@@ -22,3 +22,4 @@ export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, Mess
 export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chunk.js';
 export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';
+export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/deadlines.js';

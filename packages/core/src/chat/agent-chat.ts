@@ -9,13 +9,18 @@ import type { Transport } from '../transport/transport.js';
 import { createChatHistory, type ChatHistory } from './chat-history.js';
 import { initialChatState, type ChatState } from './chat-state.js';
 import { toResumeResponses } from './resume-parts.js';
+import { armTurn, type TurnDeadlineOptions, type TurnLimitOptions } from './deadlines.js';
 import { runTurn } from './run-turn.js';
 import { createSessionContinuity, stateFromInit, stateFromSnapshot, type SessionContinuity } from './session-continuity.js';
 import { createChatStore, type ChatStore } from './store.js';
 import { createTurnQueue, type TurnQueue } from './turn-queue.js';
 
-/** Options of {@link createAgentChat}. */
-export interface AgentChatOptions<S = unknown> {
+/**
+ * Options of {@link createAgentChat}. Limits: `maxDepth` (default 500 levels) and `maxFrameBytes` (default 8 MiB) end a
+ * turn `failed` with `too-deep` / `frame-too-large`; `timeout` (whole turn) and `idleTimeout` (no byte for that long),
+ * in ms, end it `failed` with `timeout` and tell the server as `stop()` does. No deadline by default.
+ */
+export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   transport: Transport;
   /** Continue a server-managed session (its latest snapshot). */
   sessionId?: string;
@@ -30,8 +35,8 @@ export interface AgentChatOptions<S = unknown> {
   generateId?: () => string;
 }
 
-/** Per-call options of `send`, `sendStream` and `resume`. */
-export interface SendOptions {
+/** Per-call options of `send`, `sendStream` and `resume`; `timeout` and `idleTimeout` override the chat's for this turn. */
+export interface SendOptions extends TurnDeadlineOptions {
   /** Aborts this turn (or drops it from the queue). */
   signal?: AbortSignal;
 }
@@ -114,36 +119,53 @@ function abortedResponse<S>(state: ChatState<S>): AgentResponse<S> {
 const ABORTED_CHUNK = { turnEnd: { finishReason: 'aborted' as const }, raw: { turnEnd: { finishReason: 'aborted' } } };
 
 /** Queues one turn; when it ends, its snapshot becomes a checkpoint and the session carries on from it. */
-function enqueueTurn<S>(parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined) {
+function enqueueTurn<S>(parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined) {
   const { store, queue, history, session, eventListeners, createId } = parts;
   const dropped = (): AgentResponse<S> => {
     const response = abortedResponse(store.getState());
     safely(onChunk, ABORTED_CHUNK);
     return response;
   };
-  return queue.run(async (turnSignal) => {
+  return queue.run(async (queueSignal) => {
     const { options } = parts.settings;
-    const { response, returnedState } = await runTurn<S>({
-      store,
-      transport: options.transport,
-      input,
-      clientState: session.clientState,
-      signal: turnSignal,
-      createId,
-      onChunk: (chunk) => {
-        safely(onChunk, chunk);
-        safely(options.onChunk, chunk);
-      },
-      onError: (error) => safely(options.onError, error),
-      onEvents: (events) => {
-        for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
-      },
+    // The turn's own signal: aborted by the queue (stop, branch, reset, the caller's signal) or by a deadline,
+    // which aborts with its `timeout` error as the reason and tells the server, as stop() does.
+    const controller = new AbortController();
+    const forward = () => controller.abort(queueSignal.reason);
+    if (queueSignal.aborted) forward();
+    else queueSignal.addEventListener('abort', forward, { once: true });
+    const { deadlines, stream } = armTurn(options, call, (error) => {
+      const target = session.takeStopTarget(store.getState().sessionId);
+      controller.abort(error);
+      options.transport.stop?.(target).catch((failure) => safely(options.onError, toAgentChatError(failure)));
     });
-    session.afterTurn(response, returnedState);
-    if (response.snapshotId) history.checkpoint(response.snapshotId);
-    safely(options.onTurnEnd, response);
-    return response;
-  }, dropped, signal);
+    try {
+      const { response, returnedState } = await runTurn<S>({
+        store,
+        transport: options.transport,
+        input,
+        clientState: session.clientState,
+        signal: controller.signal,
+        createId,
+        onChunk: (chunk) => {
+          safely(onChunk, chunk);
+          safely(options.onChunk, chunk);
+        },
+        onError: (error) => safely(options.onError, error),
+        stream,
+        onEvents: (events) => {
+          for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
+        },
+      });
+      session.afterTurn(response, returnedState);
+      if (response.snapshotId) history.checkpoint(response.snapshotId);
+      safely(options.onTurnEnd, response);
+      return response;
+    } finally {
+      deadlines.clear();
+      queueSignal.removeEventListener('abort', forward);
+    }
+  }, dropped, call?.signal);
 }
 
 const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);
@@ -152,12 +174,12 @@ const toInput = (input: string | AgentInput): AgentInput => (typeof input === 's
 function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop'> {
   const { store, queue, session } = parts;
   return {
-    send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions?.signal),
-    sendStream: (input, onChunk, sendOptions) => enqueueTurn(parts, toInput(input), onChunk, sendOptions?.signal),
+    send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions),
+    sendStream: (input, onChunk, sendOptions) => enqueueTurn(parts, toInput(input), onChunk, sendOptions),
     resume(answers, resumeOptions) {
       // The answers are computed when the turn starts, against the interrupts pending then.
       const respond = toResumeResponses(answers, store.getState().interrupts);
-      return enqueueTurn(parts, { resume: { respond } }, resumeOptions?.onChunk, resumeOptions?.signal);
+      return enqueueTurn(parts, { resume: { respond } }, resumeOptions?.onChunk, resumeOptions);
     },
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);

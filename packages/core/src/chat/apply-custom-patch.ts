@@ -1,9 +1,10 @@
 // The ES module of fast-json-patch's core (no `exports` map, so Node and bundlers resolve it as is): a bundle takes only
 // `applyOperation` and what it uses, not the duplex observer nor the package's CommonJS entry.
-import { applyOperation, type Operation } from 'fast-json-patch/module/core.mjs';
-import { produce } from 'immer';
+import type { Operation } from 'fast-json-patch/module/core.mjs';
 import { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
+import { DEFAULT_MAX_DEPTH } from '../wire/limits.js';
+import { applyCopyOnWrite } from './patch-copy-on-write.js';
 
 const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -25,10 +26,12 @@ const underRoot = (pointer: string) => `/root${pointer}`;
 /**
  * Applies an RFC 6902 patch to a custom-state document and returns the new document.
  * Atomic: all operations or none (the document is untouched when any fails, a `test` included).
- * Structural sharing via immer: the cost grows with the patch, not with the document.
- * Throws {@link AgentChatError} `patch-failed` or `unsafe-patch`.
+ * Structural sharing: only the containers on each operation's path are copied (an insert into a long list copies that
+ * list once, as an immutable update must), so the cost grows with the patch and its path, not with the document.
+ * A patch that would nest the document deeper than `maxDepth` (default 500) is refused whole with `too-deep`.
+ * Throws {@link AgentChatError} `patch-failed`, `unsafe-patch` or `too-deep`.
  */
-export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[]): T {
+export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[], maxDepth = DEFAULT_MAX_DEPTH): T {
   if (!Array.isArray(patch)) throw new AgentChatError('patch-failed', 'A custom-state patch must be an array of operations.');
   const operations: Operation[] = patch.map((operation, index) => {
     if (typeof operation !== 'object' || operation === null || !OPS.has((operation as JsonPatchOperation).op)) {
@@ -46,16 +49,7 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
     return mapped;
   });
   try {
-    return produce({ root: document as unknown }, (wrapper) => {
-      operations.forEach((operation, index) => {
-        // The whole document is always there to replace, even before the first state arrives.
-        if (operation.path === '/root' && (operation.op === 'replace' || operation.op === 'add')) {
-          wrapper.root = operation.value;
-          return;
-        }
-        applyOperation(wrapper, operation, true, true, true, index);
-      });
-    }).root as T;
+    return applyCopyOnWrite(document, operations, maxDepth) as T;
   } catch (error) {
     if (error instanceof AgentChatError) throw error;
     const message = (error as Error)?.message ?? String(error);

@@ -19,7 +19,7 @@ export function reduceStateEvent(draft: Draft<ChatState>, event: StateEvent, tur
   switch (event.type) {
     case 'custom-patch':
       try {
-        turn.custom = applyCustomPatch(turn.custom, event.patch);
+        turn.custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
         turn.patchesApplied++;
         draft.custom = turn.custom as Draft<unknown>;
       } catch (error) {

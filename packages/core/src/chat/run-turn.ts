@@ -1,16 +1,19 @@
 import type { Draft } from 'immer';
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
-import { AgentChatError, toAgentChatError } from '../model/error.js';
+import { AgentChatError, isAgentChatError, toAgentChatError } from '../model/error.js';
 import type { AgentEvent, DecodedFrame } from '../model/events.js';
+import { isStackOverflow, toTurnFailure } from '../model/failure.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
 import type { Transport, TurnRequest } from '../transport/transport.js';
+import type { StreamOptions } from '../wire/limits.js';
 import type { ChatState } from './chat-state.js';
 import { ChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
 import type { ChatStore } from './store.js';
 import { createTurnContext, type TurnContext } from './turn-context.js';
+import { reduceGuarded } from './turn-guard.js';
 
 /** What one turn needs from the controller. */
 export interface TurnSetup<S> {
@@ -25,6 +28,8 @@ export interface TurnSetup<S> {
   onError: (error: AgentChatError) => void;
   /** Every event the turn reduced, with its frame's raw value, after the store update that applied it. */
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
+  /** Frame limits for the transport, and `onRead`, also called per batch of frames (the idle deadline). */
+  stream?: StreamOptions;
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -138,20 +143,26 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     custom: before.custom,
     interrupts: before.interrupts,
   };
+  if (setup.stream) request.stream = setup.stream;
+  turn.maxDepth = setup.stream?.maxDepth;
   store.update((draft) => startTurn(draft, input, setup.createId));
   let failure: AgentChatError | null = null;
   try {
     if (!signal.aborted) {
       for await (const frames of transport.run(request, signal)) {
         if (signal.aborted) break;
-        applyFrames(setup, turn, frames);
-        if (turn.ended) break;
+        setup.stream?.onRead?.();
+        // Whatever a frame holds, the turn ends: a throw while reducing ends it failed, and leaving the loop releases the reader.
+        failure = reduceGuarded(turn, () => applyFrames(setup, turn, frames));
+        if (failure || turn.ended) break;
       }
     }
   } catch (error) {
-    if (!signal.aborted) failure = toAgentChatError(error);
+    if (!signal.aborted) failure = isStackOverflow(error) ? toTurnFailure(error, 'Streaming the turn failed') : toAgentChatError(error);
   }
-  if (!turn.ended) applyFrames(setup, turn, [{ raw: null, events: closingEvents(failure, signal.aborted) }]);
+  // A deadline aborts with its `timeout` error as the reason: the turn fails with it instead of ending 'aborted'.
+  const deadline = signal.aborted && isAgentChatError(signal.reason) ? signal.reason : null;
+  if (!turn.ended) applyFrames(setup, turn, [{ raw: null, events: closingEvents(deadline ?? failure, signal.aborted && !deadline) }]);
   const clientManaged = setup.clientState !== null || turn.state !== null;
   return {
     response: buildResponse(store.getState(), turn, clientManaged),

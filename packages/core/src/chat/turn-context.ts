@@ -23,6 +23,8 @@ export interface TurnContext {
   patchesApplied: number;
   ended: Extract<AgentEvent, { type: 'turn-end' }> | null;
   createId: () => string;
+  /** The chat's `maxDepth`, which custom-state patches are held to (default 500). */
+  maxDepth?: number | undefined;
 }
 
 /** A context for a turn that starts after `messageCount` messages with the given custom state. */

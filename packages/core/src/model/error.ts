@@ -8,6 +8,10 @@ export type AgentChatErrorCode =
   | 'patch-failed'        // a custom-state JSON Patch could not be applied (state unchanged)
   | 'unsafe-patch'        // a patch targeted __proto__, constructor or prototype (state unchanged)
   | 'unsupported'         // the transport cannot do what was asked
+  | 'too-deep'            // a received value nests deeper than `maxDepth` (or than the engine's stack allows)
+  | 'frame-too-large'     // a frame grew past `maxFrameBytes` without ending; the stream was given up
+  | 'timeout'             // the turn ran past `timeout`, or no byte came for `idleTimeout`
+  | 'internal-error'      // decoding or reducing a frame threw; the turn ended there
   | 'aborted';            // the caller stopped the turn
 
 /** Options for {@link AgentChatError}. */

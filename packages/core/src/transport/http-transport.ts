@@ -1,7 +1,9 @@
 import { isRecord, stringOr, unwrap } from '../util/guards.js';
-import { AgentChatError } from '../model/error.js';
+import { AgentChatError, isAgentChatError } from '../model/error.js';
 import type { DecodedFrame } from '../model/events.js';
+import { toTurnFailure } from '../model/failure.js';
 import type { Framer } from '../wire/frame.js';
+import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
 import type { FrameDecoder, HeadersOption, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
 
@@ -42,9 +44,9 @@ export async function httpError(response: Response): Promise<AgentChatError> {
   return new AgentChatError('http-error', message, { status: response.status, serverStatus, details });
 }
 
-/** An abort as it is; any other failure as a network-error saying what failed. */
+/** An abort or one of our own errors (a frame over its limits) as it is; any other failure as a network-error saying what failed. */
 function networkError(error: unknown, what: string, aborted?: boolean): unknown {
-  return aborted || (error as Error)?.name === 'AbortError'
+  return aborted || (error as Error)?.name === 'AbortError' || isAgentChatError(error)
     ? error
     : new AgentChatError('network-error', `${what}: ${(error as Error)?.message ?? error}`, { cause: error });
 }
@@ -74,19 +76,32 @@ export async function postJson(
 export async function* streamTurn(
   url: string,
   body: unknown,
-  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder },
+  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined },
 ): AsyncGenerator<DecodedFrame[]> {
   const response = await postJson(url, body, options);
   if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
   const { decoder } = options;
+  // A decoder that throws ends the turn with a typed error, never as a network error.
+  const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
+    try {
+      return decoder.decode(frame);
+    } catch (error) {
+      throw toTurnFailure(error, 'Decoding a frame failed');
+    }
+  };
   try {
-    for await (const frames of readFrames(response.body, options.framer)) {
-      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decoder.decode(frame) }));
+    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
+      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
     }
   } catch (error) {
     throw networkError(error, 'The stream broke off', options.signal.aborted);
   }
-  const closing = decoder.end();
+  let closing: DecodedFrame['events'];
+  try {
+    closing = decoder.end();
+  } catch (error) {
+    throw toTurnFailure(error, 'Decoding the end of the stream failed');
+  }
   if (closing.length > 0) yield [{ raw: null, events: closing }];
 }
 
@@ -103,8 +118,11 @@ export interface HttpTransportConfig<Body = unknown> extends HttpTransportOption
   name?: string;
   /** The request body of one turn, sent as JSON. */
   body(request: TurnRequest): Body;
-  /** A new framer per turn, e.g. `createSseFramer` or `createNdjsonFramer` from `@agent-chat/core/wire`. */
-  framer(): Framer;
+  /**
+   * A new framer per turn, e.g. `createSseFramer` or `createNdjsonFramer` from `@agent-chat/core/wire`; it gets the
+   * chat's frame limits (`maxFrameBytes`, `maxDepth`) to pass on.
+   */
+  framer(limits: StreamOptions | undefined): Framer;
   /** A new decoder per turn; it sees the request and the body sent (ids generated for the body, for example). */
   decoder(request: TurnRequest, body: Body): FrameDecoder;
   /** The `Accept` header. Default `text/event-stream`. */
@@ -126,7 +144,15 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
     name,
     run(request, signal) {
       const sent = body(request);
-      return streamTurn(url, sent, { headers: config.headers, fetch: config.fetch, accept, signal, framer: framer(), decoder: decoder(request, sent) });
+      return streamTurn(url, sent, {
+        headers: config.headers,
+        fetch: config.fetch,
+        accept,
+        signal,
+        stream: request.stream,
+        framer: framer(request.stream),
+        decoder: decoder(request, sent),
+      });
     },
   };
   if (stop) transport.stop = stop;

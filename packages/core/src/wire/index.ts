@@ -2,7 +2,8 @@
 // split a response body into frames, and the helpers the built-in decoders use to turn frames into events.
 export type { WireFrame, Framer } from './frame.js';
 export { jsonFrame } from './frame.js';
-export { createSseFramer } from './sse.js';
+export { createSseFramer, type SseFramerOptions } from './sse.js';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FRAME_BYTES, type FrameLimits, type StreamOptions } from './limits.js';
 export { createNdjsonFramer } from './ndjson.js';
 export { readFrames } from './read-frames.js';
 export type { FrameDecoder } from '../transport/transport.js';

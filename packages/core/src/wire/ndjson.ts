@@ -1,4 +1,5 @@
-import { jsonFrame, type Framer, type WireFrame } from './frame.js';
+import type { Framer, WireFrame } from './frame.js';
+import { frameTooLarge, parseLimitedFrame, resolveFrameLimits, type FrameLimits } from './limits.js';
 
 // Character codes (a const enum: the scanner compares with inlined literals)
 const enum Char { OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93, QUOTE = 34, BACKSLASH = 92, NEWLINE = 10, CARRIAGE = 13, SPACE = 32, TAB = 9 }
@@ -13,11 +14,14 @@ const enum State { BETWEEN, VALUE, GARBAGE }
  * Each push scans only its own text: a value in progress is kept as pieces and joined once, when it completes
  * (appending every read to one buffer would copy a long line again on every read: quadratic in its length).
  * A line that is not JSON becomes a `malformed` frame. Values spanning lines (pretty-printed JSON) are not supported.
+ * A line or value longer than `maxFrameBytes` throws `frame-too-large`; a value deeper than `maxDepth`, `too-deep`.
  */
-export function createNdjsonFramer(): Framer {
+export function createNdjsonFramer(limits: FrameLimits = {}): Framer {
+  const { maxFrameBytes, maxDepth } = resolveFrameLimits(limits);
   let state = State.BETWEEN;
   // the text of the value or line in progress that arrived in earlier pushes
   let pieces: string[] = [];
+  let piecesLength = 0;
   let depth = 0;
   let inString = false;
   let escaped = false;
@@ -32,6 +36,7 @@ export function createNdjsonFramer(): Framer {
       frames.push(frame);
       state = State.BETWEEN;
       pieces = [];
+      piecesLength = 0;
     };
     const malformed = (to: number, reason: string) => finish({ type: 'malformed', text: pending(to).trim(), reason });
     while (i < length) {
@@ -45,7 +50,7 @@ export function createNdjsonFramer(): Framer {
         if (code === Char.OPEN_BRACE || code === Char.OPEN_BRACKET) {
           const newline = text.indexOf('\n', i);
           if (newline >= 0) {
-            const frame = jsonFrame(text.slice(i, newline));
+            const frame = parseLimitedFrame(text.slice(i, newline), maxDepth);
             if (frame.type === 'value') {
               frames.push(frame);
               i = newline + 1;
@@ -81,7 +86,7 @@ export function createNdjsonFramer(): Framer {
         else if (code === Char.OPEN_BRACE || code === Char.OPEN_BRACKET) depth++;
         else if (code === Char.CLOSE_BRACE || code === Char.CLOSE_BRACKET) {
           if (--depth === 0) {
-            finish(jsonFrame(pending(i + 1)));
+            finish(parseLimitedFrame(pending(i + 1), maxDepth));
             i++;
             break;
           }
@@ -92,7 +97,11 @@ export function createNdjsonFramer(): Framer {
         }
       }
     }
-    if (state !== State.BETWEEN && start < length) pieces.push(start === 0 ? text : text.slice(start));
+    if (state !== State.BETWEEN && start < length) {
+      pieces.push(start === 0 ? text : text.slice(start));
+      piecesLength += length - start;
+      if (piecesLength > maxFrameBytes) throw frameTooLarge(maxFrameBytes);
+    }
     return frames;
   }
 
@@ -102,6 +111,7 @@ export function createNdjsonFramer(): Framer {
       const frames = run('\n');
       state = State.BETWEEN;
       pieces = [];
+      piecesLength = 0;
       return frames;
     },
   };

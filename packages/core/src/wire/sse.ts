@@ -1,23 +1,38 @@
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
-import { jsonFrame, type Framer, type WireFrame } from './frame.js';
+import type { Framer, WireFrame } from './frame.js';
+import { frameTooLarge, parseLimitedFrame, resolveFrameLimits, type FrameLimits } from './limits.js';
+
+/** Options of {@link createSseFramer}. */
+export interface SseFramerOptions extends FrameLimits {
+  /**
+   * Read the non-standard `error:` field (Genkit's Express handler) as a frame with `field: 'error'`. Default true;
+   * the AG-UI and AI SDK transports turn it off. Every other unknown field is ignored, as the SSE standard says.
+   */
+  errorField?: boolean | undefined;
+}
 
 /**
  * Server-sent events framing via eventsource-parser. Each event's `data` is parsed as JSON (`[DONE]` is a text frame).
- * A line with the non-standard field `error:` (Genkit's Express handler) becomes a frame with `field: 'error'`.
+ * An event or line longer than `maxFrameBytes` throws `frame-too-large`; a value deeper than `maxDepth`, `too-deep`.
  */
-export function createSseFramer(): Framer {
+export function createSseFramer(options: SseFramerOptions = {}): Framer {
+  const { maxFrameBytes, maxDepth } = resolveFrameLimits(options);
+  const errorField = options.errorField ?? true;
   let frames: WireFrame[] = [];
+  let overflowed = false;
   const parser = createParser({
+    maxBufferSize: maxFrameBytes,
     onEvent({ data, event, id }: EventSourceMessage) {
       if (data === '') return; // keep-alive or an event with no data
-      const frame: WireFrame = data === '[DONE]' ? { type: 'text', text: data } : jsonFrame(data);
+      const frame: WireFrame = data === '[DONE]' ? { type: 'text', text: data } : parseLimitedFrame(data, maxDepth);
       if (event !== undefined) frame.event = event;
       if (id !== undefined && frame.type !== 'malformed') frame.id = id;
       frames.push(frame);
     },
     onError({ type, field, value }: ParseError) {
-      if (type === 'unknown-field' && field !== undefined && value !== undefined) {
-        const frame = jsonFrame(value);
+      if (type === 'max-buffer-size-exceeded') overflowed = true;
+      else if (type === 'unknown-field' && errorField && field === 'error' && value !== undefined) {
+        const frame = parseLimitedFrame(value, maxDepth);
         frame.event = field;
         if (frame.type === 'value') frame.field = field;
         frames.push(frame);
@@ -25,6 +40,7 @@ export function createSseFramer(): Framer {
     },
   });
   const drain = (): WireFrame[] => {
+    if (overflowed) throw frameTooLarge(maxFrameBytes);
     const out = frames;
     frames = [];
     return out;
@@ -36,10 +52,12 @@ export function createSseFramer(): Framer {
       const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
       if (lastBreak < 0) {
         partialLine += text;
+        if (partialLine.length > maxFrameBytes) throw frameTooLarge(maxFrameBytes);
         return [];
       }
       parser.feed(partialLine + text.slice(0, lastBreak + 1));
       partialLine = text.slice(lastBreak + 1);
+      if (partialLine.length > maxFrameBytes) throw frameTooLarge(maxFrameBytes);
       return drain();
     },
     end() {

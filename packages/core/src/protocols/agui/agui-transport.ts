@@ -21,7 +21,8 @@ export function aguiTransport(options: AguiTransportOptions): Transport {
     ...options,
     name: 'agui',
     body: buildAguiRunInput,
-    framer: createSseFramer,
+    // AG-UI frames errors as RUN_ERROR events: a stray `error:` field is not read.
+    framer: (limits) => createSseFramer({ ...limits, errorField: false }),
     decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
   });
 }

@@ -31,7 +31,8 @@ export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
     url: urlOption('aiSdkTransport', options.url, options.api),
     name: 'ai-sdk',
     body: (request: TurnRequest) => buildAiSdkRequestBody(request, request.sessionId ?? createSessionId()),
-    framer: createSseFramer,
+    // The AI SDK frames errors as `error` parts: a stray `error:` field is not read.
+    framer: (limits) => createSseFramer({ ...limits, errorField: false }),
     decoder: (request, body) => createAiSdkDecoder({ sessionId: body.id, history: request.history }),
   });
 }

@@ -1,0 +1,19 @@
+import { AgentChatError, isAgentChatError } from './error.js';
+
+/** True for the engine's own "stack overflowed" error (V8 and JavaScriptCore: RangeError; SpiderMonkey: InternalError). */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'RangeError' || error.name === 'InternalError') && /call stack|too much recursion/i.test(error.message);
+}
+
+/**
+ * The typed error a turn ends with when decoding or reducing threw: an {@link AgentChatError} as it is, a stack
+ * overflow as `too-deep` (a value nested too deeply for this engine), anything else as `internal-error`.
+ */
+export function toTurnFailure(error: unknown, what: string): AgentChatError {
+  if (isAgentChatError(error)) return error;
+  if (isStackOverflow(error)) {
+    return new AgentChatError('too-deep', `${what}: a value nests too deeply for this engine's stack.`, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AgentChatError('internal-error', `${what}: ${message}`, { cause: error });
+}
