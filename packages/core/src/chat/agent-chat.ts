@@ -10,6 +10,12 @@ import { initialChatState, type ChatState } from './chat-state.js';
 import { toResumeResponses } from './resume-parts.js';
 import { runTurn } from './run-turn.js';
 import { createChatStore } from './store.js';
+import { ROOT_ID } from './branch-tree.js';
+import { exportChatTree, importChatTree, type ChatTreeRecord } from './chat-tree-record.js';
+import {
+  createChatTree, decoratedMessages, lineEndOf, lineState, planEdit, planRegenerate, planRetry, recordTurn,
+  type ChatTree, type RerunPlan,
+} from './chat-operations.js';
 
 /** Options of {@link createAgentChat}. */
 export interface AgentChatOptions<S = unknown> {
@@ -55,8 +61,12 @@ export interface AgentChat<S = unknown> {
   reset(init?: ResetInit<S>): void;
   /** Reads a stored snapshot from the server. */
   getSnapshot(query: SnapshotQuery): Promise<SnapshotInfo<S>>;
-  /** Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store. */
+  /**
+   * Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store; with
+   * `{ tree }` (from `exportTree`), every line of the conversation tree, each from its snapshots.
+   */
   restore(query?: SnapshotQuery): Promise<SnapshotInfo<S>>;
+  restore(query: { tree: ChatTreeRecord }): Promise<SnapshotInfo<S> | null>;
   /**
    * Listens to every normalized event as it is reduced (with its frame's raw value), without replacing the
    * callbacks given to `createAgentChat`/`configure`: for devtools and inspectors. Returns the unsubscribe.
@@ -64,7 +74,25 @@ export interface AgentChat<S = unknown> {
   onEvent(listener: (event: AgentEvent, raw: unknown) => void): () => void;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
+  /**
+   * Runs again the turn that produced a model message (default: the shown line's last one), from the conversation as
+   * it was before that turn. The old answer stays as a sibling. Queued like `send`; never rejects.
+   */
+  regenerate(messageId?: string, options?: OperationOptions<S>): Promise<AgentResponse<S>>;
+  /** Replaces a user message's content and runs from there; the old continuation stays as a sibling. Queued like `send`. */
+  edit(messageId: string, input: string | AgentInput, options?: OperationOptions<S>): Promise<AgentResponse<S>>;
+  /** Shows sibling `index` (0-based) at that message's place, with its line's messages, custom state and artifacts. */
+  switchBranch(messageId: string, index: number): void;
+  /** Runs again the shown line's last turn when it failed or was stopped: same input, same point. */
+  retry(options?: OperationOptions<S>): Promise<AgentResponse<S>>;
+  /** Back to `ready` without a turn (the error is dismissed). */
+  clearError(): void;
+  /** The conversation tree as a small JSON record (content only where no snapshot holds it), for `restore({ tree })`. */
+  exportTree(): ChatTreeRecord;
 }
+
+/** Per-call options of `regenerate`, `edit` and `retry`. */
+export type OperationOptions<S = unknown> = SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void };
 
 /**
  * The messages of one line of history. The live line reads the store (its first `n` messages are those of any
@@ -117,6 +145,8 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     lineage = { messages: null };
     for (const saved of checkpoints.values()) if (saved.lineage === previous && saved.messageCount <= keep) saved.lineage = lineage;
   };
+  let tree: ChatTree<S> = createChatTree(lineEndOf(store.getState(), clientState), store.getState().messages, lineEndOf(store.getState(), clientState));
+  let treeEpoch = 0; // bumped whenever the tree or the shown line is replaced: a turn that ran across it is not recorded
   let queue: Promise<unknown> = Promise.resolve();
   let queued = 0;
   let generation = 0; // bumped by stop/branch/reset: queued turns of an older generation do not run
@@ -140,7 +170,10 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     };
   };
 
-  function enqueue(input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined) {
+  function enqueue(
+    input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined,
+    plan?: () => RerunPlan<S> | AgentChatError,
+  ) {
     const queuedIn = generation;
     const job = async (): Promise<AgentResponse<S>> => {
       if (queuedIn !== generation || signal?.aborted) {
@@ -148,6 +181,11 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
         safely(onChunk, { turnEnd: { finishReason: 'aborted' }, raw: { turnEnd: { finishReason: 'aborted' } } });
         return response;
       }
+      const rerun = plan ? startRerun(plan()) : null;
+      if (rerun instanceof AgentChatError) return refuse(rerun, onChunk);
+      if (rerun) input = rerun.input;
+      const start = store.getState().messages.length;
+      const epoch = treeEpoch;
       const controller = new AbortController();
       const abort = () => controller.abort();
       signal?.addEventListener('abort', abort, { once: true });
@@ -168,8 +206,11 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
           onEvents: (events) => {
             for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
           },
+          ...(rerun?.inputMessageId ? { inputMessageId: rerun.inputMessageId } : {}),
+          ...(rerun ? { rerun: rerun.rerun } : {}),
         });
         if (returnedState) clientState = returnedState;
+        if (epoch === treeEpoch) recordTurn(tree, store, start, input, response, clientState);
         pendingSnapshotId = response.finishReason === 'detached' ? response.snapshotId : null;
         if (response.snapshotId) {
           checkpoints.set(response.snapshotId, checkpoint(store.getState().messages.length, store.getState()));
@@ -181,11 +222,46 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
         signal?.removeEventListener('abort', abort);
       }
     };
-    // An idle chat starts the turn synchronously, so status is 'submitted' as soon as send returns.
+    return schedule(job);
+  }
+
+  /** Runs a job after the queued ones; an idle chat starts it synchronously (status is 'submitted' as send returns). */
+  function schedule<T>(job: () => Promise<T>): Promise<T> {
     const result = queued === 0 ? job() : queue.then(job, job);
     queued++;
     queue = result.catch(() => undefined).finally(() => queued--);
     return result;
+  }
+
+  /** Shows the line up to `ids`' end with the state `end` holds (a switch, or the point a turn runs again from). */
+  function showLine(ids: string[], end: RerunPlan<S>['end']): void {
+    const messages = decoratedMessages(tree, ids);
+    const current = store.getState().messages;
+    let keep = 0;
+    while (keep < messages.length && keep < current.length && messages[keep]!.id === current[keep]!.id) keep++;
+    forkLineage(keep);
+    treeEpoch++;
+    replaceState(lineState(messages, end));
+    clientState = end.clientState;
+    pendingSnapshotId = null;
+  }
+
+  /** Checks a rerun against what the transport can do, and shows the line it runs from. */
+  function startRerun(plan: RerunPlan<S> | AgentChatError): RerunPlan<S> | AgentChatError {
+    if (plan instanceof AgentChatError) return plan;
+    if (options.transport.reruns === 'start' && plan.parentId !== ROOT_ID) {
+      return new AgentChatError('unsupported', `The ${options.transport.name} transport can run a turn again only from the start of a conversation (a new thread): its threads cannot fork.`);
+    }
+    showLine(tree.pathTo(plan.parentId), plan.end);
+    return plan;
+  }
+
+  /** An operation that cannot run: the chat shows the error (clearError dismisses it) and nothing else changes. */
+  function refuse(error: AgentChatError, onChunk: ((chunk: AgentChunk<S>) => void) | undefined): AgentResponse<S> {
+    store.setState({ status: 'error', error });
+    safely(options.onError, error);
+    safely(onChunk, { turnEnd: { finishReason: 'failed' }, raw: null });
+    return { ...abortedResponse(), finishReason: 'failed', error };
   }
 
   const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);
@@ -207,6 +283,8 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     forkLineage(0);
     replaceState(initialChatState<S>({
       messages,
+      error: info.error ? new AgentChatError('server-error', info.error.message, info.error.status ? { serverStatus: info.error.status } : {}) : null,
+      status: info.error ? 'error' : 'ready',
       custom: state?.custom,
       artifacts: state?.artifacts ?? [],
       sessionId: info.sessionId ?? state?.sessionId ?? null,
@@ -216,6 +294,12 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],
     }));
     checkpoints.set(info.snapshotId, checkpoint(messages.length, store.getState()));
+    resetTree(lineEndOf(initialChatState<S>(), null));
+  }
+
+  function resetTree(rootEnd: RerunPlan<S>['end']): void {
+    treeEpoch++;
+    tree = createChatTree(rootEnd, store.getState().messages, lineEndOf(store.getState(), clientState));
   }
 
   const chat: AgentChat<S> = {
@@ -248,6 +332,8 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
         const messages = messagesOf(saved);
         forkLineage(saved.lineage === lineage ? saved.messageCount : 0);
         replaceState({ ...saved.state, messages, status: 'ready', error: null, snapshotId });
+        treeEpoch++;
+        if (messages.length > 0 && tree.has(messages[messages.length - 1]!.id)) tree.reveal(messages[messages.length - 1]!.id);
         return;
       }
       forkLineage(0);
@@ -263,6 +349,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       clientState = init?.state ?? null;
       pendingSnapshotId = null;
       replaceState(stateFromInit(init));
+      resetTree(lineEndOf(store.getState(), clientState));
     },
     async getSnapshot(query) {
       if (!options.transport.getSnapshot) {
@@ -270,7 +357,8 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       }
       return (await options.transport.getSnapshot(query)) as SnapshotInfo<S>;
     },
-    async restore(query) {
+    async restore(query?: SnapshotQuery | { tree: ChatTreeRecord }): Promise<SnapshotInfo<S>> {
+      if (query && 'tree' in query) return restoreTree(query.tree) as Promise<SnapshotInfo<S>>;
       const { snapshotId, sessionId } = store.getState();
       const target = query ?? (snapshotId ? { snapshotId } : sessionId ? { sessionId } : null);
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
@@ -286,6 +374,43 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     configure(next) {
       options = { ...options, ...next };
     },
+    regenerate: (messageId, operationOptions) =>
+      enqueue({}, operationOptions?.onChunk, operationOptions?.signal, () => planRegenerate(tree, messageId)),
+    edit(messageId, input, operationOptions) {
+      const next = toInput(input);
+      return enqueue(next, operationOptions?.onChunk, operationOptions?.signal, () => planEdit(tree, messageId, next));
+    },
+    retry: (operationOptions) => enqueue({}, operationOptions?.onChunk, operationOptions?.signal, () => planRetry(tree)),
+    switchBranch(messageId, index) {
+      const queuedIn = generation;
+      void schedule(async () => {
+        const parentId = tree.has(messageId) ? tree.parentOf(messageId)! : undefined;
+        if (queuedIn !== generation || parentId === undefined) {
+          if (parentId === undefined) safely(options.onError, new AgentChatError('unsupported', `There is no message ${messageId} in this chat.`));
+          return;
+        }
+        if (tree.show(parentId, index) === undefined) {
+          safely(options.onError, new AgentChatError('unsupported', `Message ${messageId} has no sibling ${index}.`));
+          return;
+        }
+        showLine(tree.lineIds(), tree.lineEnd());
+      });
+    },
+    clearError() {
+      if (store.getState().status === 'error') store.setState({ status: 'ready', error: null });
+    },
+    exportTree: () => exportChatTree(tree),
   };
+
+  /** Rebuilds the conversation tree of a record, each line from its snapshots; the record's shown line is shown. */
+  async function restoreTree(record: ChatTreeRecord): Promise<SnapshotInfo<S> | null> {
+    const before = generation;
+    const restored = await importChatTree<S>(record, (query) => chat.getSnapshot(query));
+    if (before !== generation || running.size > 0) return restored.latest;
+    tree = restored.tree;
+    forkLineage(0);
+    showLine(tree.lineIds(), tree.lineEnd());
+    return restored.latest;
+  }
   return chat;
 }

@@ -5,7 +5,7 @@ import type { AgentEvent, DecodedFrame } from '../model/events.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
-import type { Transport, TurnRequest } from '../transports/transport.js';
+import type { Transport, TurnRequest, TurnRerun } from '../transports/transport.js';
 import type { ChatState } from './chat-state.js';
 import { ChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
@@ -25,6 +25,10 @@ export interface TurnSetup<S> {
   onError: (error: AgentChatError) => void;
   /** Every event the turn reduced, with its frame's raw value, after the store update that applied it. */
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
+  /** The id of the input message when it is one already in the conversation tree (a regenerated turn's). */
+  inputMessageId?: string;
+  /** Set when the turn runs again from an earlier point. */
+  rerun?: TurnRerun;
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -33,9 +37,9 @@ export interface TurnOutcome<S> {
   returnedState: SessionState<S> | null;
 }
 
-function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string): void {
+function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string, inputMessageId?: string): void {
   if (input.message) {
-    draft.messages.push({ id: createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
+    draft.messages.push({ id: inputMessageId ?? createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
   }
   draft.status = 'submitted';
   draft.error = null;
@@ -137,8 +141,9 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     state: setup.clientState as SessionState | null,
     custom: before.custom,
     interrupts: before.interrupts,
+    ...(setup.rerun ? { rerun: setup.rerun } : {}),
   };
-  store.setState((draft) => startTurn(draft as Draft<ChatState<S>>, input, setup.createId));
+  store.setState((draft) => startTurn(draft as Draft<ChatState<S>>, input, setup.createId, setup.inputMessageId));
   let failure: AgentChatError | null = null;
   try {
     if (!signal.aborted) {
