@@ -227,9 +227,11 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
 
   /** Runs a job after the queued ones; an idle chat starts it synchronously (status is 'submitted' as send returns). */
   function schedule<T>(job: () => Promise<T>): Promise<T> {
-    const result = queued === 0 ? job() : queue.then(job, job);
+    // Counted down before the caller's await resumes, so that an operation issued right after it starts at once.
+    const run = () => job().finally(() => queued--);
+    const result = queued === 0 ? run() : queue.then(run, run);
     queued++;
-    queue = result.catch(() => undefined).finally(() => queued--);
+    queue = result.catch(() => undefined);
     return result;
   }
 
@@ -383,7 +385,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     retry: (operationOptions) => enqueue({}, operationOptions?.onChunk, operationOptions?.signal, () => planRetry(tree)),
     switchBranch(messageId, index) {
       const queuedIn = generation;
-      void schedule(async () => {
+      const apply = () => {
         const parentId = tree.has(messageId) ? tree.parentOf(messageId)! : undefined;
         if (queuedIn !== generation || parentId === undefined) {
           if (parentId === undefined) safely(options.onError, new AgentChatError('unsupported', `There is no message ${messageId} in this chat.`));
@@ -394,7 +396,10 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
           return;
         }
         showLine(tree.lineIds(), tree.lineEnd());
-      });
+      };
+      // At once when idle; after the running and queued turns otherwise.
+      if (queued === 0) apply();
+      else void schedule(async () => apply());
     },
     clearError() {
       if (store.getState().status === 'error') store.setState({ status: 'ready', error: null });

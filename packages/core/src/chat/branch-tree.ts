@@ -97,10 +97,11 @@ export class BranchTree<M extends { id: string }, E> {
   }
 
   /**
-   * Makes `messages` the shown line below `parentId`: messages already in the tree under the same parent are updated
+   * Makes `messages` the shown line below `parentId` (itself shown): messages already in the tree under the same parent are updated
    * and followed, others become new children. `end` is recorded on the last message (on `parentId` if there is none).
    */
   extend(parentId: string, messages: readonly M[], end?: E): void {
+    this.reveal(parentId);
     let parent = parentId;
     for (const message of messages) {
       const parentNode = this.nodes.get(parent)!;
@@ -124,11 +125,11 @@ export class BranchTree<M extends { id: string }, E> {
     if (node && message.id !== ROOT_ID) node.message = message;
   }
 
-  /** Shows the `index`th child of `parentId`; returns its id, or undefined when out of range. */
+  /** Shows the `index`th child of `parentId` (and the line through it); returns its id, or undefined when out of range. */
   show(parentId: string, index: number): string | undefined {
     const node = this.nodes.get(parentId);
     if (!node || !Number.isInteger(index) || index < 0 || index >= node.children.length) return undefined;
-    node.shown = index;
+    this.reveal(node.children[index]!);
     return node.children[index];
   }
 

@@ -30,12 +30,15 @@ function withAuth({ auth, headers }: AgentFlowTransportOptions): HeadersOption |
 
 /**
  * An AgentFlow graph (`POST /v1/graph/stream`, NDJSON). The thread id of the first chunk becomes the session id and
- * is sent as `config.thread_id` on later turns; `stop` posts `/v1/graph/stop`.
+ * is sent as `config.thread_id` on later turns; `stop` posts `/v1/graph/stop`. `regenerate`/`edit`/`retry` work on the
+ * first turn only (on a new thread): later ones fail with `unsupported`, since a thread cannot be forked.
  */
 export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
   const http = () => ({ ...options, headers: withAuth(options) });
   return {
     name: 'agentflow',
+    // A thread keeps its own history and cannot fork: a turn runs again only from the start, on a new thread.
+    reruns: 'start',
     run(request, signal) {
       return streamTurn(joinUrl(options.baseUrl, '/v1/graph/stream'), buildAgentFlowRequestBody(request, options), {
         ...http(),
