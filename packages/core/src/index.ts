@@ -35,7 +35,7 @@ export {
   type TnsaiHistoryEntry, type TnsaiRequestBody, type TnsaiTurnContext, type TnsaiDecoderOptions,
 } from './dialects/tnsai.js';
 // transports
-export type { Transport, TurnRequest, StopTarget, HeadersOption, HttpTransportOptions } from './transports/transport.js';
+export type { Transport, TurnRequest, TurnRerun, StopTarget, HeadersOption, HttpTransportOptions } from './transports/transport.js';
 export { genkitTransport, type GenkitTransportOptions } from './transports/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions } from './transports/agentflow-transport.js';
 export { aguiTransport, type AguiTransportOptions } from './transports/agui-transport.js';
@@ -49,4 +49,6 @@ export { createChatStore, type ChatStore } from './chat/store.js';
 export { reduceEvent } from './chat/reducer.js';
 export { createTurnContext, type TurnContext } from './chat/turn-context.js';
 export { applyCustomPatch } from './chat/apply-custom-patch.js';
-export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit } from './chat/agent-chat.js';
+export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions } from './chat/agent-chat.js';
+export type { ChatTreeRecord, ChatTreeRecordNode, ChatTreeRecordEnd } from './chat/chat-tree-record.js';
+export { BranchTree, ROOT_ID, type SiblingPosition, type BranchTreeShape } from './chat/branch-tree.js';

@@ -13,7 +13,7 @@ import { createChatStore } from './store.js';
 import { ROOT_ID } from './branch-tree.js';
 import { exportChatTree, importChatTree, type ChatTreeRecord } from './chat-tree-record.js';
 import {
-  createChatTree, decoratedMessages, lineEndOf, lineState, planEdit, planRegenerate, planRetry, recordTurn,
+  createChatTree, decoratedMessages, lineEndOf, lineState, planEdit, planRegenerate, planRetry, recordTurn, settleTurn,
   type ChatTree, type RerunPlan,
 } from './chat-operations.js';
 
@@ -208,9 +208,12 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
           },
           ...(rerun?.inputMessageId ? { inputMessageId: rerun.inputMessageId } : {}),
           ...(rerun ? { rerun: rerun.rerun } : {}),
+          settle: (draft, ended) => {
+            if (epoch === treeEpoch) settleTurn(tree, draft, start, ended);
+          },
         });
         if (returnedState) clientState = returnedState;
-        if (epoch === treeEpoch) recordTurn(tree, store, start, input, response, clientState);
+        if (epoch === treeEpoch) recordTurn(tree, store, start, input, clientState);
         pendingSnapshotId = response.finishReason === 'detached' ? response.snapshotId : null;
         if (response.snapshotId) {
           checkpoints.set(response.snapshotId, checkpoint(store.getState().messages.length, store.getState()));

@@ -58,6 +58,13 @@ export class BranchTree<M extends { id: string }, E> {
     return { index: parent.children.indexOf(id), count: parent.children.length };
   }
 
+  /** The place `id` has (or would have, added last) among the children of `parentId`. */
+  positionUnder(parentId: string, id: string): SiblingPosition {
+    const children = this.nodes.get(parentId)?.children ?? [];
+    const index = children.indexOf(id);
+    return index >= 0 && this.nodes.get(id)?.parent === parentId ? { index, count: children.length } : { index: children.length, count: children.length + 1 };
+  }
+
   /** The ids from the root (exclusive) down to `id` (inclusive). */
   pathTo(id: string): string[] {
     const path: string[] = [];

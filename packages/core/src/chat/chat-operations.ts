@@ -2,7 +2,8 @@
  * Regenerate, edit, retry and switchBranch over the conversation's {@link BranchTree}: what each line keeps at a turn's
  * end, where a turn runs again from, and the `siblings` positions the store's messages show.
  */
-import type { AgentInput, AgentResponse } from '../model/chunk.js';
+import type { Draft } from 'immer';
+import type { AgentInput } from '../model/chunk.js';
 import { AgentChatError } from '../model/error.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import type { SessionState } from '../model/session.js';
@@ -148,19 +149,24 @@ export function planRetry<S>(tree: ChatTree<S>): RerunPlan<S> | AgentChatError {
 }
 
 /**
- * Records a finished turn in the tree: its messages (from `start` in the store) get the turn's snapshot when it
- * completed, the shown line becomes the store's, its end the store's state, and the store shows `siblings` positions.
+ * In the store update that ends a turn: the turn's messages (from `start`) get the turn's snapshot when it completed,
+ * and their `siblings` positions as the tree will hold them.
  */
-export function recordTurn<S>(
-  tree: ChatTree<S>, store: ChatStore<S>, start: number, input: AgentInput, response: AgentResponse<S>, clientState: SessionState<S> | null,
-): void {
-  const completed = response.finishReason !== 'failed' && response.finishReason !== 'aborted';
-  const snapshotId = completed ? response.snapshotId : null;
-  if (snapshotId) {
-    store.setState((draft) => {
-      for (let index = start; index < draft.messages.length; index++) draft.messages[index]!.snapshotId = snapshotId;
-    });
+export function settleTurn<S>(tree: ChatTree<S>, draft: Draft<ChatState<S>>, start: number, ended: { finishReason: string; snapshotId?: string }): void {
+  const snapshotId = ended.finishReason !== 'failed' && ended.finishReason !== 'aborted' ? ended.snapshotId : undefined;
+  for (let index = start; index < draft.messages.length; index++) {
+    const message = draft.messages[index]!;
+    if (snapshotId) message.snapshotId = snapshotId;
+    const position = tree.positionUnder(draft.messages[index - 1]?.id ?? ROOT_ID, message.id);
+    if (position.count > 1) message.siblings = position;
+    else delete message.siblings;
   }
+}
+
+/** Records a finished turn in the tree: the shown line becomes the store's, its end the store's state. */
+export function recordTurn<S>(
+  tree: ChatTree<S>, store: ChatStore<S>, start: number, input: AgentInput, clientState: SessionState<S> | null,
+): void {
   const state = store.getState();
   const parentId = state.messages[start - 1]?.id ?? ROOT_ID;
   const userId = input.message ? state.messages[start]?.id : undefined;

@@ -29,6 +29,8 @@ export interface TurnSetup<S> {
   inputMessageId?: string;
   /** Set when the turn runs again from an earlier point. */
   rerun?: TurnRerun;
+  /** Last changes to the store in the update that ends the turn (so that listeners hear one update for the end). */
+  settle?: (draft: Draft<ChatState<S>>, ended: NonNullable<TurnContext['ended']>) => void;
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -84,6 +86,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       }
     }
     flush();
+    if (turn.ended && setup.settle) setup.settle(draft as Draft<ChatState<S>>, turn.ended);
   });
   if (reduced && reduced.length > 0) setup.onEvents!(reduced);
   for (const error of turn.errors.slice(errorsBefore)) setup.onError(error);
