@@ -1,5 +1,5 @@
 /** Regenerate, edit, switchBranch and retry against the real Genkit agent server, and a reload that keeps the tree. */
-import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
+import { exportChatTree, restoreChatTree, textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskState } from './task-state.js';
 import { startTestServer, type TestServer } from './test-support.js';
@@ -54,10 +54,10 @@ describe('branches on the Genkit agent server', () => {
     expect(stored.state?.messages.filter((message) => message.role === 'user').map((message) => textOf(message.content))).toEqual(['add Water plants', 'add Chore 5', 'add Extra']);
 
     // Reload: a new chat restores every line from the record and the server's snapshots.
-    const record = JSON.parse(JSON.stringify(chat.exportTree()));
+    const record = JSON.parse(JSON.stringify(exportChatTree(chat)));
     expect(record.nodes.every((node: { message?: unknown }) => node.message === undefined)).toBe(true);
     const reloaded = t.chat();
-    await reloaded.restore({ tree: record });
+    await restoreChatTree(reloaded, record);
     expectLine(reloaded, 5, ['user:add Extra', 'model:toolRequest', 'tool:toolResponse', 'model:Added “Extra” (task #3).']);
     expect(titles(reloaded)).toEqual(['Water plants', 'Chore 5', 'Extra']);
     for (const n of [0, 10, 5]) {
@@ -106,7 +106,7 @@ describe('branches on the Genkit agent server', () => {
 
     // Reload with the tree record: the failed row itself comes back.
     const reloaded = t.chat();
-    await reloaded.restore({ tree: chat.exportTree() });
+    await restoreChatTree(reloaded, exportChatTree(chat));
     expect(reloaded.getState().messages.at(-1)).toMatchObject({ role: 'model', status: 'failed', content: [{ text: 'Let me try that… ' }] });
     expect(reloaded.getState()).toMatchObject({ status: 'error', finishReason: 'failed' });
 

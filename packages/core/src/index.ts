@@ -50,5 +50,5 @@ export { reduceEvent } from './chat/reducer.js';
 export { createTurnContext, type TurnContext } from './chat/turn-context.js';
 export { applyCustomPatch } from './chat/apply-custom-patch.js';
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions } from './chat/agent-chat.js';
-export type { ChatTreeRecord, ChatTreeRecordNode, ChatTreeRecordEnd } from './chat/chat-tree-record.js';
-export { BranchTree, ROOT_ID, type SiblingPosition, type BranchTreeShape } from './chat/branch-tree.js';
+export { exportChatTree, restoreChatTree, type ChatTreeRecord, type ChatTreeRecordNode, type ChatTreeRecordEnd } from './chat/chat-tree-record.js';
+export { BranchTree, ROOT_ID, type SiblingPosition } from './chat/branch-tree.js';

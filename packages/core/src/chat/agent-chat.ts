@@ -11,7 +11,6 @@ import { toResumeResponses } from './resume-parts.js';
 import { runTurn } from './run-turn.js';
 import { createChatStore } from './store.js';
 import { ROOT_ID } from './branch-tree.js';
-import { exportChatTree, importChatTree, type ChatTreeRecord } from './chat-tree-record.js';
 import {
   createChatTree, decoratedMessages, lineEndOf, lineState, planEdit, planRegenerate, planRetry, recordTurn, settleTurn,
   type ChatTree, type RerunPlan,
@@ -62,11 +61,10 @@ export interface AgentChat<S = unknown> {
   /** Reads a stored snapshot from the server. */
   getSnapshot(query: SnapshotQuery): Promise<SnapshotInfo<S>>;
   /**
-   * Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store; with
-   * `{ tree }` (from `exportTree`), every line of the conversation tree, each from its snapshots.
+   * Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store.
+   * `restoreChatTree(chat, record)` restores every line of a conversation tree instead.
    */
   restore(query?: SnapshotQuery): Promise<SnapshotInfo<S>>;
-  restore(query: { tree: ChatTreeRecord }): Promise<SnapshotInfo<S> | null>;
   /**
    * Listens to every normalized event as it is reduced (with its frame's raw value), without replacing the
    * callbacks given to `createAgentChat`/`configure`: for devtools and inspectors. Returns the unsubscribe.
@@ -87,8 +85,22 @@ export interface AgentChat<S = unknown> {
   retry(options?: OperationOptions<S>): Promise<AgentResponse<S>>;
   /** Back to `ready` without a turn (the error is dismissed). */
   clearError(): void;
-  /** The conversation tree as a small JSON record (content only where no snapshot holds it), for `restore({ tree })`. */
-  exportTree(): ChatTreeRecord;
+}
+
+/** Internal access to a chat's conversation tree, for `exportChatTree`/`restoreChatTree` (kept apart so that apps not using them do not ship them). */
+interface ChatTreeAccess<S> {
+  tree(): ChatTree<S>;
+  generation(): number;
+  /** Shows a restored tree, unless the chat moved on since `generation` (a turn, a reset); false then. */
+  load(tree: ChatTree<S>, generation: number): boolean;
+}
+const TREE_ACCESS = new WeakMap<AgentChat<any>, ChatTreeAccess<any>>();
+
+/** The tree access of a chat made by {@link createAgentChat}. */
+export function chatTreeOf<S>(chat: AgentChat<S>): ChatTreeAccess<S> {
+  const access = TREE_ACCESS.get(chat);
+  if (!access) throw new AgentChatError('unsupported', 'This chat was not made by createAgentChat.');
+  return access;
 }
 
 /** Per-call options of `regenerate`, `edit` and `retry`. */
@@ -362,8 +374,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       }
       return (await options.transport.getSnapshot(query)) as SnapshotInfo<S>;
     },
-    async restore(query?: SnapshotQuery | { tree: ChatTreeRecord }): Promise<SnapshotInfo<S>> {
-      if (query && 'tree' in query) return restoreTree(query.tree) as Promise<SnapshotInfo<S>>;
+    async restore(query) {
       const { snapshotId, sessionId } = store.getState();
       const target = query ?? (snapshotId ? { snapshotId } : sessionId ? { sessionId } : null);
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
@@ -407,18 +418,17 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     clearError() {
       if (store.getState().status === 'error') store.setState({ status: 'ready', error: null });
     },
-    exportTree: () => exportChatTree(tree),
   };
-
-  /** Rebuilds the conversation tree of a record, each line from its snapshots; the record's shown line is shown. */
-  async function restoreTree(record: ChatTreeRecord): Promise<SnapshotInfo<S> | null> {
-    const before = generation;
-    const restored = await importChatTree<S>(record, (query) => chat.getSnapshot(query));
-    if (before !== generation || running.size > 0) return restored.latest;
-    tree = restored.tree;
-    forkLineage(0);
-    showLine(tree.lineIds(), tree.lineEnd());
-    return restored.latest;
-  }
+  TREE_ACCESS.set(chat, {
+    tree: () => tree,
+    generation: () => generation,
+    load(restored, since) {
+      if (since !== generation || running.size > 0) return false;
+      tree = restored;
+      forkLineage(0);
+      showLine(tree.lineIds(), tree.lineEnd());
+      return true;
+    },
+  });
   return chat;
 }

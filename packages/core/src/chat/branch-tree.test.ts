@@ -62,20 +62,17 @@ describe('BranchTree', () => {
     expect(ids(tree)).toEqual(['u1', 'a1']);
   });
 
-  it('shape and fromShape round-trip; nodes without a message are left out with their subtree', () => {
+  it('childrenOf, shownChildOf and ownEnd read the structure', () => {
     const tree = new BranchTree<Msg, string>('start');
     tree.extend(ROOT_ID, [m('u1'), m('a1')], 'one');
     tree.extend('u1', [m('a1b'), m('u2')], 'two');
     tree.show('u1', 0);
-    const shape = tree.shape();
-    const messages = new Map(['u1', 'a1', 'a1b', 'u2'].map((id) => [id, m(id)]));
-    const copy = BranchTree.fromShape<Msg, string>('start', JSON.parse(JSON.stringify(shape)), (id) => messages.get(id));
-    expect(copy.shape()).toEqual(shape);
-    expect(ids(copy)).toEqual(['u1', 'a1']);
-    expect(copy.lineEnd()).toBe('one');
-    const partial = BranchTree.fromShape<Msg, string>('start', shape, (id) => (id === 'a1b' ? undefined : messages.get(id)));
-    expect(partial.has('u2')).toBe(false);
-    expect(partial.siblings('a1')).toEqual({ index: 0, count: 1 });
+    expect(tree.childrenOf('u1')).toEqual(['a1', 'a1b']);
+    expect(tree.shownChildOf('u1')).toBe('a1');
+    expect(tree.shownChildOf('u2')).toBeUndefined();
+    expect([tree.ownEnd('a1'), tree.ownEnd('u2'), tree.ownEnd('u1')]).toEqual(['one', 'two', undefined]);
+    expect(tree.positionUnder('u1', 'a1b')).toEqual({ index: 1, count: 2 });
+    expect(tree.positionUnder('u1', 'new')).toEqual({ index: 2, count: 3 });
   });
 
   it('property: after any sequence of extends and shows, the line is a path and sibling positions are consistent', () => {

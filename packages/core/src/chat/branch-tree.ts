@@ -23,13 +23,6 @@ interface TreeNode<M, E> {
   end: E | undefined;
 }
 
-/** A JSON-serializable skeleton of the tree: ids, parents, shown children and turn ends, without message content. */
-export interface BranchTreeShape<E> {
-  nodes: Array<{ id: string; parent: string; end?: E }>;
-  /** The shown child per node id that has children. */
-  shown: Record<string, string>;
-}
-
 /** A message tree keyed by message id. */
 export class BranchTree<M extends { id: string }, E> {
   private readonly nodes = new Map<string, TreeNode<M, E>>();
@@ -148,39 +141,20 @@ export class BranchTree<M extends { id: string }, E> {
     }
   }
 
-  /** The tree without message content, for an app to persist. */
-  shape(): BranchTreeShape<E> {
-    const nodes: BranchTreeShape<E>['nodes'] = [];
-    const shown: Record<string, string> = {};
-    const visit = (id: string) => {
-      const node = this.nodes.get(id)!;
-      if (node.shown >= 0) shown[id] = node.children[node.shown]!;
-      for (const child of node.children) {
-        const end = this.nodes.get(child)!.end;
-        nodes.push({ id: child, parent: id, ...(end !== undefined ? { end } : {}) });
-        visit(child);
-      }
-    };
-    visit(ROOT_ID);
-    return { nodes, shown };
+  /** The children of a node, in the order they were added. */
+  childrenOf(id: string): readonly string[] {
+    return this.nodes.get(id)?.children ?? [];
   }
 
-  /** Rebuilds a tree from its shape, with each node's message from `messageOf` (nodes without one are left out, with their subtrees). */
-  static fromShape<M extends { id: string }, E>(rootEnd: E, shape: BranchTreeShape<E>, messageOf: (id: string) => M | undefined): BranchTree<M, E> {
-    const tree = new BranchTree<M, E>(rootEnd);
-    for (const { id, parent, end } of shape.nodes) {
-      const message = messageOf(id);
-      const parentNode = tree.nodes.get(parent);
-      if (!message || !parentNode || tree.nodes.has(id)) continue;
-      parentNode.children.push(id);
-      tree.nodes.set(id, { parent, children: [], shown: -1, message, end });
-    }
-    for (const [id, node] of tree.nodes) {
-      const shownId = shape.shown[id];
-      const index = shownId === undefined ? -1 : node.children.indexOf(shownId);
-      node.shown = index >= 0 ? index : node.children.length - 1;
-    }
-    return tree;
+  /** The shown child of a node, if it has children. */
+  shownChildOf(id: string): string | undefined {
+    const node = this.nodes.get(id);
+    return node && node.shown >= 0 ? node.children[node.shown] : undefined;
+  }
+
+  /** The end recorded on exactly this node (not inherited). */
+  ownEnd(id: string): E | undefined {
+    return this.nodes.get(id)?.end;
   }
 
   private detach(id: string): void {

@@ -8,6 +8,7 @@ import type { SnapshotInfo } from '../model/session.js';
 import { scriptedTransport, type ScriptedTransport } from '../transports/scripted-transport.js';
 import type { TurnRequest } from '../transports/transport.js';
 import { createAgentChat, type AgentChat } from './agent-chat.js';
+import { exportChatTree, restoreChatTree } from './chat-tree-record.js';
 
 interface Custom {
   lastUser: string;
@@ -182,7 +183,7 @@ describe('chat operations', () => {
     expect(fresh.transport.requests.at(-1)).toMatchObject({ history: [], sessionId: null });
   });
 
-  it('exportTree is JSON; restore({ tree }) in a new chat brings back every line from the snapshots', async () => {
+  it('exportChatTree is JSON; restoreChatTree in a new chat brings back every line from the snapshots', async () => {
     const { transport, snapshots } = agent();
     const chat = createAgentChat<Custom>({ transport });
     await chat.send('one');
@@ -190,12 +191,12 @@ describe('chat operations', () => {
     const user = chat.getState().messages[2]!;
     await chat.edit(user.id, 'TWO');
     await chat.send('fail');
-    const record = JSON.parse(JSON.stringify(chat.exportTree()));
+    const record = JSON.parse(JSON.stringify(exportChatTree(chat)));
     // Only the failed turn's messages are carried inline; snapshots hold the rest.
     expect(record.nodes.filter((node: { message?: unknown }) => node.message).map((node: { role: string }) => node.role)).toEqual(['user', 'model']);
 
     const reloaded = createAgentChat<Custom>({ transport: scriptedTransport([], { snapshots }) });
-    await reloaded.restore({ tree: record });
+    await restoreChatTree(reloaded, record);
     expect(texts(reloaded)).toEqual(texts(chat));
     expect(reloaded.getState()).toMatchObject({ status: 'error', finishReason: 'failed', custom: { lastUser: 'TWO' } });
     expect(reloaded.getState().messages.map((message) => message.siblings)).toEqual(chat.getState().messages.map((message) => message.siblings));
@@ -214,7 +215,7 @@ describe('chat operations', () => {
         let word = 0;
         const check = () => {
           const { messages, custom } = chat.getState();
-          const record = chat.exportTree();
+          const record = exportChatTree(chat);
           const parentOf = new Map(record.nodes.map((node) => [node.id, node.parent]));
           messages.forEach((message, index) => {
             expect(parentOf.get(message.id)).toBe(index === 0 ? '' : messages[index - 1]!.id);

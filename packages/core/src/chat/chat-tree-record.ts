@@ -9,9 +9,10 @@ import type { FinishReason } from '../model/finish-reason.js';
 import type { ChatMessage, MessageStatus, Role } from '../model/message.js';
 import { isInterruptPart, type Metadata, type Part, type ToolRequestPart } from '../model/part.js';
 import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
-import { BranchTree, ROOT_ID } from './branch-tree.js';
+import { chatTreeOf, type AgentChat } from './agent-chat.js';
+import { ROOT_ID } from './branch-tree.js';
 import { initialChatState } from './chat-state.js';
-import { lineEndOf, type ChatTree, type LineEnd } from './chat-operations.js';
+import { createChatTree, lineEndOf, type LineEnd } from './chat-operations.js';
 
 /** How one turn ended, as the record keeps it. */
 export interface ChatTreeRecordEnd {
@@ -36,7 +37,7 @@ export interface ChatTreeRecordNode {
   end?: ChatTreeRecordEnd;
 }
 
-/** What `exportTree()` returns and `restore({ tree })` takes. */
+/** What `exportChatTree(chat)` returns and `restoreChatTree(chat, record)` takes. */
 export interface ChatTreeRecord {
   version: 1;
   nodes: ChatTreeRecordNode[];
@@ -52,31 +53,38 @@ function recordEnd<S>(end: LineEnd<S>): ChatTreeRecordEnd {
   return record;
 }
 
-/** The record of a tree. */
-export function exportChatTree<S>(tree: ChatTree<S>): ChatTreeRecord {
-  const shape = tree.shape();
-  const nodes = shape.nodes.map(({ id, parent, end }): ChatTreeRecordNode => {
-    const message = tree.message(id)!;
-    const node: ChatTreeRecordNode = { id, parent, role: message.role };
-    if (message.snapshotId) node.snapshotId = message.snapshotId;
-    else node.message = { content: message.content, status: message.status, ...(message.metadata ? { metadata: message.metadata } : {}) };
-    if (end) node.end = recordEnd(end);
-    return node;
-  });
-  return { version: 1, nodes, shown: shape.shown };
+/** The record of a chat's conversation tree: small JSON to persist, for {@link restoreChatTree} after a reload. */
+export function exportChatTree(chat: AgentChat<any>): ChatTreeRecord {
+  const tree = chatTreeOf(chat).tree();
+  const nodes: ChatTreeRecordNode[] = [];
+  const shown: Record<string, string> = {};
+  const visit = (parent: string) => {
+    const child = tree.shownChildOf(parent);
+    if (child !== undefined) shown[parent] = child;
+    for (const id of tree.childrenOf(parent)) {
+      const message = tree.message(id)!;
+      const node: ChatTreeRecordNode = { id, parent, role: message.role };
+      if (message.snapshotId) node.snapshotId = message.snapshotId;
+      else node.message = { content: message.content, status: message.status, ...(message.metadata ? { metadata: message.metadata } : {}) };
+      const end = tree.ownEnd(id);
+      if (end) node.end = recordEnd(end);
+      nodes.push(node);
+      visit(id);
+    }
+  };
+  visit(ROOT_ID);
+  return { version: 1, nodes, shown };
 }
 
-/** A tree rebuilt from a record, and the snapshot its shown line ends at. */
-export interface RestoredTree<S> {
-  tree: ChatTree<S>;
-  latest: SnapshotInfo<S> | null;
-}
-
-/** Reads every snapshot a record names and rebuilds the tree; messages found nowhere are left out with what follows them. */
-export async function importChatTree<S>(
-  record: ChatTreeRecord,
-  getSnapshot: (query: SnapshotQuery) => Promise<SnapshotInfo<S>>,
-): Promise<RestoredTree<S>> {
+/**
+ * Restores every line of a chat's conversation tree from a record (`exportChatTree`), each from the snapshots it
+ * names, and shows the record's shown line: the branch switchers come back after a reload. Messages found nowhere
+ * are left out with what follows them. Resolves with the snapshot the shown line ends at.
+ */
+export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRecord): Promise<SnapshotInfo<S> | null> {
+  const access = chatTreeOf(chat);
+  const started = access.generation();
+  const getSnapshot = (query: SnapshotQuery) => chat.getSnapshot(query);
   if (record.version !== 1) throw new AgentChatError('unsupported', `Unknown chat tree record version ${String(record.version)}.`);
   const byId = new Map(record.nodes.map((node) => [node.id, node]));
   const pathTo = (id: string): string[] => {
@@ -128,11 +136,16 @@ export async function importChatTree<S>(
     const turn = end.turn && user ? { input: { message: { role: user.role, content: user.content } }, ...end.turn } : undefined;
     return lineEndOf(state, null, turn);
   };
-  const tree = BranchTree.fromShape<ChatMessage, LineEnd<S>>(
-    lineEndOf(initialChatState<S>(), null),
-    { nodes: record.nodes.map((node) => ({ id: node.id, parent: node.parent, ...(node.end ? { end: lineEnd(node) } : {}) })), shown: record.shown },
-    (id) => messages.get(id),
-  );
+  const tree = createChatTree<S>(lineEndOf(initialChatState<S>(), null));
+  for (const node of record.nodes) {
+    const message = messages.get(node.id);
+    if (message && (node.parent === ROOT_ID || tree.has(node.parent)) && !tree.has(node.id)) tree.extend(node.parent, [message], node.end ? lineEnd(node) : undefined);
+  }
+  // Deepest choices first: showing a child also shows the path to it, which its ancestors' own choices then correct.
+  for (const [parent, child] of Object.entries(record.shown).reverse()) {
+    const index = tree.childrenOf(parent).indexOf(child);
+    if (index >= 0 && (parent === ROOT_ID || tree.has(parent))) tree.show(parent, index);
+  }
   const shownEnd = tree.lineEnd().state.snapshotId;
-  return { tree, latest: (shownEnd && snapshots.get(shownEnd)) || null };
+  return access.load(tree, started) ? (shownEnd && snapshots.get(shownEnd)) || null : null;
 }
