@@ -2,6 +2,7 @@ import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
 import { useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import { cx } from './class-names.js';
 import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
+import { useMessageActions } from './use-message-actions.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -19,6 +20,8 @@ export interface MessageListProps extends HTMLAttributes<HTMLElement> {
   pageSize?: number;
   /** The list's accessible name. Default "Conversation". */
   label?: string;
+  /** Message actions (copy, regenerate, edit, versions, retry). Default true. */
+  actions?: boolean;
 }
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
@@ -29,9 +32,10 @@ const LOAD_EARLIER_PX = 48;
  * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', className, onScroll, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions = true, className, onScroll, ...rest
 }: MessageListProps) {
-  const { messages, status, error, isThinking, interrupts } = useChatView(chat);
+  const view = useChatView(chat);
+  const { messages, status, error, isThinking, interrupts } = view;
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
@@ -81,13 +85,14 @@ export function MessageList({
     if (start > 0 && restore.current === null && scrollTop < LOAD_EARLIER_PX && scrollHeight > clientHeight) loadEarlier();
   };
 
+  const { handlers, retryId } = useMessageActions(view, ref, actions);
   const labels = useMemo(() => (roleLabels ? { ...ROLE_LABELS, ...roleLabels } : ROLE_LABELS), [roleLabels]);
   const blocks = [];
   // Blocks are aligned to absolute message indexes, so appending messages never reshuffles the earlier blocks.
   for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < messages.length; block += BLOCK_SIZE) {
     const from = Math.max(block, start) - start;
     const to = Math.min(block + BLOCK_SIZE, messages.length) - start;
-    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} />);
+    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} actions={handlers} retryId={retryId} />);
   }
   const failed = status === 'error' && error && error.code !== 'aborted';
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
@@ -112,6 +117,9 @@ export function MessageList({
         {failed ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || 'The turn failed.'}
+            {handlers && !retryId && view.finishReason === 'failed' ? (
+              <button type="button" className="acu-button" data-action="retry" onClick={handlers.retry}>Retry</button>
+            ) : null}
           </div>
         ) : null}
       </div>

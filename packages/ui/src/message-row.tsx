@@ -6,6 +6,7 @@ import { Fragment, memo, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
+import { MessageActions, type MessageActionHandlers } from './message-actions.js';
 import { ToolActivity, type ToolActivityState } from './tool-activity.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
 
@@ -29,6 +30,9 @@ interface MessageRowProps {
   links: RowToolLinks;
   roleLabel: string;
   renderPart: RenderMessagePart | undefined;
+  /** Copy, regenerate, edit, versions and retry; none when undefined. */
+  actions?: MessageActionHandlers | undefined;
+  canRetry?: boolean;
 }
 
 function toolState(message: ChatMessage, part: Part, links: RowToolLinks, answered: boolean): ToolActivityState {
@@ -68,7 +72,7 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false }: MessageRowProps) {
   const parts: ReactNode[] = [];
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
@@ -90,6 +94,7 @@ export const MessageRow = memo(function MessageRow({ message, links, roleLabel, 
       <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>
       <div className="acu-message__body" data-state={message.status}>{parts}</div>
       {note ? <p className="acu-message__status" data-state={message.status}>{note}</p> : null}
+      {actions ? <MessageActions message={message} handlers={actions} canRetry={canRetry} /> : null}
     </article>
   );
 });
@@ -104,9 +109,13 @@ interface RowBlockProps {
   links: ReadonlyMap<string, RowToolLinks>;
   labels: Record<Role, string>;
   renderPart: RenderMessagePart | undefined;
+  actions?: MessageActionHandlers | undefined;
+  /** The row that offers Retry (the failed or stopped end of the conversation). */
+  retryId?: string | undefined;
 }
 
 function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
+  if (previous.actions !== next.actions || previous.retryId !== next.retryId) return false;
   if (previous.from !== next.from || previous.to !== next.to || previous.labels !== next.labels || previous.renderPart !== next.renderPart) return false;
   for (let index = next.from; index < next.to; index++) {
     const message = next.messages[index]!;
@@ -116,12 +125,13 @@ function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
 }
 
 /** A run of memoized rows: it re-renders only when one of its own messages (or their tool links) changed. */
-export const RowBlock = memo(function RowBlock({ messages, from, to, links, labels, renderPart }: RowBlockProps) {
+export const RowBlock = memo(function RowBlock({ messages, from, to, links, labels, renderPart, actions, retryId }: RowBlockProps) {
   const rows = [];
   for (let index = from; index < to; index++) {
     const message = messages[index]!;
     rows.push(
-      <MessageRow key={message.id} message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart} />,
+      <MessageRow key={message.id} message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart}
+        actions={actions} canRetry={message.id === retryId} />,
     );
   }
   return rows;
