@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../test/axe.js';
+import { MessageActions } from './message-actions.js';
 import { MessageList } from './message-list.js';
 
 afterEach(cleanup);
@@ -13,7 +14,7 @@ const failing: AgentEvent[] = [{ type: 'text-delta', text: 'Let me try', message
 function setup(turns: AgentEvent[][]) {
   const transport = scriptedTransport(turns);
   const chat = createAgentChat({ transport });
-  const view = render(<MessageList chat={chat} />);
+  const view = render(<MessageList chat={chat} actions={MessageActions} />);
   return { chat, transport, user: userEvent.setup(), view };
 }
 
@@ -87,7 +88,7 @@ describe('MessageList message actions', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  it('a failed turn with nothing streamed offers Retry beside the error; actions={false} shows none', async () => {
+  it('a failed turn with nothing streamed offers Retry beside the error; without \`actions\` there are none', async () => {
     const { chat, user } = setup([[{ type: 'turn-end', finishReason: 'failed' }], answer('Back.')]);
     await chat.send('hi');
     const alert = await screen.findByRole('alert');
@@ -95,7 +96,7 @@ describe('MessageList message actions', () => {
     await screen.findByText('Back.');
     cleanup();
     const plain = createAgentChat({ transport: scriptedTransport([answer('Quiet.')]) });
-    render(<MessageList chat={plain} actions={false} />);
+    render(<MessageList chat={plain} />);
     await plain.send('hi');
     await screen.findByText('Quiet.');
     expect(screen.queryAllByRole('button')).toEqual([]);

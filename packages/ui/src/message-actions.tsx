@@ -1,18 +1,10 @@
-import { textOf, type ChatMessage } from '@agent-chat/core';
+import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
-/** What a row's actions do; MessageList passes one stable object to every row. */
-export interface MessageActionHandlers {
-  regenerate(message: ChatMessage): void;
-  /** Replaces a user message's text and runs from there; focus moves to the new version's Edit button. */
-  edit(message: ChatMessage, text: string): void;
-  switchBranch(message: ChatMessage, index: number): void;
-  retry(): void;
-}
-
-interface MessageActionsProps {
+/** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
+export interface MessageActionsProps {
   message: ChatMessage;
-  handlers: MessageActionHandlers;
+  chat: AgentChat<any>;
   /** This row is the failed or stopped end of the conversation: it offers Retry. */
   canRetry: boolean;
 }
@@ -20,6 +12,17 @@ interface MessageActionsProps {
 function copy(text: string): Promise<boolean> {
   const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
   return clipboard ? clipboard.writeText(text).then(() => true, () => false) : Promise.resolve(false);
+}
+
+/** Moves focus to the Edit button of message `id` once its row is rendered (a few frames at most). */
+function focusEditOf(id: string | undefined, frames = 30): void {
+  if (!id || frames === 0 || typeof requestAnimationFrame === 'undefined') return;
+  requestAnimationFrame(() => {
+    const row = [...document.querySelectorAll<HTMLElement>('[data-message-id]')].find((element) => element.dataset.messageId === id);
+    const button = row?.querySelector<HTMLElement>('[data-action="edit"]');
+    if (button) button.focus();
+    else focusEditOf(id, frames - 1);
+  });
 }
 
 /** The inline editor of a user message: Enter sends, Shift+Enter adds a line, Escape cancels. */
@@ -63,7 +66,7 @@ function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (
  * A message's actions: Copy (any message with text), Regenerate (model messages), Edit (user messages, inline), the
  * version switcher where alternatives exist (`‹ 2 / 3 ›`), and Retry on the failed or stopped end of the conversation.
  */
-export function MessageActions({ message, handlers, canRetry }: MessageActionsProps) {
+export function MessageActions({ message, chat, canRetry }: MessageActionsProps) {
   const [editing, setEditing] = useState(false);
   const [copied, setCopied] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -80,7 +83,13 @@ export function MessageActions({ message, handlers, canRetry }: MessageActionsPr
       refocus.current = true;
       setEditing(false);
     };
-    return <MessageEditor text={text} onCancel={close} onSubmit={(next) => (setEditing(false), handlers.edit(message, next))} />;
+    const submit = (next: string) => {
+      const index = chat.getState().messages.findIndex((row: ChatMessage) => row.id === message.id);
+      void chat.edit(message.id, next);
+      // Idle, the new version is in place at once; queued, it comes later and keeps its own focus.
+      focusEditOf(chat.getState().messages[index]?.id);
+    };
+    return <MessageEditor text={text} onCancel={close} onSubmit={submit} />;
   }
   const siblings = message.siblings;
   const buttons = [];
@@ -88,10 +97,10 @@ export function MessageActions({ message, handlers, canRetry }: MessageActionsPr
     buttons.push(
       <span key="versions" className="acu-message-actions__versions" role="group" aria-label={`Version ${siblings.index + 1} of ${siblings.count}`}>
         <button type="button" className="acu-button" data-action="previous" aria-label="Previous version" disabled={siblings.index === 0}
-          onClick={() => handlers.switchBranch(message, siblings.index - 1)}>‹</button>
+          onClick={() => chat.switchBranch(message.id, siblings.index - 1)}>‹</button>
         <span className="acu-message-actions__position" aria-hidden="true">{siblings.index + 1} / {siblings.count}</span>
         <button type="button" className="acu-button" data-action="next" aria-label="Next version" disabled={siblings.index === siblings.count - 1}
-          onClick={() => handlers.switchBranch(message, siblings.index + 1)}>›</button>
+          onClick={() => chat.switchBranch(message.id, siblings.index + 1)}>›</button>
       </span>,
     );
   }
@@ -108,11 +117,11 @@ export function MessageActions({ message, handlers, canRetry }: MessageActionsPr
   }
   if (message.role === 'model' && text && !canRetry) {
     buttons.push(
-      <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label="Regenerate answer" onClick={() => handlers.regenerate(message)}>Regenerate</button>,
+      <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label="Regenerate answer" onClick={() => void chat.regenerate(message.id)}>Regenerate</button>,
     );
   }
   if (canRetry) {
-    buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => handlers.retry()}>Retry</button>);
+    buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => void chat.retry()}>Retry</button>);
   }
   if (buttons.length === 0) return null;
   return (

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '@agent-chat/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { MessageActions } from './message-actions.js';
 import { MessageList } from './message-list.js';
 import { captureTransport } from './stories/genkit-captures.js';
 import { HOSTILE_TEXT, LONG_REPLY, failedTurn, longHistory, reply, scriptedChat, toolCall, words } from './stories/scripts.js';
@@ -93,7 +94,7 @@ export const Branches: Story = {
         void chat.send('And of Germany?');
       }}
     >
-      <MessageList />
+      <MessageList actions={MessageActions} />
     </StoryChat>
   ),
   play: async ({ canvas, canvasElement }) => {

@@ -1,8 +1,8 @@
 import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
-import { useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
 import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
-import { useMessageActions } from './use-message-actions.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -20,8 +20,8 @@ export interface MessageListProps extends HTMLAttributes<HTMLElement> {
   pageSize?: number;
   /** The list's accessible name. Default "Conversation". */
   label?: string;
-  /** Message actions (copy, regenerate, edit, versions, retry). Default true. */
-  actions?: boolean;
+  /** Message actions on every row: `MessageActions` (copy, regenerate, edit, versions, retry) or your own. Default none. */
+  actions?: ComponentType<MessageActionsProps>;
 }
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
@@ -32,7 +32,7 @@ const LOAD_EARLIER_PX = 48;
  * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions = true, className, onScroll, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions, className, onScroll, ...rest
 }: MessageListProps) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts } = view;
@@ -85,14 +85,16 @@ export function MessageList({
     if (start > 0 && restore.current === null && scrollTop < LOAD_EARLIER_PX && scrollHeight > clientHeight) loadEarlier();
   };
 
-  const { handlers, retryId } = useMessageActions(view, ref, actions);
+  const rowActions = useMemo(() => (actions ? { component: actions, chat: view.chat } : undefined), [actions, view.chat]);
+  const lastStatus = lastMessage?.status;
+  const retryId = rowActions && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
   const labels = useMemo(() => (roleLabels ? { ...ROLE_LABELS, ...roleLabels } : ROLE_LABELS), [roleLabels]);
   const blocks = [];
   // Blocks are aligned to absolute message indexes, so appending messages never reshuffles the earlier blocks.
   for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < messages.length; block += BLOCK_SIZE) {
     const from = Math.max(block, start) - start;
     const to = Math.min(block + BLOCK_SIZE, messages.length) - start;
-    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} actions={handlers} retryId={retryId} />);
+    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} actions={rowActions} retryId={retryId} />);
   }
   const failed = status === 'error' && error && error.code !== 'aborted';
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
@@ -117,8 +119,8 @@ export function MessageList({
         {failed ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || 'The turn failed.'}
-            {handlers && !retryId && view.finishReason === 'failed' ? (
-              <button type="button" className="acu-button" data-action="retry" onClick={handlers.retry}>Retry</button>
+            {rowActions && !retryId && view.finishReason === 'failed' ? (
+              <button type="button" className="acu-button" data-action="retry" onClick={() => void view.chat.retry()}>Retry</button>
             ) : null}
           </div>
         ) : null}

@@ -2,11 +2,12 @@ import {
   isInterruptPart, isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, memo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
-import { MessageActions, type MessageActionHandlers } from './message-actions.js';
+import type { AgentChat } from '@agent-chat/core';
+import type { MessageActionsProps } from './message-actions.js';
 import { ToolActivity, type ToolActivityState } from './tool-activity.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
 
@@ -18,6 +19,12 @@ export interface MessagePartContext {
 
 /** Renders one part; return `undefined` for the default rendering. Keep it stable (module scope or `useCallback`). */
 export type RenderMessagePart = (part: Part, context: MessagePartContext) => ReactNode | undefined;
+
+/** The actions component of every row and its chat (one stable object per list). */
+export interface RowActions {
+  component: ComponentType<MessageActionsProps>;
+  chat: AgentChat<any>;
+}
 
 /** Default names of each role, shown above its messages. */
 export const ROLE_LABELS: Record<Role, string> = { user: 'You', model: 'Agent', tool: 'Tool', system: 'System' };
@@ -31,7 +38,7 @@ interface MessageRowProps {
   roleLabel: string;
   renderPart: RenderMessagePart | undefined;
   /** Copy, regenerate, edit, versions and retry; none when undefined. */
-  actions?: MessageActionHandlers | undefined;
+  actions?: RowActions | undefined;
   canRetry?: boolean;
 }
 
@@ -94,7 +101,7 @@ export const MessageRow = memo(function MessageRow({ message, links, roleLabel, 
       <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>
       <div className="acu-message__body" data-state={message.status}>{parts}</div>
       {note ? <p className="acu-message__status" data-state={message.status}>{note}</p> : null}
-      {actions ? <MessageActions message={message} handlers={actions} canRetry={canRetry} /> : null}
+      {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} /> : null}
     </article>
   );
 });
@@ -109,7 +116,7 @@ interface RowBlockProps {
   links: ReadonlyMap<string, RowToolLinks>;
   labels: Record<Role, string>;
   renderPart: RenderMessagePart | undefined;
-  actions?: MessageActionHandlers | undefined;
+  actions?: RowActions | undefined;
   /** The row that offers Retry (the failed or stopped end of the conversation). */
   retryId?: string | undefined;
 }

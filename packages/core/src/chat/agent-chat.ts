@@ -267,7 +267,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
   function startRerun(plan: RerunPlan<S> | AgentChatError): RerunPlan<S> | AgentChatError {
     if (plan instanceof AgentChatError) return plan;
     if (options.transport.reruns === 'start' && plan.parentId !== ROOT_ID) {
-      return new AgentChatError('unsupported', `The ${options.transport.name} transport can run a turn again only from the start of a conversation (a new thread): its threads cannot fork.`);
+      return new AgentChatError('unsupported', `${options.transport.name} threads cannot fork: only a first turn runs again.`);
     }
     showLine(tree.pathTo(plan.parentId), plan.end);
     return plan;
@@ -400,16 +400,10 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     switchBranch(messageId, index) {
       const queuedIn = generation;
       const apply = () => {
-        const parentId = tree.has(messageId) ? tree.parentOf(messageId)! : undefined;
-        if (queuedIn !== generation || parentId === undefined) {
-          if (parentId === undefined) safely(options.onError, new AgentChatError('unsupported', `There is no message ${messageId} in this chat.`));
-          return;
-        }
-        if (tree.show(parentId, index) === undefined) {
-          safely(options.onError, new AgentChatError('unsupported', `Message ${messageId} has no sibling ${index}.`));
-          return;
-        }
-        showLine(tree.lineIds(), tree.lineEnd());
+        if (queuedIn !== generation) return;
+        if (!tree.has(messageId) || tree.show(tree.parentOf(messageId)!, index) === undefined) {
+          safely(options.onError, new AgentChatError('unsupported', `No sibling ${index} of ${messageId}.`));
+        } else showLine(tree.lineIds(), tree.lineEnd());
       };
       // At once when idle; after the running and queued turns otherwise.
       if (queued === 0) apply();

@@ -165,7 +165,7 @@ describe('chat operations', () => {
     await chat.send('two');
     const before = chat.getState().messages;
     expect((await chat.edit('nope', 'x')).error?.code).toBe('unsupported');
-    expect((await chat.edit(before[1]!.id, 'x')).error?.message).toMatch(/only user messages/);
+    expect((await chat.edit(before[1]!.id, 'x')).error?.message).toMatch(/No user message/);
     expect(chat.getState().messages).toBe(before);
     chat.switchBranch(before[0]!.id, 3);
     expect(errors.map((error) => error.code)).toEqual(['unsupported', 'unsupported', 'unsupported']);

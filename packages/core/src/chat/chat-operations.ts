@@ -114,19 +114,15 @@ function fromUserMessage<S>(tree: ChatTree<S>, userId: string, towards: string, 
 export function planRegenerate<S>(tree: ChatTree<S>, messageId: string | undefined): RerunPlan<S> | AgentChatError {
   const line = tree.lineIds();
   const target = messageId ?? [...line].reverse().find((id) => tree.message(id)!.role === 'model');
-  if (target === undefined) return unsupported('There is no answer to regenerate.');
-  if (!tree.has(target)) return unsupported(`There is no message ${target} in this chat.`);
-  const userId = userMessageOf(tree, target);
-  if (userId === undefined) return unsupported(`Message ${target} has no user message before it to answer again.`);
-  return fromUserMessage(tree, userId, target, 'regenerate');
+  const userId = target === undefined || !tree.has(target) ? undefined : userMessageOf(tree, target);
+  if (userId === undefined) return unsupported(`No answer ${target ?? ''} to regenerate.`);
+  return fromUserMessage(tree, userId, target!, 'regenerate');
 }
 
 /** `edit(messageId, input)`: a new user message beside that one, run from the conversation before it. */
 export function planEdit<S>(tree: ChatTree<S>, messageId: string, input: AgentInput): RerunPlan<S> | AgentChatError {
   const message = tree.message(messageId);
-  if (!message) return unsupported(`There is no message ${messageId} in this chat.`);
-  if (message.role !== 'user') return unsupported(`Message ${messageId} is a ${message.role} message; only user messages can be edited.`);
-  if (!input.message) return unsupported('An edit needs a message.');
+  if (message?.role !== 'user' || !input.message) return unsupported(`No user message ${messageId} to edit.`);
   const parentId = tree.parentOf(messageId)!;
   return { parentId, end: tree.endAt(parentId), input, rerun: { operation: 'edit', replaced: toMessage(message) } };
 }
@@ -136,7 +132,7 @@ export function planRetry<S>(tree: ChatTree<S>): RerunPlan<S> | AgentChatError {
   const end = tree.lineEnd();
   const { finishReason } = end.state;
   const turn = end.turn;
-  if (!turn || (finishReason !== 'failed' && finishReason !== 'aborted')) return unsupported('There is no failed or stopped turn to retry.');
+  if (!turn || (finishReason !== 'failed' && finishReason !== 'aborted')) return unsupported('No failed or stopped turn to retry.');
   const line = tree.lineIds();
   if (turn.userId && tree.has(turn.userId)) return fromUserMessage(tree, turn.userId, line[line.length - 1]!, 'retry');
   const replaced = tree.lineIds(turn.parentId)[tree.pathTo(turn.parentId).length];
