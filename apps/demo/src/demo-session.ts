@@ -1,4 +1,7 @@
-import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type AgentChat, type AgentResponse, type SessionState, type Transport } from '@agent-chat/core';
+import {
+  aguiTransport, aiSdkTransport, createAgentChat, exportChatTree, genkitTransport, restoreChatTree,
+  type AgentChat, type AgentResponse, type ChatTreeRecord, type SessionState, type SnapshotInfo, type Transport,
+} from '@agent-chat/core';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import type { TaskState } from './task-state.js';
 import { entryFromResponse, timelineFromSnapshots, type TimelineEntry } from './timeline.js';
@@ -29,6 +32,8 @@ export interface DemoSession {
 
 const CLIENT_KEY = 'agent-chat-demo/client-session';
 const SERVER_KEY = 'agent-chat-demo/server-session';
+// The conversation tree of a server-managed session (edits, regenerated answers): its lines come back after a reload.
+const treeKey = (sessionId: string) => `agent-chat-demo/tree/${sessionId}`;
 
 interface SavedClientSession {
   state: SessionState<TaskState>;
@@ -100,6 +105,23 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     onTurnEnd,
   });
 
+  if (mode === 'server') {
+    // Keep the tree of the shown session whenever the conversation settles (a turn ended, a version was switched).
+    chat.subscribe((state, previous) => {
+      const settled = state.status === 'ready' || state.status === 'error';
+      if (settled && state.sessionId && (state.messages !== previous.messages || state.sessionId !== previous.sessionId)) {
+        writeStorage(treeKey(state.sessionId), exportChatTree(chat));
+      }
+    });
+  }
+
+  /** The session's tree when this tab kept one, else its latest snapshot. */
+  const restoreSession = async (id: string): Promise<SnapshotInfo> => {
+    const tree = readStorage<ChatTreeRecord>(treeKey(id));
+    const latest = tree ? await restoreChatTree(chat, tree).catch(() => null) : null;
+    return latest ?? chat.restore({ sessionId: id });
+  };
+
   let restoreStarted = false;
   return {
     mode,
@@ -123,8 +145,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
       if (restoreStarted || mode !== 'server' || !sessionId) return;
       restoreStarted = true;
       setSession(sessionId);
-      chat
-        .restore({ sessionId })
+      restoreSession(sessionId)
         .then(async (latest) => {
           const timeline = await timelineFromSnapshots(chat as AgentChat<unknown>, latest);
           // A turn sent while restoring already started a timeline of its own; keep it.
