@@ -243,10 +243,12 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     const edited = demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'add Buy milk' });
     expect(await edited.getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(1);
 
-    // Regenerate the answer: forked from before the turn, so still task #2 (not #3), and version 2 of 2.
+    // Regenerate the answer: forked from before the turn, so still task #2 (not #3); the new response (its first row,
+    // the tool call) is version 2 of 2 beside the edited question's own switcher.
     await row('Added “Buy milk” (task #2).').getByRole('button', { name: 'Regenerate answer' }).click();
     await demo.waitForTurns(5);
-    await expect.poll(async () => row('Added “Buy milk” (task #2).').getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(1);
+    await expect.poll(async () => demo.page.getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(2);
+    expect(await row('Added “Buy milk” (task #2).').count()).toBe(1);
     expect(await demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
 
     // Switch the question back to "fail": that line's messages and tasks; then forward again.
