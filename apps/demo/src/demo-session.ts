@@ -89,6 +89,8 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
   };
 
   const onTurnEnd = (response: AgentResponse<TaskState>) => {
+    // The tree has this turn from onTurnEnd on (a listener of the turn's last store update still sees it without).
+    if (mode === 'server' && response.sessionId) writeStorage(treeKey(response.sessionId), exportChatTree(chat));
     const entry = entryFromResponse(response as AgentResponse, chat.getState().messages, view.timeline.at(-1));
     update({ timeline: [...view.timeline, entry], notice: null });
     if (mode === 'server' && response.sessionId) setSession(response.sessionId);
@@ -106,9 +108,10 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
   });
 
   if (mode === 'server') {
-    // Keep the tree of the shown session whenever the conversation settles (a turn ended, a version was switched).
+    // Keep the tree of the shown session when another version is shown or a branch rewinds (turns: in onTurnEnd).
     chat.subscribe((state, previous) => {
-      const settled = state.status === 'ready' || state.status === 'error';
+      const idle = state.status === 'ready' || state.status === 'error';
+      const settled = idle && (previous.status === 'ready' || previous.status === 'error');
       if (settled && state.sessionId && (state.messages !== previous.messages || state.sessionId !== previous.sessionId)) {
         writeStorage(treeKey(state.sessionId), exportChatTree(chat));
       }

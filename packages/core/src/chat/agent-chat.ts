@@ -350,7 +350,8 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
         forkLineage(saved.lineage === lineage ? saved.messageCount : 0);
         replaceState({ ...saved.state, messages, status: 'ready', error: null, snapshotId });
         treeEpoch++;
-        if (messages.length > 0 && tree.has(messages[messages.length - 1]!.id)) tree.reveal(messages[messages.length - 1]!.id);
+        const last = messages.length > 0 ? messages[messages.length - 1]!.id : ROOT_ID;
+        if (last === ROOT_ID || tree.has(last)) tree.cut(last);
         return;
       }
       forkLineage(0);

@@ -146,6 +146,13 @@ export class BranchTree<M extends { id: string }, E> {
     return this.nodes.get(id)?.children ?? [];
   }
 
+  /** Makes the line end at `id`: the path to it shown, nothing below it (until the next `extend`). */
+  cut(id: string): void {
+    this.reveal(id);
+    const node = this.nodes.get(id);
+    if (node) node.shown = -1;
+  }
+
   /** The shown child of a node, if it has children. */
   shownChildOf(id: string): string | undefined {
     const node = this.nodes.get(id);

@@ -205,6 +205,24 @@ describe('chat operations', () => {
     expect(reloaded.getState()).toMatchObject({ custom: { lastUser: 'two', userCount: 2 }, snapshotId: 's2', status: 'ready' });
   });
 
+  it('branch(snapshotId) rewinds the tree too: the next turn is a sibling, and the record shows the rewound line', async () => {
+    const { transport } = agent();
+    const chat = createAgentChat<Custom>({ transport });
+    await chat.send('one');
+    await chat.send('two');
+    chat.branch('s1');
+    const shown = (record: ReturnType<typeof exportChatTree>) => {
+      const ids: string[] = [];
+      for (let at = record.shown['']; at; at = record.shown[at]) ids.push(at);
+      return ids;
+    };
+    expect(shown(exportChatTree(chat))).toEqual(chat.getState().messages.map((message) => message.id));
+    await chat.send('three');
+    expect(texts(chat)).toEqual(['user:one', 'model:answer 1 to one', 'user:three', 'model:answer 3 to three']);
+    expect(chat.getState().messages[2]!.siblings).toEqual({ index: 1, count: 2 });
+    expect(shown(exportChatTree(chat))).toEqual(chat.getState().messages.map((message) => message.id));
+  });
+
   it('property: random send/edit/regenerate/switch keep the line a path with consistent siblings, each line its own state, switching lossless', async () => {
     type Op = { kind: 'send' | 'edit' | 'regenerate' | 'switch'; pick: number; index: number };
     const op = fc.record({ kind: fc.constantFrom('send', 'edit', 'regenerate', 'switch'), pick: fc.nat(), index: fc.nat(5) });
