@@ -7,7 +7,7 @@ interface Msg {
   text: string;
 }
 const m = (id: string, text = id): Msg => ({ id, text });
-const ids = (tree: BranchTree<Msg, string>) => tree.line().map((message) => message.id);
+const ids = (tree: BranchTree<Msg, unknown>) => tree.line().map((message) => message.id);
 
 describe('BranchTree', () => {
   it('extend builds a line; a second extend from an earlier point adds a sibling and shows it', () => {
