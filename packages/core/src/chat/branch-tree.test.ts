@@ -7,7 +7,7 @@ interface Msg {
   text: string;
 }
 const m = (id: string, text = id): Msg => ({ id, text });
-const ids = (tree: BranchTree<Msg, unknown>) => tree.line().map((message) => message.id);
+const ids = (tree: BranchTree<Msg, unknown>) => tree.lineIds();
 
 describe('BranchTree', () => {
   it('extend builds a line; a second extend from an earlier point adds a sibling and shows it', () => {
@@ -30,7 +30,7 @@ describe('BranchTree', () => {
     const tree = new BranchTree<Msg, string>('start');
     tree.extend(ROOT_ID, [m('u1'), m('a1', 'draft')]);
     tree.extend(ROOT_ID, [m('u1'), m('a1', 'final'), m('u2')], 'end');
-    expect(tree.line()).toEqual([m('u1'), m('a1', 'final'), m('u2')]);
+    expect(tree.lineIds().map((id) => tree.message(id))).toEqual([m('u1'), m('a1', 'final'), m('u2')]);
     expect(tree.siblings('a1')).toEqual({ index: 0, count: 1 });
   });
 
@@ -62,15 +62,14 @@ describe('BranchTree', () => {
     expect(ids(tree)).toEqual(['u1', 'a1']);
   });
 
-  it('childrenOf, shownChildOf and ownEnd read the structure', () => {
+  it('inspect reads children, the shown child and a node\'s own end; positionUnder places a new child last', () => {
     const tree = new BranchTree<Msg, string>('start');
     tree.extend(ROOT_ID, [m('u1'), m('a1')], 'one');
     tree.extend('u1', [m('a1b'), m('u2')], 'two');
     tree.show('u1', 0);
-    expect(tree.childrenOf('u1')).toEqual(['a1', 'a1b']);
-    expect(tree.shownChildOf('u1')).toBe('a1');
-    expect(tree.shownChildOf('u2')).toBeUndefined();
-    expect([tree.ownEnd('a1'), tree.ownEnd('u2'), tree.ownEnd('u1')]).toEqual(['one', 'two', undefined]);
+    expect(tree.inspect('u1')).toEqual({ children: ['a1', 'a1b'], shown: 'a1', end: undefined });
+    expect(tree.inspect('u2').shown).toBeUndefined();
+    expect([tree.inspect('a1').end, tree.inspect('u2').end]).toEqual(['one', 'two']);
     expect(tree.positionUnder('u1', 'a1b')).toEqual({ index: 1, count: 2 });
     expect(tree.positionUnder('u1', 'new')).toEqual({ index: 2, count: 3 });
   });

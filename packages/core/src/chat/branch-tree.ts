@@ -76,11 +76,6 @@ export class BranchTree<M extends { id: string }, E> {
     return ids;
   }
 
-  /** The shown line's messages. */
-  line(): M[] {
-    return this.lineIds().map((id) => this.nodes.get(id)!.message!);
-  }
-
   /** The end state that holds at `id`: the last one recorded on the path from the root to it. */
   endAt(id: string): E {
     for (let at: string | null | undefined = id; at !== null && at !== undefined; at = this.nodes.get(at)?.parent) {
@@ -141,11 +136,6 @@ export class BranchTree<M extends { id: string }, E> {
     }
   }
 
-  /** The children of a node, in the order they were added. */
-  childrenOf(id: string): readonly string[] {
-    return this.nodes.get(id)?.children ?? [];
-  }
-
   /** Makes the line end at `id`: the path to it shown, nothing below it (until the next `extend`). */
   cut(id: string): void {
     this.reveal(id);
@@ -153,15 +143,10 @@ export class BranchTree<M extends { id: string }, E> {
     if (node) node.shown = -1;
   }
 
-  /** The shown child of a node, if it has children. */
-  shownChildOf(id: string): string | undefined {
+  /** A node's children (in the order they were added), its shown child, and the end recorded on exactly it. */
+  inspect(id: string): { children: readonly string[]; shown: string | undefined; end: E | undefined } {
     const node = this.nodes.get(id);
-    return node && node.shown >= 0 ? node.children[node.shown] : undefined;
-  }
-
-  /** The end recorded on exactly this node (not inherited). */
-  ownEnd(id: string): E | undefined {
-    return this.nodes.get(id)?.end;
+    return { children: node?.children ?? [], shown: node?.children[node.shown], end: node?.end };
   }
 
   private detach(id: string): void {

@@ -89,13 +89,11 @@ function userMessageOf<S>(tree: ChatTree<S>, id: string): string | undefined {
   return undefined;
 }
 
-/** The child of `ancestor` on the path to `id` (the first message of that continuation). */
+/** The child of `ancestor` on the path to `id` (the first message of that continuation); `ancestor` is on that path. */
 function childToward<S>(tree: ChatTree<S>, ancestor: string, id: string): ChatMessage | null {
   const path = tree.pathTo(id);
-  const index = path.indexOf(ancestor);
-  if (index >= 0 && index + 1 < path.length) return tree.message(path[index + 1]!) ?? null;
-  const shown = tree.lineIds(ancestor)[tree.pathTo(ancestor).length];
-  return shown ? tree.message(shown) ?? null : null;
+  const next = path[path.indexOf(ancestor) + 1];
+  return next ? tree.message(next) ?? null : null;
 }
 
 function fromUserMessage<S>(tree: ChatTree<S>, userId: string, towards: string, operation: TurnRerun['operation']): RerunPlan<S> {

@@ -59,14 +59,14 @@ export function exportChatTree(chat: AgentChat<any>): ChatTreeRecord {
   const nodes: ChatTreeRecordNode[] = [];
   const shown: Record<string, string> = {};
   const visit = (parent: string) => {
-    const child = tree.shownChildOf(parent);
+    const { children, shown: child } = tree.inspect(parent);
     if (child !== undefined) shown[parent] = child;
-    for (const id of tree.childrenOf(parent)) {
+    for (const id of children) {
       const message = tree.message(id)!;
       const node: ChatTreeRecordNode = { id, parent, role: message.role };
       if (message.snapshotId) node.snapshotId = message.snapshotId;
       else node.message = { content: message.content, status: message.status, ...(message.metadata ? { metadata: message.metadata } : {}) };
-      const end = tree.ownEnd(id);
+      const end = tree.inspect(id).end;
       if (end) node.end = recordEnd(end);
       nodes.push(node);
       visit(id);
@@ -143,7 +143,7 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
   }
   // Deepest choices first: showing a child also shows the path to it, which its ancestors' own choices then correct.
   for (const [parent, child] of Object.entries(record.shown).reverse()) {
-    const index = tree.childrenOf(parent).indexOf(child);
+    const index = tree.inspect(parent).children.indexOf(child);
     if (index >= 0 && (parent === ROOT_ID || tree.has(parent))) tree.show(parent, index);
   }
   const shownEnd = tree.lineEnd().state.snapshotId;
