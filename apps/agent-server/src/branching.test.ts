@@ -71,6 +71,25 @@ describe('branches on the Genkit agent server', () => {
     expect(titles(reloaded)).toEqual(['Water plants', 'Chore 10', 'After reload']);
   });
 
+  it('after a restore by session, the last turn can run again; an earlier point is refused (unknown), nothing sent', async () => {
+    const chat = t.chat();
+    await chat.send('add Water plants');
+    await chat.send('add Buy milk');
+    const reloaded = t.chat();
+    await reloaded.restore({ sessionId: chat.getState().sessionId! });
+    const regenerated = await reloaded.regenerate();
+    expect(regenerated.text).toBe('Added “Buy milk” (task #2).');
+    expect(titles(reloaded)).toEqual(['Water plants', 'Buy milk']);
+    await reloaded.edit(reloaded.getState().messages[4]!.id, 'add Bread');
+    expect(titles(reloaded)).toEqual(['Water plants', 'Bread']);
+    const turns = t.lines.length;
+    const refused = await reloaded.edit(reloaded.getState().messages[0]!.id, 'add Other');
+    expect(refused.error).toMatchObject({ code: 'unsupported', message: expect.stringContaining('restoreChatTree') });
+    expect(t.lines.length).toBe(turns);
+    reloaded.clearError();
+    expect(titles(reloaded)).toEqual(['Water plants', 'Bread']);
+  });
+
   it('regenerate forks from the snapshot before the turn; the old answer is a sibling', async () => {
     const chat = t.chat();
     await chat.send('add Water plants');
@@ -103,6 +122,12 @@ describe('branches on the Genkit agent server', () => {
     await bySession.restore({ sessionId: chat.getState().sessionId! });
     expect(lines(bySession.getState().messages).at(-1)).toBe('user:fail');
     expect(bySession.getState()).toMatchObject({ status: 'error', finishReason: 'failed', error: { message: expect.stringContaining('failed on purpose') } });
+
+    // Retry works after that reload too: from the last good snapshot, and the row is its own again.
+    const retriedBySession = await bySession.retry();
+    expect(retriedBySession.error?.message).toContain('failed on purpose');
+    expect(bySession.getState().messages.at(-1)).toMatchObject({ role: 'model', status: 'failed', content: [{ text: 'Let me try that… ' }] });
+    expect(lines(bySession.getState().messages).slice(0, 4)).toEqual(lines(chat.getState().messages).slice(0, 4));
 
     // Reload with the tree record: the failed row itself comes back.
     const reloaded = t.chat();

@@ -12,7 +12,7 @@ import { runTurn } from './run-turn.js';
 import { createChatStore } from './store.js';
 import { ROOT_ID } from './branch-tree.js';
 import {
-  createChatTree, decoratedMessages, lineEndOf, lineState, planEdit, planRegenerate, planRetry, recordTurn, settleTurn,
+  createChatTree, decoratedMessages, lineEndOf, lineState, planEdit, planRegenerate, planRetry, recordTurn, restoredTree, settleTurn,
   type ChatTree, type RerunPlan,
 } from './chat-operations.js';
 
@@ -266,6 +266,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
   /** Checks a rerun against what the transport can do, and shows the line it runs from. */
   function startRerun(plan: RerunPlan<S> | AgentChatError): RerunPlan<S> | AgentChatError {
     if (plan instanceof AgentChatError) return plan;
+    if (plan.end.unknown) return new AgentChatError('unsupported', 'This point of a restored conversation is unknown here; restoreChatTree brings every point back.');
     if (options.transport.reruns === 'start' && plan.parentId !== ROOT_ID) {
       return new AgentChatError('unsupported', `${options.transport.name} threads cannot fork: only a first turn runs again.`);
     }
@@ -292,7 +293,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
     store.setState(next, true as false);
   }
 
-  function hydrate(info: SnapshotInfo<S>): void {
+  function hydrate(info: SnapshotInfo<S>, parent: SnapshotInfo<S> | null = null): void {
     const state = info.state;
     const messages: ChatMessage[] = (state?.messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' }));
     const last = messages[messages.length - 1];
@@ -305,13 +306,22 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       custom: state?.custom,
       artifacts: state?.artifacts ?? [],
       sessionId: info.sessionId ?? state?.sessionId ?? null,
-      snapshotId: info.snapshotId,
+      // A failed or stopped snapshot holds the last good state; the next turn continues from the last good snapshot.
+      snapshotId: info.error && info.parentId ? info.parentId : info.snapshotId,
       finishReason: info.finishReason ?? null,
       turnEnd: info.finishReason ? { finishReason: info.finishReason, snapshotId: info.snapshotId } : null,
       interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],
     }));
     checkpoints.set(info.snapshotId, checkpoint(messages.length, store.getState()));
-    resetTree(lineEndOf(initialChatState<S>(), null));
+    treeEpoch++;
+    const before = parent?.state && {
+      count: parent.state.messages.length,
+      end: lineEndOf(initialChatState<S>({
+        custom: parent.state.custom, artifacts: parent.state.artifacts, snapshotId: parent.snapshotId, sessionId: store.getState().sessionId,
+        finishReason: parent.finishReason ?? null,
+      }), null),
+    };
+    tree = restoredTree(messages, lineEndOf(store.getState(), null), before || undefined);
   }
 
   function resetTree(rootEnd: RerunPlan<S>['end']): void {
@@ -381,7 +391,9 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
       const before = generation;
       const info = await chat.getSnapshot(target);
-      if (before === generation && running.size === 0) hydrate(info);
+      // The snapshot before its last turn: that turn can then run again (regenerate, edit, retry).
+      const parent = info.parentId ? await chat.getSnapshot({ snapshotId: info.parentId }).catch(() => null) : null;
+      if (before === generation && running.size === 0) hydrate(info, parent);
       return info;
     },
     onEvent(listener) {

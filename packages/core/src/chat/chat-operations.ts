@@ -9,7 +9,7 @@ import { toMessage, type ChatMessage } from '../model/message.js';
 import type { SessionState } from '../model/session.js';
 import type { TurnRerun } from '../transports/transport.js';
 import { BranchTree, ROOT_ID } from './branch-tree.js';
-import type { ChatState } from './chat-state.js';
+import { initialChatState, type ChatState } from './chat-state.js';
 import type { ChatStore } from './store.js';
 
 /** The turn that ended a line, so that `retry` can run it again. */
@@ -26,6 +26,8 @@ export interface LineEnd<S> {
   state: Omit<ChatState<S>, 'messages' | 'status'>;
   clientState: SessionState<S> | null;
   turn?: TurnRecord;
+  /** A point of a restored conversation whose state is not known here: nothing runs again from it. */
+  unknown?: boolean;
 }
 
 export type ChatTree<S> = BranchTree<ChatMessage, LineEnd<S>>;
@@ -40,6 +42,22 @@ export function lineEndOf<S>(state: ChatState<S>, clientState: SessionState<S> |
 export function createChatTree<S>(rootEnd: LineEnd<S>, messages: readonly ChatMessage[] = [], end?: LineEnd<S>): ChatTree<S> {
   const tree = new BranchTree<ChatMessage, LineEnd<S>>(rootEnd);
   tree.extend(ROOT_ID, messages, messages.length > 0 ? end : undefined);
+  return tree;
+}
+
+/**
+ * The tree of a conversation restored from one snapshot: only its last turn's start is known (the snapshot before it,
+ * `parentCount` messages in), so that turn can run again; earlier points are unknown.
+ */
+export function restoredTree<S>(messages: readonly ChatMessage[], end: LineEnd<S>, parent?: { count: number; end: LineEnd<S> }): ChatTree<S> {
+  const tree = createChatTree<S>({ ...lineEndOf(initialChatState<S>(), null), unknown: messages.length > 0 && parent?.count !== 0 });
+  const count = parent && parent.count < messages.length ? parent.count : 0;
+  if (count > 0) tree.extend(ROOT_ID, messages.slice(0, count), parent!.end);
+  const last = messages[messages.length - 1];
+  const turn = last?.role === 'user' && (end.state.finishReason === 'failed' || end.state.finishReason === 'aborted')
+    ? { input: { message: toMessage(last) }, parentId: messages[messages.length - 2]?.id ?? ROOT_ID, userId: last.id }
+    : undefined;
+  tree.extend(messages[count - 1]?.id ?? ROOT_ID, messages.slice(count), messages.length > count ? { ...end, ...(turn ? { turn } : {}) } : undefined);
   return tree;
 }
 
