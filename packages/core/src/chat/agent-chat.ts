@@ -99,7 +99,7 @@ const TREE_ACCESS = new WeakMap<AgentChat<any>, ChatTreeAccess<any>>();
 /** The tree access of a chat made by {@link createAgentChat}. */
 export function chatTreeOf<S>(chat: AgentChat<S>): ChatTreeAccess<S> {
   const access = TREE_ACCESS.get(chat);
-  if (!access) throw new AgentChatError('unsupported', 'This chat was not made by createAgentChat.');
+  if (!access) throw new AgentChatError('unsupported', 'Not a createAgentChat chat.');
   return access;
 }
 
@@ -266,7 +266,7 @@ export function createAgentChat<S = unknown>(initialOptions: AgentChatOptions<S>
   /** Checks a rerun against what the transport can do, and shows the line it runs from. */
   function startRerun(plan: RerunPlan<S> | AgentChatError): RerunPlan<S> | AgentChatError {
     if (plan instanceof AgentChatError) return plan;
-    if (plan.end.unknown) return new AgentChatError('unsupported', 'This point of a restored conversation is unknown here; restoreChatTree brings every point back.');
+    if (plan.end.unknown) return new AgentChatError('unsupported', 'Unknown point of a restored chat: see restoreChatTree.');
     if (options.transport.reruns === 'start' && plan.parentId !== ROOT_ID) {
       return new AgentChatError('unsupported', `${options.transport.name} threads cannot fork: only a first turn runs again.`);
     }
