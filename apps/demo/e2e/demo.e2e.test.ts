@@ -229,6 +229,63 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     await screenshot(demo.page, '09-failure-2-recovered');
   });
 
+  it('edit, regenerate, switch versions and retry on Genkit; a failed turn after a good one shows its own partial text; a reload keeps the versions', async () => {
+    const demo = await openDemo();
+    const row = (text: string) => demo.page.locator('article.acu-message', { hasText: text });
+    await demo.send('add Water plants', { turns: 1 });
+    await demo.send('fail', { turns: 2 });
+    // The failed row is this turn's own partial text, marked failed — never the previous answer.
+    const failed = demo.page.locator('article.acu-message[data-state="failed"]');
+    await expect.poll(async () => failed.textContent()).toContain('Let me try that…');
+    expect(await failed.textContent()).not.toContain('Water plants');
+    expect(await row('Added “Water plants” (task #1).').count()).toBe(1);
+    await expectAccessible(demo, '12-operations-1-failed');
+
+    // Retry: the same input from the same point; the failed attempt stays as version 1 of 2.
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await demo.waitForTurns(3);
+    await expect.poll(async () => failed.last().getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(1);
+
+    // Edit "fail" into a task, inline: Escape cancels, Enter sends.
+    await demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'fail' }).getByRole('button', { name: 'Edit message' }).click();
+    const editor = demo.page.getByRole('textbox', { name: 'Edit message' });
+    await expectAccessible(demo, '12-operations-2-editor');
+    await editor.press('Escape');
+    expect(await editor.count()).toBe(0);
+    await demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'fail' }).getByRole('button', { name: 'Edit message' }).click();
+    await editor.fill('add Buy milk');
+    await editor.press('Enter');
+    await demo.waitForTurns(4);
+    await expect.poll(() => demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
+    const edited = demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'add Buy milk' });
+    expect(await edited.getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(1);
+
+    // Regenerate the answer: forked from before the turn, so still task #2 (not #3); the new response (its first row,
+    // the tool call) is version 2 of 2 beside the edited question's own switcher.
+    await row('Added “Buy milk” (task #2).').getByRole('button', { name: 'Regenerate answer' }).click();
+    await demo.waitForTurns(5);
+    await expect.poll(async () => demo.page.getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(2);
+    expect(await row('Added “Buy milk” (task #2).').count()).toBe(1);
+    expect(await demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
+
+    // Switch the question back to "fail": that line's messages and tasks; then forward again.
+    await edited.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Water plants']);
+    expect(await demo.conversationText()).not.toContain('Buy milk');
+    await expect.poll(async () => failed.count()).toBe(1);
+    await screenshot(demo.page, '12-operations-3-switched');
+    await demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'fail' }).getByRole('button', { name: 'Next version' }).click();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
+
+    // A reload brings back the versions.
+    await demo.page.reload();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
+    await expect.poll(async () => edited.getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(1);
+    await edited.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(async () => failed.textContent()).toContain('Let me try that…');
+    await expectAccessible(demo, '12-operations-4-reloaded');
+  });
+
   it('switches protocol: the same Genkit session over AG-UI and the AI SDK stream', async () => {
     const demo = await openDemo();
     const agentRequests: string[] = [];

@@ -1,4 +1,7 @@
-import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type AgentChat, type AgentResponse, type SessionState, type Transport } from '@agent-chat/core';
+import {
+  aguiTransport, aiSdkTransport, createAgentChat, exportChatTree, genkitTransport, restoreChatTree,
+  type AgentChat, type AgentResponse, type ChatTreeRecord, type SessionState, type SnapshotInfo, type Transport,
+} from '@agent-chat/core';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import type { TaskState } from './task-state.js';
@@ -32,6 +35,8 @@ export interface DemoSession {
 
 const CLIENT_KEY = 'agent-chat-demo/client-session';
 const SERVER_KEY = 'agent-chat-demo/server-session';
+// The conversation tree of a server-managed session (edits, regenerated answers): its lines come back after a reload.
+const treeKey = (sessionId: string) => `agent-chat-demo/tree/${sessionId}`;
 
 interface SavedClientSession {
   state: SessionState<TaskState>;
@@ -91,6 +96,8 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
   };
 
   const onTurnEnd = (response: AgentResponse<TaskState>) => {
+    // The tree has this turn from onTurnEnd on (a listener of the turn's last store update still sees it without).
+    if (mode === 'server' && response.sessionId) writeStorage(treeKey(response.sessionId), exportChatTree(chat));
     const entry = entryFromResponse(response as AgentResponse, chat.getState().messages, view.timeline.at(-1));
     update({ timeline: [...view.timeline, entry], notice: null });
     if (mode === 'server' && response.sessionId) setSession(response.sessionId);
@@ -107,6 +114,24 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     ...(clientState ? { state: clientState } : {}),
     onTurnEnd,
   });
+
+  if (mode === 'server') {
+    // Keep the tree of the shown session when another version is shown or a branch rewinds (turns: in onTurnEnd).
+    chat.subscribe((state, previous) => {
+      const idle = state.status === 'ready' || state.status === 'error';
+      const settled = idle && (previous.status === 'ready' || previous.status === 'error');
+      if (settled && state.sessionId && (state.messages !== previous.messages || state.sessionId !== previous.sessionId)) {
+        writeStorage(treeKey(state.sessionId), exportChatTree(chat));
+      }
+    });
+  }
+
+  /** The session's tree when this tab kept one, else its latest snapshot. */
+  const restoreSession = async (id: string): Promise<SnapshotInfo> => {
+    const tree = readStorage<ChatTreeRecord>(treeKey(id));
+    const latest = tree ? await restoreChatTree(chat, tree).catch(() => null) : null;
+    return latest ?? chat.restore({ sessionId: id });
+  };
 
   let restoreStarted = false;
   return {
@@ -133,8 +158,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
       if (restoreStarted || mode !== 'server' || !sessionId) return;
       restoreStarted = true;
       setSession(sessionId);
-      chat
-        .restore({ sessionId })
+      restoreSession(sessionId)
         .then(async (latest) => {
           const timeline = await timelineFromSnapshots(chat as AgentChat<unknown>, latest);
           // A turn sent while restoring already started a timeline of its own; keep it.

@@ -30,9 +30,11 @@ export function turnLabel(messages: readonly (Message | ChatMessage)[], fromInde
 
 /** A timeline entry for a turn that just ended. */
 export function entryFromResponse(response: AgentResponse, messages: readonly ChatMessage[], previous: TimelineEntry | undefined): TimelineEntry {
+  // A regenerated, edited or retried turn may not add messages: its own user message carries its snapshot.
+  const own = response.snapshotId ? messages.find((message) => message.role === 'user' && message.snapshotId === response.snapshotId) : undefined;
   return {
     key: nextKey(),
-    label: turnLabel(messages, previous?.messageCount ?? 0),
+    label: own ? textOf(own.content) : turnLabel(messages, Math.min(previous?.messageCount ?? 0, Math.max(0, messages.length - 2))),
     finishReason: response.finishReason,
     snapshotId: response.snapshotId,
     messageCount: messages.length,

@@ -1,7 +1,7 @@
 // @agent-chat/core: what an app imports. Protocol internals (decoders, request builders) are in the subpath exports
 // @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire.
 // chat
-export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit } from './chat/agent-chat.js';
+export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions } from './chat/agent-chat.js';
 export type { ChatState, ChatStatus } from './chat/chat-state.js';
 // transports
 export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
@@ -11,7 +11,7 @@ export { aiSdkTransport, type AiSdkTransportOptions } from './protocols/ai-sdk/a
 export { tnsaiTransport, type TnsaiTransportOptions } from './protocols/tnsai/tnsai-transport.js';
 export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transport/scripted-transport.js';
 export { httpTransport, type HttpTransportConfig } from './transport/http-transport.js';
-export type { Transport, TurnRequest, StopTarget, FrameDecoder, HeadersOption, HttpTransportOptions } from './transport/transport.js';
+export type { Transport, TurnRequest, TurnRerun, StopTarget, FrameDecoder, HeadersOption, HttpTransportOptions } from './transport/transport.js';
 // model
 export type { Metadata, Part, TextPart, ReasoningPart, MediaPart, ToolRequestPart, ToolResponsePart, DataPart, CustomPart, ToolRequest, ToolResponse, Media } from './model/part.js';
 export { isTextPart, isReasoningPart, isToolRequestPart, isToolResponsePart, isMediaPart, isInterruptPart, textOf } from './model/part.js';
@@ -23,3 +23,5 @@ export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chu
 export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';
 export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/deadlines.js';
+export { exportChatTree, restoreChatTree, type ChatTreeRecord, type ChatTreeRecordNode, type ChatTreeRecordEnd } from './chat/chat-tree-record.js';
+export type { SiblingPosition } from './chat/branch-tree.js';

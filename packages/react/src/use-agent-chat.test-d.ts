@@ -20,6 +20,9 @@ describe('types', () => {
     expectTypeOf<UseAgentChatResult<TaskState>['isThinking']>().toEqualTypeOf<boolean>();
     expectTypeOf<UseAgentChatResult<TaskState>['chat']>().toEqualTypeOf<AgentChat<TaskState>>();
     expectTypeOf<UseAgentChatResult<TaskState>['send']>().returns.toEqualTypeOf<Promise<AgentResponse<TaskState>>>();
+    expectTypeOf<UseAgentChatResult<TaskState>['regenerate']>().returns.toEqualTypeOf<Promise<AgentResponse<TaskState>>>();
+    expectTypeOf<UseAgentChatResult<TaskState>['edit']>().parameters.toEqualTypeOf<[string, string | import('@agent-chat/core').AgentInput, import('@agent-chat/core').OperationOptions<TaskState>?]>();
+    expectTypeOf<UseAgentChatResult<TaskState>['switchBranch']>().toEqualTypeOf<(messageId: string, index: number) => void>();
   });
 
   it('infers the state type from a shared chat, and types callbacks by it', () => {

@@ -53,9 +53,31 @@ describe('useAgentChat', () => {
       ['user', 'hi'],
       ['model', 'Hello there, friend'],
     ]);
-    for (const action of ['send', 'sendStream', 'resume', 'stop', 'branch', 'reset', 'chat'] as const) {
+    for (const action of ['send', 'sendStream', 'resume', 'stop', 'branch', 'reset', 'regenerate', 'edit', 'switchBranch', 'retry', 'clearError', 'chat'] as const) {
       expect(result.current[action]).toBe(first[action]);
     }
+  });
+
+  it('regenerate, edit, switchBranch, retry and clearError: the hook renders each line and its siblings', async () => {
+    const transport = scriptedTransport([reply('first answer', 's1'), reply('second answer', 's2'), reply('edited answer', 's3'), [...textDeltas(1), { type: 'turn-end', finishReason: 'failed' }], reply('retried', 's4')]);
+    const { result } = renderHook(() => useAgentChat({ transport }));
+    await act(() => result.current.send('hi'));
+    await act(() => result.current.regenerate());
+    await waitFor(() => expect(result.current.messages[1]!.siblings).toEqual({ index: 1, count: 2 }));
+    expect(lastText(result.current.messages)).toBe('second answer');
+    act(() => result.current.switchBranch(result.current.messages[1]!.id, 0));
+    await waitFor(() => expect(lastText(result.current.messages)).toBe('first answer'));
+    await act(() => result.current.edit(result.current.messages[0]!.id, 'hello'));
+    await waitFor(() => expect(result.current.messages[0]!.siblings).toEqual({ index: 1, count: 2 }));
+    expect(result.current.messages.map((message) => textOf(message.content))).toEqual(['hello', 'edited answer']);
+    expect(transport.requests[2]!.history).toEqual([]);
+    await act(() => result.current.send('again'));
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    act(() => result.current.clearError());
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    await act(() => result.current.retry());
+    await waitFor(() => expect(lastText(result.current.messages)).toBe('retried'));
+    expect(result.current.messages.at(-1)!.siblings).toEqual({ index: 1, count: 2 });
   });
 
   it('isThinking ends after a failure and after a stop', async () => {

@@ -26,6 +26,11 @@ export interface UseAgentChatResult<S = unknown> extends ChatState<S> {
   stop: AgentChat<S>['stop'];
   branch: AgentChat<S>['branch'];
   reset: AgentChat<S>['reset'];
+  regenerate: AgentChat<S>['regenerate'];
+  edit: AgentChat<S>['edit'];
+  switchBranch: AgentChat<S>['switchBranch'];
+  retry: AgentChat<S>['retry'];
+  clearError: AgentChat<S>['clearError'];
   chat: AgentChat<S>;
 }
 
@@ -99,6 +104,11 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
       stop: () => chat.stop(),
       branch: (snapshotId: string) => chat.branch(snapshotId),
       reset: ((init) => chat.reset(init)) as AgentChat<S>['reset'],
+      regenerate: ((messageId, operationOptions) => chat.regenerate(messageId, withLifetime(operationOptions))) as AgentChat<S>['regenerate'],
+      edit: ((messageId, input, operationOptions) => chat.edit(messageId, input, withLifetime(operationOptions))) as AgentChat<S>['edit'],
+      switchBranch: (messageId: string, index: number) => chat.switchBranch(messageId, index),
+      retry: ((operationOptions) => chat.retry(withLifetime(operationOptions))) as AgentChat<S>['retry'],
+      clearError: () => chat.clearError(),
       chat,
     };
   }, [chat, owned, ownsChat]);

@@ -4,6 +4,7 @@ import { ArtifactPanel } from './artifact-panel.js';
 import { cx } from './class-names.js';
 import { Composer } from './composer.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
+import { MessageActions } from './message-actions.js';
 import { MessageList, type MessageListProps } from './message-list.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
@@ -19,6 +20,8 @@ export type AgentChatViewProps<S = unknown> = UseAgentChatOptions<S> &
     /** Shown in the message list before the first message. */
     empty?: ReactNode;
     renderPart?: MessageListProps['renderPart'];
+    /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions`; `null` for none. */
+    messageActions?: MessageListProps['actions'] | null;
     /** Extra content after the composer (inside the provider, so it can use the hooks). */
     children?: ReactNode;
   };
@@ -27,7 +30,7 @@ const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'o
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, empty, renderPart, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, children, className, ...rest } = props;
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
@@ -38,7 +41,7 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
       <OwnerActionsContext.Provider value={result}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} />
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} />
             <ThinkingIndicator className="acu-chat__thinking" />
             <Composer className="acu-chat__composer" placeholder={placeholder} />
             {children}

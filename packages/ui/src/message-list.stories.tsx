@@ -1,6 +1,7 @@
 import type { AgentEvent } from '@agent-chat/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { MessageActions } from './message-actions.js';
 import { MessageList } from './message-list.js';
 import { captureTransport } from './stories/genkit-captures.js';
 import { HOSTILE_TEXT, LONG_REPLY, failedTurn, longHistory, reply, scriptedChat, toolCall, words } from './stories/scripts.js';
@@ -80,6 +81,41 @@ export const FailedTurn: Story = {
     const failed = canvasElement.querySelector('.acu-message[data-state="failed"]')!;
     await expect(failed).toHaveTextContent('I was halfway through the answer when');
     await expect(failed).toHaveTextContent('Failed: this reply is incomplete.');
+  },
+};
+
+export const Branches: Story = {
+  render: () => (
+    <StoryChat
+      create={() => scriptedChat([reply('Paris is the capital of France.'), reply('The capital of France is Paris.'), reply('Berlin is the capital of Germany.'), failedTurn('Let me check')], { delayMs: 0 })}
+      start={(chat) => {
+        void chat.send('What is the capital of France?');
+        void chat.regenerate();
+        void chat.send('And of Germany?');
+      }}
+    >
+      <MessageList actions={MessageActions} />
+    </StoryChat>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(canvas.getByText('Berlin is the capital of Germany.')).toBeInTheDocument(), { timeout: 3000 });
+    // The regenerated answer is version 2 of 2; the switcher goes back to the first one, which has no later turn.
+    const versions = canvas.getByRole('group', { name: 'Version 2 of 2' });
+    await userEvent.click(within(versions).getByRole('button', { name: 'Previous version' }));
+    await waitFor(() => expect(canvas.getByText('Paris is the capital of France.')).toBeInTheDocument());
+    await expect(canvas.queryByText('Berlin is the capital of Germany.')).toBeNull();
+    await userEvent.click(within(canvas.getByRole('group', { name: 'Version 1 of 2' })).getByRole('button', { name: 'Next version' }));
+    await waitFor(() => expect(canvas.getByText('Berlin is the capital of Germany.')).toBeInTheDocument());
+    // Edit the second question: the inline editor, then a failing turn with Retry on its row.
+    const question = canvas.getByText('And of Germany?').closest('article')!;
+    await userEvent.click(within(question as HTMLElement).getByRole('button', { name: 'Edit message' }));
+    const field = canvas.getByRole('textbox', { name: 'Edit message' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'And of Spain?{Enter}');
+    await waitFor(() => expect(canvasElement.querySelector('.acu-message[data-state="failed"]')).not.toBeNull(), { timeout: 3000 });
+    const failed = canvasElement.querySelector<HTMLElement>('.acu-message[data-state="failed"]')!;
+    await expect(within(failed).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await expect(canvas.getByText('And of Spain?').closest('article')).toHaveTextContent('2 / 2');
   },
 };
 

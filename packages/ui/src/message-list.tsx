@@ -1,5 +1,6 @@
 import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
-import { useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
 import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
@@ -19,6 +20,8 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   pageSize?: number;
   /** The list's accessible name. Default "Conversation". */
   label?: string;
+  /** Message actions on every row: `MessageActions` (copy, regenerate, edit, versions, retry) or your own. Default none. */
+  actions?: ComponentType<MessageActionsProps>;
 }
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
@@ -29,9 +32,10 @@ const LOAD_EARLIER_PX = 48;
  * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList<S = unknown>({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', className, onScroll, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions, className, onScroll, ...rest
 }: MessageListProps<S>) {
-  const { messages, status, error, isThinking, interrupts } = useChatView(chat);
+  const view = useChatView(chat);
+  const { messages, status, error, isThinking, interrupts } = view;
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
@@ -81,13 +85,16 @@ export function MessageList<S = unknown>({
     if (start > 0 && restore.current === null && scrollTop < LOAD_EARLIER_PX && scrollHeight > clientHeight) loadEarlier();
   };
 
+  const rowActions = useMemo(() => (actions ? { component: actions, chat: view.chat } : undefined), [actions, view.chat]);
+  const lastStatus = lastMessage?.status;
+  const retryId = rowActions && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
   const labels = useMemo(() => (roleLabels ? { ...ROLE_LABELS, ...roleLabels } : ROLE_LABELS), [roleLabels]);
   const blocks = [];
   // Blocks are aligned to absolute message indexes, so appending messages never reshuffles the earlier blocks.
   for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < messages.length; block += BLOCK_SIZE) {
     const from = Math.max(block, start) - start;
     const to = Math.min(block + BLOCK_SIZE, messages.length) - start;
-    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} />);
+    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} actions={rowActions} retryId={retryId} />);
   }
   const failed = status === 'error' && error && error.code !== 'aborted';
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
@@ -112,6 +119,9 @@ export function MessageList<S = unknown>({
         {failed ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || 'The turn failed.'}
+            {rowActions && !retryId && view.finishReason === 'failed' ? (
+              <button type="button" className="acu-button" data-action="retry" onClick={() => void view.chat.retry()}>Retry</button>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -2,10 +2,12 @@ import {
   isInterruptPart, isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, memo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
+import type { AgentChat } from '@agent-chat/core';
+import type { MessageActionsProps } from './message-actions.js';
 import { ToolActivity, type ToolActivityState } from './tool-activity.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
 
@@ -18,6 +20,12 @@ export interface MessagePartContext {
 /** Renders one part; return `undefined` for the default rendering. Keep it stable (module scope or `useCallback`). */
 export type RenderMessagePart = (part: Part, context: MessagePartContext) => ReactNode | undefined;
 
+/** The actions component of every row and its chat (one stable object per list). */
+export interface RowActions {
+  component: ComponentType<MessageActionsProps>;
+  chat: AgentChat<any>;
+}
+
 /** Default names of each role, shown above its messages. */
 export const ROLE_LABELS: Record<Role, string> = { user: 'You', model: 'Agent', tool: 'Tool', system: 'System' };
 
@@ -29,6 +37,9 @@ interface MessageRowProps {
   links: RowToolLinks;
   roleLabel: string;
   renderPart: RenderMessagePart | undefined;
+  /** Copy, regenerate, edit, versions and retry; none when undefined. */
+  actions?: RowActions | undefined;
+  canRetry?: boolean;
 }
 
 function toolState(message: ChatMessage, part: Part, links: RowToolLinks, answered: boolean): ToolActivityState {
@@ -68,7 +79,7 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false }: MessageRowProps) {
   const parts: ReactNode[] = [];
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
@@ -90,6 +101,7 @@ export const MessageRow = memo(function MessageRow({ message, links, roleLabel, 
       <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>
       <div className="acu-message__body" data-state={message.status}>{parts}</div>
       {note ? <p className="acu-message__status" data-state={message.status}>{note}</p> : null}
+      {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} /> : null}
     </article>
   );
 });
@@ -104,9 +116,13 @@ interface RowBlockProps {
   links: ReadonlyMap<string, RowToolLinks>;
   labels: Record<Role, string>;
   renderPart: RenderMessagePart | undefined;
+  actions?: RowActions | undefined;
+  /** The row that offers Retry (the failed or stopped end of the conversation). */
+  retryId?: string | undefined;
 }
 
 function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
+  if (previous.actions !== next.actions || previous.retryId !== next.retryId) return false;
   if (previous.from !== next.from || previous.to !== next.to || previous.labels !== next.labels || previous.renderPart !== next.renderPart) return false;
   for (let index = next.from; index < next.to; index++) {
     const message = next.messages[index]!;
@@ -116,12 +132,13 @@ function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
 }
 
 /** A run of memoized rows: it re-renders only when one of its own messages (or their tool links) changed. */
-export const RowBlock = memo(function RowBlock({ messages, from, to, links, labels, renderPart }: RowBlockProps) {
+export const RowBlock = memo(function RowBlock({ messages, from, to, links, labels, renderPart, actions, retryId }: RowBlockProps) {
   const rows = [];
   for (let index = from; index < to; index++) {
     const message = messages[index]!;
     rows.push(
-      <MessageRow key={message.id} message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart} />,
+      <MessageRow key={message.id} message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart}
+        actions={actions} canRetry={message.id === retryId} />,
     );
   }
   return rows;

@@ -2,50 +2,24 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, toAgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
-import { userMessage } from '../model/message.js';
 import type { Part } from '../model/part.js';
-import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
-import type { Transport } from '../transport/transport.js';
-import { createChatHistory, type ChatHistory } from './chat-history.js';
+import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import { branchOperations, cutTree, registerTreeAccess, resetTree, restoreTree } from './branch-operations.js';
+import { createChatHistory } from './chat-history.js';
+import type { AgentChatOptions, ChatBranchOperations, ResetInit, SendOptions } from './chat-options.js';
+import { createChatTree, lineEndOf } from './chat-operations.js';
+import { safely, toInput, type ChatParts } from './chat-parts.js';
 import { initialChatState, type ChatState } from './chat-state.js';
+import { enqueueTurn } from './enqueue-turn.js';
 import { toResumeResponses } from './resume-parts.js';
-import { armTurn, type TurnDeadlineOptions, type TurnLimitOptions } from './deadlines.js';
-import { runTurn } from './run-turn.js';
-import { createSessionContinuity, stateFromInit, stateFromSnapshot, type SessionContinuity } from './session-continuity.js';
-import { createChatStore, type ChatStore } from './store.js';
-import { createTurnQueue, type TurnQueue } from './turn-queue.js';
+import { createSessionContinuity, stateFromInit, stateFromSnapshot } from './session-continuity.js';
+import { createChatStore } from './store.js';
+import { createTurnQueue } from './turn-queue.js';
 
-/**
- * Options of {@link createAgentChat}. Limits: `maxDepth` (default 500 levels) and `maxFrameBytes` (default 8 MiB) end a
- * turn `failed` with `too-deep` / `frame-too-large`; `timeout` (whole turn) and `idleTimeout` (no byte for that long),
- * in ms, end it `failed` with `timeout` and tell the server as `stop()` does. No deadline by default.
- */
-export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
-  transport: Transport;
-  /** Continue a server-managed session (its latest snapshot). */
-  sessionId?: string;
-  /** Continue from an exact snapshot (a branch point). */
-  snapshotId?: string;
-  /** Client-managed: the full state, echoed back to the server every turn. */
-  state?: SessionState<S>;
-  onChunk?: (chunk: AgentChunk<S>) => void;
-  onTurnEnd?: (response: AgentResponse<S>) => void;
-  onError?: (error: AgentChatError) => void;
-  /** Message ids; defaults to a per-chat counter with a random prefix. */
-  generateId?: () => string;
-}
-
-/** Per-call options of `send`, `sendStream` and `resume`; `timeout` and `idleTimeout` override the chat's for this turn. */
-export interface SendOptions extends TurnDeadlineOptions {
-  /** Aborts this turn (or drops it from the queue). */
-  signal?: AbortSignal;
-}
-
-/** What `reset` may start from. */
-export type ResetInit<S> = Pick<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>;
+export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
 
 /** A chat with one agent: a store, a serial turn queue, and session continuity. */
-export interface AgentChat<S = unknown> {
+export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   readonly store: StoreApi<ChatState<S>>;
   getState(): ChatState<S>;
   subscribe(listener: (state: ChatState<S>, previous: ChatState<S>) => void): () => void;
@@ -63,7 +37,10 @@ export interface AgentChat<S = unknown> {
   reset(init?: ResetInit<S>): void;
   /** Reads a stored snapshot from the server. */
   getSnapshot(query: SnapshotQuery): Promise<SnapshotInfo<S>>;
-  /** Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store. */
+  /**
+   * Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store.
+   * `restoreChatTree(chat, record)` restores every line of a conversation tree instead.
+   */
   restore(query?: SnapshotQuery): Promise<SnapshotInfo<S>>;
   /**
    * Listens to every normalized event as it is reduced (with its frame's raw value), without replacing the
@@ -72,18 +49,6 @@ export interface AgentChat<S = unknown> {
   onEvent(listener: (event: AgentEvent, raw: unknown) => void): () => void;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
-}
-
-/** The parts a chat is made of, each with one job; the operations below are written against them. */
-interface ChatParts<S> {
-  /** The options as `configure` last left them. */
-  settings: { options: AgentChatOptions<S> };
-  store: ChatStore<S>;
-  queue: TurnQueue;
-  history: ChatHistory<S>;
-  session: SessionContinuity<S>;
-  eventListeners: Set<(event: AgentEvent, raw: unknown) => void>;
-  createId: () => string;
 }
 
 let chatCount = 0;
@@ -98,77 +63,6 @@ function idGenerator(generateId: () => (() => string) | undefined): () => string
   };
 }
 
-/** Calls a user callback; one that throws is reported on the console and does not break the turn. */
-function safely<A extends unknown[]>(callback: ((...args: A) => void) | undefined, ...args: A): void {
-  if (!callback) return;
-  try {
-    callback(...args);
-  } catch (error) {
-    console.error('[agent-chat] a callback threw:', error);
-  }
-}
-
-/** The response of a queued turn dropped before it started (by `stop`, `branch`, `reset` or its signal). */
-function abortedResponse<S>(state: ChatState<S>): AgentResponse<S> {
-  return {
-    text: '', message: null, toolRequests: [], interrupts: state.interrupts, finishReason: 'aborted',
-    snapshotId: null, sessionId: state.sessionId, custom: state.custom, state: null, artifacts: [], error: null, raw: null,
-  };
-}
-
-const ABORTED_CHUNK = { turnEnd: { finishReason: 'aborted' as const }, raw: { turnEnd: { finishReason: 'aborted' } } };
-
-/** Queues one turn; when it ends, its snapshot becomes a checkpoint and the session carries on from it. */
-function enqueueTurn<S>(parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined) {
-  const { store, queue, history, session, eventListeners, createId } = parts;
-  const dropped = (): AgentResponse<S> => {
-    const response = abortedResponse(store.getState());
-    safely(onChunk, ABORTED_CHUNK);
-    return response;
-  };
-  return queue.run(async (queueSignal) => {
-    const { options } = parts.settings;
-    // The turn's own signal: aborted by the queue (stop, branch, reset, the caller's signal) or by a deadline,
-    // which aborts with its `timeout` error as the reason and tells the server, as stop() does.
-    const controller = new AbortController();
-    const forward = () => controller.abort(queueSignal.reason);
-    if (queueSignal.aborted) forward();
-    else queueSignal.addEventListener('abort', forward, { once: true });
-    const { deadlines, stream } = armTurn(options, call, (error) => {
-      const target = session.takeStopTarget(store.getState().sessionId);
-      controller.abort(error);
-      options.transport.stop?.(target).catch((failure) => safely(options.onError, toAgentChatError(failure)));
-    });
-    try {
-      const { response, returnedState } = await runTurn<S>({
-        store,
-        transport: options.transport,
-        input,
-        clientState: session.clientState,
-        signal: controller.signal,
-        createId,
-        onChunk: (chunk) => {
-          safely(onChunk, chunk);
-          safely(options.onChunk, chunk);
-        },
-        onError: (error) => safely(options.onError, error),
-        stream,
-        onEvents: (events) => {
-          for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
-        },
-      });
-      session.afterTurn(response, returnedState);
-      if (response.snapshotId) history.checkpoint(response.snapshotId);
-      safely(options.onTurnEnd, response);
-      return response;
-    } finally {
-      deadlines.clear();
-      queueSignal.removeEventListener('abort', forward);
-    }
-  }, dropped, call?.signal);
-}
-
-const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
 function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop'> {
@@ -202,7 +96,10 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
     branch(snapshotId) {
       queue.cancel();
       const rewound = history.rewind(snapshotId);
-      if (rewound) return store.replace(rewound);
+      if (rewound) {
+        store.replace(rewound);
+        return cutTree(parts);
+      }
       history.fork(0);
       store.replace(initialChatState<S>({ snapshotId, sessionId: store.getState().sessionId }));
       if (parts.settings.options.transport.getSnapshot) {
@@ -214,6 +111,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       history.clear();
       session.reset(init);
       store.replace(stateFromInit(init, createId));
+      resetTree(parts);
     },
     async getSnapshot(query) {
       const { transport } = parts.settings.options;
@@ -226,12 +124,15 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
       const before = queue.generation;
       const info = await operations.getSnapshot(target);
+      // The snapshot before its last turn: that turn can then run again (regenerate, edit, retry).
+      const parent = info.parentId ? await operations.getSnapshot({ snapshotId: info.parentId }).catch(() => null) : null;
       // A turn, stop, branch or reset since the request: the chat has moved on and the snapshot is not loaded.
       if (before !== queue.generation || queue.busy) return info;
       const next = stateFromSnapshot(info, createId);
       history.fork(0);
       store.replace(next);
       history.checkpoint(info.snapshotId);
+      restoreTree(parts, parent);
       return info;
     },
   };
@@ -244,13 +145,15 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
   const createId = idGenerator(() => settings.options.generateId);
   const store = createChatStore<S>(stateFromInit(options, createId));
   const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
+  const session = createSessionContinuity(options);
+  const end = lineEndOf(store.getState(), session.clientState);
   const parts: ChatParts<S> = {
-    settings, store, createId, eventListeners,
+    settings, store, createId, eventListeners, session,
     queue: createTurnQueue(),
     history: createChatHistory(store.getState),
-    session: createSessionContinuity(options),
+    branches: { tree: createChatTree(end, store.getState().messages, end), epoch: 0 },
   };
-  return {
+  const chat: AgentChat<S> = {
     store: store.api,
     getState: store.api.getState,
     subscribe: store.api.subscribe,
@@ -263,5 +166,8 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     configure(next) {
       settings.options = { ...settings.options, ...next };
     },
+    ...branchOperations(parts),
   };
+  registerTreeAccess(chat, parts);
+  return chat;
 }

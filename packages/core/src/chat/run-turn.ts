@@ -6,7 +6,7 @@ import { isStackOverflow, toTurnFailure } from '../model/failure.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
-import type { Transport, TurnRequest } from '../transport/transport.js';
+import type { Transport, TurnRequest, TurnRerun } from '../transport/transport.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { ChatState } from './chat-state.js';
 import { ChunkBuilder } from './chunk-builder.js';
@@ -30,6 +30,12 @@ export interface TurnSetup<S> {
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
   /** Frame limits for the transport, and `onRead`, also called per batch of frames (the idle deadline). */
   stream?: StreamOptions;
+  /** The id of the input message when it is one already in the conversation tree (a regenerated turn's). */
+  inputMessageId?: string;
+  /** Set when the turn runs again from an earlier point. */
+  rerun?: TurnRerun;
+  /** Last changes to the store in the update that ends the turn (so that listeners hear one update for the end). */
+  settle?: (draft: Draft<ChatState<S>>, ended: NonNullable<TurnContext['ended']>) => void;
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -38,9 +44,9 @@ export interface TurnOutcome<S> {
   returnedState: SessionState<S> | null;
 }
 
-function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string): void {
+function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string, inputMessageId?: string): void {
   if (input.message) {
-    draft.messages.push({ id: createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
+    draft.messages.push({ id: inputMessageId ?? createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
   }
   draft.status = 'submitted';
   draft.error = null;
@@ -85,6 +91,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       }
     }
     flush();
+    if (turn.ended && setup.settle) setup.settle(draft as Draft<ChatState<S>>, turn.ended);
   });
   if (reduced && reduced.length > 0) setup.onEvents!(reduced);
   for (const error of turn.errors.slice(errorsBefore)) setup.onError(error);
@@ -142,10 +149,11 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     state: setup.clientState as SessionState | null,
     custom: before.custom,
     interrupts: before.interrupts,
+    ...(setup.rerun ? { rerun: setup.rerun } : {}),
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
-  store.update((draft) => startTurn(draft, input, setup.createId));
+  store.update((draft) => startTurn(draft, input, setup.createId, setup.inputMessageId));
   let failure: AgentChatError | null = null;
   try {
     if (!signal.aborted) {

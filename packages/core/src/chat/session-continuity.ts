@@ -1,4 +1,5 @@
 import type { AgentResponse } from '../model/chunk.js';
+import { AgentChatError } from '../model/error.js';
 import type { ChatMessage, Message } from '../model/message.js';
 import { isInterruptPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo } from '../model/session.js';
@@ -71,10 +72,13 @@ export function stateFromSnapshot<S>(info: SnapshotInfo<S>, createId: () => stri
   const interrupted = info.finishReason === 'interrupted';
   return initialChatState<S>({
     messages,
+    error: info.error ? new AgentChatError('server-error', info.error.message, info.error.status ? { serverStatus: info.error.status } : {}) : null,
+    status: info.error ? 'error' : 'ready',
     custom: state?.custom,
     artifacts: state?.artifacts ?? [],
     sessionId: info.sessionId ?? state?.sessionId ?? null,
-    snapshotId: info.snapshotId,
+    // A failed or stopped snapshot holds the last good state; the next turn continues from the last good snapshot.
+    snapshotId: info.error && info.parentId ? info.parentId : info.snapshotId,
     finishReason: info.finishReason ?? null,
     turnEnd: info.finishReason ? { finishReason: info.finishReason, snapshotId: info.snapshotId } : null,
     interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],

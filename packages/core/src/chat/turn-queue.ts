@@ -11,6 +11,8 @@ export interface TurnQueue {
   readonly generation: number;
   /** True while a turn runs. */
   readonly busy: boolean;
+  /** True when no turn runs or waits. */
+  readonly idle: boolean;
 }
 
 /** Creates an empty {@link TurnQueue}. */
@@ -39,10 +41,12 @@ export function createTurnQueue(): TurnQueue {
   return {
     run(turn, dropped, signal) {
       const job = start(turn, dropped, signal, generation);
+      // Counted down before the caller's await resumes, so that an operation issued right after it starts at once.
+      const counted = () => job().finally(() => queued--);
       // An idle chat starts the turn synchronously, so status is 'submitted' as soon as send returns.
-      const result = queued === 0 ? job() : tail.then(job, job);
+      const result = queued === 0 ? counted() : tail.then(counted, counted);
       queued++;
-      tail = result.catch(() => undefined).finally(() => queued--);
+      tail = result.catch(() => undefined);
       return result;
     },
     cancel() {
@@ -54,6 +58,9 @@ export function createTurnQueue(): TurnQueue {
     },
     get busy() {
       return running.size > 0;
+    },
+    get idle() {
+      return queued === 0;
     },
   };
 }

@@ -17,6 +17,10 @@ export type MessageStatus = 'streaming' | 'done' | 'aborted' | 'failed';
 export interface ChatMessage extends Message {
   id: string;
   status: MessageStatus;
+  /** Where alternatives exist (an edited message, a regenerated answer): this one's 0-based `index` of `count`. */
+  siblings?: { index: number; count: number };
+  /** The snapshot of the completed turn that produced this message, where the protocol has snapshots. */
+  snapshotId?: string;
 }
 
 const ROLES: readonly Role[] = ['user', 'model', 'tool', 'system'];

@@ -21,6 +21,15 @@ export interface TurnRequest {
   interrupts: ToolRequestPart[];
   /** Frame limits for the response stream, and a callback per network read (the idle deadline); see `createAgentChat`. */
   stream?: StreamOptions;
+  /** Set when the turn runs again from an earlier point (`regenerate`, `edit`, `retry`): what it replaces. */
+  rerun?: TurnRerun;
+}
+
+/** A turn run again from an earlier point of the conversation; `history` is the conversation up to that point. */
+export interface TurnRerun {
+  operation: 'regenerate' | 'edit' | 'retry';
+  /** The first message of the continuation this turn replaces (the old answer, or the user message being edited). */
+  replaced: Message | null;
 }
 
 /** What `stop()` knows when it asks the server to stop. */
@@ -41,6 +50,11 @@ export interface Transport {
   stop?(target: StopTarget): Promise<void>;
   /** Read a stored snapshot. */
   getSnapshot?(query: SnapshotQuery, signal?: AbortSignal): Promise<SnapshotInfo>;
+  /**
+   * Where a turn can run again from (`regenerate`, `edit`, `retry`): 'anywhere' (default: the request carries the
+   * history or snapshot up to that point) or 'start' (only from the start of a conversation: a new thread).
+   */
+  readonly reruns?: 'anywhere' | 'start';
 }
 
 /** Headers, or a function that gives them per request (so a refreshed token applies to the next turn). */

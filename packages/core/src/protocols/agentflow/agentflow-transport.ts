@@ -43,12 +43,13 @@ function withAuth({ auth, headers }: AgentFlowTransportSettings): HeadersOption 
 
 /**
  * An AgentFlow graph (`POST /v1/graph/stream`, NDJSON). The thread id of the first chunk becomes the session id and
- * is sent as `config.thread_id` on later turns; `stop` posts `/v1/graph/stop`.
+ * is sent as `config.thread_id` on later turns; `stop` posts `/v1/graph/stop`. `regenerate`/`edit`/`retry` work on the
+ * first turn only (on a new thread): later ones fail with `unsupported`, since a thread cannot be forked.
  */
 export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
   const server = urlOption('agentFlowTransport', options.url, options.baseUrl);
   const http = () => ({ ...options, headers: withAuth(options) });
-  return httpTransport({
+  const transport = httpTransport({
     ...http(),
     url: joinUrl(server, '/v1/graph/stream'),
     name: 'agentflow',
@@ -63,4 +64,6 @@ export function agentFlowTransport(options: AgentFlowTransportOptions): Transpor
       await response.body?.cancel().catch(() => undefined);
     },
   });
+  // A thread keeps its own history and cannot fork: a turn runs again only from the start, on a new thread.
+  return { ...transport, reruns: 'start' };
 }

@@ -6,8 +6,11 @@
  *     a tool request and its response form one `tool-<name>` part (`dynamic-tool` when `metadata.dynamic`).
  *     Message ids: the server's `start.messageId` when the message carries it (`metadata.messageId`), else
  *     `<chat id>-<history index>` (stable across turns).
- *   - `trigger` is always 'submit-message'; `messageId` is set when answering tool approvals (the assistant message
- *     whose parts were answered), as `Chat.addToolApprovalResponse` does.
+ *   - `trigger` is 'submit-message', and 'regenerate-message' when a turn runs again for a new answer (`regenerate`,
+ *     `retry`), with `messageId` the replaced assistant message's id, as `Chat.regenerate({messageId})` sends it. An edit
+ *     is 'submit-message' with `messageId` the edited user message's id, as `Chat.sendMessage({text, messageId})`.
+ *     `messageId` is also set when answering tool approvals (the assistant message whose parts were answered), as
+ *     `Chat.addToolApprovalResponse` does.
  *   - Answering a `tool-approval-request` (`chat.resume(...)`): the tool part is sent in state 'approval-responded'
  *     with `approval: {id, approved, reason?}` (plus the request's `signature` / `inputSchemaInput` / `descriptor`),
  *     which `convertToModelMessages` turns into a `tool-approval-response` that `streamText` executes or denies.
@@ -19,6 +22,7 @@
 import type { AgentInput } from '../../model/chunk.js';
 import type { Message } from '../../model/message.js';
 import type { ToolResponsePart } from '../../model/part.js';
+import type { TurnRerun } from '../../transport/transport.js';
 import { approvalDecision } from './ai-sdk-approval.js';
 import { toAiSdkUiMessages, type AiSdkUiMessage } from './ai-sdk-ui-messages.js';
 import { isRecord } from '../../util/guards.js';
@@ -35,6 +39,8 @@ export interface AiSdkRequestBody {
 export interface AiSdkTurnContext {
   input: AgentInput;
   history: readonly Message[];
+  /** A turn run again from an earlier point: the history is the conversation up to there. */
+  rerun?: TurnRerun;
 }
 
 /**
@@ -85,5 +91,14 @@ export function buildAiSdkRequestBody(context: AiSdkTurnContext, chatId: string)
   }
   const body: AiSdkRequestBody = { id: chatId, messages, trigger: 'submit-message' };
   if (answered !== undefined && !context.input.message) body.messageId = answered;
+  const rerun = context.rerun;
+  if (rerun?.operation === 'edit' && messages.length > 0) body.messageId = messages[messages.length - 1]!.id;
+  else if (rerun) {
+    body.trigger = 'regenerate-message';
+    // The replaced answer's id as the previous request's conversation named it.
+    const replaced = rerun.replaced?.role === 'model' ? rerun.replaced : null;
+    const conversation = context.input.message ? [...context.history, context.input.message] : [...context.history];
+    if (replaced) body.messageId = toAiSdkUiMessages([...conversation, replaced], chatId).at(-1)!.id;
+  }
   return body;
 }

@@ -79,7 +79,9 @@ export function createGenkitDecoder(): FrameDecoder {
     const events: AgentEvent[] = [];
     const sessionId = stringOr(output.sessionId) || undefined;
     if (sessionId) events.push({ type: 'session', sessionId });
-    const message = asMessage(output.message);
+    // A failed turn's result carries the session's last good message (an earlier turn's answer), not this turn's.
+    const failed = output.error !== undefined || output.finishReason === 'failed';
+    const message = failed ? undefined : asMessage(output.message);
     if (message) {
       events.push({ type: 'message-complete', message });
       const interrupts = message.content.filter(isInterruptPart);

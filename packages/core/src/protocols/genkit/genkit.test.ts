@@ -93,6 +93,18 @@ describe('Genkit dialect', () => {
     expect(decoder.decode({ type: 'value', value: { result: {} } })).toEqual([]);
   });
 
+  it("a failed turn's result message (the session's last good answer, from an earlier turn) does not complete this turn's message", () => {
+    const decoder = createGenkitDecoder();
+    const streamed = decoder.decode({ type: 'value', value: { message: { modelChunk: { role: 'model', index: 0, content: [{ text: 'Let me try that… ' }] } } } });
+    decoder.decode({ type: 'value', value: { message: { turnEnd: { snapshotId: 'failed-1', finishReason: 'failed' } } } });
+    const result = decoder.decode({ type: 'value', value: { result: {
+      sessionId: 'x', finishReason: 'failed', error: { status: 'INTERNAL', message: 'no' },
+      message: { role: 'model', content: [{ text: 'Added “Water plants” (task #1).' }] }, snapshotId: 'good-1',
+    } } });
+    expect(streamed.map(summary)).toEqual(['text(model:0):Let me try that… ']);
+    expect(result.map((event) => event.type)).toEqual(['session', 'error', 'turn-end']);
+  });
+
   it('ignores unknown chunk fields and non-object frames, and reports malformed ones', () => {
     const decoder = createGenkitDecoder();
     expect(decoder.decode({ type: 'value', value: { message: { somethingNew: 1 } } })).toEqual([]);

@@ -1,0 +1,59 @@
+import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
+import type { AgentChatError } from '../model/error.js';
+import type { SessionState } from '../model/session.js';
+import type { Transport } from '../transport/transport.js';
+import type { TurnDeadlineOptions, TurnLimitOptions } from './deadlines.js';
+
+/**
+ * Options of {@link createAgentChat}. Limits: `maxDepth` (default 500 levels) and `maxFrameBytes` (default 8 MiB) end a
+ * turn `failed` with `too-deep` / `frame-too-large`; `timeout` (whole turn) and `idleTimeout` (no byte for that long),
+ * in ms, end it `failed` with `timeout` and tell the server as `stop()` does. No deadline by default.
+ */
+export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
+  transport: Transport;
+  /** Continue a server-managed session (its latest snapshot). */
+  sessionId?: string;
+  /** Continue from an exact snapshot (a branch point). */
+  snapshotId?: string;
+  /** Client-managed: the full state, echoed back to the server every turn. */
+  state?: SessionState<S>;
+  onChunk?: (chunk: AgentChunk<S>) => void;
+  onTurnEnd?: (response: AgentResponse<S>) => void;
+  onError?: (error: AgentChatError) => void;
+  /** Message ids; defaults to a per-chat counter with a random prefix. */
+  generateId?: () => string;
+}
+
+/** Per-call options of `send`, `sendStream` and `resume`; `timeout` and `idleTimeout` override the chat's for this turn. */
+export interface SendOptions extends TurnDeadlineOptions {
+  /** Aborts this turn (or drops it from the queue). */
+  signal?: AbortSignal;
+}
+
+/** What `reset` may start from. */
+export type ResetInit<S> = Pick<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>;
+
+/** Per-call options of `regenerate`, `edit` and `retry`. */
+export type OperationOptions<S = unknown> = SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void };
+
+/** The options as `configure` last left them. */
+export interface ChatOptionsHolder<S> {
+  options: AgentChatOptions<S>;
+}
+
+/** The chat operations over the conversation tree (on `AgentChat`). */
+export interface ChatBranchOperations<S = unknown> {
+  /**
+   * Runs again the turn that produced a model message (default: the shown line's last one), from the conversation as
+   * it was before that turn. The old answer stays as a sibling. Queued like `send`; never rejects.
+   */
+  regenerate(messageId?: string, options?: OperationOptions<S>): Promise<AgentResponse<S>>;
+  /** Replaces a user message's content and runs from there; the old continuation stays as a sibling. Queued like `send`. */
+  edit(messageId: string, input: string | AgentInput, options?: OperationOptions<S>): Promise<AgentResponse<S>>;
+  /** Shows sibling `index` (0-based) at that message's place, with its line's messages, custom state and artifacts. */
+  switchBranch(messageId: string, index: number): void;
+  /** Runs again the shown line's last turn when it failed or was stopped: same input, same point. */
+  retry(options?: OperationOptions<S>): Promise<AgentResponse<S>>;
+  /** Back to `ready` without a turn (the error is dismissed). */
+  clearError(): void;
+}

@@ -1,0 +1,48 @@
+import type { AgentInput, AgentResponse } from '../model/chunk.js';
+import type { AgentEvent } from '../model/events.js';
+import { userMessage } from '../model/message.js';
+import type { ChatHistory } from './chat-history.js';
+import type { ChatOptionsHolder } from './chat-options.js';
+import type { ChatTree } from './chat-operations.js';
+import type { ChatState } from './chat-state.js';
+import type { SessionContinuity } from './session-continuity.js';
+import type { ChatStore } from './store.js';
+import type { TurnQueue } from './turn-queue.js';
+
+/** The parts a chat is made of, each with one job; the operations below are written against them. */
+export interface ChatParts<S> {
+  /** The options as `configure` last left them. */
+  settings: ChatOptionsHolder<S>;
+  store: ChatStore<S>;
+  queue: TurnQueue;
+  history: ChatHistory<S>;
+  session: SessionContinuity<S>;
+  eventListeners: Set<(event: AgentEvent, raw: unknown) => void>;
+  createId: () => string;
+  /** The conversation tree, and an epoch bumped whenever it or the shown line is replaced (a turn across it is not recorded). */
+  branches: { tree: ChatTree<S>; epoch: number };
+}
+
+/** Calls a user callback; one that throws is reported on the console and does not break the turn. */
+export function safely<A extends unknown[]>(callback: ((...args: A) => void) | undefined, ...args: A): void {
+  if (!callback) return;
+  try {
+    callback(...args);
+  } catch (error) {
+    console.error('[agent-chat] a callback threw:', error);
+  }
+}
+
+/** The response of a queued turn dropped before it started (by `stop`, `branch`, `reset` or its signal). */
+export function abortedResponse<S>(state: ChatState<S>): AgentResponse<S> {
+  return {
+    text: '', message: null, toolRequests: [], interrupts: state.interrupts, finishReason: 'aborted',
+    snapshotId: null, sessionId: state.sessionId, custom: state.custom, state: null, artifacts: [], error: null, raw: null,
+  };
+}
+
+export const ABORTED_CHUNK = { turnEnd: { finishReason: 'aborted' as const }, raw: { turnEnd: { finishReason: 'aborted' } } };
+
+
+/** A string input is one user message. */
+export const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);

@@ -1,0 +1,152 @@
+/**
+ * The conversation tree as a small JSON record an app can persist (localStorage, its own database) and restore after
+ * a reload: ids, parents, the shown child at each point, and each turn's snapshot id and end. Content is included
+ * only for messages no completed snapshot holds (a failed or stopped turn's, or every message on a protocol without
+ * snapshots); the rest is read back from the server's snapshots.
+ */
+import { AgentChatError, type AgentChatErrorCode } from '../model/error.js';
+import type { FinishReason } from '../model/finish-reason.js';
+import type { ChatMessage, MessageStatus, Role } from '../model/message.js';
+import { isInterruptPart, type Metadata, type Part, type ToolRequestPart } from '../model/part.js';
+import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import type { AgentChat } from './agent-chat.js';
+import { chatTreeOf } from './branch-operations.js';
+import { ROOT_ID } from './branch-tree.js';
+import { initialChatState } from './chat-state.js';
+import { createChatTree, lineEndOf, type LineEnd } from './chat-operations.js';
+
+/** How one turn ended, as the record keeps it. */
+export interface ChatTreeRecordEnd {
+  snapshotId: string | null;
+  sessionId: string | null;
+  finishReason: FinishReason | null;
+  error?: { code: AgentChatErrorCode; message: string };
+  /** The turn's user message and the message before it, so that a failed turn can be retried after a reload. */
+  turn?: { parentId: string; userId: string };
+}
+
+/** One message of the record. */
+export interface ChatTreeRecordNode {
+  id: string;
+  /** The message before it ('' at the start). */
+  parent: string;
+  role: Role;
+  /** The completed turn's snapshot that holds this message. */
+  snapshotId?: string;
+  /** The message itself, when no snapshot holds it. */
+  message?: { content: Part[]; status: MessageStatus; metadata?: Metadata };
+  end?: ChatTreeRecordEnd;
+}
+
+/** What `exportChatTree(chat)` returns and `restoreChatTree(chat, record)` takes. */
+export interface ChatTreeRecord {
+  version: 1;
+  nodes: ChatTreeRecordNode[];
+  /** The shown child of each message ('' for the start) that has children. */
+  shown: Record<string, string>;
+}
+
+function recordEnd<S>(end: LineEnd<S>): ChatTreeRecordEnd {
+  const { snapshotId, sessionId, finishReason, error } = end.state;
+  const record: ChatTreeRecordEnd = { snapshotId, sessionId, finishReason };
+  if (error) record.error = { code: error.code, message: error.message };
+  if (end.turn?.userId) record.turn = { parentId: end.turn.parentId, userId: end.turn.userId };
+  return record;
+}
+
+/** The record of a chat's conversation tree: small JSON to persist, for {@link restoreChatTree} after a reload. */
+export function exportChatTree(chat: AgentChat<any>): ChatTreeRecord {
+  const tree = chatTreeOf(chat).tree();
+  const nodes: ChatTreeRecordNode[] = [];
+  const shown: Record<string, string> = {};
+  const visit = (parent: string) => {
+    const { children, shown: child } = tree.inspect(parent);
+    if (child !== undefined) shown[parent] = child;
+    for (const id of children) {
+      const message = tree.message(id)!;
+      const node: ChatTreeRecordNode = { id, parent, role: message.role };
+      if (message.snapshotId) node.snapshotId = message.snapshotId;
+      else node.message = { content: message.content, status: message.status, ...(message.metadata ? { metadata: message.metadata } : {}) };
+      const end = tree.inspect(id).end;
+      if (end) node.end = recordEnd(end);
+      nodes.push(node);
+      visit(id);
+    }
+  };
+  visit(ROOT_ID);
+  return { version: 1, nodes, shown };
+}
+
+/**
+ * Restores every line of a chat's conversation tree from a record (`exportChatTree`), each from the snapshots it
+ * names, and shows the record's shown line: the branch switchers come back after a reload. Messages found nowhere
+ * are left out with what follows them. Resolves with the snapshot the shown line ends at.
+ */
+export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRecord): Promise<SnapshotInfo<S> | null> {
+  const access = chatTreeOf(chat);
+  const started = access.generation();
+  const getSnapshot = (query: SnapshotQuery) => chat.getSnapshot(query);
+  if (record.version !== 1) throw new AgentChatError('unsupported', `Unknown chat tree record version ${String(record.version)}.`);
+  const byId = new Map(record.nodes.map((node) => [node.id, node]));
+  const pathTo = (id: string): string[] => {
+    const path: string[] = [];
+    for (let at: string | undefined = id; at && at !== ROOT_ID; at = byId.get(at)?.parent) path.push(at);
+    return path.reverse();
+  };
+  const ids = new Set(record.nodes.flatMap((node) => (node.end?.snapshotId ? [node.end.snapshotId] : [])));
+  const snapshots = new Map<string, SnapshotInfo<S>>();
+  await Promise.all([...ids].map(async (snapshotId) => {
+    try {
+      snapshots.set(snapshotId, await getSnapshot({ snapshotId }));
+    } catch {
+      // A snapshot the server no longer has: the messages only it held are left out.
+    }
+  }));
+
+  const messages = new Map<string, ChatMessage>();
+  for (const node of record.nodes) {
+    if (node.message) messages.set(node.id, { id: node.id, role: node.role, ...node.message });
+  }
+  const ends = record.nodes.filter((node) => node.end?.snapshotId && node.snapshotId === node.end.snapshotId);
+  for (const node of ends.map((end) => ({ end, path: pathTo(end.id) })).sort((a, b) => b.path.length - a.path.length)) {
+    const held = snapshots.get(node.end.snapshotId!)?.state?.messages ?? [];
+    if (held.length !== node.path.length) continue;
+    node.path.forEach((id, index) => {
+      const recorded = byId.get(id)!;
+      if (messages.has(id) || held[index]!.role !== recorded.role) return;
+      messages.set(id, { id, ...held[index]!, status: 'done', ...(recorded.snapshotId ? { snapshotId: recorded.snapshotId } : {}) });
+    });
+  }
+
+  const lineEnd = (node: ChatTreeRecordNode): LineEnd<S> => {
+    const end = node.end!;
+    const snapshot = end.snapshotId ? snapshots.get(end.snapshotId) : undefined;
+    const last = messages.get(node.id);
+    const interrupts = end.finishReason === 'interrupted' && last ? (last.content.filter(isInterruptPart) as ToolRequestPart[]) : [];
+    const state = initialChatState<S>({
+      custom: snapshot?.state?.custom,
+      artifacts: snapshot?.state?.artifacts ?? [],
+      sessionId: end.sessionId,
+      snapshotId: end.snapshotId,
+      finishReason: end.finishReason,
+      turnEnd: end.finishReason ? { finishReason: end.finishReason, ...(end.snapshotId ? { snapshotId: end.snapshotId } : {}) } : null,
+      interrupts,
+      error: end.error ? new AgentChatError(end.error.code, end.error.message) : null,
+    });
+    const user = end.turn ? messages.get(end.turn.userId) : undefined;
+    const turn = end.turn && user ? { input: { message: { role: user.role, content: user.content } }, ...end.turn } : undefined;
+    return lineEndOf(state, null, turn);
+  };
+  const tree = createChatTree<S>(lineEndOf(initialChatState<S>(), null));
+  for (const node of record.nodes) {
+    const message = messages.get(node.id);
+    if (message && (node.parent === ROOT_ID || tree.has(node.parent)) && !tree.has(node.id)) tree.extend(node.parent, [message], node.end ? lineEnd(node) : undefined);
+  }
+  // Deepest choices first: showing a child also shows the path to it, which its ancestors' own choices then correct.
+  for (const [parent, child] of Object.entries(record.shown).reverse()) {
+    const index = tree.inspect(parent).children.indexOf(child);
+    if (index >= 0 && (parent === ROOT_ID || tree.has(parent))) tree.show(parent, index);
+  }
+  const shownEnd = tree.lineEnd().state.snapshotId;
+  return access.load(tree, started) ? (shownEnd && snapshots.get(shownEnd)) || null : null;
+}

@@ -1,0 +1,132 @@
+import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+/** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
+export interface MessageActionsProps {
+  message: ChatMessage;
+  chat: AgentChat<any>;
+  /** This row is the failed or stopped end of the conversation: it offers Retry. */
+  canRetry: boolean;
+}
+
+function copy(text: string): Promise<boolean> {
+  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  return clipboard ? clipboard.writeText(text).then(() => true, () => false) : Promise.resolve(false);
+}
+
+/** Moves focus to the Edit button of message `id` once its row is rendered (a few frames at most). */
+function focusEditOf(id: string | undefined, frames = 30): void {
+  if (!id || frames === 0 || typeof requestAnimationFrame === 'undefined') return;
+  requestAnimationFrame(() => {
+    const row = [...document.querySelectorAll<HTMLElement>('[data-message-id]')].find((element) => element.dataset.messageId === id);
+    const button = row?.querySelector<HTMLElement>('[data-action="edit"]');
+    if (button) button.focus();
+    else focusEditOf(id, frames - 1);
+  });
+}
+
+/** The inline editor of a user message: Enter sends, Shift+Enter adds a line, Escape cancels. */
+function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (text: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(text);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  const submit = () => (value.trim() ? onSubmit(value) : onCancel());
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <form className="acu-message-editor" data-state="editing" onSubmit={(event) => (event.preventDefault(), submit())}>
+      <textarea
+        ref={field}
+        className="acu-message-editor__input"
+        aria-label="Edit message"
+        value={value}
+        rows={Math.min(8, Math.max(2, value.split('\n').length))}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="acu-message-editor__buttons">
+        <button type="submit" className="acu-button" data-action="save">Send</button>
+        <button type="button" className="acu-button" data-action="cancel" onClick={onCancel}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A message's actions: Copy (any message with text), Regenerate (model messages), Edit (user messages, inline), the
+ * version switcher where alternatives exist (`‹ 2 / 3 ›`), and Retry on the failed or stopped end of the conversation.
+ */
+export function MessageActions({ message, chat, canRetry }: MessageActionsProps) {
+  const [editing, setEditing] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  if (message.status === 'streaming') return null;
+  const text = textOf(message.content);
+  if (editing) {
+    const close = () => {
+      refocus.current = true;
+      setEditing(false);
+    };
+    const submit = (next: string) => {
+      const index = chat.getState().messages.findIndex((row: ChatMessage) => row.id === message.id);
+      void chat.edit(message.id, next);
+      // Idle, the new version is in place at once; queued, it comes later and keeps its own focus.
+      focusEditOf(chat.getState().messages[index]?.id);
+    };
+    return <MessageEditor text={text} onCancel={close} onSubmit={submit} />;
+  }
+  const siblings = message.siblings;
+  const buttons = [];
+  if (siblings && siblings.count > 1) {
+    buttons.push(
+      <span key="versions" className="acu-message-actions__versions" role="group" aria-label={`Version ${siblings.index + 1} of ${siblings.count}`}>
+        <button type="button" className="acu-button" data-action="previous" aria-label="Previous version" disabled={siblings.index === 0}
+          onClick={() => chat.switchBranch(message.id, siblings.index - 1)}>‹</button>
+        <span className="acu-message-actions__position" aria-hidden="true">{siblings.index + 1} / {siblings.count}</span>
+        <button type="button" className="acu-button" data-action="next" aria-label="Next version" disabled={siblings.index === siblings.count - 1}
+          onClick={() => chat.switchBranch(message.id, siblings.index + 1)}>›</button>
+      </span>,
+    );
+  }
+  if (text) {
+    buttons.push(
+      <button key="copy" type="button" className="acu-button" data-action="copy" aria-label={copied ? 'Copied' : 'Copy message'}
+        onClick={() => void copy(text).then(setCopied)} onBlur={() => setCopied(false)}>{copied ? 'Copied' : 'Copy'}</button>,
+    );
+  }
+  if (message.role === 'user') {
+    buttons.push(
+      <button key="edit" ref={editButton} type="button" className="acu-button" data-action="edit" aria-label="Edit message" onClick={() => setEditing(true)}>Edit</button>,
+    );
+  }
+  if (message.role === 'model' && text && !canRetry) {
+    buttons.push(
+      <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label="Regenerate answer" onClick={() => void chat.regenerate(message.id)}>Regenerate</button>,
+    );
+  }
+  if (canRetry) {
+    buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => void chat.retry()}>Retry</button>);
+  }
+  if (buttons.length === 0) return null;
+  return (
+    <div className="acu-message-actions" role="group" aria-label="Message actions" data-state="idle">
+      {buttons}
+    </div>
+  );
+}
