@@ -19,6 +19,8 @@ export type AgentChatViewProps<S = unknown> = UseAgentChatOptions<S> &
     /** Shown in the message list before the first message. */
     empty?: ReactNode;
     renderPart?: MessageListProps['renderPart'];
+    /** Origins whose images load without a click, in messages and artifacts (see `MessageList`). */
+    allowedImageOrigins?: MessageListProps['allowedImageOrigins'];
     /** Extra content after the composer (inside the provider, so it can use the hooks). */
     children?: ReactNode;
   };
@@ -27,7 +29,7 @@ const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'o
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, empty, renderPart, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, empty, renderPart, allowedImageOrigins, children, className, ...rest } = props;
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
@@ -38,12 +40,12 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
       <OwnerActionsContext.Provider value={result}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} />
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} allowedImageOrigins={allowedImageOrigins} />
             <ThinkingIndicator className="acu-chat__thinking" />
             <Composer className="acu-chat__composer" placeholder={placeholder} />
             {children}
           </div>
-          {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" /> : null}
+          {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
           {aside}
           <InterruptConfirmDialog />
         </div>

@@ -7,6 +7,7 @@ import { formatValue } from './format-value.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
 import { ToolActivity, type ToolActivityState } from './tool-activity.js';
+import { RowErrorBoundary } from './row-error-boundary.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
 
 /** Where a part sits, for a custom part renderer. */
@@ -121,7 +122,9 @@ export const RowBlock = memo(function RowBlock({ messages, from, to, links, labe
   for (let index = from; index < to; index++) {
     const message = messages[index]!;
     rows.push(
-      <MessageRow key={message.id} message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart} />,
+      <RowErrorBoundary key={message.id} message={message} messageId={message.id}>
+        <MessageRow message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart} />
+      </RowErrorBoundary>,
     );
   }
   return rows;
