@@ -23,12 +23,14 @@ const BLOCKS: ReadonlySet<number> = new Set([
 /** Render counts of block components (read by the cost tests and benches; not part of the package's entry). */
 export const markdownRenderStats = { blocks: 0 };
 
+function renderChild(child: MarkdownNode | string, index: number, levels: HeadingLevels, inHead: boolean): ReactNode {
+  if (typeof child === 'string') return child;
+  if (BLOCKS.has(child.type)) return <MarkdownBlock key={index} node={child} levels={levels} inHead={inHead} />;
+  return renderNode(child, index, levels, inHead);
+}
+
 function renderChildren(node: MarkdownNode, levels: HeadingLevels, inHead = false): ReactNode[] {
-  return node.children.map((child, index) => {
-    if (typeof child === 'string') return child;
-    if (BLOCKS.has(child.type)) return <MarkdownBlock key={index} node={child} levels={levels} inHead={inHead} />;
-    return renderNode(child, index, levels, inHead);
-  });
+  return node.children.map((child, index) => renderChild(child, index, levels, inHead));
 }
 
 function renderLink(node: MarkdownNode, key: number, levels: HeadingLevels): ReactNode {
@@ -119,7 +121,35 @@ export const MarkdownBlock = memo(function MarkdownBlock({ node, levels, inHead 
   return renderNode(node, 0, levels, inHead);
 });
 
-/** The children of the document. */
+// Top-level blocks per group: a commit compares the groups and the blocks of the open group, not every block.
+const GROUP_SIZE = 32;
+
+interface MarkdownGroupProps {
+  blocks: ReadonlyArray<MarkdownNode | string>;
+  from: number;
+  to: number;
+  levels: HeadingLevels;
+}
+
+function sameGroup(previous: MarkdownGroupProps, next: MarkdownGroupProps): boolean {
+  if (previous.from !== next.from || previous.to !== next.to || previous.levels !== next.levels) return false;
+  for (let index = next.from; index < next.to; index++) if (previous.blocks[index] !== next.blocks[index]) return false;
+  return true;
+}
+
+/** A run of top-level blocks: it renders again only when one of its own blocks changed. */
+const MarkdownGroup = memo(function MarkdownGroup({ blocks, from, to, levels }: MarkdownGroupProps) {
+  const children: ReactNode[] = [];
+  for (let index = from; index < to; index++) children.push(renderChild(blocks[index]!, index, levels, false));
+  return children;
+}, sameGroup);
+
+/** The children of the document, in groups aligned to block indexes (appending never reshuffles earlier groups). */
 export function renderDocument(root: MarkdownNode, levels: HeadingLevels): ReactNode[] {
-  return renderChildren(root, levels);
+  const groups: ReactNode[] = [];
+  for (let from = 0; from < root.children.length; from += GROUP_SIZE) {
+    const to = Math.min(from + GROUP_SIZE, root.children.length);
+    groups.push(<MarkdownGroup key={from} blocks={root.children} from={from} to={to} levels={levels} />);
+  }
+  return groups;
 }

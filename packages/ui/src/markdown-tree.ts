@@ -101,6 +101,9 @@ function cloneOpenPath(stack: readonly MarkdownNode[]): MarkdownNode[] {
   return copies;
 }
 
+/** Characters handed to streaming-markdown by every `IncrementalMarkdown` (read by the cost tests and benches). */
+export const markdownParseStats = { chars: 0 };
+
 /** A parsed document: its tree and the heading levels it uses. */
 export interface MarkdownDocument {
   root: MarkdownNode;
@@ -137,6 +140,7 @@ export class IncrementalMarkdown {
     }
     this.text += more;
     this.charsParsed += more.length;
+    markdownParseStats.chars += more.length;
   }
 
   /** The document as if the text ended here, sharing every finished node with earlier views. */
