@@ -30,6 +30,7 @@ function renderChild(child: MarkdownNode | string, index: number, levels: Headin
 }
 
 function renderChildren(node: MarkdownNode, levels: HeadingLevels, inHead = false): ReactNode[] {
+  if (node.children.length > GROUP_SIZE) return renderGroups(node, levels, inHead);
   return node.children.map((child, index) => renderChild(child, index, levels, inHead));
 }
 
@@ -121,35 +122,41 @@ export const MarkdownBlock = memo(function MarkdownBlock({ node, levels, inHead 
   return renderNode(node, 0, levels, inHead);
 });
 
-// Top-level blocks per group: a commit compares the groups and the blocks of the open group, not every block.
-const GROUP_SIZE = 32;
-
 interface MarkdownGroupProps {
-  blocks: ReadonlyArray<MarkdownNode | string>;
+  items: ReadonlyArray<MarkdownNode | string>;
   from: number;
   to: number;
   levels: HeadingLevels;
+  inHead: boolean;
 }
 
 function sameGroup(previous: MarkdownGroupProps, next: MarkdownGroupProps): boolean {
-  if (previous.from !== next.from || previous.to !== next.to || previous.levels !== next.levels) return false;
-  for (let index = next.from; index < next.to; index++) if (previous.blocks[index] !== next.blocks[index]) return false;
+  if (previous.from !== next.from || previous.to !== next.to || previous.levels !== next.levels || previous.inHead !== next.inHead) return false;
+  for (let index = next.from; index < next.to; index++) if (previous.items[index] !== next.items[index]) return false;
   return true;
 }
 
-/** A run of top-level blocks: it renders again only when one of its own blocks changed. */
-const MarkdownGroup = memo(function MarkdownGroup({ blocks, from, to, levels }: MarkdownGroupProps) {
+/** A run of children (top-level blocks, or a long paragraph's pieces): it renders again only when one of its own changed. */
+const MarkdownGroup = memo(function MarkdownGroup({ items, from, to, levels, inHead }: MarkdownGroupProps) {
   const children: ReactNode[] = [];
-  for (let index = from; index < to; index++) children.push(renderChild(blocks[index]!, index, levels, false));
+  for (let index = from; index < to; index++) children.push(renderChild(items[index]!, index, levels, inHead));
   return children;
 }, sameGroup);
 
-/** The children of the document, in groups aligned to block indexes (appending never reshuffles earlier groups). */
-export function renderDocument(root: MarkdownNode, levels: HeadingLevels): ReactNode[] {
+// Children per group: a commit compares the groups and the children of the open group, not every child.
+const GROUP_SIZE = 32;
+
+/** Children in groups aligned to their indexes (appending never reshuffles the earlier groups). */
+function renderGroups(node: MarkdownNode, levels: HeadingLevels, inHead: boolean): ReactNode[] {
   const groups: ReactNode[] = [];
-  for (let from = 0; from < root.children.length; from += GROUP_SIZE) {
-    const to = Math.min(from + GROUP_SIZE, root.children.length);
-    groups.push(<MarkdownGroup key={from} blocks={root.children} from={from} to={to} levels={levels} />);
+  for (let from = 0; from < node.children.length; from += GROUP_SIZE) {
+    const to = Math.min(from + GROUP_SIZE, node.children.length);
+    groups.push(<MarkdownGroup key={from} items={node.children} from={from} to={to} levels={levels} inHead={inHead} />);
   }
   return groups;
+}
+
+/** The children of the document. */
+export function renderDocument(root: MarkdownNode, levels: HeadingLevels): ReactNode[] {
+  return renderGroups(root, levels, false);
 }

@@ -65,6 +65,11 @@ class TreeBuilder implements smd.Renderer<null> {
 function spill(parser: smd.Parser) {
   const pending = parser.pending;
   if (pending.length <= MAX_PENDING || parser.token === smd.RAW_URL) return;
+  if (ROOT_TOKENS.has(parser.token) && parser.hr_chars > 0) {
+    // A long `***…` or `- - -…` run at a line start: still a rule if the line ends here; its length no longer matters.
+    parser.pending = pending.slice(0, MAX_PENDING / 2);
+    return;
+  }
   parser.pending = '';
   parser.hr_chars = 0;
   parser.fence_start = 0;
