@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, type Browser } from './browser.js';
+import { launchBrowser, type Browser } from './browser.js';
 import { findChromium } from './find-chromium.mjs';
 import { serveBuiltPage, type StaticPage } from './static-page.js';
 
@@ -43,7 +43,6 @@ describe.skipIf(!chromiumPath)('hostile content in Chromium', () => {
 
   it('requests nothing from another origin: remote images and media wait for a click', async () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
-    await screenshot(page, 'hostile-01-rendered');
     expect(offOrigin).toEqual([]);
     const buttons = await page.locator('.acu-media-gate__load').allTextContents();
     expect(buttons).toContain('Load image from attacker.example');
