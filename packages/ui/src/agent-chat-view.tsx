@@ -22,6 +22,8 @@ export type AgentChatViewProps<S = unknown> = UseAgentChatOptions<S> &
     renderPart?: MessageListProps['renderPart'];
     /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions`; `null` for none. */
     messageActions?: MessageListProps['actions'] | null;
+    /** Origins whose images load without a click, in messages and artifacts (see `MessageList`). */
+    allowedImageOrigins?: MessageListProps['allowedImageOrigins'];
     /** Extra content after the composer (inside the provider, so it can use the hooks). */
     children?: ReactNode;
   };
@@ -30,7 +32,7 @@ const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'o
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, children, className, ...rest } = props;
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
@@ -41,12 +43,12 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
       <OwnerActionsContext.Provider value={result}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} />
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} />
             <ThinkingIndicator className="acu-chat__thinking" />
             <Composer className="acu-chat__composer" placeholder={placeholder} />
             {children}
           </div>
-          {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" /> : null}
+          {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
           {aside}
           <InterruptConfirmDialog />
         </div>

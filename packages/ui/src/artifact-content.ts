@@ -2,6 +2,9 @@ import { isMediaPart, isTextPart, type Artifact } from '@agent-chat/core';
 import { formatValue } from './format-value.js';
 import { safeMediaUrl } from './safe-url.js';
 
+/** The type of every artifact download: bytes to save, never a document to render. */
+export const DOWNLOAD_TYPE = 'application/octet-stream';
+
 /** How an artifact's text is shown: as markdown, as code (with a copy button), or as plain text. */
 export interface ArtifactFormat {
   kind: 'markdown' | 'code' | 'text';
@@ -29,7 +32,10 @@ export function artifactFormat(artifact: Artifact): ArtifactFormat {
   };
 }
 
-/** What downloading an artifact saves: its text (text and data parts), or the URL of its only media. */
+/**
+ * What downloading an artifact saves: its text (text and data parts), or the URL of its only media. The saved type is
+ * always `application/octet-stream`: a download of HTML or SVG opened from its `blob:` URL would run in the app's origin.
+ */
 export function downloadPayload(artifact: Artifact, format: ArtifactFormat): { text: string; type: string; url?: string } {
   const pieces: string[] = [];
   let media: string | null = null;
@@ -38,6 +44,6 @@ export function downloadPayload(artifact: Artifact, format: ArtifactFormat): { t
     else if ('data' in part) pieces.push(formatValue(part.data));
     else if (isMediaPart(part)) media ??= safeMediaUrl(part.media.url);
   }
-  if (pieces.length === 0 && media) return { text: '', type: format.contentType, url: media };
-  return { text: pieces.join('\n\n'), type: `${format.contentType};charset=utf-8` };
+  if (pieces.length === 0 && media) return { text: '', type: DOWNLOAD_TYPE, url: media };
+  return { text: pieces.join('\n\n'), type: DOWNLOAD_TYPE };
 }

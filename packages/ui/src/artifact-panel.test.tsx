@@ -71,4 +71,25 @@ describe('ArtifactPanel', () => {
     expect(body[2]!.textContent).toContain('not shown');
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
+
+  it('downloads HTML and SVG artifacts as application/octet-stream, never as a document that could run', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return `blob:test/${blobs.length}`;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>localStorage.token</script></svg>';
+    const { container } = await panelAfter([
+      artifact('page.html', '<script>window.__pwned = 1</script>'),
+      { type: 'artifact-upsert', artifact: { name: 'logo.svg', parts: [{ text: svg }], metadata: { contentType: 'image/svg+xml' } } },
+    ]);
+    await waitFor(() => expect(container.querySelectorAll('a.acu-artifact__download')).toHaveLength(2));
+    expect(blobs.length).toBeGreaterThanOrEqual(2);
+    for (const blob of blobs) expect(blob.type).toBe('application/octet-stream');
+    for (const link of container.querySelectorAll('a.acu-artifact__download')) expect(link.hasAttribute('download')).toBe(true);
+    // Shown as text, and never in a frame that shares the app's origin.
+    expect(container.querySelectorAll('script, iframe:not([sandbox]), iframe[sandbox*="allow-same-origin"], object, embed')).toHaveLength(0);
+    expect(container.textContent).toContain('<script>localStorage.token</script>');
+  });
 });

@@ -2,6 +2,7 @@ import type { AgentChat } from '@agent-chat/core';
 import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactView } from './artifact-view.js';
 import { cx } from './class-names.js';
+import { AllowedImageOriginsContext } from './media-policy.js';
 import { useChatView } from './use-chat-view.js';
 
 /** Props of {@link ArtifactPanel}. */
@@ -13,13 +14,17 @@ export interface ArtifactPanelProps<S = unknown> extends Omit<HTMLAttributes<HTM
   empty?: ReactNode;
   /** How long an updated artifact stays highlighted, in ms. Default 2000. */
   highlightMs?: number;
+  /** Origins whose images load without a click (see `MessageList`). */
+  allowedImageOrigins?: readonly string[];
 }
+
+const NO_ORIGINS: readonly string[] = [];
 
 /**
  * The agent's artifacts by name: markdown and text rendered safely, code with a copy button, media, and a download
  * link each. An update to a same-name artifact replaces it in place and is highlighted (`data-state="updated"`).
  */
-export function ArtifactPanel<S = unknown>({ chat, title = 'Artifacts', empty, highlightMs = 2000, className, ...rest }: ArtifactPanelProps<S>) {
+export function ArtifactPanel<S = unknown>({ chat, title = 'Artifacts', empty, highlightMs = 2000, allowedImageOrigins = NO_ORIGINS, className, ...rest }: ArtifactPanelProps<S>) {
   const { artifacts } = useChatView(chat);
   const id = useId();
   const [announcement, setAnnouncement] = useState('');
@@ -30,6 +35,7 @@ export function ArtifactPanel<S = unknown>({ chat, title = 'Artifacts', empty, h
       {artifacts.length === 0 ? (
         <p className="acu-artifacts__empty" data-state="empty">{empty ?? 'No artifacts yet.'}</p>
       ) : (
+        <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
         <ul className="acu-artifacts__list">
           {artifacts.map((artifact, index) => {
             const fallbackName = artifact.name === undefined ? `Untitled ${++unnamed}` : '';
@@ -40,6 +46,7 @@ export function ArtifactPanel<S = unknown>({ chat, title = 'Artifacts', empty, h
             );
           })}
         </ul>
+        </AllowedImageOriginsContext.Provider>
       )}
       <div className="acu-visually-hidden" aria-live="polite">{announcement}</div>
     </section>

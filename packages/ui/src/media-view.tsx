@@ -1,6 +1,7 @@
 import type { Media } from '@agent-chat/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
+import { RemoteMediaGate } from './media-policy.js';
 import { safeMediaUrl } from './safe-url.js';
 
 /** Props of {@link MediaView}. */
@@ -26,20 +27,34 @@ function fileName(url: string): string {
   }
 }
 
-/** An image, audio or video player, or a link to a file; URLs that are not http(s), blob or media `data:` are not rendered. */
+/**
+ * An image, audio or video player, or a link to a file; URLs that are not http(s), blob or media `data:` are not
+ * rendered, and media from another origin than the page's waits for a click unless `allowedImageOrigins` lists it.
+ */
 export function MediaView({ media, alt, className, ...rest }: MediaViewProps) {
   const src = safeMediaUrl(media.url);
   const kind = kindOf(media);
   const props = { ...rest, className: cx('acu-media', className), 'data-state': src ? kind : 'blocked' };
   if (!src) return <span {...props}>[{media.contentType ?? 'media'} not shown: unsupported URL]</span>;
-  if (kind === 'image') return <img {...props} src={src} alt={alt ?? fileName(media.url)} loading="lazy" />;
+  if (kind === 'image') {
+    const label = alt ?? fileName(media.url);
+    return (
+      <RemoteMediaGate src={src} kind="image" label={label}>
+        {() => <img {...props} src={src} alt={label} loading="lazy" referrerPolicy="no-referrer" />}
+      </RemoteMediaGate>
+    );
+  }
   if (kind !== 'file') {
     const Player = kind;
-    return <Player {...props} src={src} controls />;
+    return (
+      <RemoteMediaGate src={src} kind={kind} label={fileName(media.url)}>
+        {() => <Player {...props} src={src} controls />}
+      </RemoteMediaGate>
+    );
   }
   if (src.startsWith('data:')) return <span {...props}>{media.contentType ?? 'attachment'}</span>;
   return (
-    <a {...props} href={src} target="_blank" rel="noopener noreferrer" download>
+    <a {...props} href={src} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer" download>
       {fileName(media.url)}
     </a>
   );

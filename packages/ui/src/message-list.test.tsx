@@ -137,3 +137,31 @@ describe('MessageList with hostile content', () => {
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
   });
 });
+
+describe('MessageList when a message fails to render', () => {
+  it('shows a small error in that row only; the other rows and the app stay', async () => {
+    const transport = scriptedTransport([[...words('a fine reply', 'm'), { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 0 });
+    const chat = createAgentChat({ transport });
+    const renderPart: RenderMessagePart = (part) => {
+      if ('text' in part && part.text.includes('explode')) throw new Error('renderer bug');
+      return undefined;
+    };
+    const errors = console.error;
+    console.error = () => undefined; // React reports the caught error; it is expected here.
+    try {
+      const view = mount(<MessageList chat={chat} renderPart={renderPart} />);
+      mounted.push(view.unmount);
+      await chat.send('please explode');
+      await macrotask();
+      const rows = view.container.querySelectorAll('[data-message-id]');
+      expect(rows).toHaveLength(2);
+      expect(rows[0]!.getAttribute('data-state')).toBe('render-error');
+      expect(rows[0]!.getAttribute('role')).toBe('alert');
+      expect(rows[0]!.textContent).toBe('This message could not be shown.');
+      expect(rows[1]!.textContent).toContain('a fine reply');
+      expect(view.container.querySelector('.acu-message-list')).not.toBeNull();
+    } finally {
+      console.error = errors;
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
 import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
+import { AllowedImageOriginsContext } from './media-policy.js';
 import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
@@ -22,7 +23,15 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   label?: string;
   /** Message actions on every row: `MessageActions` (copy, regenerate, edit, versions, retry) or your own. Default none. */
   actions?: ComponentType<MessageActionsProps>;
+  /**
+   * Origins whose images and media load by themselves (`https://cdn.example.com`, or `*` for any). From any other
+   * origin they wait for a click, so agent text cannot make the page send data elsewhere. The page's origin, `data:`
+   * and `blob:` always load. Keep the array stable.
+   */
+  allowedImageOrigins?: readonly string[];
 }
+
+const NO_ORIGINS: readonly string[] = [];
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
 const LOAD_EARLIER_PX = 48;
@@ -32,7 +41,7 @@ const LOAD_EARLIER_PX = 48;
  * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList<S = unknown>({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions, className, onScroll, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions, allowedImageOrigins = NO_ORIGINS, className, onScroll, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts } = view;
@@ -115,7 +124,7 @@ export function MessageList<S = unknown>({
           </button>
         ) : null}
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? 'No messages yet.'}</div> : null}
-        {blocks}
+        <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>{blocks}</AllowedImageOriginsContext.Provider>
         {failed ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || 'The turn failed.'}

@@ -9,6 +9,7 @@ import { MediaView } from './media-view.js';
 import type { AgentChat } from '@agent-chat/core';
 import type { MessageActionsProps } from './message-actions.js';
 import { ToolActivity, type ToolActivityState } from './tool-activity.js';
+import { RowErrorBoundary } from './row-error-boundary.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
 
 /** Where a part sits, for a custom part renderer. */
@@ -137,8 +138,10 @@ export const RowBlock = memo(function RowBlock({ messages, from, to, links, labe
   for (let index = from; index < to; index++) {
     const message = messages[index]!;
     rows.push(
-      <MessageRow key={message.id} message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart}
-        actions={actions} canRetry={message.id === retryId} />,
+      <RowErrorBoundary key={message.id} message={message} messageId={message.id}>
+        <MessageRow message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart}
+          actions={actions} canRetry={message.id === retryId} />
+      </RowErrorBoundary>,
     );
   }
   return rows;

@@ -1,0 +1,16 @@
+import { aiSdkTransport, type Message } from '@agent-chat/core';
+import { useAgentChat } from '@agent-chat/react';
+import { MessageList } from '@agent-chat/ui';
+import '@agent-chat/ui/styles.css';
+import type { ReactNode } from 'react';
+import { historyTexts } from './content.js';
+
+export function kitApp(history: number, onSend: (send: () => Promise<unknown>) => void): ReactNode {
+  const messages: Message[] = historyTexts(history).map(({ role, text }) => ({ role: role === 'user' ? 'user' : 'model', content: [{ text }] }));
+  function App() {
+    const { chat } = useAgentChat({ transport: aiSdkTransport({ api: '/api/chat' }), state: { messages, artifacts: [] } });
+    onSend(() => chat.send('go'));
+    return <MessageList chat={chat} />;
+  }
+  return <App />;
+}

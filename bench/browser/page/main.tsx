@@ -1,0 +1,92 @@
+// One bench page: ?lib=kit|streamdown|react-markdown&history=N. The runner calls window.bench.run() and reads its result.
+import { createRoot } from 'react-dom/client';
+import type { ReactNode } from 'react';
+
+interface Probe {
+  start: number;
+  firstByte: number;
+  lastByte: number;
+  finalPaint: number;
+  frames: number[];
+  longFrames: Array<{ start: number; duration: number; blocking: number; scripts: Array<{ invoker: string; source: string; duration: number }> }>;
+}
+
+const params = new URLSearchParams(location.search);
+const lib = params.get('lib') ?? 'kit';
+const history = Number(params.get('history') ?? 0);
+const probe: Probe = { start: 0, firstByte: 0, lastByte: 0, finalPaint: 0, frames: [], longFrames: [] };
+
+// The response body as the app reads it, timed: the first and the last byte.
+const realFetch = window.fetch.bind(window);
+const decoder = new TextDecoder();
+window.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        probe.lastByte ||= performance.now();
+        controller.close();
+        return;
+      }
+      if (!probe.firstByte) probe.firstByte = performance.now();
+      // A client may stop reading at the stream's end marker instead of at the body's end: that chunk is the last byte.
+      if (decoder.decode(value.subarray(Math.max(0, value.length - 32))).includes('[DONE]')) probe.lastByte = performance.now();
+      controller.enqueue(value);
+    },
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+};
+
+const supportsLoaf = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame');
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries() as Array<PerformanceEntry & { blockingDuration?: number; scripts?: Array<{ invoker: string; sourceURL: string; duration: number }> }>) {
+    if (!probe.start || entry.duration <= 50) continue;
+    probe.longFrames.push({
+      start: entry.startTime,
+      duration: entry.duration,
+      blocking: entry.blockingDuration ?? entry.duration - 50,
+      scripts: (entry.scripts ?? []).map((script) => ({ invoker: script.invoker, source: script.sourceURL, duration: script.duration })),
+    });
+  }
+}).observe({ type: supportsLoaf ? 'long-animation-frame' : 'longtask', buffered: false });
+
+let send: (() => Promise<unknown>) | null = null;
+const onSend = (next: () => Promise<unknown>) => (send = next);
+
+async function app(): Promise<ReactNode> {
+  if (lib === 'kit') return (await import('./kit.js')).kitApp(history, onSend);
+  return (await import('./ai-sdk.js')).aiSdkApp(lib as 'streamdown' | 'react-markdown', history, onSend);
+}
+
+const ended = () => [...document.querySelectorAll('code')].some((code) => code.textContent === 'bench-end');
+
+async function run(limitMs: number): Promise<Probe & { loaf: boolean; finished: boolean }> {
+  probe.start = performance.now();
+  const frame = (time: number) => {
+    probe.frames.push(time);
+    if (probe.lastByte && !probe.finalPaint && ended()) {
+      // The final text is in this frame's DOM: it is painted when the next frame starts.
+      requestAnimationFrame((next) => {
+        probe.finalPaint = next;
+      });
+      return;
+    }
+    if (!probe.finalPaint) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  void send!();
+  const deadline = performance.now() + limitMs;
+  // A renderer that cannot keep up is measured until the deadline and reported as not finished.
+  while (!probe.finalPaint && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const finished = probe.finalPaint > 0;
+  if (!finished) probe.finalPaint = performance.now();
+  return { ...probe, loaf: supportsLoaf, finished };
+}
+
+const state = () => ({ firstByte: probe.firstByte, lastByte: probe.lastByte, finalPaint: probe.finalPaint, ended: ended(), text: document.getElementById('root')!.textContent!.slice(-80) });
+(window as unknown as { bench: unknown }).bench = { run, state, lib, supportsLoaf };
+createRoot(document.getElementById('root')!).render(await app());
+document.body.setAttribute('data-ready', 'true');

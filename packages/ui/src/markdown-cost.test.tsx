@@ -1,0 +1,51 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Markdown } from './markdown.js';
+import { markdownRenderStats } from './markdown-node.js';
+import { markdownParseStats } from './markdown-tree.js';
+
+afterEach(cleanup);
+
+/** A chat-like reply of about `chars` characters: headings, paragraphs with inline marks, lists, code blocks. */
+function reply(chars: number): string {
+  const sections: string[] = [];
+  for (let index = 0; sections.join('').length < chars; index++) {
+    sections.push(
+      `## Step ${index}\n\nThis step uses **bold**, *emphasis* and \`code ${index}\`, see [docs](https://example.com/${index}).\n\n` +
+        `- first point ${index}\n- second point\n\n\`\`\`ts\nconst value${index} = compute(${index});\nconsole.log(value${index});\n\`\`\`\n\n`,
+    );
+  }
+  return sections.join('').slice(0, chars);
+}
+
+/** Streams `text` in 16-character commits; the parse and render work of each commit. */
+function streamCosts(text: string) {
+  const view = render(<Markdown text="" />);
+  const costs: Array<{ at: number; chars: number; blocks: number }> = [];
+  for (let at = 16; at <= text.length; at += 16) {
+    const chars = markdownParseStats.chars;
+    const blocks = markdownRenderStats.blocks;
+    view.rerender(<Markdown text={text.slice(0, at)} />);
+    costs.push({ at, chars: markdownParseStats.chars - chars, blocks: markdownRenderStats.blocks - blocks });
+  }
+  return costs;
+}
+
+describe('Markdown cost per commit', () => {
+  it('stays flat as the message grows 10×: the new characters are parsed, the open block renders', () => {
+    const costs = streamCosts(reply(20_000));
+    const early = costs.filter((cost) => cost.at <= 2000);
+    const late = costs.filter((cost) => cost.at > 18_000);
+    const max = (list: typeof costs, key: 'chars' | 'blocks') => Math.max(...list.map((cost) => cost[key]));
+    // Characters parsed per commit: exactly the new ones, at 2k as at 20k.
+    expect(max(early, 'chars')).toBe(16);
+    expect(max(late, 'chars')).toBe(16);
+    // Blocks rendered per commit: the open block and what just closed, independent of how many came before.
+    const mean = (list: typeof costs) => list.reduce((sum, cost) => sum + cost.blocks, 0) / list.length;
+    console.log(`[markdown cost] blocks rendered per commit: ≤2k chars max ${max(early, 'blocks')} mean ${mean(early).toFixed(2)}; >18k chars max ${max(late, 'blocks')} mean ${mean(late).toFixed(2)}`);
+    expect(max(late, 'blocks')).toBeLessThanOrEqual(max(early, 'blocks') + 2);
+    expect(mean(late)).toBeLessThan(mean(early) * 1.5 + 0.5);
+    // The whole message re-rendered per commit would be well over 100 blocks at 20k characters.
+    expect(max(late, 'blocks')).toBeLessThan(12);
+  });
+});

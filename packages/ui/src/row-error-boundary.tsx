@@ -1,0 +1,30 @@
+import { Component, type ReactNode } from 'react';
+
+interface RowErrorBoundaryProps {
+  /** The message shown; a new one (e.g. the next streamed token) tries rendering again. */
+  message: unknown;
+  messageId: string;
+  children: ReactNode;
+}
+
+/** Keeps a message that fails to render in its own row: a small error there, never a blank app. */
+export class RowErrorBoundary extends Component<RowErrorBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: RowErrorBoundaryProps) {
+    if (this.state.failed && previous.message !== this.props.message) this.setState({ failed: false });
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="acu-message acu-message--render-error" data-state="render-error" data-message-id={this.props.messageId} role="alert">
+        This message could not be shown.
+      </div>
+    );
+  }
+}
