@@ -162,8 +162,6 @@ if (!from) results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2))
 // ---------------------------------------------------------------- report
 const ms = (s) => `${s.median.toFixed(s.median < 10 ? 1 : 0)} (${s.min.toFixed(s.min < 10 ? 1 : 0)}–${s.max.toFixed(s.max < 10 ? 1 : 0)})`;
 const us = (s) => `${s.median.toFixed(1)} (${s.min.toFixed(1)}–${s.max.toFixed(1)})`;
-const x = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : 'n/a');
-const pct = (a, b) => (a && b ? `${((100 * a) / b).toFixed(0)}%` : 'n/a');
 const status = (r) => (r.capped ? `killed at the ${r.capMs / 1000} s cap` : r.failed ? `FAILED: ${r.failed.split('\n').pop()}` : '');
 
 function pipelineTable(rows) {

@@ -24,6 +24,7 @@ const steps = [
   ['copy @agent-chat/ui styles.css into dist', process.execPath, ['packages/ui/scripts/copy-styles.mjs']],
   ['bundle sizes (DESIGN budgets reported; fails past the regression ceilings)', process.execPath, ['bench/size/check-size.mjs', '--regression']],
   ['typecheck sources, tests and scripts', bin('tsc'), ['-p', 'tsconfig.check.json']],
+  ['lint (eslint: typescript-eslint, React Hooks rules)', bin('eslint'), ['.']],
   ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), ['--strict', path]]),
   // The root Storybook (stories of @agent-chat/ui) must build offline; the stories themselves run as tests in vitest.
   ['storybook build', bin('storybook'), ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], { STORYBOOK_DISABLE_TELEMETRY: '1' }],

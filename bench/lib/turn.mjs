@@ -8,7 +8,7 @@ const ARTIFACT_NAMES = 10;
 const LOREM = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ';
 
 // BENCH_ASCII=1 (a diagnostic): ASCII-only tokens, for checking how a peer's cost depends on the text's encoding.
-const ASCII_WORDS = WORDS.map((w) => w.replace(/[^\x00-\x7f]/g, 'x'));
+const ASCII_WORDS = WORDS.map((w) => w.replace(/[^\p{ASCII}]/gu, 'x'));
 const TOKENS = process.env.BENCH_ASCII === '1' ? ASCII_WORDS : WORDS;
 export const token = (i) => TOKENS[i % TOKENS.length];
 

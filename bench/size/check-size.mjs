@@ -162,7 +162,7 @@ if (stale.length > 0) console.error(`check-size: warning: sources newer than the
 const rows = [];
 try {
   for (const entry of ENTRIES) {
-    const { source, external, ...meta } = entry;
+    const { source: _source, external: _external, ...meta } = entry;
     rows.push({ ...meta, ...(await bundle(entry)) });
   }
 } catch (error) {

@@ -1,12 +1,12 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactView } from './artifact-view.js';
 import { cx } from './class-names.js';
 import { useChatView } from './use-chat-view.js';
+import type { AnyAgentChat } from './any-agent-chat.js';
 
 /** Props of {@link ArtifactPanel}. */
 export interface ArtifactPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
-  chat?: AgentChat<any>;
+  chat?: AnyAgentChat;
   /** The panel's heading. Default "Artifacts". */
   title?: ReactNode;
   /** Shown when there are no artifacts. */

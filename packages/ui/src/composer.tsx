@@ -1,11 +1,11 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react';
 import { cx } from './class-names.js';
 import { useChatView } from './use-chat-view.js';
+import type { AnyAgentChat } from './any-agent-chat.js';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
-  chat?: AgentChat<any>;
+  chat?: AnyAgentChat;
   /** The text field's accessible name. Default "Message". */
   label?: string;
   placeholder?: string;

@@ -33,10 +33,8 @@ export function MediaView({ media, alt, className, ...rest }: MediaViewProps) {
   const props = { ...rest, className: cx('acu-media', className), 'data-state': src ? kind : 'blocked' };
   if (!src) return <span {...props}>[{media.contentType ?? 'media'} not shown: unsupported URL]</span>;
   if (kind === 'image') return <img {...props} src={src} alt={alt ?? fileName(media.url)} loading="lazy" />;
-  if (kind !== 'file') {
-    const Player = kind;
-    return <Player {...props} src={src} controls />;
-  }
+  if (kind === 'audio') return <audio {...props} src={src} controls />;
+  if (kind === 'video') return <video {...props} src={src} controls />;
   if (src.startsWith('data:')) return <span {...props}>{media.contentType ?? 'attachment'}</span>;
   return (
     <a {...props} href={src} target="_blank" rel="noopener noreferrer" download>

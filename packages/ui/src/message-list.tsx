@@ -1,15 +1,16 @@
-import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
+import type { ChatMessage, Role } from '@agent-chat/core';
 import { useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import { cx } from './class-names.js';
 import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
+import type { AnyAgentChat } from './any-agent-chat.js';
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps extends HTMLAttributes<HTMLElement> {
   /** The chat to show; default: the nearest `AgentChatProvider`'s. */
-  chat?: AgentChat<any>;
+  chat?: AnyAgentChat;
   /** Custom rendering for some parts (return `undefined` for the default). Keep it stable. */
   renderPart?: RenderMessagePart;
   roleLabels?: Partial<Record<Role, string>>;
@@ -49,6 +50,7 @@ export function MessageList({
   const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
 
   const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
+  // eslint-disable-next-line react-hooks/refs -- the last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering)
   const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current), [visible, isThinking, interrupts]);
   // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
   const restore = useRef<number | null>(null);

@@ -1,12 +1,12 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useMemo, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { runningToolName } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
+import type { AnyAgentChat } from './any-agent-chat.js';
 
 /** Props of {@link ThinkingIndicator}. */
 export interface ThinkingIndicatorProps extends HTMLAttributes<HTMLDivElement> {
-  chat?: AgentChat<any>;
+  chat?: AnyAgentChat;
   /** Text while thinking. Default "Thinking…". */
   label?: string;
   /** Name the running tool ("Running search…"). Default true. */

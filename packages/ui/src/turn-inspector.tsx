@@ -1,12 +1,12 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useEffect, useState, useSyncExternalStore, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
 import { useChatView } from './use-chat-view.js';
+import type { AnyAgentChat } from './any-agent-chat.js';
 
 /** Props of {@link TurnInspector}. */
 export interface TurnInspectorProps extends HTMLAttributes<HTMLElement> {
-  chat?: AgentChat<any>;
+  chat?: AnyAgentChat;
   /** The panel's accessible name. Default "Turn inspector"; its scrollable event list is named "<label> events". */
   label?: string;
 }

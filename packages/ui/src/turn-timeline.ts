@@ -1,7 +1,8 @@
 import {
   isInterruptPart, isMediaPart, isReasoningPart, isTextPart,
-  type AgentChat, type AgentEvent, type ChatState, type Part,
+  type AgentEvent, type ChatState, type Part,
 } from '@agent-chat/core';
+import type { AnyAgentChat } from './any-agent-chat.js';
 
 /** What one timeline entry records, named after the event it stands for. */
 export type TimelineKind = AgentEvent['type'];
@@ -190,7 +191,7 @@ export function createTimelineRecorder(now: () => number = () => performance.now
       changed();
     },
     /** Listens to a chat's store and events; returns the unsubscribe. */
-    connect(chat: AgentChat<any>): () => void {
+    connect(chat: AnyAgentChat): () => void {
       const offStore = chat.subscribe(recorder.record);
       const offEvents = chat.onEvent(recorder.event);
       return () => {
