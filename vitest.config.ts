@@ -99,6 +99,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The built Storybook (storybook build) served statically and every story opened in Debian's Chromium.
+          name: 'storybook',
+          environment: 'node',
+          include: ['packages/ui/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });
