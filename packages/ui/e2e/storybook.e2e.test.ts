@@ -1,7 +1,8 @@
 /**
  * The built Storybook (`storybook build`, as `npm test` makes it in node_modules/.cache/storybook-static) served
  * statically and opened in Debian's Chromium: every story's iframe renders its component (no error display, no
- * endless "preparing" spinner, no page errors) and axe-core finds no violations in it.
+ * endless "preparing" spinner, no page errors) and axe-core finds no violations in it. STORYBOOK_URL=<url> checks a
+ * running Storybook instead (`npm run storybook`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { serveStatic, type StaticServer } from './static-server.js';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const staticDir = `${root}node_modules/.cache/storybook-static`;
 const chromiumPath = findChromium();
+const runningStorybook = process.env.STORYBOOK_URL?.replace(/\/$/, '');
 
 if (!chromiumPath) {
   console.warn('!! NO CHROMIUM FOUND: the Storybook browser check is SKIPPED (apt-get install -y chromium, or set CHROMIUM_PATH).');
@@ -32,20 +34,26 @@ function storyIds(): string[] {
     const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } });
     if (result.status !== 0) throw new Error('storybook build failed');
   }
-  const index = JSON.parse(readFileSync(`${staticDir}/index.json`, 'utf8')) as { entries: Record<string, { id: string; type: string }> };
-  return Object.values(index.entries).filter((entry) => entry.type === 'story').map((entry) => entry.id);
+  return storiesOf(JSON.parse(readFileSync(`${staticDir}/index.json`, 'utf8')) as StoryIndex);
 }
+
+interface StoryIndex {
+  entries: Record<string, { id: string; type: string }>;
+}
+
+const storiesOf = (index: StoryIndex) => Object.values(index.entries).filter((entry) => entry.type === 'story').map((entry) => entry.id);
 
 /** Where a story's render ended: Storybook's preview (`window.__STORYBOOK_PREVIEW__`) runs each render through phases. */
 const FINAL_PHASES = ['finished', 'errored', 'aborted'];
 
+const ids = !chromiumPath ? [] : runningStorybook ? storiesOf((await (await fetch(`${runningStorybook}/index.json`)).json()) as StoryIndex) : storyIds();
+
 describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
-  const ids = chromiumPath ? storyIds() : [];
   let server: StaticServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await serveStatic(staticDir);
+    server = runningStorybook ? { url: runningStorybook, close: async () => {} } : await serveStatic(staticDir);
     browser = await launchBrowser(chromiumPath!);
   });
 
