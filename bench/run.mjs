@@ -225,7 +225,7 @@ if (results.pipeline) {
     ['ours (Genkit SSE) as a share of the floor (JSON.parse per frame, same bytes)', B['core-genkit'], B['floor-genkit'], 0.4],
     ['ours (AgentFlow NDJSON) as a share of the NDJSON floor (same bytes)', B['core-agentflow'], B['floor-agentflow'], 0.4],
   ];
-  md.push(`### Ratios against DESIGN §6 (${k(P.bigDeltas)} deltas, 16 KiB reads; speed of ours ÷ speed of theirs)`, '');
+  md.push(`### Ratios against the performance targets (${k(P.bigDeltas)} deltas, 16 KiB reads; speed of ours ÷ speed of theirs)`, '');
   md.push('| ratio | by median wall time | by min wall time | by median CPU time | target | met (median wall) |', '|---|---:|---:|---:|---:|---|');
   results.ratios = [];
   for (const [label, ours, theirs, goal] of rows) {

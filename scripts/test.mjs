@@ -22,7 +22,7 @@ const steps = [
   ['build the packages (tsc -b)', bin('tsc'), ['-b']],
   // tsc does not copy CSS: @agent-chat/ui's stylesheet goes into its dist here (its own `build` script does the same).
   ['copy @agent-chat/ui styles.css into dist', process.execPath, ['packages/ui/scripts/copy-styles.mjs']],
-  ['bundle sizes (DESIGN budgets reported; fails past the regression ceilings)', process.execPath, ['bench/size/check-size.mjs', '--regression']],
+  ['bundle sizes (size budgets reported; fails past the regression ceilings)', process.execPath, ['bench/size/check-size.mjs', '--regression']],
   ['typecheck sources, tests and scripts', bin('tsc'), ['-p', 'tsconfig.check.json']],
   ['lint (eslint: typescript-eslint, React Hooks rules)', bin('eslint'), ['.']],
   ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), ['--strict', path]]),

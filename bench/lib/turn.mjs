@@ -106,7 +106,7 @@ export function genkitBytes(spec) {
   return { bytes: encoder.encode(out.join('')), frames };
 }
 
-/** AgentFlow NDJSON (seed 001): `message` deltas, `updates` carrying the state, the final `delta:false` message. No artifacts in the protocol. */
+/** AgentFlow NDJSON (AgentFlow's `StreamChunk`s): `message` deltas, `updates` carrying the state, the final `delta:false` message. No artifacts in the protocol. */
 export function agentFlowBytes(spec) {
   const out = [];
   let frames = 0;

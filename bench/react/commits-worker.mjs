@@ -1,4 +1,4 @@
-// Benchmark 2 (issue 7): React renders and commits per streamed turn, in jsdom with production React.
+// Benchmark 2: React renders and commits per streamed turn, in jsdom with production React.
 //   node commits-worker.mjs <deltas> <case>:<pace>:<runs> …
 // Cases of one library share a process (loading jsdom takes seconds); each case starts with its own warm-up turn.
 // Prints a JSON array of the cases' results as its last line.

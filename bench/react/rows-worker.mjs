@@ -1,4 +1,4 @@
-// Benchmark 3 (issue 7): how many message rows render per streamed token, with a long history above the streaming row.
+// Benchmark 3: how many message rows render per streamed token, with a long history above the streaming row.
 //   node rows-worker.mjs <history> <deltas> <case>:<runs> …
 // Cases of one library share a process (loading jsdom takes seconds); each case starts with its own warm-up turn.
 // Prints a JSON array of the cases' results as its last line.

@@ -1,6 +1,6 @@
 /**
  * The task-list agent: genkit/beta `ai.defineAgent` (a prompt agent: history + system prompt + tools,
- * run by Genkit's own agent runtime) with the custom state of seed 002.
+ * run by Genkit's own agent runtime) with a custom session state (Genkit's sessions and state docs).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

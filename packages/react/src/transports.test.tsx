@@ -5,7 +5,7 @@
  *   interrupts → resume([{text: 'yes'}]) clears them and streams the rest → a turn that updates the custom state.
  *
  * A protocol that lacks a capability says so in its row, and the row asserts the documented behaviour instead:
- * TnsAI (seed 003) has no interrupts — a TOOL_CALL is a tool request, the turn ends 'other', `interrupts` stays
+ * TnsAI (its Streaming docs) has no interrupts — a TOOL_CALL is a tool request, the turn ends 'other', `interrupts` stays
  * empty and the call is answered with a tool response — and no custom state, which stays undefined.
  *
  * Servers: the core's live test servers (packages/core/test/*-live-server.ts) for AgentFlow, AG-UI, the AI SDK and
@@ -134,14 +134,14 @@ const rows: Row[] = [
     greet: { prompt: 'hello', text: 'Hello, world!' },
     interrupt: {
       supported: false,
-      reason: 'seed 003 has no interrupts: a TOOL_CALL chunk is a tool request and DONE TOOL_CALLS ends the turn "other"',
+      reason: 'TnsAI has no interrupts: a TOOL_CALL chunk is a tool request and DONE TOOL_CALLS ends the turn "other"',
       prompt: 'tools',
       name: 'search',
       finishReason: 'other',
       answer: (request) => [{ toolResponse: { name: request.toolRequest.name, ...(request.toolRequest.ref !== undefined ? { ref: request.toolRequest.ref } : {}), output: 'yes' } }],
     },
     resumed: 'Found: "yes"',
-    state: { supported: false, reason: 'seed 003 ChatChunks carry no session state' },
+    state: { supported: false, reason: 'TnsAI ChatChunks carry no session state' },
   },
 ];
 

@@ -87,7 +87,7 @@ export interface AgentFlowTurnContext {
   sessionId: string | null;
 }
 
-/** The `POST /v1/graph/stream` body (seed 001's `StreamRequest`): the new messages, and the thread to continue. */
+/** The `POST /v1/graph/stream` body (AgentFlow's `StreamRequest`): the new messages, and the thread to continue. */
 export function buildAgentFlowRequestBody(
   context: AgentFlowTurnContext,
   settings: { responseGranularity?: ResponseGranularity; recursionLimit?: number; initialState?: Record<string, unknown>; config?: Record<string, unknown> } = {},
@@ -107,7 +107,7 @@ export function buildAgentFlowRequestBody(
 }
 
 /**
- * Decodes AgentFlow `StreamChunk`s (seed 001): `message` with `delta: true` streams tokens and `delta: false` is the
+ * Decodes AgentFlow `StreamChunk`s (its `stream()` reference): `message` with `delta: true` streams tokens and `delta: false` is the
  * final message replacing the partial one; `updates`/`state` carry the graph state; `error` ends the turn.
  * The stream's end is the turn end ('interrupted' when the last state said the graph is interrupted).
  */

@@ -11,7 +11,7 @@ export interface TnsaiTransportOptions extends HttpTransportOptions {
 }
 
 /**
- * A TnsAI agent or client streaming seed 003's `ChatChunk`s as NDJSON. One POST per turn with
+ * A TnsAI agent or client streaming TnsAI's `ChatChunk`s as NDJSON. One POST per turn with
  * `{message, sessionId, history, toolResults?}`; the session id is generated on a new chat's first turn and kept.
  * No stop endpoint: `stop()` aborts the request. See dialects/tnsai.ts for the encoding.
  */
