@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 const DEFAULT = new URL('../../packages/core/src/index.ts', import.meta.url);
 
 let loaded;
-export function corePath() {
+function corePath() {
   return process.env.BENCH_CORE ? pathToFileURL(resolve(process.env.BENCH_CORE)).href : DEFAULT.href;
 }
 export function loadCore() {

@@ -16,7 +16,7 @@ export const CASES = {
   'aisdk-50': { label: 'useChat, experimental_throttle: 50', lib: 'aisdk', throttle: 50, frames: 'raf' },
 };
 
-export const FRAME_SOURCES = {
+const FRAME_SOURCES = {
   raf: 'jsdom requestAnimationFrame (pretendToBeVisual: a 1000/60 ms setInterval; a counting rAF loop keeps it ticking like vsync)',
   none: 'none: requestAnimationFrame deleted, the hook falls back to setTimeout(16)',
 };

@@ -21,7 +21,7 @@ export const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '.
 export const AGENT_NAME = 'taskAgent';
 export const CLIENT_AGENT_NAME = 'taskAgentClientState';
 
-export const TaskStateSchema = z.object({
+const TaskStateSchema = z.object({
   tasks: z.array(z.object({ id: z.number(), title: z.string(), done: z.boolean() })),
   nextId: z.number(),
 });
@@ -71,4 +71,3 @@ export function createTaskAgents(options: TaskAgentOptions = {}) {
   return { ai, agent, clientAgent, tools, modelName: real ? real.name : SCRIPTED_MODEL_NAME };
 }
 
-export type TaskAgents = ReturnType<typeof createTaskAgents>;

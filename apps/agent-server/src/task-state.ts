@@ -12,7 +12,7 @@ export interface TaskState {
 
 export const REPORT_NAME = 'report.md';
 
-export function emptyTaskState(): TaskState {
+function emptyTaskState(): TaskState {
   return { tasks: [], nextId: 1 };
 }
 

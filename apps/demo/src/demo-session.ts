@@ -4,7 +4,7 @@ import type { TaskState } from './task-state.js';
 import { entryFromResponse, timelineFromSnapshots, type TimelineEntry } from './timeline.js';
 
 /** What the panels around the chat show: the turns so far and the session's status line. */
-export interface SessionView {
+interface SessionView {
   timeline: TimelineEntry[];
   restoring: boolean;
   notice: string | null;
@@ -59,7 +59,7 @@ export function rememberedServerSession(fromUrl: string | null): string | null {
 }
 
 /** The transport for a mode and protocol: the same Genkit agent behind `/api/agent`, `/api/agui` and `/api/ai-sdk`. */
-export function transportFor(mode: ChatMode, protocol: Protocol): Transport {
+function transportFor(mode: ChatMode, protocol: Protocol): Transport {
   if (mode === 'client') return genkitTransport({ url: '/api/agent-client' });
   if (protocol === 'agui') return aguiTransport({ url: '/api/agui' });
   if (protocol === 'ai-sdk') return aiSdkTransport({ api: '/api/ai-sdk' });

@@ -68,7 +68,7 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart }: MessageRowProps) {
   const parts: ReactNode[] = [];
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
