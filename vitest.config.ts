@@ -78,7 +78,7 @@ export default defineConfig({
           // @agent-chat/ui: every story run as a test (play function + axe), and the components' own tests.
           name: 'ui',
           environment: 'jsdom',
-          include: ['packages/ui/**/*.test.{ts,tsx}'],
+          include: ['packages/ui/{src,test}/**/*.test.{ts,tsx}'],
           setupFiles: ['packages/ui/test/setup.ts'],
           testTimeout: 20_000,
         },
@@ -113,6 +113,17 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The built Storybook (storybook build) served statically and every story opened in Debian's Chromium.
+          name: 'storybook',
+          environment: 'node',
+          include: ['packages/ui/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
         },
       },
     ],

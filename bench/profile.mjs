@@ -13,7 +13,7 @@ const [pipeline = 'core-genkit', deltas = '100000', read = '16384'] = args;
 const top = Number(flags.top ?? 25);
 
 /** Self time per function and per package over one or more V8 CPU profiles. */
-export function summarizeProfile(profiles, topN = 25) {
+function summarizeProfile(profiles, topN = 25) {
   const self = new Map();
   for (const { nodes, samples, timeDeltas } of [profiles].flat()) {
     const byId = new Map(nodes.map((n) => [n.id, n]));

@@ -164,8 +164,6 @@ if (!from) results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2))
 // ---------------------------------------------------------------- report
 const ms = (s) => `${s.median.toFixed(s.median < 10 ? 1 : 0)} (${s.min.toFixed(s.min < 10 ? 1 : 0)}–${s.max.toFixed(s.max < 10 ? 1 : 0)})`;
 const us = (s) => `${s.median.toFixed(1)} (${s.min.toFixed(1)}–${s.max.toFixed(1)})`;
-const x = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : 'n/a');
-const pct = (a, b) => (a && b ? `${((100 * a) / b).toFixed(0)}%` : 'n/a');
 const status = (r) => (r.capped ? `killed at the ${r.capMs / 1000} s cap` : r.failed ? `FAILED: ${r.failed.split('\n').pop()}` : '');
 
 function pipelineTable(rows) {
@@ -229,7 +227,7 @@ if (results.pipeline) {
     ['ours (Genkit SSE) as a share of the floor (JSON.parse per frame, same bytes)', B['core-genkit'], B['floor-genkit'], 0.4],
     ['ours (AgentFlow NDJSON) as a share of the NDJSON floor (same bytes)', B['core-agentflow'], B['floor-agentflow'], 0.4],
   ];
-  md.push(`### Ratios against DESIGN §6 (${k(P.bigDeltas)} deltas, 16 KiB reads; speed of ours ÷ speed of theirs)`, '');
+  md.push(`### Ratios against the performance targets (${k(P.bigDeltas)} deltas, 16 KiB reads; speed of ours ÷ speed of theirs)`, '');
   md.push('| ratio | by median wall time | by min wall time | by median CPU time | target | met (median wall) |', '|---|---:|---:|---:|---:|---|');
   results.ratios = [];
   for (const [label, ours, theirs, goal] of rows) {

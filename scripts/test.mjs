@@ -23,19 +23,21 @@ const steps = [
   ['build the packages (tsc -b)', bin('tsc'), ['-b']],
   // tsc does not copy CSS: @agent-chat/ui's stylesheet goes into its dist here (its own `build` script does the same).
   ['copy @agent-chat/ui styles.css into dist', process.execPath, ['packages/ui/scripts/copy-styles.mjs']],
-  ['bundle sizes (DESIGN budgets reported; fails past the regression ceilings)', process.execPath, ['bench/size/check-size.mjs', '--regression']],
+  ['bundle sizes (size budgets reported; fails past the regression ceilings)', process.execPath, ['bench/size/check-size.mjs', '--regression']],
   ['typecheck sources, tests and scripts', bin('tsc'), ['-p', 'tsconfig.check.json']],
+  ['lint (eslint: typescript-eslint, React Hooks rules)', bin('eslint'), ['.']],
   ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), ['--strict', path]]),
-  // The root Storybook (stories of @agent-chat/ui) must build offline; the stories themselves run as tests in vitest.
+  // The root Storybook (stories of @agent-chat/ui) must build offline; vitest's storybook project opens every story of
+  // this build in Chromium, and the ui project runs the stories as tests in jsdom.
   ['storybook build', bin('storybook'), ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], { STORYBOOK_DISABLE_TELEMETRY: '1' }],
 ];
 let failedSteps = 0;
 for (const [title, command, args, env] of steps) if (!run(title, command, args, env)) failedSteps++;
 
-// The browser suite (vitest project e2e) needs a Chromium: without one it skips itself, and that is said loudly here;
+// The browser suites (vitest projects e2e and storybook) need a Chromium: without one it skips itself, and that is said loudly here;
 // under CI a missing Chromium is a failure.
 const chromiumMissing = findChromium() === null;
-const noChromium = `${'!'.repeat(80)}\n!! NO CHROMIUM FOUND: the browser suite (apps/demo/e2e, vitest project e2e) is SKIPPED.\n!! Install Debian's: apt-get install -y chromium   (or set CHROMIUM_PATH)\n${'!'.repeat(80)}`;
+const noChromium = `${'!'.repeat(80)}\n!! NO CHROMIUM FOUND: the browser suites (apps/demo/e2e and packages/ui/e2e: vitest projects e2e, storybook) are SKIPPED.\n!! Install Debian's: apt-get install -y chromium   (or set CHROMIUM_PATH)\n${'!'.repeat(80)}`;
 if (chromiumMissing) {
   console.log(`\n${noChromium}`);
   if (process.env.CI === 'true') {

@@ -9,7 +9,7 @@ const DEFAULT = new URL('../../packages/core/src/index.ts', import.meta.url);
 const INTERNALS = ['wire/index', 'protocols/genkit/index', 'protocols/agentflow/index', 'chat/apply-custom-patch'];
 
 let loaded;
-export function corePath() {
+function corePath() {
   return process.env.BENCH_CORE ? pathToFileURL(resolve(process.env.BENCH_CORE)).href : DEFAULT.href;
 }
 export function loadCore() {

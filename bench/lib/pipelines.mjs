@@ -88,7 +88,7 @@ function coreOnPeerBytes(protocol) {
       },
       async exec() { response = await chat.send('go'); },
       check() {
-        // The AI SDK's `data-artifact` parts and AG-UI's ACTIVITY_SNAPSHOT of type 'artifact' carry the artifact itself (DESIGN §3).
+        // The AI SDK's `data-artifact` parts and AG-UI's ACTIVITY_SNAPSHOT of type 'artifact' carry the artifact itself (the canonical `artifact-upsert`).
         const artifacts = (want) => want;
         return checkCore(chat.getState(), response, m.expected, { artifacts });
       },

@@ -8,7 +8,7 @@ const ARTIFACT_NAMES = 10;
 const LOREM = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ';
 
 // BENCH_ASCII=1 (a diagnostic): ASCII-only tokens, for checking how a peer's cost depends on the text's encoding.
-const ASCII_WORDS = WORDS.map((w) => w.replace(/[^\x00-\x7f]/g, 'x'));
+const ASCII_WORDS = WORDS.map((w) => w.replace(/[^\p{ASCII}]/gu, 'x'));
 const TOKENS = process.env.BENCH_ASCII === '1' ? ASCII_WORDS : WORDS;
 export const token = (i) => TOKENS[i % TOKENS.length];
 
@@ -21,7 +21,7 @@ export function turnSpec(deltas, patches = Math.max(1, Math.round(deltas / 100))
   return { deltas, patches, artifacts };
 }
 
-export function initialCustom() {
+function initialCustom() {
   return { status: 'working', progress: 0, tasks: Array.from({ length: TASKS }, (_, i) => ({ id: `t${i}`, title: `Task ${i}`, done: false })) };
 }
 
@@ -106,7 +106,7 @@ export function genkitBytes(spec) {
   return { bytes: encoder.encode(out.join('')), frames };
 }
 
-/** AgentFlow NDJSON (seed 001): `message` deltas, `updates` carrying the state, the final `delta:false` message. No artifacts in the protocol. */
+/** AgentFlow NDJSON (AgentFlow's `StreamChunk`s): `message` deltas, `updates` carrying the state, the final `delta:false` message. No artifacts in the protocol. */
 export function agentFlowBytes(spec) {
   const out = [];
   let frames = 0;
@@ -123,7 +123,7 @@ export function agentFlowBytes(spec) {
 }
 
 /** The AI SDK UI message stream v1 (SSE, `data: [DONE]` last); custom state as a `data-state` part, artifacts as `data-artifact` parts with ids. */
-export function aiSdkBytes(spec) {
+function aiSdkBytes(spec) {
   const chunks = aiSdkChunks(spec);
   const out = chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
   out.push('data: [DONE]\n\n');
@@ -143,7 +143,7 @@ export function aiSdkChunks(spec) {
 }
 
 /** AG-UI SSE built with the real EventEncoder: RUN_STARTED, TEXT_MESSAGE_*, STATE_SNAPSHOT then STATE_DELTA, ACTIVITY_SNAPSHOT per artifact, RUN_FINISHED. */
-export function aguiBytes(spec) {
+function aguiBytes(spec) {
   const enc = new EventEncoder();
   const out = [];
   const push = (event) => out.push(enc.encodeSSE(event));

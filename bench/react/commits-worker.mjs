@@ -1,4 +1,4 @@
-// Benchmark 2 (issue 7): React renders and commits per streamed turn, in jsdom with production React.
+// Benchmark 2: React renders and commits per streamed turn, in jsdom with production React.
 //   node commits-worker.mjs <deltas> <case>:<pace>:<runs> …
 // Cases of one library share a process (loading jsdom takes seconds); each case starts with its own warm-up turn.
 // Prints a JSON array of the cases' results as its last line.
@@ -16,7 +16,7 @@ export const CASES = {
   'aisdk-50': { label: 'useChat, experimental_throttle: 50', lib: 'aisdk', throttle: 50, frames: 'raf' },
 };
 
-export const FRAME_SOURCES = {
+const FRAME_SOURCES = {
   raf: 'jsdom requestAnimationFrame (pretendToBeVisual: a 1000/60 ms setInterval; a counting rAF loop keeps it ticking like vsync)',
   none: 'none: requestAnimationFrame deleted, the hook falls back to setTimeout(16)',
 };

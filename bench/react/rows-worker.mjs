@@ -1,10 +1,9 @@
-// Benchmark 3 (issue 7): how many message rows render per streamed token, with a long history above the streaming row.
+// Benchmark 3: how many message rows render per streamed token, with a long history above the streaming row.
 //   node rows-worker.mjs <history> <deltas> <case>:<runs> …
 // Cases of one library share a process (loading jsdom takes seconds); each case starts with its own warm-up turn.
 // Prints a JSON array of the cases' results as its last line.
 // Row renders are counted inside the row components themselves; commits through the React DevTools global hook
 // (`onCommitFiberRoot`, which production react-dom calls on every commit).
-import { fileURLToPath } from 'node:url';
 import { installCommitCounter, installDom, loadReact, macrotask, sleep } from './lib/env.mjs';
 import { PACES, expectedText, fetchStub, replyFrames } from './lib/stream.mjs';
 
@@ -52,22 +51,16 @@ async function main() {
   if (lib === 'ours') {
     const { aiSdkTransport, createAgentChat, textOf } = await import('@agent-chat/core');
     const { MessageList } = await import('@agent-chat/ui');
-    // The row component MessageList renders is internal: wrap the render function of that very memo object (the same
-    // module instance MessageList imports), before anything mounts, so every row render is counted.
-    const { MessageRow } = await import(fileURLToPath(new URL('../../packages/ui/dist/message-row.js', import.meta.url)));
-    if (!MessageRow.__benchWrapped) {
-      const render = MessageRow.type;
-      MessageRow.type = function CountedMessageRow(props) {
-        rows.renders++;
-        return render(props);
-      };
-      MessageRow.__benchWrapped = true;
-    }
+    // MessageList calls `renderPart` for each part of a row it renders: the first part counts one row render.
+    const renderPart = (_part, { index }) => {
+      if (index === 0) rows.renders++;
+      return undefined;
+    };
     mountCase = (spec, root, fetch) => {
       const messages = history(historySize).map(({ role, text }) => ({ role, content: [{ text }] }));
       const chat = createAgentChat({ transport: aiSdkTransport({ api: 'http://bench.local/api/chat', fetch }), state: { messages, artifacts: [] } });
       const pageSize = spec.pageSize === 'all' ? historySize + 10 : spec.pageSize;
-      flushSync(() => root.render(h(MessageList, pageSize === undefined ? { chat } : { chat, pageSize })));
+      flushSync(() => root.render(h(MessageList, pageSize === undefined ? { chat, renderPart } : { chat, renderPart, pageSize })));
       return {
         mountedRows: pageSize === undefined ? Math.min(50, historySize) : historySize,
         async turn() {

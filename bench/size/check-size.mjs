@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Benchmark 6 of issue 7 and the size budgets of DESIGN §6: what a user's bundler ships for each entry, minified and
+// Benchmark 6 and the size budgets (core + react ≤ 15 kB, ui ≤ 10 kB + CSS, min+gz): what a user's bundler ships for each entry, minified and
 // gzipped, every dependency included except React. Bundles the built packages (dist/, what users install).
 //
-//   node bench/size/check-size.mjs             the tables; exit 1 when a DESIGN budget is missed
+//   node bench/size/check-size.mjs             the tables; exit 1 when a size budget is missed
 //   node bench/size/check-size.mjs --regression  exit 1 past a budget, or past the regression ceiling of a row that misses it (npm test)
 //   node bench/size/check-size.mjs --json      the same as JSON on stdout
 //   node bench/size/check-size.mjs --write     also writes bench/size/RESULTS.md (with the --what-if rows)
@@ -24,7 +24,7 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const write = args.includes('--write');
 const whatIf = write || args.includes('--what-if');
-// --regression: a row over its DESIGN budget is held to its ceiling (today's size plus a little) instead, while the
+// --regression: a row over its budget is held to its ceiling (today's size plus a little) instead, while the
 // miss stays reported; rows within budget are held to the budget. npm test uses it, so a bundle that grows fails.
 const regression = args.includes('--regression');
 const top = Number(args.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 12);
@@ -40,7 +40,7 @@ const GENKIT_CEILING = 18.9;
 const GENKIT_VIEW_CEILING = 29.7;
 
 /**
- * The measured entries. `budget` (kB, min+gz) is DESIGN §6's figure, reported as met or missed; `ceiling` (kB) is the
+ * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
  * regression guard of a row that misses its budget (`--regression`: exit 1 past it). A row without a ceiling is held
  * to its budget in both modes.
  *
@@ -175,7 +175,7 @@ if (stale.length > 0) console.error(`check-size: warning: sources newer than the
 const rows = [];
 try {
   for (const entry of ENTRIES) {
-    const { source, external, ...meta } = entry;
+    const { source: _source, external: _external, ...meta } = entry;
     rows.push({ ...meta, ...(await bundle(entry)) });
   }
 } catch (error) {
@@ -258,7 +258,7 @@ function whatIfTable() {
 }
 const budgetLine = () => (over.length === 0
   ? 'size budgets: all met'
-  : `size budgets (DESIGN §6): missed by ${over.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${row.budget} kB`).join(', ')}`);
+  : `size budgets: missed by ${over.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${row.budget} kB`).join(', ')}`);
 
 if (json) {
   console.log(JSON.stringify(report, null, 2));
@@ -278,7 +278,7 @@ if (json) {
 if (write) {
   const m = machine;
   const md = [
-    '# Bundle size and the size budgets (issue 7, benchmark 6)',
+    '# Benchmark 6: bundle size and the size budgets',
     '',
     `Machine: Node ${m.node} · ${m.cpu} · ${m.cores} cores · ${m.platform} · ${m.memoryGiB} GiB · load average ${m.loadAverage} · ${m.date} · esbuild ${esbuildVersion}`,
     '',

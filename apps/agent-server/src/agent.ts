@@ -1,6 +1,6 @@
 /**
  * The task-list agent: genkit/beta `ai.defineAgent` (a prompt agent: history + system prompt + tools,
- * run by Genkit's own agent runtime) with the custom state of seed 002.
+ * run by Genkit's own agent runtime) with a custom session state (Genkit's sessions and state docs).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ export const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '.
 export const AGENT_NAME = 'taskAgent';
 export const CLIENT_AGENT_NAME = 'taskAgentClientState';
 
-export const TaskStateSchema = z.object({
+const TaskStateSchema = z.object({
   tasks: z.array(z.object({ id: z.number(), title: z.string(), done: z.boolean() })),
   nextId: z.number(),
 });
@@ -82,4 +82,3 @@ export function createTaskAgents(options: TaskAgentOptions = {}) {
   return { ai, agent, clientAgent, tools, store, modelName: real ? real.name : SCRIPTED_MODEL_NAME };
 }
 
-export type TaskAgents = ReturnType<typeof createTaskAgents>;

@@ -144,7 +144,7 @@ describe('POST /api/agui: the task agent over AG-UI', () => {
     expect(response.finishReason).toBe('aborted');
     const partial = textOf(chat.getState().messages.at(-1)!.content);
     expect(STORY_TEXT.startsWith(partial) && partial.length < STORY_TEXT.length / 2).toBe(true);
-    await vi.waitFor(() => expect(slow.lines.length).toBe(before + 1), { timeout: 5000 });
+    await vi.waitFor(() => expect(slow.lines.length).toBe(before + 1), { timeout: 15_000 });
     expect(slow.lines.at(-1)).toMatch(/^POST \/api\/agui session=\S+ finishReason=failed \(client closed\)/);
     expect((await chat.send('add Bread')).text).toBe('Added “Bread” (task #2).');
   });

@@ -55,7 +55,7 @@ function contentParts(content: unknown): Part[] {
   if (typeof content === 'string') return [{ text: content }];
   if (!Array.isArray(content)) return [];
   const parts: Part[] = [];
-  for (const item of content as Array<Record<string, any>>) {
+  for (const item of content as Array<{ type?: unknown; text?: unknown; source?: { type: string; value: unknown; mimeType?: string } } | null>) {
     if (item?.type === 'text' && typeof item.text === 'string') parts.push({ text: item.text });
     else if (item?.source && typeof item.source.value === 'string') {
       const { type, value, mimeType } = item.source as { type: string; value: string; mimeType?: string };

@@ -59,9 +59,9 @@ export interface AiSdkRouteOptions {
 }
 
 /** The data part types this route streams. */
-export const STATE_PART = 'data-state';
-export const STATE_PATCH_PART = 'data-state-patch';
-export const ARTIFACT_PART = 'data-artifact';
+const STATE_PART = 'data-state';
+const STATE_PATCH_PART = 'data-state-patch';
+const ARTIFACT_PART = 'data-artifact';
 
 interface ChatBody {
   id?: unknown;

@@ -23,7 +23,7 @@ import { runInTurn } from './turn-context.js';
 export type GenkitFinishReason = NonNullable<AgentOutput['finishReason']>;
 
 /** One JSON Patch operation as Genkit streams it. */
-export type PatchOperation = NonNullable<AgentStreamChunk['customPatch']>[number];
+type PatchOperation = NonNullable<AgentStreamChunk['customPatch']>[number];
 
 export type BridgeEvent =
   | { type: 'text'; index: number; delta: string }
@@ -135,7 +135,7 @@ export function createChunkTranslator() {
   return { translate, end };
 }
 
-export interface RunTurnOptions {
+interface RunTurnOptions {
   sessionId: string;
   input: GenkitTurnInput;
   /** Aborted when the client goes away: the scripted model stops (see turn-context.ts). */

@@ -12,7 +12,7 @@ import type { RequestHandler } from 'express';
 
 export const requireCjs = createRequire(import.meta.url);
 
-export type GenkitBetaModule = typeof import('genkit/beta');
+type GenkitBetaModule = typeof import('genkit/beta');
 export type GenkitBeta = ReturnType<GenkitBetaModule['genkit']>;
 
 const beta = requireCjs('genkit/beta') as GenkitBetaModule;

@@ -24,7 +24,7 @@ export class ModelConfigError extends Error {
   override name = 'ModelConfigError';
 }
 
-export interface RealModel {
+interface RealModel {
   /** The Genkit model name, e.g. `googleai/gemini-2.5-flash`. */
   name: string;
   /** The plugin to pass to `genkit({plugins})`. */

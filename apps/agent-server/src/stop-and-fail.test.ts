@@ -39,7 +39,7 @@ describe('long answers, Stop and failing turns', () => {
 
     // The server noticed the closed connection and stopped the model: the turn ends as a failed (not
     // completed) turn, so the story is not saved as if it had been told in full.
-    await vi.waitFor(() => expect(t.lines.length).toBe(linesBefore + 1), { timeout: 5000 });
+    await vi.waitFor(() => expect(t.lines.length).toBe(linesBefore + 1), { timeout: 15_000 });
     expect(t.lines.at(-1)).toMatch(/finishReason=failed \(client closed\) \d+ms error="INTERNAL The turn was stopped\."$/);
 
     const next = await chat.send('add Bread');

@@ -1,4 +1,4 @@
-/** The agent's custom session state (seed 002): a task list. */
+/** The agent's custom session state (Genkit's sessions and state docs: client-visible custom state): a task list. */
 export interface Task {
   id: number;
   title: string;
@@ -12,7 +12,7 @@ export interface TaskState {
 
 export const REPORT_NAME = 'report.md';
 
-export function emptyTaskState(): TaskState {
+function emptyTaskState(): TaskState {
   return { tasks: [], nextId: 1 };
 }
 

@@ -111,4 +111,3 @@ export function defineTaskTools(ai: GenkitBeta) {
   return { addTask, completeTask, writeReport, clearAllTasks, confirmClearAll };
 }
 
-export type TaskTools = ReturnType<typeof defineTaskTools>;

@@ -60,13 +60,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Runs axe-core inside the page and returns its violations (id, impact, help and the offending nodes). */
-export async function axeViolations(page: Page): Promise<string[]> {
+/** Runs axe-core inside the page (or the part of it `selector` matches) and returns its violations (id, impact, help and the offending nodes). */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+  const violations = await page.evaluate(async (within) => {
+    const axe = (window as unknown as { axe: { run: (context: Element | Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const context = within ? document.querySelector(within) : document;
+    if (!context) return [`nothing matches ${within}`];
+    const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-  });
+  }, selector);
   return violations;
 }

@@ -5,7 +5,7 @@ export type ChatMode = 'server' | 'client';
 export type Protocol = 'genkit' | 'agui' | 'ai-sdk';
 const PROTOCOLS: readonly Protocol[] = ['genkit', 'agui', 'ai-sdk'];
 
-export interface DemoLocation {
+interface DemoLocation {
   mode: ChatMode;
   /** Server-managed session to continue (`?session=<id>`). */
   sessionId: string | null;

@@ -8,7 +8,7 @@ import type { TaskState } from './task-state.js';
 import { entryFromResponse, timelineFromSnapshots, type TimelineEntry } from './timeline.js';
 
 /** What the panels around the chat show: the turns so far and the session's status line. */
-export interface SessionView {
+interface SessionView {
   timeline: TimelineEntry[];
   restoring: boolean;
   notice: string | null;

@@ -2,7 +2,7 @@ import type { AgentChat } from '@agent-chat/core';
 import type { TaskState } from './task-state.js';
 
 /** What the scripted agent understands, as one-click prompts (shown while the conversation is empty). */
-export const SUGGESTIONS = ['add Buy milk', 'complete 1', 'report', 'clear', 'tell me a long story', 'fail'] as const;
+const SUGGESTIONS = ['add Buy milk', 'complete 1', 'report', 'clear', 'tell me a long story', 'fail'] as const;
 
 export function Suggestions({ chat }: { chat: AgentChat<TaskState> }) {
   return (

@@ -1,4 +1,4 @@
-/** The agent's custom state (seed 002): the task list the tools edit through JSON patches. */
+/** The agent's custom state (Genkit's custom session state): the task list the tools edit through JSON patches. */
 export interface Task {
   id: number;
   title: string;

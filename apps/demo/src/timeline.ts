@@ -20,7 +20,7 @@ let keyCount = 0;
 const nextKey = () => `${keyPrefix}-${++keyCount}`;
 
 /** What the turn said: its user message, or that it answered a confirmation. */
-export function turnLabel(messages: readonly (Message | ChatMessage)[], fromIndex: number): string {
+function turnLabel(messages: readonly (Message | ChatMessage)[], fromIndex: number): string {
   for (let index = messages.length - 1; index >= fromIndex; index--) {
     const message = messages[index]!;
     if (message.role === 'user') return textOf(message.content) || '(attachment)';

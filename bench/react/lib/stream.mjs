@@ -26,7 +26,7 @@ export const PACES = {
 };
 
 /** A pull-based stream: one frame per pull, each in its own macrotask; the consumer's pace sets delivery. */
-export function pacedStream(frames, pace) {
+function pacedStream(frames, pace) {
   let index = 0;
   return new ReadableStream({
     async pull(controller) {

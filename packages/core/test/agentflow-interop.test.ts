@@ -1,6 +1,6 @@
 /**
  * Live interop: AgentChat + agentFlowTransport against a real HTTP server speaking AgentFlow's
- * streaming API (seed 001), over real sockets. See agentflow-live-server.ts for the scripts.
+ * streaming API (its `stream()` reference), over real sockets. See agentflow-live-server.ts for the scripts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat } from '../src/chat/agent-chat.js';

@@ -1,5 +1,5 @@
 /**
- * A real HTTP server (node:http) speaking AgentFlow's streaming API as seed 001
+ * A real HTTP server (node:http) speaking AgentFlow's streaming API as its `stream()` reference
  * (`AgentFlowClient.stream()`) describes it, for live interop tests. Offline and
  * deterministic: the "graph" is a script keyed on the last user message text.
  *

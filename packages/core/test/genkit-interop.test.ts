@@ -52,7 +52,7 @@ describe('live Genkit agent server (genkit/beta defineAgent, served by @genkit-a
     expect(snapshot.state!.messages.map((message) => message.role)).toEqual(['user', 'model', 'user', 'model', 'tool', 'model']);
   });
 
-  it("seed 000's custom agent delivers every chunk kind in order, turn end last with the response's snapshotId", async () => {
+  it("the custom agent of Genkit's agent docs delivers every chunk kind in order, turn end last with the response's snapshotId", async () => {
     const chat = chatWith<{ status?: string }>('customAgent');
     const chunks: AgentChunk<{ status?: string }>[] = [];
     const response = await chat.sendStream('say hello', (chunk) => chunks.push(chunk));

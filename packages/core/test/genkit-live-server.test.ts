@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startGenkitLiveServer,
   type GenkitLiveServer,
@@ -289,8 +289,10 @@ describe('genkit live server (raw HTTP)', () => {
     expect((await call('/chatAgent/abort', { snapshotId: d.result.snapshotId })).body).toEqual({
       result: { snapshotId: d.result.snapshotId, status: 'pending' },
     });
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await call('/chatAgent/getSnapshot', { snapshotId: d.result.snapshotId })).body.result.status).toBe('aborted');
+    // The abort lands when the detached turn next checks its signal: wait for the stored status, however long that takes.
+    await vi.waitFor(async () => {
+      expect((await call('/chatAgent/getSnapshot', { snapshotId: d.result.snapshotId })).body.result.status).toBe('aborted');
+    }, { timeout: 15_000, interval: 10 });
     expect((await call('/chatAgent/abort', { snapshotId: d.result.snapshotId })).body.result.status).toBe('aborted');
   });
 
@@ -322,12 +324,11 @@ describe('genkit live server (raw HTTP)', () => {
     ac.abort();
 
     // 200 tokens x 5 ms: poll the session's leaf until the turn lands.
-    let leaf: any;
-    for (let i = 0; i < 100; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      leaf = (await call('/chatAgent/getSnapshot', { sessionId: seed.result.sessionId })).body.result;
-      if (leaf.snapshotId !== seed.result.snapshotId) break;
-    }
+    const leaf = await vi.waitFor(async () => {
+      const current = (await call('/chatAgent/getSnapshot', { sessionId: seed.result.sessionId })).body.result;
+      expect(current.snapshotId).not.toBe(seed.result.snapshotId);
+      return current;
+    }, { timeout: 15_000, interval: 20 });
     expect(leaf).toMatchObject({ parentId: seed.result.snapshotId, status: 'completed', finishReason: 'stop' });
     expect(leaf.state.messages.at(-1).content[0].text).toMatch(/^word0 .* word199 $/);
   });

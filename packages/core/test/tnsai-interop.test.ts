@@ -1,5 +1,5 @@
 /**
- * Live interop: AgentChat + tnsaiTransport against a small node:http server streaming seed 003's ChatChunks as
+ * Live interop: AgentChat + tnsaiTransport against a small node:http server streaming TnsAI's ChatChunks as
  * NDJSON (the encoding documented in src/protocols/tnsai/tnsai-decoder.ts), over real sockets. The server and its scripts are in
  * ./tnsai-live-server.ts.
  */

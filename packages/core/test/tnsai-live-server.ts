@@ -1,5 +1,5 @@
 /**
- * A small node:http server streaming seed 003's ChatChunks as NDJSON (the encoding documented in
+ * A small node:http server streaming TnsAI's ChatChunks as NDJSON (the encoding documented in
  * src/protocols/tnsai/tnsai-decoder.ts), for live interop tests over real sockets. Offline and deterministic.
  *
  *   const server = await startTnsaiLiveServer();

@@ -2,7 +2,7 @@ import type { AgentChat } from '@agent-chat/core';
 import { createContext, useContext, type ReactNode } from 'react';
 
 // The chat's state type is erased here; `useAgentChatContext<S>()` restores it.
-const AgentChatContext = createContext<AgentChat<any> | null>(null);
+const AgentChatContext = createContext<object | null>(null);
 
 /** Props of {@link AgentChatProvider}. */
 export interface AgentChatProviderProps<S = unknown> {

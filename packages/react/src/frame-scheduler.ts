@@ -4,7 +4,7 @@ import type { AgentChat, ChatState } from '@agent-chat/core';
 export type Throttle = 'frame' | number | false;
 
 /** A deferred call, requested any number of times and run at most once per frame (or per `throttle` ms). */
-export interface FrameScheduler {
+interface FrameScheduler {
   /** Runs the flush at the next frame, unless one is already pending. */
   request(): void;
   /** Drops the pending flush, if any. */
@@ -52,7 +52,7 @@ function offNextFrame(flush: () => void): void {
 }
 
 /** Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or N ms. */
-export function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
+function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending = false;
   const run = () => {
@@ -80,7 +80,7 @@ export function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: 
 const inTurn = (state: ChatState<unknown>) => state.status === 'submitted' || state.status === 'streaming';
 
 /** True when a change must reach React at once: the turn ended (or nothing streams), an error, or interrupts. */
-export function mustFlushNow<S>(published: ChatState<S>, next: ChatState<S>): boolean {
+function mustFlushNow<S>(published: ChatState<S>, next: ChatState<S>): boolean {
   if (!inTurn(next)) return true;
   if (next.error !== published.error && next.error !== null) return true;
   return next.interrupts !== published.interrupts && next.interrupts.length > 0;

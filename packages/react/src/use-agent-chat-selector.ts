@@ -24,6 +24,7 @@ export function useAgentChatSelector<S, T>(
   const store = useMemo(() => coalesceStore(chat, throttle), [chat, throttle]);
   // The last committed selection: a new inline selector returning an equal value keeps its identity.
   const committed = useRef<{ value: T } | null>(null);
+  // eslint-disable-next-line react-hooks/immutability -- `memo` caches per getSnapshot function: useSyncExternalStore calls it again and again and needs the same value back
   const getSelection = useMemo(() => {
     let memo: { state: ChatState<S>; value: T } | null = null;
     return (): T => {
@@ -32,6 +33,7 @@ export function useAgentChatSelector<S, T>(
       const next = selector(state);
       const previous = memo ?? committed.current;
       const value = previous && equalityFn(previous.value, next) ? previous.value : next;
+      // eslint-disable-next-line react-hooks/immutability -- see `getSelection` above
       memo = { state, value };
       return value;
     };

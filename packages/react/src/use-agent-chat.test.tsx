@@ -81,13 +81,11 @@ describe('useAgentChat', () => {
   });
 
   it('isThinking ends after a failure and after a stop', async () => {
-    const transport = scriptedTransport(
-      [
-        [...textDeltas(2), { type: 'turn-end', finishReason: 'failed' }],
-        [...textDeltas(50), { type: 'turn-end', finishReason: 'stop' }],
-      ],
-      { delayMs: 5 },
-    );
+    // The second turn streams until it is stopped: however slow the machine, the stop lands mid-stream.
+    async function* untilStopped(): AsyncGenerator<AgentEvent> {
+      for (let index = 0; ; index++) yield* textDeltas(1, index);
+    }
+    const transport = scriptedTransport([[...textDeltas(2), { type: 'turn-end', finishReason: 'failed' }], untilStopped], { delayMs: 5 });
     const { result } = renderHook(() => useAgentChat({ transport }));
     await act(() => result.current.send('fail'));
     expect(result.current).toMatchObject({ status: 'error', isThinking: false, finishReason: 'failed' });

@@ -56,15 +56,17 @@ function linkSignals(first: AbortSignal, second: AbortSignal | undefined): Abort
 export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): UseAgentChatResult<S> {
   const ownOptions = options && !options.chat ? (options as AgentChatOptions<S>) : undefined;
   const latest = useRef(ownOptions);
+  // The owned chat's callbacks: they call the latest options' ones.
+  const [forward] = useState<Pick<AgentChatOptions<S>, 'onChunk' | 'onTurnEnd' | 'onError'>>(() => ({
+    onChunk: (chunk) => latest.current?.onChunk?.(chunk),
+    onTurnEnd: (response) => latest.current?.onTurnEnd?.(response),
+    onError: (error) => latest.current?.onError?.(error),
+  }));
   const [owned] = useState(() => ({ chat: null as AgentChat<S> | null, lifetime: null as AbortController | null }));
   if (ownOptions && !owned.chat) {
-    // Creating a chat has no side effects, so StrictMode's discarded render is harmless; callbacks read `latest`.
-    owned.chat = createAgentChat<S>({
-      ...ownOptions,
-      onChunk: (chunk) => latest.current?.onChunk?.(chunk),
-      onTurnEnd: (response) => latest.current?.onTurnEnd?.(response),
-      onError: (error) => latest.current?.onError?.(error),
-    });
+    // Created once, lazily: a chat has no side effects, so StrictMode's discarded render is harmless.
+    // eslint-disable-next-line react-hooks/immutability -- a holder this component owns, filled once during render; setState would cost a second render
+    owned.chat = createAgentChat<S>({ ...ownOptions, ...forward });
   }
   const context = useOptionalAgentChatContext<S>();
   const chat = options?.chat ?? (ownOptions ? owned.chat : context);

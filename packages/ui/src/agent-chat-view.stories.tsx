@@ -5,12 +5,13 @@ import { AgentChatView } from './agent-chat-view.js';
 import { TurnInspector } from './turn-inspector.js';
 import { captureTransport } from './stories/genkit-captures.js';
 import { LONG_REPLY, artifact, interruptPart, interruptTurn, longHistory, reply, resumeTurn, scriptedChat, toolCall, words } from './stories/scripts.js';
-import { scriptedTransport, type AgentChat, type Transport } from '@agent-chat/core';
+import { scriptedTransport, type Transport } from '@agent-chat/core';
 import { useState } from 'react';
 import type { AgentChatViewProps } from './agent-chat-view.js';
+import type { AnyAgentChat } from './any-agent-chat.js';
 
 /** A view over a transport (or chat) made once per mount, so every visit to a story starts its script afresh. */
-function Fresh({ make, ...props }: Omit<AgentChatViewProps, 'transport' | 'chat'> & { make: () => Transport | AgentChat<any> }) {
+function Fresh({ make, ...props }: Omit<AgentChatViewProps, 'transport' | 'chat'> & { make: () => Transport | AnyAgentChat }) {
   const [made] = useState(make);
   return 'store' in made ? <AgentChatView {...props} chat={made} /> : <AgentChatView {...props} transport={made} />;
 }

@@ -1,6 +1,6 @@
 import { createAgentChat, type AgentEvent } from '@agent-chat/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { ArtifactPanel } from './artifact-panel.js';
 import { captureTransport } from './stories/genkit-captures.js';
 import { HOSTILE_TEXT, artifact, scriptedChat } from './stories/scripts.js';

@@ -1,6 +1,6 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArtifactPanel } from './artifact-panel.js';
@@ -9,14 +9,15 @@ import { HOSTILE_TEXT, artifact } from './stories/scripts.js';
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
-async function panelAfter(events: AgentEvent[], highlightMs = 2000, delayMs = 0) {
-  const transport = scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { delayMs });
+async function panelAfter(events: AgentEvent[]) {
+  const transport = scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 0 });
   const chat = createAgentChat({ transport });
   const view = render(
     <AgentChatProvider chat={chat}>
-      <ArtifactPanel highlightMs={highlightMs} />
+      <ArtifactPanel />
     </AgentChatProvider>,
   );
   // Not inside act(): each store update commits as it would in an app, so the update highlight is seen.
@@ -26,15 +27,31 @@ async function panelAfter(events: AgentEvent[], highlightMs = 2000, delayMs = 0)
 }
 
 describe('ArtifactPanel', () => {
-  it('replaces a same-name artifact in place and highlights the update, then settles', async () => {
-    const { container } = await panelAfter([artifact('notes.md', '# v1'), { type: 'passthrough' }, artifact('notes.md', '# v2'), artifact(undefined, 'loose')], 1000, 40);
+  it('replaces a same-name artifact in place and highlights the update for highlightMs, then settles', async () => {
+    // Fake time: events every 40 ms (v1 at 40, v2 at 120, the loose one at 160), commits per (fake) frame.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    const events: AgentEvent[] = [artifact('notes.md', '# v1'), { type: 'passthrough' }, artifact('notes.md', '# v2'), artifact(undefined, 'loose')];
+    const chat = createAgentChat({ transport: scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 40 }) });
+    const { container } = render(
+      <AgentChatProvider chat={chat}>
+        <ArtifactPanel highlightMs={1000} />
+      </AgentChatProvider>,
+    );
+    const sent = chat.send('go');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await sent;
     const items = container.querySelectorAll('.acu-artifact');
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain('v2');
-    await waitFor(() => expect(items[0]!.getAttribute('data-state')).toBe('updated'));
     expect(items[1]!.querySelector('h3')!.textContent).toBe('Untitled 1');
-    await waitFor(() => expect(items[0]!.getAttribute('data-state')).toBe('idle'));
+    expect(items[0]!.getAttribute('data-state')).toBe('updated');
     expect(container.querySelector('[aria-live="polite"]')!.textContent).toBe('notes.md updated (version 2)');
+    // v2 was committed within a frame of 120 ms: highlighted until 1,120–1,136 ms.
+    await act(() => vi.advanceTimersByTimeAsync(1100 - 300));
+    expect(items[0]!.getAttribute('data-state')).toBe('updated');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(items[0]!.getAttribute('data-state')).toBe('idle');
+    expect(items[1]!.getAttribute('data-state')).toBe('idle');
   });
 
   it('offers a Blob download with the artifact text, and copies code', async () => {

@@ -1,9 +1,9 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactView } from './artifact-view.js';
 import { cx } from './class-names.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
 import { useChatView } from './use-chat-view.js';
+import type { AgentChat } from '@agent-chat/core';
 
 /** Props of {@link ArtifactPanel}. */
 export interface ArtifactPanelProps<S = unknown> extends Omit<HTMLAttributes<HTMLElement>, 'title'> {

@@ -32,6 +32,7 @@ function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; 
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     const { text, type, url } = downloadPayload(artifact, format);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the href is a Blob URL this effect creates and revokes
     if (url) return setHref(url);
     if (typeof URL.createObjectURL !== 'function') return setHref(`data:${type},${encodeURIComponent(text)}`);
     const blobUrl = URL.createObjectURL(new Blob([text], { type }));

@@ -1,4 +1,4 @@
-import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, type AgentEvent, type ScriptedTurn } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -8,9 +8,12 @@ import { interruptPart, words } from './stories/scripts.js';
 
 afterEach(cleanup);
 
-const slowReply: AgentEvent[] = [...words('a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(4)), { type: 'turn-end', finishReason: 'stop' }];
+// A reply that streams until it is stopped: the Stop click always lands mid-turn, however slow the machine.
+async function* untilStopped(): AsyncGenerator<AgentEvent> {
+  for (;;) yield* words('a b c d e f g h ');
+}
 
-function setup(turns: AgentEvent[][], delayMs = 0) {
+function setup(turns: ScriptedTurn[], delayMs = 0) {
   const transport = scriptedTransport(turns, { delayMs });
   const chat = createAgentChat({ transport });
   render(
@@ -44,7 +47,7 @@ describe('Composer keyboard paths', () => {
   });
 
   it('shows Stop while the agent thinks; Stop stops the turn and gives the focus back to the field', async () => {
-    const { chat, user, field } = setup([slowReply], 20);
+    const { chat, user, field } = setup([untilStopped], 20);
     await user.type(field, 'talk{Enter}');
     const stop = await screen.findByRole('button', { name: 'Stop' });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();

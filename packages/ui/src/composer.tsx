@@ -1,7 +1,7 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react';
 import { cx } from './class-names.js';
 import { useChatView } from './use-chat-view.js';
+import type { AgentChat } from '@agent-chat/core';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {

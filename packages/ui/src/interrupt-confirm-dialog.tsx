@@ -1,10 +1,11 @@
-import type { AgentChat, ToolRequestPart, ToolResponsePart } from '@agent-chat/core';
+import type { ToolRequestPart, ToolResponsePart } from '@agent-chat/core';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type DialogHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { cx } from './class-names.js';
 import { trapTab } from './focus-trap.js';
 import { formatValue } from './format-value.js';
 import { interruptResponses, questionOf } from './interrupt-answers.js';
 import { useChatView } from './use-chat-view.js';
+import type { AgentChat } from '@agent-chat/core';
 
 /** Props of {@link InterruptConfirmDialog}. */
 export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
@@ -60,7 +61,7 @@ function DialogBody({
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per mount: `keepOpen` only uses refs and a state setter
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     onAnswer(interruptResponses(interrupts, true, answers));

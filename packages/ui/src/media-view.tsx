@@ -45,10 +45,9 @@ export function MediaView({ media, alt, className, ...rest }: MediaViewProps) {
     );
   }
   if (kind !== 'file') {
-    const Player = kind;
     return (
       <RemoteMediaGate src={src} kind={kind} label={fileName(media.url)}>
-        {() => <Player {...props} src={src} controls />}
+        {() => (kind === 'audio' ? <audio {...props} src={src} controls /> : <video {...props} src={src} controls />)}
       </RemoteMediaGate>
     );
   }

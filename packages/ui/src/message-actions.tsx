@@ -1,10 +1,11 @@
 import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
+import type { AnyAgentChat } from './any-agent-chat.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
 export interface MessageActionsProps {
   message: ChatMessage;
-  chat: AgentChat<any>;
+  chat: AnyAgentChat;
   /** This row is the failed or stopped end of the conversation: it offers Retry. */
   canRetry: boolean;
 }

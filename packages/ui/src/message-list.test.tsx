@@ -59,15 +59,11 @@ describe('MessageList rendering cost', () => {
 
   it('renders 5,000 messages incrementally: the latest page at first, earlier pages on demand', async () => {
     const chat = createAgentChat({ transport: scriptedTransport([]), state: { messages: longHistory(5000), artifacts: [] } });
-    const started = performance.now();
     const view = mount(<MessageList chat={chat} />);
     mounted.push(view.unmount);
-    const mountMs = performance.now() - started;
     const rows = () => view.container.querySelectorAll('.acu-message').length;
     expect(rows()).toBeGreaterThan(40);
     expect(rows()).toBeLessThanOrEqual(50);
-    console.log(`[long history] 5,000 messages mounted in ${mountMs.toFixed(0)} ms (jsdom), ${rows()} rows in the DOM`);
-    expect(mountMs).toBeLessThan(2000);
     const earlier = view.container.querySelector<HTMLButtonElement>('.acu-message-list__earlier')!;
     expect(earlier.textContent).toBe('Show earlier messages (4950)');
     earlier.click();

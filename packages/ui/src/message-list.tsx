@@ -62,6 +62,7 @@ export function MessageList<S = unknown>({
   const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
 
   const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
+  // eslint-disable-next-line react-hooks/refs -- the last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering)
   const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current), [visible, isThinking, interrupts]);
   // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
   const restore = useRef<number | null>(null);

@@ -1,3 +1,4 @@
+import type { AnyAgentChat } from './any-agent-chat.js';
 import {
   isInterruptPart, isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
@@ -24,7 +25,7 @@ export type RenderMessagePart = (part: Part, context: MessagePartContext) => Rea
 /** The actions component of every row and its chat (one stable object per list). */
 export interface RowActions {
   component: ComponentType<MessageActionsProps>;
-  chat: AgentChat<any>;
+  chat: AnyAgentChat;
 }
 
 /** Default names of each role, shown above its messages. */
@@ -80,7 +81,7 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-export const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false }: MessageRowProps) {
   const parts: ReactNode[] = [];
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });

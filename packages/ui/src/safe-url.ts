@@ -1,5 +1,5 @@
 // Browsers ignore ASCII whitespace and control characters inside a URL's scheme ("java\tscript:"), so strip them first.
-const IGNORED = /[\u0000-\u0020\u007f-\u009f]/g;
+const IGNORED = /[\p{Cc} ]/gu;
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 
 /** The trimmed URL when it is relative or starts with an `allowed` scheme; null for anything else or nothing. */

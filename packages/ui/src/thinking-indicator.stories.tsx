@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@agent-chat/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { reply, scriptedChat, toolCall, words } from './stories/scripts.js';
 import { StoryChat } from './stories/story-chat.js';
 import { ThinkingIndicator } from './thinking-indicator.js';

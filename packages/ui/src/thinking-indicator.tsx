@@ -1,8 +1,8 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useMemo, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { runningToolName } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
+import type { AgentChat } from '@agent-chat/core';
 
 /** Props of {@link ThinkingIndicator}. */
 export interface ThinkingIndicatorProps<S = unknown> extends HTMLAttributes<HTMLDivElement> {

@@ -1,8 +1,8 @@
-import type { AgentChat } from '@agent-chat/core';
 import { useEffect, useState, useSyncExternalStore, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
 import { useChatView } from './use-chat-view.js';
+import type { AgentChat } from '@agent-chat/core';
 
 /** Props of {@link TurnInspector}. */
 export interface TurnInspectorProps<S = unknown> extends HTMLAttributes<HTMLElement> {

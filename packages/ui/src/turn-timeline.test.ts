@@ -153,12 +153,22 @@ describe('turn timeline', () => {
   });
 
   it('a reset during a turn drops it, and the aborted turn closing afterwards is not listed', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([[{ type: 'text-delta', text: 'a' }, { type: 'text-delta', text: 'b' }, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 30 }) });
+    // The turn holds after its first delta until the test has reset the chat.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    async function* heldTurn(): AsyncGenerator<AgentEvent> {
+      yield { type: 'text-delta', text: 'a' };
+      await held;
+      yield { type: 'text-delta', text: 'b' };
+      yield { type: 'turn-end', finishReason: 'stop' };
+    }
+    const chat = createAgentChat({ transport: scriptedTransport([heldTurn]) });
     const recorder = createTimelineRecorder(() => 0);
     recorder.connect(chat);
     const turn = chat.send('x');
-    await vi.waitFor(() => expect(recorder.get().entries.map((entry) => entry.kind)).toEqual(['turn-start', 'text-delta']), { interval: 5 });
+    await vi.waitFor(() => expect(recorder.get().entries.map((entry) => entry.kind)).toEqual(['turn-start', 'text-delta']));
     chat.reset();
+    release();
     await turn;
     expect(recorder.get()).toEqual({ turn: 0, entries: [] });
   });

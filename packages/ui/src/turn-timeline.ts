@@ -1,7 +1,8 @@
 import {
   isInterruptPart, isMediaPart, isReasoningPart, isTextPart,
-  type AgentChat, type AgentEvent, type ChatState, type Part,
+  type AgentEvent, type ChatState, type Part,
 } from '@agent-chat/core';
+import type { AgentChat } from '@agent-chat/core';
 
 /** What one timeline entry records, named after the event it stands for. */
 export type TimelineKind = AgentEvent['type'];

@@ -1,8 +1,9 @@
 import type { AgentChat } from '@agent-chat/core';
 import { useAgentChat, type UseAgentChatResult } from '@agent-chat/react';
 import { createContext, useContext } from 'react';
+import type { AnySessionState } from './any-agent-chat.js';
 
-type ChatActions = Pick<UseAgentChatResult<any>, 'chat' | 'send' | 'resume' | 'stop'>;
+type ChatActions = Pick<UseAgentChatResult<AnySessionState>, 'chat' | 'send' | 'resume' | 'stop'>;
 
 /**
  * The actions of the `useAgentChat` call that owns the chat (AgentChatView's): turns started through them are

@@ -35,7 +35,7 @@ export interface AgentChunk<S = unknown> {
   raw: unknown;
 }
 
-/** The result of one turn (seed 000's `AgentResponse`). */
+/** The result of one turn (the `AgentResponse` of Genkit's agent docs, Run and Stream). */
 export interface AgentResponse<S = unknown> {
   /** The final model message's text ('' if none). */
   text: string;

@@ -10,7 +10,7 @@ export type FinishReason =
   | 'other'
   | 'unknown';
 
-/** Every finish reason, in the order of DESIGN §2. */
+/** Every finish reason, in the canonical model's order. */
 export const FINISH_REASONS: readonly FinishReason[] = [
   'stop', 'length', 'blocked', 'interrupted', 'aborted', 'detached', 'failed', 'other', 'unknown',
 ];

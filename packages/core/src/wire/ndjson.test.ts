@@ -12,7 +12,7 @@ async function framesOf(pieces: Uint8Array[]): Promise<WireFrame[]> {
 }
 const values = (frames: WireFrame[]) => frames.map((frame) => (frame.type === 'value' ? frame.value : frame));
 
-// seed 001's example stream
+// the example stream of AgentFlow's stream() reference
 const SEED_STREAM = [
   '{"event":"message","message":{"role":"assistant","content":[{"type":"text","text":"The"}],"delta":true},"thread_id":"abc123"}',
   '{"event":"message","message":{"role":"assistant","content":[{"type":"text","text":" capital"}],"delta":true},"thread_id":"abc123"}',

@@ -1,12 +1,12 @@
-import type { AgentChat } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { AnyAgentChat } from '../any-agent-chat.js';
 
 /** Chats created by the stories, by the element they render in: play functions reach their chat through it. */
-const chats = new WeakMap<Element, AgentChat<any>>();
+const chats = new WeakMap<Element, AnyAgentChat>();
 
 /** The chat of the story rendered in `canvas`. */
-export function chatOf(canvas: Element): AgentChat<any> {
+export function chatOf(canvas: Element): AnyAgentChat {
   const host = canvas.querySelector('[data-story-chat]');
   const chat = host && chats.get(host);
   if (!chat) throw new Error('No story chat in this canvas.');
@@ -14,9 +14,9 @@ export function chatOf(canvas: Element): AgentChat<any> {
 }
 
 interface StoryChatProps {
-  create: () => AgentChat<any>;
+  create: () => AnyAgentChat;
   /** Run once after mount: the turns the story starts with. */
-  start?: (chat: AgentChat<any>) => void;
+  start?: (chat: AnyAgentChat) => void;
   children: ReactNode;
 }
 

@@ -60,7 +60,7 @@ function dataOf(block: Block): unknown {
 }
 
 /**
- * Decodes AgentFlow `StreamChunk`s (seed 001): `message` with `delta: true` streams tokens and `delta: false` is the
+ * Decodes AgentFlow `StreamChunk`s (its `stream()` reference): `message` with `delta: true` streams tokens and `delta: false` is the
  * final message replacing the partial one; `updates`/`state` carry the graph state; `error` ends the turn.
  * The stream's end is the turn end ('interrupted' when the last state said the graph is interrupted).
  */

@@ -34,7 +34,7 @@ export interface AgentFlowTurnContext {
   sessionId: string | null;
 }
 
-/** The `POST /v1/graph/stream` body (seed 001's `StreamRequest`): the new messages, and the thread to continue. */
+/** The `POST /v1/graph/stream` body (AgentFlow's `StreamRequest`): the new messages, and the thread to continue. */
 export function buildAgentFlowRequestBody(
   context: AgentFlowTurnContext,
   settings: { responseGranularity?: ResponseGranularity; recursionLimit?: number; initialState?: Record<string, unknown>; config?: Record<string, unknown> } = {},

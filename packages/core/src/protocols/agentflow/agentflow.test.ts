@@ -9,7 +9,7 @@ import { createAgentFlowDecoder } from './agentflow-decoder.js';
 import { buildAgentFlowRequestBody } from './agentflow-request.js';
 
 /**
- * Seed 001's "Example raw stream output", byte for byte except the elided `[...]` of the last line
+ * The "Example raw stream output" of AgentFlow's stream() reference, byte for byte except the elided `[...]` of the last line
  * (not JSON as printed), which is filled in.
  */
 const SEED_STREAM = [
@@ -198,7 +198,7 @@ const CASES: Case[] = [
 ];
 
 describe('AgentFlow decoder', () => {
-  it("decodes seed 001's example stream: deltas, the final message replacing the partial one, then updates", async () => {
+  it("decodes the example stream of AgentFlow's stream() reference: deltas, the final message replacing the partial one, then updates", async () => {
     expect((await decodeText(SEED_STREAM)).map(summary)).toEqual([
       'session:abc123',
       'text(model#0):The',

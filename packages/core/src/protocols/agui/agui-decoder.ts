@@ -90,7 +90,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
         return;
       }
       case 'ACTIVITY_SNAPSHOT': {
-        // An activity of type 'artifact' whose content is an artifact is one (DESIGN §3); other activities pass through.
+        // An activity of type 'artifact' whose content is an artifact is one (an `artifact-upsert`); other activities pass through.
         const artifact = value.activityType === 'artifact' ? artifactOf(value.content) : undefined;
         const name = stringOr(value.messageId);
         if (artifact) events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || name === undefined ? artifact : { ...artifact, name } });

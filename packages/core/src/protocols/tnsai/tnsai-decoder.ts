@@ -1,5 +1,5 @@
 /**
- * TnsAI streaming (seed 003's `ChatChunk`) as NDJSON.
+ * TnsAI streaming (TnsAI's `ChatChunk`, from its Streaming docs) as NDJSON.
  *
  * Stream: the response body is NDJSON (`application/x-ndjson`), one `ChatChunk` per line (concatenated objects with
  * no newline are accepted too). Each object has a `type` (START | CONTENT | TOOL_CALL | DONE | ERROR, any case) and

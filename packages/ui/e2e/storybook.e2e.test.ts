@@ -1,0 +1,101 @@
+/**
+ * The built Storybook (`storybook build`, as `npm test` makes it in node_modules/.cache/storybook-static) served
+ * statically and opened in Debian's Chromium: every story's iframe renders its component (no error display, no
+ * endless "preparing" spinner, no page errors) and axe-core finds no violations in it. STORYBOOK_URL=<url> checks a
+ * running Storybook instead (`npm run storybook`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launchBrowser, type Browser } from '../../../apps/demo/e2e/browser.js';
+import { findChromium } from '../../../apps/demo/e2e/find-chromium.mjs';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const staticDir = `${root}node_modules/.cache/storybook-static`;
+const chromiumPath = findChromium();
+const runningStorybook = process.env.STORYBOOK_URL?.replace(/\/$/, '');
+
+if (!chromiumPath) {
+  console.warn('!! NO CHROMIUM FOUND: the Storybook browser check is SKIPPED (apt-get install -y chromium, or set CHROMIUM_PATH).');
+  if (process.env.CI === 'true') {
+    it('has a Chromium to drive (CI=true)', () => {
+      throw new Error('No Chromium found: install Debian\'s (apt-get install -y chromium) or set CHROMIUM_PATH.');
+    });
+  }
+}
+
+/** The built Storybook's story ids; built here first when `npm test` has not built it. */
+function storyIds(): string[] {
+  if (!existsSync(`${staticDir}/index.json`)) {
+    const bin = `${root}node_modules/.bin/storybook`;
+    const args = ['build', '--quiet', '--output-dir', staticDir];
+    const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } });
+    if (result.status !== 0) throw new Error('storybook build failed');
+  }
+  return storiesOf(JSON.parse(readFileSync(`${staticDir}/index.json`, 'utf8')) as StoryIndex);
+}
+
+interface StoryIndex {
+  entries: Record<string, { id: string; type: string }>;
+}
+
+const storiesOf = (index: StoryIndex) => Object.values(index.entries).filter((entry) => entry.type === 'story').map((entry) => entry.id);
+
+/** Where a story's render ended: Storybook's preview (`window.__STORYBOOK_PREVIEW__`) runs each render through phases. */
+const FINAL_PHASES = ['finished', 'errored', 'aborted'];
+
+const ids = !chromiumPath ? [] : runningStorybook ? storiesOf((await (await fetch(`${runningStorybook}/index.json`)).json()) as StoryIndex) : storyIds();
+
+describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
+  let server: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = runningStorybook ? { url: runningStorybook, close: async () => {} } : await serveStatic(staticDir);
+    browser = await launchBrowser(chromiumPath!);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('has every story of the stories files in its index', () => {
+    expect(ids.length).toBeGreaterThanOrEqual(31);
+  });
+
+  it.each(ids)('%s renders its component, and axe finds no violations', async (id) => {
+    const { page, errors } = await browser.newPage();
+    page.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+    });
+    try {
+      await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`);
+      const phase = await page
+        .waitForFunction(
+          (finals) => {
+            const render = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__?.currentRender;
+            return render?.phase && finals.includes(render.phase) ? render.phase : false;
+          },
+          FINAL_PHASES,
+          { timeout: 30_000 },
+        )
+        .then((handle) => handle.jsonValue())
+        .catch(() => 'never finished');
+      const shown = await page.evaluate(() => ({
+        body: [...document.body.classList].filter((name) => name.startsWith('sb-show-')),
+        error: document.querySelector('#error-message')?.textContent?.trim() ?? '',
+        elements: document.querySelectorAll('#storybook-root *').length,
+        text: (document.querySelector('#storybook-root') as HTMLElement | null)?.innerText.trim().length ?? 0,
+      }));
+      expect({ phase, body: shown.body, error: shown.error }).toEqual({ phase: 'finished', body: ['sb-show-main'], error: '' });
+      expect(shown.elements, 'elements rendered in #storybook-root').toBeGreaterThan(0);
+      expect(errors, 'errors in the page').toEqual([]);
+      expect(await axeViolations(page, '#storybook-root')).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
