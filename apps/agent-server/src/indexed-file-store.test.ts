@@ -5,7 +5,6 @@ import { FileSessionStore } from './genkit-runtime.js';
 import { IndexedFileSessionStore } from './indexed-file-store.js';
 import { postJson, startTestServer, withTempDir } from './test-support.js';
 
-const turn = (sessionId: string, text: string) => ({ data: { message: { role: 'user', content: [{ text }] } }, init: { sessionId } });
 
 /** `count` unparsable snapshot files: any store that opens one of them fails or logs. */
 async function fillWithCorruptSnapshots(dataDir: string, count: number): Promise<void> {

@@ -22,6 +22,14 @@ export interface SessionRequest extends SessionLookup {
   added?: unknown;
 }
 
+/** The fields of a turn request the routes read their session from (Genkit `init`, AG-UI `threadId`, AI SDK `id`); unchecked. */
+export interface TurnRequestBody {
+  init?: { sessionId?: string; snapshotId?: string };
+  threadId?: string;
+  id?: string;
+  messages?: unknown;
+}
+
 /** A store that can say how many bytes a session's latest snapshot takes. */
 export interface SizedSessionStore<S> extends SessionStore<S> {
   storedBytes(lookup: SessionLookup): Promise<number>;
@@ -82,10 +90,10 @@ export function withSizeCap<S>(
 export function sessionSizeGuard(
   store: Pick<SizedSessionStore<unknown>, 'storedBytes'>,
   maxBytes: number,
-  lookupOf: (body: Record<string, any>) => SessionRequest
+  lookupOf: (body: TurnRequestBody) => SessionRequest
 ): RequestHandler {
   return (req, res, next) => {
-    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, any>) : {};
+    const body = req.body && typeof req.body === 'object' ? (req.body as TurnRequestBody) : {};
     const { sessionId, snapshotId, added } = lookupOf(body);
     const lookup = isSafeId(snapshotId) ? { snapshotId } : isSafeId(sessionId) ? { sessionId } : undefined;
     if (!lookup) return next();

@@ -3,6 +3,7 @@ import type { AgentChat, ChatState, FinishReason } from './core-api.js';
 import { assistantText } from './assistant-text.js';
 
 /** What the matchers accept: a chat, its state, or anything holding a `chat` (what `renderRecording` returns). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- AgentChat<S> is invariant in S: only `any` accepts every chat
 export type ChatLike = AgentChat<any> | ChatState<any> | { chat: AgentChat<any> };
 
 /** The part of vitest's (and Jest's) matcher context the matchers use. */
@@ -86,5 +87,7 @@ export interface AgentChatMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
+  // vitest's own declaration of Matchers, which this augments, is `interface Matchers<T = any>`: the same type parameters
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
   interface Matchers<T = any> extends AgentChatMatchers<T> {}
 }

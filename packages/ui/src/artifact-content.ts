@@ -36,7 +36,7 @@ export function artifactFormat(artifact: Artifact): ArtifactFormat {
  * What downloading an artifact saves: its text (text and data parts), or the URL of its only media. The saved type is
  * always `application/octet-stream`: a download of HTML or SVG opened from its `blob:` URL would run in the app's origin.
  */
-export function downloadPayload(artifact: Artifact, format: ArtifactFormat): { text: string; type: string; url?: string } {
+export function downloadPayload(artifact: Artifact): { text: string; type: string; url?: string } {
   const pieces: string[] = [];
   let media: string | null = null;
   for (const part of artifact.parts) {

@@ -31,7 +31,7 @@ function renderPart(part: Part, index: number, format: ArtifactFormat): ReactNod
 function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; format: ArtifactFormat; filename: string }) {
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
-    const { text, type, url } = downloadPayload(artifact, format);
+    const { text, type, url } = downloadPayload(artifact);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the href is a Blob URL this effect creates and revokes
     if (url) return setHref(url);
     if (typeof URL.createObjectURL !== 'function') return setHref(`data:${type},${encodeURIComponent(text)}`);

@@ -14,12 +14,15 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
 /** The document for `text`: when it continues the previous text, only the new characters are parsed. */
 function useMarkdownDocument(text: string): MarkdownDocument {
   const parser = useRef<IncrementalMarkdown | null>(null);
+  // The parser is a cache of the text parsed so far: the view depends only on `text`, so reading it in render is safe.
+  /* eslint-disable react-hooks/refs */
   return useMemo(() => {
     let current = parser.current;
     if (!current || !text.startsWith(current.text)) current = parser.current = new IncrementalMarkdown();
     if (text.length > current.text.length) current.append(text.slice(current.text.length));
     return current.view();
   }, [text]);
+  /* eslint-enable react-hooks/refs */
 }
 
 /**

@@ -88,7 +88,7 @@ describe('MessageList message actions', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  it('a failed turn with nothing streamed offers Retry beside the error; without \`actions\` there are none', async () => {
+  it('a failed turn with nothing streamed offers Retry beside the error; without `actions` there are none', async () => {
     const { chat, user } = setup([[{ type: 'turn-end', finishReason: 'failed' }], answer('Back.')]);
     await chat.send('hi');
     const alert = await screen.findByRole('alert');

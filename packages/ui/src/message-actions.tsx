@@ -1,4 +1,4 @@
-import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
+import { textOf, type ChatMessage } from '@agent-chat/core';
 import type { AnyAgentChat } from './any-agent-chat.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 

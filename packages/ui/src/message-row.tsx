@@ -7,7 +7,6 @@ import { Fragment, memo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
-import type { AgentChat } from '@agent-chat/core';
 import type { MessageActionsProps } from './message-actions.js';
 import { ToolActivity, type ToolActivityState } from './tool-activity.js';
 import { RowErrorBoundary } from './row-error-boundary.js';

@@ -55,7 +55,7 @@ function recordEnd<S>(end: LineEnd<S>): ChatTreeRecordEnd {
 }
 
 /** The record of a chat's conversation tree: small JSON to persist, for {@link restoreChatTree} after a reload. */
-export function exportChatTree(chat: AgentChat<any>): ChatTreeRecord {
+export function exportChatTree<S>(chat: AgentChat<S>): ChatTreeRecord {
   const tree = chatTreeOf(chat).tree();
   const nodes: ChatTreeRecordNode[] = [];
   const shown: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { AgentChatProvider } from '@agent-chat/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode, useRef } from 'react';
 import { createAgentChat, type AgentChat, type AgentChatOptions } from '../core-api.js';
 import { idleTransport, playRecording } from '../play-recording.js';
 import { parseRecording, type Recording } from '../recording.js';
@@ -24,13 +24,14 @@ export interface RecordingChatProps extends ReplayTransportOptions {
  */
 export function RecordingChat({ recording, chat: chatOptions, autoplay = true, onPlayed, children, ...replay }: RecordingChatProps) {
   const [chat] = useState(() => createAgentChat<unknown>({ transport: idleTransport(), ...chatOptions }));
-  const [played] = useState(() => ({ started: false }));
+  const played = useRef(false);
   useEffect(() => {
     // Once per chat, also under StrictMode's double effects.
-    if (!autoplay || played.started) return;
-    played.started = true;
+    if (!autoplay || played.current) return;
+    played.current = true;
     void playRecording(parseRecording(recording), { ...replay, into: chat }).then(() => onPlayed?.(chat));
     // The recording and replay options are read once: a story remounts to play another.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- played once per chat, whatever the props do later
   }, [chat]);
   useEffect(() => () => void chat.stop(), [chat]);
   return <AgentChatProvider chat={chat}>{typeof children === 'function' ? children(chat) : children}</AgentChatProvider>;

@@ -2,7 +2,6 @@ import { AgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import { normalizeRole, type Message, type Role } from '../../model/message.js';
 import type { Part, ToolRequestPart } from '../../model/part.js';
-import type { AgentInput } from '../../model/chunk.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { endTurn, malformedFrameEvent } from '../decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';

@@ -4,7 +4,6 @@ import { normalizeFinishReason, type FinishReason } from '../../model/finish-rea
 import { normalizeRole, type Message } from '../../model/message.js';
 import { isInterruptPart, isReasoningPart, isTextPart, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import type { SessionState, SnapshotInfo } from '../../model/session.js';
-import type { AgentInput } from '../../model/chunk.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';

@@ -44,9 +44,7 @@
 import { AgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import { normalizeFinishReason, type FinishReason } from '../../model/finish-reason.js';
-import type { Message } from '../../model/message.js';
-import { isToolRequestPart, isToolResponsePart, textOf, type ToolRequestPart } from '../../model/part.js';
-import type { AgentInput } from '../../model/chunk.js';
+import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { endTurn, malformedFrameEvent } from '../decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
