@@ -18,8 +18,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { createTaskAgents, DEFAULT_DATA_DIR, type TaskAgentOptions } from './agent.js';
-import { aguiRoute } from './agui-route.js';
-import { aiSdkRoute } from './ai-sdk-route.js';
+import { AGUI_STREAM_HEADERS, aguiRoute } from './agui-route.js';
+import { AI_SDK_STREAM_HEADERS, aiSdkResumeRoute, aiSdkRoute } from './ai-sdk-route.js';
 import { sendGenkitLogsTo } from './genkit-logger.js';
 import { expressHandler, type RunnableAction } from './genkit-runtime.js';
 import { DEFAULT_ALLOWED_HOSTS, hostAllowlist } from './host-allowlist.js';
@@ -28,7 +28,11 @@ import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './reques
 import { validateIds } from './session-ids.js';
 import { DEFAULT_MAX_SESSION_BYTES, sessionSizeGuard } from './session-size.js';
 import { removeStaleTempFiles } from './stale-temp-files.js';
-import { currentTurn, runInTurn } from './turn-context.js';
+import { currentTurn } from './turn-context.js';
+import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
+
+import { TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
+import { cancelTurnRoute, resumeTurnRoute, type TurnHttp } from './turn-stream.js';
 
 export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog'>, RequestLimits {
   /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
@@ -42,6 +46,12 @@ export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSign
   logLinesPerMinute?: number;
   /** Host names accepted in `Host` and `Origin`, any port (default localhost, 127.0.0.1, [::1]). */
   allowedHosts?: readonly string[];
+  /** Turns outlive a request whose client did not send `x-agent-resumable` (default false: closing it stops the turn). */
+  keepTurnsOnDisconnect?: boolean;
+  /** How long an ended turn stays replayable, in ms (default 60 000). */
+  turnRetentionMs?: number;
+  /** Largest replay buffer of one turn, in bytes (default 8 MiB). */
+  maxTurnBufferBytes?: number;
 }
 
 export interface AgentServer {
@@ -87,7 +97,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
       const turn = currentTurn();
       const line = (outcome: TurnOutcome) => {
         const session = outcome.sessionId ?? turn?.requestedSessionId ?? '-';
-        const finish = turn?.signal.aborted ? `${outcome.finishReason ?? 'error'} (client closed)` : outcome.finishReason ?? 'error';
+        const stopped = turn?.signal.aborted ? ` (${typeof turn.signal.reason === 'string' ? turn.signal.reason : 'stopped'})` : '';
+        const finish = `${outcome.finishReason ?? 'error'}${stopped}`;
         const error = outcome.error ? ` error=${JSON.stringify(`${outcome.error.status ?? ''} ${outcome.error.message ?? ''}`.trim())}` : '';
         // Failed turns are what a stream of bad requests produces: their lines are rate-limited.
         (outcome.error ? failedTurnLog : log)(`POST ${route} session=${session} finishReason=${finish} ${Math.round(performance.now() - started)}ms${error}`);
@@ -108,19 +119,19 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     },
   });
 
-  /** Runs the Genkit handler inside a turn context whose signal aborts when the client goes away. */
-  const turnHandler = (route: string, action: RunnableAction): RequestHandler => {
-    const handler = expressHandler(logged(route, action));
-    return (req, res, next) => {
-      const disconnected = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) disconnected.abort();
-      });
-      const init = (req.body as { init?: { sessionId?: unknown } }).init;
-      const requestedSessionId = typeof init?.sessionId === 'string' ? init.sessionId : undefined;
-      runInTurn({ signal: disconnected.signal, ...(requestedSessionId && { requestedSessionId }) }, () => handler(req, res, next));
-    };
+  const bufferOptions: TurnBufferOptions = {
+    ...(options.turnRetentionMs !== undefined && { retentionMs: options.turnRetentionMs }),
+    ...(options.maxTurnBufferBytes !== undefined && { maxTurnBytes: options.maxTurnBufferBytes }),
   };
+  const http: TurnHttp = { buffers: new TurnBuffers(bufferOptions), keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false };
+  const snapshots = agent.getSnapshotDataAction;
+  /** `GET <route>/turns/:turnId/stream` and `POST <route>/turns/:turnId/cancel`. */
+  const turnRoutes = (route: string, headers: Record<string, string>, withIds: Parameters<typeof resumeTurnRoute>[3]) => {
+    app.get(`${route}/turns/:turnId/stream`, resumeTurnRoute(http, route, headers, withIds));
+    app.post(`${route}/turns/:turnId/cancel`, cancelTurnRoute(http, route));
+  };
+  // A reattaching client reads ids (Genkit's own client never uses these GETs).
+  const always = () => true;
 
   const app = express();
   app.disable('x-powered-by');
@@ -141,13 +152,18 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     agui: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.threadId, added: lastOf(body.messages) ?? null })),
     aiSdk: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.id, added: lastOf(body.messages) ?? null })),
   };
-  app.post('/api/agent', validateIds('init'), sizeOf.agent, turnHandler('/api/agent', agent));
+  turnRoutes('/api/agent', GENKIT_STREAM_HEADERS, always);
+  turnRoutes('/api/agent-client', GENKIT_STREAM_HEADERS, always);
+  turnRoutes('/api/agui', AGUI_STREAM_HEADERS, always);
+  turnRoutes('/api/ai-sdk', AI_SDK_STREAM_HEADERS, always);
+  app.get('/api/ai-sdk/:chatId/stream', aiSdkResumeRoute(http));
+  app.post('/api/agent', validateIds('init'), sizeOf.agent, genkitTurnRoute({ route: '/api/agent', action: logged('/api/agent', agent), http, snapshots }));
   app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
-  app.post('/api/agent-client', turnHandler('/api/agent-client', clientAgent));
+  app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), http }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots: agent.getSnapshotDataAction }));
-  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots: agent.getSnapshotDataAction }));
+  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, http }));
+  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, http }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });
