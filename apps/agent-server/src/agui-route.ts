@@ -29,7 +29,7 @@ import { EventType, type BaseEvent, type Interrupt, type Message, type RunAgentI
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { RequestHandler } from 'express';
-import type { Part, ToolResponsePart } from 'genkit/beta';
+import type { Artifact, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import {
   interruptIdOf,
   openInterrupts,
@@ -95,7 +95,31 @@ async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise
   return message ? { message } : 'The user message is empty.';
 }
 
-const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+/** An open Genkit interrupt as an AG-UI Interrupt: id and toolCallId = its ref, message = input.question when text. */
+export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
+  const { name, input } = part.toolRequest;
+  const question = (input as { question?: unknown } | undefined)?.question;
+  return {
+    id: interruptIdOf(part),
+    reason: 'input_required',
+    toolCallId: interruptIdOf(part),
+    ...(typeof question === 'string' && { message: question }),
+    metadata: { toolName: name, input: input ?? null },
+  };
+}
+
+/** An artifact as the AG-UI ACTIVITY_SNAPSHOT this route streams (a revision replaces it by messageId). */
+export function artifactActivity(threadId: string, artifact: Artifact): BaseEvent {
+  return {
+    type: EventType.ACTIVITY_SNAPSHOT,
+    messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
+    activityType: 'artifact',
+    content: { ...artifact },
+    replace: true,
+  } as BaseEvent;
+}
+
+export const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 
 /** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
 function createAguiWriter(threadId: string, runId: string, send: (event: BaseEvent) => void) {
@@ -149,17 +173,9 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
       case 'state-delta':
         send({ type: EventType.STATE_DELTA, delta: event.patch } as BaseEvent);
         return;
-      case 'artifact': {
-        const { artifact } = event;
-        send({
-          type: EventType.ACTIVITY_SNAPSHOT,
-          messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
-          activityType: 'artifact',
-          content: { ...artifact },
-          replace: true,
-        } as BaseEvent);
+      case 'artifact':
+        send(artifactActivity(threadId, event.artifact));
         return;
-      }
     }
   }
 
@@ -173,17 +189,7 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
     const result = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
     let outcome: Record<string, unknown> = { type: 'success' };
     if (end.finishReason === 'interrupted' && end.interrupts.length > 0) {
-      const interrupts: Interrupt[] = end.interrupts.map((part) => {
-        const { name, input } = part.toolRequest;
-        const question = (input as { question?: unknown } | undefined)?.question;
-        return {
-          id: interruptIdOf(part),
-          reason: 'input_required',
-          toolCallId: interruptIdOf(part),
-          ...(typeof question === 'string' && { message: question }),
-          metadata: { toolName: name, input: input ?? null },
-        };
-      });
+      const interrupts: Interrupt[] = end.interrupts.map(toAguiInterrupt);
       outcome = { type: 'interrupt', interrupts };
     } else if (end.finishReason === 'aborted') {
       outcome = { type: 'cancelled' };
