@@ -22,7 +22,7 @@ import { AGUI_STREAM_HEADERS, artifactActivity, jsonText, toAguiInterrupt } from
 import type { SnapshotReader } from './genkit-bridge.js';
 import { checkId } from './session-ids.js';
 import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf } from './session-history.js';
-import type { TurnHttp } from './turn-stream.js';
+import { runningTurn, type TurnHttp } from './turn-stream.js';
 
 export const RUNNING_TURN_HEADER = 'x-agent-running-turn-id';
 
@@ -64,7 +64,7 @@ export function aguiConnectRoute({ snapshots, http }: { snapshots: SnapshotReade
       if (problem) return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
 
       const history = await readSessionHistory(snapshots, threadId);
-      const running = http.buffers.running(threadId);
+      const running = await runningTurn(http, threadId);
       const result = { sessionId: threadId, ...(history.snapshotId && { snapshotId: history.snapshotId }), ...(running && { runningTurnId: running.turnId }) };
       const outcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.map(toAguiInterrupt) } : { type: 'success' };
       const events: BaseEvent[] = [

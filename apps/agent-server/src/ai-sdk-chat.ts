@@ -17,7 +17,7 @@ import { ARTIFACT_PART } from './ai-sdk-route.js';
 import { interruptIdOf, type SnapshotReader } from './genkit-bridge.js';
 import { checkId } from './session-ids.js';
 import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, type SessionHistory } from './session-history.js';
-import type { TurnHttp } from './turn-stream.js';
+import { runningTurn, type TurnHttp } from './turn-stream.js';
 
 type UIPart = UIMessage['parts'][number];
 
@@ -78,8 +78,8 @@ export function aiSdkChatRoute({ snapshots, http }: { snapshots: SnapshotReader;
     const problem = checkId('chat id', chatId);
     if (problem) return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
     readSessionHistory(snapshots, chatId)
-      .then((history) => {
-        const running = http.buffers.running(chatId);
+      .then(async (history) => {
+        const running = await runningTurn(http, chatId);
         res.json({
           id: chatId,
           messages: toUIMessages(history),

@@ -50,7 +50,7 @@ import {
 } from './genkit-bridge.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId } from './session-ids.js';
-import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
+import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, runningTurn, turnSignal, type TurnHttp } from './turn-stream.js';
 
 export const AI_SDK_ROUTE = '/api/ai-sdk';
 /** The AI SDK's UI message stream headers (`UI_MESSAGE_STREAM_HEADERS` in `ai`). */
@@ -266,9 +266,11 @@ export function aiSdkRoute({ action, snapshots, http }: AiSdkRouteOptions): Requ
  */
 export function aiSdkResumeRoute(http: TurnHttp): RequestHandler {
   return (req, res, next) => {
-    const chatId = String(req.params.chatId);
-    const turn = checkId('chat id', chatId) ? undefined : http.buffers.running(chatId);
-    if (!turn) return void res.status(204).end();
-    pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: true, headers: AI_SDK_STREAM_HEADERS }).catch(next);
+    void (async () => {
+      const chatId = String(req.params.chatId);
+      const turn = checkId('chat id', chatId) ? undefined : await runningTurn(http, chatId);
+      if (!turn) return void res.status(204).end();
+      await pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: true, headers: AI_SDK_STREAM_HEADERS });
+    })().catch(next);
   };
 }

@@ -17,7 +17,7 @@ import type { SnapshotReader } from './genkit-bridge.js';
 import { expressHandler, genkitLogger, getCallableJSON, type RunnableAction } from './genkit-runtime.js';
 import { runInTurn } from './turn-context.js';
 import type { Turn } from './turn-buffers.js';
-import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
+import { beginTurn, findTurn, isResumableRequest, lastSeenSeq, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
 
 /** The headers of a Genkit streaming response (as @genkit-ai/express sends them). */
 export const GENKIT_STREAM_HEADERS = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' };
@@ -70,7 +70,7 @@ export function genkitTurnRoute({ route, action, http, snapshots }: GenkitTurnRo
       const resumable = isResumableRequest(req, http);
       const streamId = req.get(GENKIT_STREAM_ID_HEADER);
       if (streamId !== undefined) {
-        const turn = http.buffers.get(streamId);
+        const turn = await findTurn(http, streamId);
         if (!turn || turn.route !== route) return void res.status(204).end();
         await pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: resumable, headers: { ...GENKIT_STREAM_HEADERS, [GENKIT_STREAM_ID_HEADER]: turn.turnId } });
         return;

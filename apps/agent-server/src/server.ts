@@ -33,10 +33,12 @@ import { removeStaleTempFiles } from './stale-temp-files.js';
 import { currentTurn } from './turn-context.js';
 import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
 
-import { TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
+import { createClient } from 'redis';
+import { RedisTurns } from './redis-turns.js';
+import { DEFAULT_TURN_RETENTION_MS, TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
 import { cancelTurnRoute, resumeTurnRoute, type TurnHttp } from './turn-stream.js';
 
-export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog'>, RequestLimits {
+export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog' | 'redis'>, RequestLimits {
   /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
   port?: number;
   host?: string;
@@ -54,6 +56,8 @@ export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSign
   turnRetentionMs?: number;
   /** Largest replay buffer of one turn, in bytes (default 8 MiB). */
   maxTurnBufferBytes?: number;
+  /** `redis://…`: sessions and running turns' buffers are shared through Redis with every instance using it. */
+  redisUrl?: string;
 }
 
 export interface AgentServer {
@@ -88,7 +92,13 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     if (stale.files > 0) log(`[agent-server] removed ${stale.files} stale .tmp files (${stale.bytes} bytes) left by an interrupted write`);
   }
   const shutdown = new AbortController();
-  const { agent, clientAgent, store, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal, storeLog: errorLog });
+  let redis: ReturnType<typeof createClient> | undefined;
+  if (options.redisUrl) {
+    redis = createClient({ url: options.redisUrl });
+    redis.on('error', (error: Error) => errorLog(`[agent-server] redis: ${error.message}`));
+    await redis.connect();
+  }
+  const { agent, clientAgent, store, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal, storeLog: errorLog, ...(redis && { redis }) });
   const maxSessionBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
   const active = new Set<Promise<unknown>>();
 
@@ -125,7 +135,13 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     ...(options.turnRetentionMs !== undefined && { retentionMs: options.turnRetentionMs }),
     ...(options.maxTurnBufferBytes !== undefined && { maxTurnBytes: options.maxTurnBufferBytes }),
   };
-  const http: TurnHttp = { buffers: new TurnBuffers(bufferOptions), keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false };
+  const buffers = new TurnBuffers(bufferOptions);
+  const shared = redis && new RedisTurns(redis, buffers, { retentionMs: options.turnRetentionMs ?? DEFAULT_TURN_RETENTION_MS, onError: (error) => errorLog(`[agent-server] redis: ${String(error)}`) });
+  if (shared) {
+    buffers.observe(shared);
+    await shared.start();
+  }
+  const http: TurnHttp = { buffers, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false, ...(shared && { shared }) };
   const snapshots = agent.getSnapshotDataAction;
   /** `GET <route>/turns/:turnId/stream` and `POST <route>/turns/:turnId/cancel`. */
   const turnRoutes = (route: string, headers: Record<string, string>, withIds: Parameters<typeof resumeTurnRoute>[3]) => {
@@ -146,7 +162,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     next();
   });
   app.get('/api/health', (_req, res) => {
-    res.json({ ok: true, agent: agent.__action.name, model: modelName, store: options.store ?? 'file' });
+    res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
   });
   // The history AG-UI and the AI SDK resend is not stored again: only their last message adds to a session.
   const sizeOf = {
@@ -200,6 +216,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
         // Let stopped turns save their snapshots before the data folder may go away.
         await Promise.allSettled([...active]);
         await closed;
+        await shared?.close();
+        await redis?.quit().catch(() => {});
       })();
       return closing;
     },

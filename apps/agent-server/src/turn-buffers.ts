@@ -63,7 +63,14 @@ export class TurnGapError extends Error {
   }
 }
 
+/** Told of every frame and turn end, in order (the Redis mirror). */
+export interface TurnObserver {
+  append(turn: Turn, data: string): void;
+  end(turn: Turn): void;
+}
+
 export class TurnBuffers {
+  private observer: TurnObserver | undefined;
   private readonly turns = new Map<string, TurnRecord>();
   private readonly bySession = new Map<string, TurnRecord>();
   private readonly retentionMs: number;
@@ -77,6 +84,18 @@ export class TurnBuffers {
     this.maxTurnBytes = options.maxTurnBytes ?? DEFAULT_MAX_TURN_BYTES;
     this.maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     this.now = options.now ?? Date.now;
+  }
+
+  observe(observer: TurnObserver): void {
+    this.observer = observer;
+  }
+
+  /** Forgets a turn that never ran (its session was taken on another instance). */
+  discard(turn: Turn): void {
+    const record = this.record(turn);
+    record.done = true;
+    record.resolveEnded();
+    this.forget(record);
   }
 
   /** Starts a turn, or returns the turn already running in `sessionId` (`conflict`). */
@@ -146,6 +165,7 @@ export class TurnBuffers {
       record.bytes -= dropped.length;
       this.totalBytes -= dropped.length;
     }
+    this.observer?.append(turn, data);
     this.wake(record);
     return seq;
   }
@@ -157,6 +177,7 @@ export class TurnBuffers {
     record.done = true;
     record.endedAt = this.now();
     record.resolveEnded();
+    this.observer?.end(turn);
     this.wake(record);
     this.evictOverBudget();
   }

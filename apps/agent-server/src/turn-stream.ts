@@ -13,6 +13,7 @@
  * closing the request expect.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import type { RedisTurns } from './redis-turns.js';
 import { TurnGapError, type Turn, type TurnBuffers } from './turn-buffers.js';
 
 export const TURN_ID_HEADER = 'x-agent-turn-id';
@@ -23,6 +24,24 @@ export interface TurnHttp {
   buffers: TurnBuffers;
   /** Whether turns outlive their request when the client does not say (default false). */
   keepTurnsOnDisconnect: boolean;
+  /** Turns shared with other instances over Redis (`REDIS_URL`). */
+  shared?: RedisTurns;
+}
+
+/** A turn to read: one this instance runs (or ran), or one another instance runs, known through Redis. */
+export type FoundTurn = { turnId: string; route: string; local?: Turn; done?: boolean };
+
+export async function findTurn(http: TurnHttp, turnId: string): Promise<FoundTurn | undefined> {
+  const local = http.buffers.get(turnId);
+  if (local) return { turnId, route: local.route, local };
+  return http.shared?.info(turnId);
+}
+
+/** The turn running in a session, here or on another instance. */
+export async function runningTurn(http: TurnHttp, sessionId: string): Promise<FoundTurn | undefined> {
+  const local = http.buffers.running(sessionId);
+  if (local) return { turnId: local.turnId, route: local.route, local };
+  return http.shared?.running(sessionId);
 }
 
 /** The client reads SSE ids and reattaches: its turn must outlive its request. */
@@ -56,8 +75,14 @@ export async function beginTurn(http: TurnHttp, res: Response, route: string, se
     await Promise.race([running.ended, new Promise((resolve) => setTimeout(resolve, CANCELLED_WAIT_MS).unref())]);
     started = http.buffers.start(route, sessionId);
   }
-  if ('turn' in started) return started.turn;
-  const { turnId, route: runningRoute } = started.conflict;
+  let conflict: { turnId: string; route: string } | undefined = 'conflict' in started ? started.conflict : undefined;
+  if ('turn' in started) {
+    const other = await http.shared?.claim(started.turn);
+    if (!other) return started.turn;
+    http.buffers.discard(started.turn);
+    conflict = other;
+  }
+  const { turnId, route: runningRoute } = conflict!;
   res.status(409).json({
     status: 'ABORTED',
     message: `Session ${sessionId} already has a turn running (${turnId}). Wait for it, reattach with GET ${runningRoute}/turns/${turnId}/stream, or cancel it with POST ${runningRoute}/turns/${turnId}/cancel.`,
@@ -82,11 +107,12 @@ export function turnSignal(turn: Turn, res: Response, resumable: boolean): Abort
 /** Writes the turn's frames after `after` to `res` (status and headers first) and ends it when the turn ends. */
 export async function pipeTurn(
   http: TurnHttp,
-  turn: Turn,
+  turn: Turn | FoundTurn,
   res: Response,
   options: { after: number; withIds: boolean; headers: Record<string, string> },
 ): Promise<void> {
-  if (options.after + 1 < http.buffers.firstSeq(turn)) {
+  const local = 'controller' in turn ? turn : turn.local;
+  if (local && options.after + 1 < http.buffers.firstSeq(local)) {
     res.status(410).json({ status: 'OUT_OF_RANGE', message: `Turn ${turn.turnId} no longer keeps the frames after ${options.after}: reload the session instead.` });
     return;
   }
@@ -94,8 +120,9 @@ export async function pipeTurn(
   res.on('close', () => gone.abort());
   res.writeHead(200, { ...options.headers, [TURN_ID_HEADER]: turn.turnId });
   res.flushHeaders();
+  const frames = local ? http.buffers.read(local, options.after, gone.signal) : http.shared!.read(turn.turnId, options.after, gone.signal);
   try {
-    for await (const frame of http.buffers.read(turn, options.after, gone.signal)) {
+    for await (const frame of frames) {
       if (res.destroyed || res.writableEnded) break;
       res.write(sseFrame(frame, options.withIds));
     }
@@ -108,19 +135,28 @@ export async function pipeTurn(
 /** `GET <route>/turns/:turnId/stream`: reattach to a turn (204 when unknown or expired). */
 export function resumeTurnRoute(http: TurnHttp, route: string, headers: Record<string, string>, withIds: (req: Request) => boolean): RequestHandler {
   return (req, res, next) => {
-    const turn = http.buffers.get(String(req.params.turnId));
-    if (!turn || turn.route !== route) return void res.status(204).end();
-    pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: withIds(req), headers }).catch(next);
+    void (async () => {
+      const turn = await findTurn(http, String(req.params.turnId));
+      if (!turn || turn.route !== route) return void res.status(204).end();
+      await pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: withIds(req), headers });
+    })().catch(next);
   };
 }
 
 /** `POST <route>/turns/:turnId/cancel`: stop a turn on the server. */
 export function cancelTurnRoute(http: TurnHttp, route: string): RequestHandler {
-  return (req, res) => {
-    const turn = http.buffers.get(String(req.params.turnId));
-    if (!turn || turn.route !== route) return void res.status(404).json({ status: 'NOT_FOUND', message: 'No such turn (unknown or expired).' });
-    const ended = http.buffers.isDone(turn);
-    if (!ended && !turn.controller.signal.aborted) turn.controller.abort('cancelled');
-    res.json({ turnId: turn.turnId, status: ended ? 'ended' : 'cancelling' });
+  return (req, res, next) => {
+    void (async () => {
+      const turnId = String(req.params.turnId);
+      const turn = await findTurn(http, turnId);
+      if (!turn || turn.route !== route) return void res.status(404).json({ status: 'NOT_FOUND', message: 'No such turn (unknown or expired).' });
+      if (!turn.local) {
+        if (!turn.done) await http.shared!.cancel(turnId);
+        return void res.json({ turnId, status: turn.done ? 'ended' : 'cancelling' });
+      }
+      const ended = http.buffers.isDone(turn.local);
+      if (!ended && !turn.local.controller.signal.aborted) turn.local.controller.abort('cancelled');
+      res.json({ turnId, status: ended ? 'ended' : 'cancelling' });
+    })().catch(next);
   };
 }
