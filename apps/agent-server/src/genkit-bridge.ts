@@ -138,7 +138,7 @@ export function createChunkTranslator() {
 export interface RunTurnOptions {
   sessionId: string;
   input: GenkitTurnInput;
-  /** Aborted when the client goes away: the scripted model stops (see turn-context.ts). */
+  /** The turn's signal (turn-stream.ts): its cancel endpoint, or a non-resumable client going away. */
   signal: AbortSignal;
   onEvent(event: BridgeEvent): void;
 }
@@ -213,13 +213,4 @@ export async function openInterrupts(reader: SnapshotReader, sessionId: string):
 export function userMessage(parts: Part[]): MessageData | undefined {
   const content = parts.filter((part) => (typeof part.text === 'string' && part.text !== '') || part.media);
   return content.length > 0 ? { role: 'user', content } : undefined;
-}
-
-/** An AbortSignal that aborts when the response closes before it finished (the client went away). */
-export function disconnectSignal(res: { on(event: 'close', listener: () => void): unknown; writableFinished: boolean }): AbortSignal {
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }

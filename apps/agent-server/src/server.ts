@@ -8,6 +8,11 @@
  *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
  *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
  *   GET  /api/health              {ok, agent, model, store}
+ *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (turn-stream.ts)
+ *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
+ *   POST /api/agui/connect        restore an AG-UI thread (MESSAGES_SNAPSHOT, STATE_SNAPSHOT, …)
+ *
+ * Turns run into replay buffers (turn-buffers.ts), shared over Redis when `redisUrl` is set (redis-turns.ts).
  *
  * Every request first passes the Host/Origin allowlist (403), then the shared JSON body parser with its size and
  * depth caps (413 / 400); turns that continue a session pass its stored-size cap (413).
