@@ -1,6 +1,7 @@
 import { DefaultChatTransport, readUIMessageStream } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aguiEvents, aguiText, aiSdkText, genkitText, idsOf, range, readFrames, STORY_TEXT, type ReadFrame } from './resume-support.js';
+import { tokenize } from './scripted-replies.js';
 import { postJson, startTestServer, type TestServer } from './test-support.js';
 
 let t: TestServer;
@@ -152,5 +153,38 @@ describe('AI SDK: GET {api}/{chatId}/stream, as useChat’s resumeStream calls i
     }
     expect(await storedText(id)).toBe(STORY_TEXT);
     expect(await transport.reconnectToStream({ chatId: id })).toBeNull();
+  });
+});
+
+describe('keepTurnsOnDisconnect and the per-turn cap', () => {
+  let capped: TestServer;
+  beforeAll(async () => {
+    capped = await startTestServer({ tokenDelayMs: 1, keepTurnsOnDisconnect: true, maxTurnBufferBytes: 4000 });
+  });
+  afterAll(() => capped.close());
+
+  it('with keepTurnsOnDisconnect, a client that sends no header keeps its turn; frames dropped past the cap are a 410, the kept tail still resumes', async () => {
+    const controller = new AbortController();
+    const response = await fetch(capped.server.aiSdkUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(PROTOCOLS.aiSdk.body('capped-chat')),
+      signal: controller.signal,
+    });
+    const turnId = response.headers.get('x-agent-turn-id')!;
+    const head = await readFrames(response, { stopAfter: 2, controller });
+    expect(idsOf(head)).toEqual([0, 1]);
+    // The turn went on without its client: it ends with the whole story stored.
+    const url = `${capped.server.aiSdkUrl}/turns/${turnId}/stream`;
+    const tail = await readFrames(await fetch(url, { headers: { 'last-event-id': '9999' } }));
+    expect(tail).toEqual([]);
+    const chat = (await (await fetch(`${capped.server.aiSdkUrl}/chats/capped-chat`)).json()) as { messages: Array<{ parts: Array<{ type: string; text?: string }> }> };
+    expect(chat.messages.at(-1)!.parts.find((part) => part.type === 'text')?.text).toBe(STORY_TEXT);
+    // ~300 frames of ~60 bytes passed the 4000-byte cap: the oldest are gone.
+    const gap = await fetch(url, { headers: { 'last-event-id': '1' } });
+    expect(gap.status).toBe(410);
+    expect(await gap.json()).toMatchObject({ status: 'OUT_OF_RANGE' });
+    const last = await readFrames(await fetch(`${url}?after=${tokenize(STORY_TEXT).length - 5}`)); // the last few frames
+    expect(last.at(-1)!.value).toBe('[DONE]');
   });
 });
