@@ -8,6 +8,7 @@ import { genkit, InMemorySessionStore, z, type GenkitBeta } from './genkit-runti
 import { loadRealModel } from './real-model.js';
 import { defineScriptedModel, SCRIPTED_MODEL_NAME } from './scripted-model.js';
 import { IndexedFileSessionStore } from './indexed-file-store.js';
+import { RedisSessionStore } from './redis-session-store.js';
 import { withSafeIds } from './session-ids.js';
 import { compactSnapshotBytes, DEFAULT_MAX_SESSION_BYTES, fileSnapshotBytes, withSizeCap, type SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
@@ -47,13 +48,16 @@ export interface TaskAgentOptions {
   maxSessionBytes?: number;
   /** Receives a line for each unreadable store file met. */
   storeLog?: (line: string) => void;
+  /** A connected Redis client: sessions go to Redis (shared by every instance using it), whatever `store` says. */
+  redis?: ConstructorParameters<typeof RedisSessionStore>[0];
 }
 
 /** The store, with its safe-id check, its per-session size cap and (file) its O(1) session lookup. */
 function createStore(options: TaskAgentOptions): SizedSessionStore<TaskState> {
   const maxBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
-  const store =
-    options.store === 'memory'
+  const store = options.redis
+    ? withSizeCap(new RedisSessionStore<TaskState>(options.redis), maxBytes, compactSnapshotBytes)
+    : options.store === 'memory'
       ? withSizeCap(new InMemorySessionStore<TaskState>(), maxBytes, compactSnapshotBytes)
       : withSizeCap(new IndexedFileSessionStore<TaskState>(options.dataDir ?? DEFAULT_DATA_DIR, { ...(options.storeLog && { log: options.storeLog }) }), maxBytes, fileSnapshotBytes);
   return { ...withSafeIds<TaskState>(store), storedBytes: (lookup) => store.storedBytes(lookup) };

@@ -29,9 +29,8 @@ import { EventType, type BaseEvent, type Interrupt, type Message, type RunAgentI
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { RequestHandler } from 'express';
-import type { Part, ToolResponsePart } from 'genkit/beta';
+import type { Artifact, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import {
-  disconnectSignal,
   interruptIdOf,
   openInterrupts,
   runGenkitTurn,
@@ -43,12 +42,18 @@ import {
 } from './genkit-bridge.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId } from './session-ids.js';
+import { beginTurn, isResumableRequest, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
+
+export const AGUI_ROUTE = '/api/agui';
+export const AGUI_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
 
 export interface AguiRouteOptions {
   /** The agent, wrapped so turns are tracked and logged. */
   action: RunnableAction;
   /** The agent's getSnapshotData action: where open interrupts are read from. */
   snapshots: SnapshotReader;
+  /** The turn buffers: the run writes into them, responses read from them. */
+  http: TurnHttp;
 }
 
 function contentParts(content: unknown): Part[] {
@@ -67,7 +72,7 @@ function contentParts(content: unknown): Part[] {
 }
 
 /** What the run asks of the agent, or a reason it asks nothing. */
-async function turnInput(input: RunAgentInput, snapshots: SnapshotReader): Promise<GenkitTurnInput | string> {
+async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise<GenkitTurnInput | string> {
   const entries = input.resume ?? [];
   if (entries.length > 0) {
     const open = await openInterrupts(snapshots, input.threadId);
@@ -90,7 +95,31 @@ async function turnInput(input: RunAgentInput, snapshots: SnapshotReader): Promi
   return message ? { message } : 'The user message is empty.';
 }
 
-const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+/** An open Genkit interrupt as an AG-UI Interrupt: id and toolCallId = its ref, message = input.question when text. */
+export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
+  const { name, input } = part.toolRequest;
+  const question = (input as { question?: unknown } | undefined)?.question;
+  return {
+    id: interruptIdOf(part),
+    reason: 'input_required',
+    toolCallId: interruptIdOf(part),
+    ...(typeof question === 'string' && { message: question }),
+    metadata: { toolName: name, input: input ?? null },
+  };
+}
+
+/** An artifact as the AG-UI ACTIVITY_SNAPSHOT this route streams (a revision replaces it by messageId). */
+export function artifactActivity(threadId: string, artifact: Artifact): BaseEvent {
+  return {
+    type: EventType.ACTIVITY_SNAPSHOT,
+    messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
+    activityType: 'artifact',
+    content: { ...artifact },
+    replace: true,
+  } as BaseEvent;
+}
+
+export const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 
 /** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
 function createAguiWriter(threadId: string, runId: string, send: (event: BaseEvent) => void) {
@@ -144,17 +173,9 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
       case 'state-delta':
         send({ type: EventType.STATE_DELTA, delta: event.patch } as BaseEvent);
         return;
-      case 'artifact': {
-        const { artifact } = event;
-        send({
-          type: EventType.ACTIVITY_SNAPSHOT,
-          messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
-          activityType: 'artifact',
-          content: { ...artifact },
-          replace: true,
-        } as BaseEvent);
+      case 'artifact':
+        send(artifactActivity(threadId, event.artifact));
         return;
-      }
     }
   }
 
@@ -168,17 +189,7 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
     const result = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
     let outcome: Record<string, unknown> = { type: 'success' };
     if (end.finishReason === 'interrupted' && end.interrupts.length > 0) {
-      const interrupts: Interrupt[] = end.interrupts.map((part) => {
-        const { name, input } = part.toolRequest;
-        const question = (input as { question?: unknown } | undefined)?.question;
-        return {
-          id: interruptIdOf(part),
-          reason: 'input_required',
-          toolCallId: interruptIdOf(part),
-          ...(typeof question === 'string' && { message: question }),
-          metadata: { toolName: name, input: input ?? null },
-        };
-      });
+      const interrupts: Interrupt[] = end.interrupts.map(toAguiInterrupt);
       outcome = { type: 'interrupt', interrupts };
     } else if (end.finishReason === 'aborted') {
       outcome = { type: 'cancelled' };
@@ -189,7 +200,7 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
   return { write, finish };
 }
 
-export function aguiRoute({ action, snapshots }: AguiRouteOptions): RequestHandler {
+export function aguiRoute({ action, snapshots, http }: AguiRouteOptions): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const parsed = RunAgentInputSchema.safeParse(req.body);
@@ -203,25 +214,29 @@ export function aguiRoute({ action, snapshots }: AguiRouteOptions): RequestHandl
         res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
         return;
       }
-      const turn = await turnInput(input, snapshots);
-      if (typeof turn === 'string') {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: turn });
+      const turnInput = await inputOf(input, snapshots);
+      if (typeof turnInput === 'string') {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: turnInput });
         return;
       }
 
+      const turn = await beginTurn(http, res, AGUI_ROUTE, input.threadId);
+      if (!turn) return;
+      const signal = turnSignal(turn, res, isResumableRequest(req, http));
       const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-      res.flushHeaders();
-      const signal = disconnectSignal(res);
-      const send = (event: BaseEvent) => {
-        if (!res.destroyed && !res.writableEnded) res.write(encoder.encodeSSE({ ...event, timestamp: Date.now() }));
-      };
+      const send = (event: BaseEvent) => http.buffers.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
       const { threadId, runId } = input;
-      send({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
-      const writer = createAguiWriter(threadId, runId, send);
-      const end = await runGenkitTurn(action, { sessionId: threadId, input: turn, signal, onEvent: writer.write });
-      writer.finish(end);
-      if (!res.writableEnded) res.end();
+      void (async () => {
+        try {
+          send({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
+          const writer = createAguiWriter(threadId, runId, send);
+          const end = await runGenkitTurn(action, { sessionId: threadId, input: turnInput, signal, onEvent: writer.write });
+          writer.finish(end);
+        } finally {
+          http.buffers.end(turn);
+        }
+      })();
+      await pipeTurn(http, turn, res, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });
     })().catch(next);
   };
 }

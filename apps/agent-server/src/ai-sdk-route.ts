@@ -30,7 +30,6 @@ import {
   createUIMessageStream,
   getToolName,
   isToolUIPart,
-  pipeUIMessageStreamToResponse,
   validateUIMessages,
   type FinishReason,
   type UIMessage,
@@ -39,7 +38,6 @@ import {
 import type { RequestHandler } from 'express';
 import type { Part, ToolResponsePart } from 'genkit/beta';
 import {
-  disconnectSignal,
   interruptIdOf,
   openInterrupts,
   runGenkitTurn,
@@ -52,16 +50,29 @@ import {
 } from './genkit-bridge.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId } from './session-ids.js';
+import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, runningTurn, turnSignal, type TurnHttp } from './turn-stream.js';
+
+export const AI_SDK_ROUTE = '/api/ai-sdk';
+/** The AI SDK's UI message stream headers (`UI_MESSAGE_STREAM_HEADERS` in `ai`). */
+export const AI_SDK_STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  Connection: 'keep-alive',
+  'x-vercel-ai-ui-message-stream': 'v1',
+  'x-accel-buffering': 'no',
+};
 
 export interface AiSdkRouteOptions {
   action: RunnableAction;
   snapshots: SnapshotReader;
+  /** The turn buffers: the run writes into them, responses read from them. */
+  http: TurnHttp;
 }
 
 /** The data part types this route streams. */
 const STATE_PART = 'data-state';
 const STATE_PATCH_PART = 'data-state-patch';
-const ARTIFACT_PART = 'data-artifact';
+export const ARTIFACT_PART = 'data-artifact';
 
 interface ChatBody {
   id?: unknown;
@@ -195,7 +206,7 @@ function createUiWriter(writer: UIMessageStreamWriter, denied: Set<string>) {
   return { write, finish };
 }
 
-export function aiSdkRoute({ action, snapshots }: AiSdkRouteOptions): RequestHandler {
+export function aiSdkRoute({ action, snapshots, http }: AiSdkRouteOptions): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const body = (req.body ?? {}) as ChatBody;
@@ -221,7 +232,9 @@ export function aiSdkRoute({ action, snapshots }: AiSdkRouteOptions): RequestHan
         res.status(400).json({ status: 'INVALID_ARGUMENT', message: turn });
         return;
       }
-      const signal = disconnectSignal(res);
+      const run = await beginTurn(http, res, AI_SDK_ROUTE, sessionId);
+      if (!run) return;
+      const signal = turnSignal(run, res, isResumableRequest(req, http));
       const stream = createUIMessageStream({
         originalMessages: messages,
         onError: (error) => (error instanceof Error ? error.message : String(error)),
@@ -232,7 +245,32 @@ export function aiSdkRoute({ action, snapshots }: AiSdkRouteOptions): RequestHan
           ui.finish(end);
         },
       });
-      pipeUIMessageStreamToResponse({ response: res, stream });
+      void (async () => {
+        try {
+          // The frames `pipeUIMessageStreamToResponse` would write: one `data:` line per chunk, `[DONE]` last.
+          const reader = stream.getReader();
+          for (let step = await reader.read(); !step.done; step = await reader.read()) http.buffers.append(run, `data: ${JSON.stringify(step.value)}`);
+          http.buffers.append(run, 'data: [DONE]');
+        } finally {
+          http.buffers.end(run);
+        }
+      })();
+      await pipeTurn(http, run, res, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS });
+    })().catch(next);
+  };
+}
+
+/**
+ * `GET /api/ai-sdk/:chatId/stream`, as `useChat`'s `resumeStream()` (DefaultChatTransport.reconnectToStream) calls it:
+ * 204 when no turn runs in the chat, else its stream from the first frame (or after `Last-Event-ID`).
+ */
+export function aiSdkResumeRoute(http: TurnHttp): RequestHandler {
+  return (req, res, next) => {
+    void (async () => {
+      const chatId = String(req.params.chatId);
+      const turn = checkId('chat id', chatId) ? undefined : await runningTurn(http, chatId);
+      if (!turn) return void res.status(204).end();
+      await pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: true, headers: AI_SDK_STREAM_HEADERS });
     })().catch(next);
   };
 }

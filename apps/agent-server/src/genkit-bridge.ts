@@ -138,7 +138,7 @@ export function createChunkTranslator() {
 interface RunTurnOptions {
   sessionId: string;
   input: GenkitTurnInput;
-  /** Aborted when the client goes away: the scripted model stops (see turn-context.ts). */
+  /** The turn's signal (turn-stream.ts): its cancel endpoint, or a non-resumable client going away. */
   signal: AbortSignal;
   onEvent(event: BridgeEvent): void;
 }
@@ -185,33 +185,32 @@ async function readSnapshot(reader: SnapshotReader, query: { sessionId: string }
 }
 
 /**
- * The interrupts the session's last completed turn left open (what Genkit resumes from): the interrupt parts of its
- * last message when it finished 'interrupted'. A failed or aborted turn after it does not close them, as Genkit
- * resumes from the last completed snapshot.
+ * The session's last completed snapshot (what Genkit continues from): a failed or aborted turn after it is skipped.
  */
-export async function openInterrupts(reader: SnapshotReader, sessionId: string): Promise<ToolRequestPart[]> {
+export async function lastCompletedSnapshot(reader: SnapshotReader, sessionId: string): Promise<SessionSnapshot | undefined> {
   let snapshot = await readSnapshot(reader, { sessionId });
   const seen = new Set<string>();
   while (snapshot && snapshot.status !== 'completed' && snapshot.parentId && !seen.has(snapshot.snapshotId)) {
     seen.add(snapshot.snapshotId);
     snapshot = await readSnapshot(reader, { snapshotId: snapshot.parentId });
   }
-  if (!snapshot || snapshot.status !== 'completed' || snapshot.finishReason !== 'interrupted') return [];
+  return snapshot?.status === 'completed' ? snapshot : undefined;
+}
+
+/** The interrupts a snapshot's turn left open: the interrupt parts of its last message when it finished 'interrupted'. */
+export function interruptsOf(snapshot: SessionSnapshot | undefined): ToolRequestPart[] {
+  if (!snapshot || snapshot.finishReason !== 'interrupted') return [];
   const last = snapshot.state?.messages?.at(-1);
   return ((last?.content ?? []) as Part[]).filter(isInterruptPart);
+}
+
+/** The interrupts the session's last completed turn left open (what Genkit resumes from). */
+export async function openInterrupts(reader: SnapshotReader, sessionId: string): Promise<ToolRequestPart[]> {
+  return interruptsOf(await lastCompletedSnapshot(reader, sessionId));
 }
 
 /** A Genkit user message from text and media (the parts both protocols carry). */
 export function userMessage(parts: Part[]): MessageData | undefined {
   const content = parts.filter((part) => (typeof part.text === 'string' && part.text !== '') || part.media);
   return content.length > 0 ? { role: 'user', content } : undefined;
-}
-
-/** An AbortSignal that aborts when the response closes before it finished (the client went away). */
-export function disconnectSignal(res: { on(event: 'close', listener: () => void): unknown; writableFinished: boolean }): AbortSignal {
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }

@@ -26,3 +26,12 @@ export interface RunnableAction {
 export const { expressHandler } = requireCjs('@genkit-ai/express') as {
   expressHandler: (action: RunnableAction) => RequestHandler;
 };
+
+/** Genkit's error → HTTP mapping and wire JSON (what @genkit-ai/express writes in an `error:` frame). */
+export const { getCallableJSON, getHttpStatus } = requireCjs('genkit/context') as {
+  getCallableJSON: (error: unknown) => unknown;
+  getHttpStatus: (error: unknown) => number;
+};
+
+/** Genkit's process-wide logger. */
+export const { logger: genkitLogger } = requireCjs('genkit/logging') as { logger: { error(...args: unknown[]): void } };

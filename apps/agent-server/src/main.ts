@@ -8,6 +8,9 @@
  *   AGENT_MODEL       e.g. googleai/gemini-2.5-flash (needs a plugin you install yourself, see README)
  *   ALLOWED_HOSTS     host names accepted in Host/Origin, comma-separated (default localhost,127.0.0.1,[::1])
  *   AGENT_MAX_BODY_BYTES, AGENT_MAX_JSON_DEPTH, AGENT_MAX_SESSION_BYTES, AGENT_LOG_LINES_PER_MINUTE  limits (README)
+ *   AGENT_KEEP_TURNS_ON_DISCONNECT  1: every turn outlives its request (default: only those of resumable clients)
+ *   REDIS_URL         redis://host:port: sessions and running turns shared by every instance using it (README)
+ *   AGENT_TURN_RETENTION_MS, AGENT_MAX_TURN_BUFFER_BYTES  how long / how much of a turn stays replayable (README)
  */
 import { DEFAULT_DATA_DIR } from './agent.js';
 import { parseAllowedHosts } from './host-allowlist.js';
@@ -38,6 +41,8 @@ async function main(): Promise<void> {
         ['maxJsonDepth', 'AGENT_MAX_JSON_DEPTH'],
         ['maxSessionBytes', 'AGENT_MAX_SESSION_BYTES'],
         ['logLinesPerMinute', 'AGENT_LOG_LINES_PER_MINUTE'],
+        ['turnRetentionMs', 'AGENT_TURN_RETENTION_MS'],
+        ['maxTurnBufferBytes', 'AGENT_MAX_TURN_BUFFER_BYTES'],
       ] as const
     )
       .filter(([, name]) => process.env[name])
@@ -52,6 +57,8 @@ async function main(): Promise<void> {
       tokenDelayMs: numberFromEnv('AGENT_TOKEN_DELAY_MS', 25),
       ...(model && { model }),
       ...(allowedHosts && { allowedHosts }),
+      ...(process.env.AGENT_KEEP_TURNS_ON_DISCONNECT === '1' && { keepTurnsOnDisconnect: true }),
+      ...(process.env.REDIS_URL && { redisUrl: process.env.REDIS_URL }),
       ...limits,
     });
   } catch (error) {

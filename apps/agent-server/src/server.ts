@@ -8,6 +8,11 @@
  *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
  *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
  *   GET  /api/health              {ok, agent, model, store}
+ *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (turn-stream.ts)
+ *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
+ *   POST /api/agui/connect        restore an AG-UI thread (MESSAGES_SNAPSHOT, STATE_SNAPSHOT, …)
+ *
+ * Turns run into replay buffers (turn-buffers.ts), shared over Redis when `redisUrl` is set (redis-turns.ts).
  *
  * Every request first passes the Host/Origin allowlist (403), then the shared JSON body parser with its size and
  * depth caps (413 / 400); turns that continue a session pass its stored-size cap (413).
@@ -16,10 +21,12 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import { createTaskAgents, DEFAULT_DATA_DIR, type TaskAgentOptions } from './agent.js';
-import { aguiRoute } from './agui-route.js';
-import { aiSdkRoute } from './ai-sdk-route.js';
+import { aguiConnectRoute } from './agui-connect.js';
+import { AGUI_STREAM_HEADERS, aguiRoute } from './agui-route.js';
+import { aiSdkChatRoute } from './ai-sdk-chat.js';
+import { AI_SDK_STREAM_HEADERS, aiSdkResumeRoute, aiSdkRoute } from './ai-sdk-route.js';
 import { sendGenkitLogsTo } from './genkit-logger.js';
 import { expressHandler, type RunnableAction } from './genkit-runtime.js';
 import { DEFAULT_ALLOWED_HOSTS, hostAllowlist } from './host-allowlist.js';
@@ -28,9 +35,15 @@ import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './reques
 import { validateIds } from './session-ids.js';
 import { DEFAULT_MAX_SESSION_BYTES, sessionSizeGuard } from './session-size.js';
 import { removeStaleTempFiles } from './stale-temp-files.js';
-import { currentTurn, runInTurn } from './turn-context.js';
+import { currentTurn } from './turn-context.js';
+import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
 
-export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog'>, RequestLimits {
+import { createClient } from 'redis';
+import { RedisTurns } from './redis-turns.js';
+import { DEFAULT_TURN_RETENTION_MS, TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
+import { cancelTurnRoute, resumeTurnRoute, type TurnHttp } from './turn-stream.js';
+
+export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog' | 'redis'>, RequestLimits {
   /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
   port?: number;
   host?: string;
@@ -42,6 +55,14 @@ export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSign
   logLinesPerMinute?: number;
   /** Host names accepted in `Host` and `Origin`, any port (default localhost, 127.0.0.1, [::1]). */
   allowedHosts?: readonly string[];
+  /** Turns outlive a request whose client did not send `x-agent-resumable` (default false: closing it stops the turn). */
+  keepTurnsOnDisconnect?: boolean;
+  /** How long an ended turn stays replayable, in ms (default 60 000). */
+  turnRetentionMs?: number;
+  /** Largest replay buffer of one turn, in bytes (default 8 MiB). */
+  maxTurnBufferBytes?: number;
+  /** `redis://…`: sessions and running turns' buffers are shared through Redis with every instance using it. */
+  redisUrl?: string;
 }
 
 export interface AgentServer {
@@ -76,7 +97,13 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     if (stale.files > 0) log(`[agent-server] removed ${stale.files} stale .tmp files (${stale.bytes} bytes) left by an interrupted write`);
   }
   const shutdown = new AbortController();
-  const { agent, clientAgent, store, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal, storeLog: errorLog });
+  let redis: ReturnType<typeof createClient> | undefined;
+  if (options.redisUrl) {
+    redis = createClient({ url: options.redisUrl });
+    redis.on('error', (error: Error) => errorLog(`[agent-server] redis: ${error.message}`));
+    await redis.connect();
+  }
+  const { agent, clientAgent, store, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal, storeLog: errorLog, ...(redis && { redis }) });
   const maxSessionBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
   const active = new Set<Promise<unknown>>();
 
@@ -87,7 +114,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
       const turn = currentTurn();
       const line = (outcome: TurnOutcome) => {
         const session = outcome.sessionId ?? turn?.requestedSessionId ?? '-';
-        const finish = turn?.signal.aborted ? `${outcome.finishReason ?? 'error'} (client closed)` : outcome.finishReason ?? 'error';
+        const stopped = turn?.signal.aborted ? ` (${typeof turn.signal.reason === 'string' ? turn.signal.reason : 'stopped'})` : '';
+        const finish = `${outcome.finishReason ?? 'error'}${stopped}`;
         const error = outcome.error ? ` error=${JSON.stringify(`${outcome.error.status ?? ''} ${outcome.error.message ?? ''}`.trim())}` : '';
         // Failed turns are what a stream of bad requests produces: their lines are rate-limited.
         (outcome.error ? failedTurnLog : log)(`POST ${route} session=${session} finishReason=${finish} ${Math.round(performance.now() - started)}ms${error}`);
@@ -108,19 +136,25 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     },
   });
 
-  /** Runs the Genkit handler inside a turn context whose signal aborts when the client goes away. */
-  const turnHandler = (route: string, action: RunnableAction): RequestHandler => {
-    const handler = expressHandler(logged(route, action));
-    return (req, res, next) => {
-      const disconnected = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) disconnected.abort();
-      });
-      const init = (req.body as { init?: { sessionId?: unknown } }).init;
-      const requestedSessionId = typeof init?.sessionId === 'string' ? init.sessionId : undefined;
-      runInTurn({ signal: disconnected.signal, ...(requestedSessionId && { requestedSessionId }) }, () => handler(req, res, next));
-    };
+  const bufferOptions: TurnBufferOptions = {
+    ...(options.turnRetentionMs !== undefined && { retentionMs: options.turnRetentionMs }),
+    ...(options.maxTurnBufferBytes !== undefined && { maxTurnBytes: options.maxTurnBufferBytes }),
   };
+  const buffers = new TurnBuffers(bufferOptions);
+  const shared = redis && new RedisTurns(redis, buffers, { retentionMs: options.turnRetentionMs ?? DEFAULT_TURN_RETENTION_MS, onError: (error) => errorLog(`[agent-server] redis: ${String(error)}`) });
+  if (shared) {
+    buffers.observe(shared);
+    await shared.start();
+  }
+  const http: TurnHttp = { buffers, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false, ...(shared && { shared }) };
+  const snapshots = agent.getSnapshotDataAction;
+  /** `GET <route>/turns/:turnId/stream` and `POST <route>/turns/:turnId/cancel`. */
+  const turnRoutes = (route: string, headers: Record<string, string>, withIds: Parameters<typeof resumeTurnRoute>[3]) => {
+    app.get(`${route}/turns/:turnId/stream`, resumeTurnRoute(http, route, headers, withIds));
+    app.post(`${route}/turns/:turnId/cancel`, cancelTurnRoute(http, route));
+  };
+  // A reattaching client reads ids (Genkit's own client never uses these GETs).
+  const always = () => true;
 
   const app = express();
   app.disable('x-powered-by');
@@ -133,7 +167,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     next();
   });
   app.get('/api/health', (_req, res) => {
-    res.json({ ok: true, agent: agent.__action.name, model: modelName, store: options.store ?? 'file' });
+    res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
   });
   // The history AG-UI and the AI SDK resend is not stored again: only their last message adds to a session.
   const sizeOf = {
@@ -141,13 +175,20 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     agui: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.threadId, added: lastOf(body.messages) ?? null })),
     aiSdk: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.id, added: lastOf(body.messages) ?? null })),
   };
-  app.post('/api/agent', validateIds('init'), sizeOf.agent, turnHandler('/api/agent', agent));
+  turnRoutes('/api/agent', GENKIT_STREAM_HEADERS, always);
+  turnRoutes('/api/agent-client', GENKIT_STREAM_HEADERS, always);
+  turnRoutes('/api/agui', AGUI_STREAM_HEADERS, always);
+  turnRoutes('/api/ai-sdk', AI_SDK_STREAM_HEADERS, always);
+  app.get('/api/ai-sdk/chats/:chatId', aiSdkChatRoute({ snapshots, http }));
+  app.get('/api/ai-sdk/:chatId/stream', aiSdkResumeRoute(http));
+  app.post('/api/agui/connect', aguiConnectRoute({ snapshots, http }));
+  app.post('/api/agent', validateIds('init'), sizeOf.agent, genkitTurnRoute({ route: '/api/agent', action: logged('/api/agent', agent), http, snapshots }));
   app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
-  app.post('/api/agent-client', turnHandler('/api/agent-client', clientAgent));
+  app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), http }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots: agent.getSnapshotDataAction }));
-  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots: agent.getSnapshotDataAction }));
+  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, http }));
+  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, http }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });
@@ -180,6 +221,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
         // Let stopped turns save their snapshots before the data folder may go away.
         await Promise.allSettled([...active]);
         await closed;
+        await shared?.close();
+        await redis?.quit().catch(() => {});
       })();
       return closing;
     },

@@ -2,9 +2,9 @@
  * Per-request context for a turn, carried with AsyncLocalStorage from the HTTP handler into the model.
  *
  * genkit 1.42 does not stop a model when the HTTP client goes away: the agent hands the model its own
- * abort signal, which only fires when `<agent>/abort` hits a *detached* turn. The server therefore aborts
- * `signal` when the response closes before it finished (the client pressed Stop), and the scripted model
- * listens to it, so a stopped turn ends at once instead of streaming into a closed socket.
+ * abort signal, which only fires when `<agent>/abort` hits a *detached* turn. The server therefore gives each turn
+ * a signal of its own (turn-stream.ts), aborted by `POST …/turns/<id>/cancel` or, for a client that cannot resume,
+ * by its response closing early (its Stop); the scripted model listens to it and stops at once.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 

@@ -1,0 +1,94 @@
+/**
+ * `GET /api/ai-sdk/chats/:chatId`: a stored chat, for a page that loads it by id after a reload (what AI SDK apps do
+ * with their own `loadChat(id)` before `useChat({id, messages})`):
+ *
+ *   {id, messages: UIMessage[], state, artifacts, snapshotId?, runningTurnId?}
+ *
+ * One assistant UIMessage per turn (a `step-start` part per Genkit model message): text, reasoning, `tool-<name>`
+ * parts (output-available once answered; an open interrupt is `approval-requested` with approval id
+ * `approval-<ref>`, as the live stream sends it) and, on the last assistant message, a `data-artifact` part per
+ * artifact (id = its name). `state` is the custom state (streamed as the transient `data-state`). A turn still
+ * running is not in `messages`: `runningTurnId` names it and `GET /api/ai-sdk/<chatId>/stream` replays it.
+ */
+import type { UIMessage } from 'ai';
+import type { RequestHandler } from 'express';
+import type { MessageData, Part } from 'genkit/beta';
+import { ARTIFACT_PART } from './ai-sdk-route.js';
+import { interruptIdOf, type SnapshotReader } from './genkit-bridge.js';
+import { checkId } from './session-ids.js';
+import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, type SessionHistory } from './session-history.js';
+import { runningTurn, type TurnHttp } from './turn-stream.js';
+
+type UIPart = UIMessage['parts'][number];
+
+/** A session's history as the UI messages useChat holds; ids are `<chatId>-<index of the turn's first message>`. */
+export function toUIMessages(history: SessionHistory): UIMessage[] {
+  const out: UIMessage[] = [];
+  const open = new Set(history.interrupts.map(interruptIdOf));
+  let assistant: UIMessage | undefined;
+  history.messages.forEach((message: MessageData, index) => {
+    const parts = (message.content ?? []) as Part[];
+    if (message.role === 'user') {
+      assistant = undefined;
+      const userParts: UIPart[] = [];
+      for (const part of parts) {
+        if (part.text) userParts.push({ type: 'text', text: part.text });
+        else if (part.media) userParts.push({ type: 'file', url: part.media.url, mediaType: part.media.contentType ?? 'application/octet-stream' });
+      }
+      out.push({ id: `${history.sessionId}-${index}`, role: 'user', parts: userParts });
+      return;
+    }
+    if (!assistant) {
+      assistant = { id: `${history.sessionId}-${index}`, role: 'assistant', parts: [] };
+      out.push(assistant);
+    }
+    if (message.role === 'model') {
+      assistant.parts.push({ type: 'step-start' });
+      const reasoning = reasoningOf(parts);
+      if (reasoning) assistant.parts.push({ type: 'reasoning', text: reasoning, state: 'done' });
+      const text = textOf(parts);
+      if (text) assistant.parts.push({ type: 'text', text, state: 'done' });
+      for (const { toolRequest } of toolRequestsOf(parts)) {
+        const toolCallId = toolRequest.ref ?? toolRequest.name;
+        const input = toolRequest.input ?? {};
+        assistant.parts.push(
+          open.has(toolCallId)
+            ? ({ type: `tool-${toolRequest.name}`, toolCallId, state: 'approval-requested', input, approval: { id: `approval-${toolCallId}` } } as UIPart)
+            : ({ type: `tool-${toolRequest.name}`, toolCallId, state: 'input-available', input } as UIPart),
+        );
+      }
+    } else if (message.role === 'tool') {
+      for (const { toolResponse } of toolResponsesOf(parts)) {
+        const toolCallId = toolResponse.ref ?? toolResponse.name;
+        const index = assistant.parts.findIndex((part) => 'toolCallId' in part && part.toolCallId === toolCallId);
+        if (index < 0) continue;
+        const call = assistant.parts[index] as { type: string; input: unknown };
+        assistant.parts[index] = { type: call.type, toolCallId, state: 'output-available', input: call.input, output: toolResponse.output ?? null } as UIPart;
+      }
+    }
+  });
+  const last = [...out].reverse().find((message) => message.role === 'assistant');
+  for (const artifact of history.artifacts) last?.parts.push({ type: ARTIFACT_PART, id: artifact.name ?? 'artifact', data: artifact } as UIPart);
+  return out;
+}
+
+export function aiSdkChatRoute({ snapshots, http }: { snapshots: SnapshotReader; http: TurnHttp }): RequestHandler {
+  return (req, res, next) => {
+    const chatId = String(req.params.chatId);
+    const problem = checkId('chat id', chatId);
+    if (problem) return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
+    readSessionHistory(snapshots, chatId)
+      .then(async (history) => {
+        const running = await runningTurn(http, chatId);
+        res.json({
+          id: chatId,
+          messages: toUIMessages(history),
+          state: history.custom,
+          artifacts: history.artifacts,
+          ...(history.snapshotId && { snapshotId: history.snapshotId }),
+          ...(running && { runningTurnId: running.turnId }),
+        });
+      })
+      .catch(next);
+  };
+}

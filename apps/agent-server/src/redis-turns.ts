@@ -1,0 +1,148 @@
+/**
+ * Running turns shared between agent-server instances over Redis (`REDIS_URL`), with Redis lists and pub/sub:
+ * the instance running a turn mirrors its frames there, in order; any instance serves a reattach from them.
+ *
+ *   <prefix>turn:<turnId>:frames   list of frames (index = the SSE id)
+ *   <prefix>turn:<turnId>:meta     hash {route, sessionId, done}
+ *   <prefix>session:<id>:turn      the turn running in a session (SET NX: one per session across instances)
+ *   channel <prefix>turn:<turnId>  'frame' / 'end' notifications; channel <prefix>turns:cancel  a turnId to stop
+ *
+ * Frames and meta expire `retentionMs` after the turn ends (a running turn's keys after `runningTtlMs`).
+ * Not the `resumable-stream` package: it resumes by skipping characters, while this contract resumes by frame id.
+ */
+import { createClient } from 'redis';
+import type { Turn, TurnBuffers } from './turn-buffers.js';
+
+type RedisClient = ReturnType<typeof createClient>;
+
+export interface SharedTurnInfo {
+  turnId: string;
+  route: string;
+  sessionId?: string;
+  done?: boolean;
+}
+
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+
+export class RedisTurns {
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private subscriber: RedisClient | undefined;
+
+  constructor(
+    private readonly client: RedisClient,
+    private readonly buffers: TurnBuffers,
+    private readonly options: { prefix?: string; retentionMs: number; runningTtlMs?: number; onError?: (error: unknown) => void },
+  ) {}
+
+  private key(...parts: string[]): string {
+    return `${this.options.prefix ?? 'agent-chat:'}${parts.join(':')}`;
+  }
+
+  /** Connects the subscriber that receives cancel requests for the turns this instance runs. */
+  async start(): Promise<void> {
+    this.subscriber = this.client.duplicate();
+    await this.subscriber.connect();
+    await this.subscriber.subscribe(this.key('turns', 'cancel'), (turnId) => {
+      const turn = this.buffers.get(turnId);
+      if (turn && !this.buffers.isDone(turn) && !turn.controller.signal.aborted) turn.controller.abort('cancelled');
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.chains.values()]);
+    await this.subscriber?.quit().catch(() => {});
+  }
+
+  /** Claims the session for a turn; returns the turn already running there (on any instance), if any. */
+  async claim(turn: Turn): Promise<SharedTurnInfo | undefined> {
+    const ttl = this.options.runningTtlMs ?? 10 * 60_000;
+    if (turn.sessionId !== undefined) {
+      const claimed = await this.client.set(this.key('session', turn.sessionId, 'turn'), turn.turnId, { condition: 'NX', expiration: { type: 'PX', value: ttl } });
+      if (claimed !== 'OK') {
+        const running = await this.client.get(this.key('session', turn.sessionId, 'turn'));
+        const info = running ? await this.info(running) : undefined;
+        return info ?? { turnId: running ?? 'unknown', route: 'unknown' };
+      }
+    }
+    const meta = this.key('turn', turn.turnId, 'meta');
+    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0' }).pExpire(meta, ttl).exec();
+    this.chains.set(turn.turnId, Promise.resolve());
+    return undefined;
+  }
+
+  /** Mirrors one frame (in order after the previous ones). */
+  append(turn: Turn, data: string): void {
+    this.queue(turn.turnId, () =>
+      this.client.multi().rPush(this.key('turn', turn.turnId, 'frames'), data).publish(this.key('turn', turn.turnId), 'frame').exec(),
+    );
+  }
+
+  /** Marks the turn ended everywhere, frees its session and lets its keys expire after the retention window. */
+  end(turn: Turn): void {
+    const { turnId, sessionId } = turn;
+    this.queue(turnId, async () => {
+      const frames = this.key('turn', turnId, 'frames');
+      const meta = this.key('turn', turnId, 'meta');
+      await this.client.multi().hSet(meta, 'done', '1').pExpire(meta, this.options.retentionMs).pExpire(frames, this.options.retentionMs).publish(this.key('turn', turnId), 'end').exec();
+      if (sessionId !== undefined) await this.client.eval(RELEASE, { keys: [this.key('session', sessionId, 'turn')], arguments: [turnId] });
+    });
+    const chain = this.chains.get(turnId);
+    void chain?.finally(() => {
+      if (this.chains.get(turnId) === chain) this.chains.delete(turnId);
+    });
+  }
+
+  /** A turn known to Redis (running or within the retention window). */
+  async info(turnId: string): Promise<SharedTurnInfo | undefined> {
+    const meta = await this.client.hGetAll(this.key('turn', turnId, 'meta'));
+    if (!meta.route) return undefined;
+    return { turnId, route: meta.route, done: meta.done === '1', ...(meta.sessionId && { sessionId: meta.sessionId }) };
+  }
+
+  /** The turn running in a session, on any instance. */
+  async running(sessionId: string): Promise<SharedTurnInfo | undefined> {
+    const turnId = await this.client.get(this.key('session', sessionId, 'turn'));
+    return turnId ? this.info(turnId) : undefined;
+  }
+
+  /** Asks the instance running the turn to stop it. */
+  async cancel(turnId: string): Promise<void> {
+    await this.client.publish(this.key('turns', 'cancel'), turnId);
+  }
+
+  /** The frames after `after`, then the live tail, until the turn ends or `signal` aborts. */
+  async *read(turnId: string, after: number, signal: AbortSignal): AsyncGenerator<{ seq: number; data: string }> {
+    const subscriber = this.client.duplicate();
+    await subscriber.connect();
+    let wake: (() => void) | undefined;
+    const listener = () => wake?.();
+    const channel = this.key('turn', turnId);
+    await subscriber.subscribe(channel, listener);
+    const onAbort = () => wake?.();
+    signal.addEventListener('abort', onAbort);
+    try {
+      let next = after + 1;
+      for (;;) {
+        const notified = new Promise<void>((resolve) => (wake = resolve));
+        const done = (await this.client.hGet(this.key('turn', turnId, 'meta'), 'done')) === '1';
+        const frames = await this.client.lRange(this.key('turn', turnId, 'frames'), next, -1);
+        for (const data of frames) {
+          if (signal.aborted) return;
+          yield { seq: next++, data };
+        }
+        if (done || signal.aborted) return;
+        // A notification, or a second at most (a frame published between the reads above and the wait).
+        await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      await subscriber.unsubscribe(channel, listener).catch(() => {});
+      await subscriber.quit().catch(() => {});
+    }
+  }
+
+  private queue(turnId: string, task: () => Promise<unknown>): void {
+    const chain = (this.chains.get(turnId) ?? Promise.resolve()).then(task).catch((error: unknown) => this.options.onError?.(error));
+    this.chains.set(turnId, chain);
+  }
+}

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TurnBuffers, TurnGapError, type Turn } from './turn-buffers.js';
+
+const started = (buffers: TurnBuffers, sessionId?: string): Turn => {
+  const result = buffers.start('/api/test', sessionId);
+  if (!('turn' in result)) throw new Error('expected a new turn');
+  return result.turn;
+};
+
+async function collect(frames: AsyncIterable<{ seq: number; data: string }>, limit = Infinity) {
+  const out: Array<{ seq: number; data: string }> = [];
+  for await (const frame of frames) {
+    out.push(frame);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+describe('TurnBuffers', () => {
+  it('numbers frames from 0; a reader gets the buffered frames, then the live tail, and stops when the turn ends', async () => {
+    const buffers = new TurnBuffers();
+    const turn = started(buffers);
+    expect(buffers.append(turn, 'data: a')).toBe(0);
+    const reading = collect(buffers.read(turn, -1));
+    buffers.append(turn, 'data: b');
+    await Promise.resolve();
+    buffers.append(turn, 'data: c');
+    buffers.end(turn);
+    expect(await reading).toEqual([
+      { seq: 0, data: 'data: a' },
+      { seq: 1, data: 'data: b' },
+      { seq: 2, data: 'data: c' },
+    ]);
+    expect(buffers.append(turn, 'data: late')).toBe(-1);
+  });
+
+  it('property: read N frames, stop, read after N-1 → every frame exactly once, whatever the interleaving', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string(), { minLength: 1, maxLength: 40 }), fc.nat(), fc.nat(), async (datas, cutSeed, liveSeed) => {
+        const buffers = new TurnBuffers();
+        const turn = started(buffers);
+        const live = liveSeed % (datas.length + 1); // frames written before anyone reads; the rest arrive live
+        datas.slice(0, live).forEach((data) => buffers.append(turn, data));
+        const cut = 1 + (cutSeed % datas.length);
+        const writer = (async () => {
+          for (const data of datas.slice(live)) {
+            await Promise.resolve();
+            buffers.append(turn, data);
+          }
+          buffers.end(turn);
+        })();
+        const head = await collect(buffers.read(turn, -1), cut);
+        const rest = await collect(buffers.read(turn, head.at(-1)!.seq));
+        await writer;
+        expect([...head, ...rest].map((frame) => frame.data)).toEqual(datas);
+        expect([...head, ...rest].map((frame) => frame.seq)).toEqual(datas.map((_, index) => index));
+      }),
+    );
+  });
+
+  it('one running turn per session: a second start is a conflict until the first ends', () => {
+    const buffers = new TurnBuffers();
+    const first = started(buffers, 's1');
+    expect(buffers.start('/api/test', 's1')).toEqual({ conflict: first });
+    expect('turn' in buffers.start('/api/test', 's2')).toBe(true);
+    expect('turn' in buffers.start('/api/test')).toBe(true); // a new session has no id yet
+    expect(buffers.running('s1')).toBe(first);
+    buffers.end(first);
+    expect(buffers.running('s1')).toBeUndefined();
+    expect(buffers.latest('s1')).toBe(first);
+    expect('turn' in buffers.start('/api/test', 's1')).toBe(true);
+  });
+
+  it('keeps an ended turn for the retention window only', () => {
+    let now = 1000;
+    const buffers = new TurnBuffers({ retentionMs: 60_000, now: () => now });
+    const turn = started(buffers, 's');
+    buffers.append(turn, 'data: x');
+    now += 120_000; // running turns never expire
+    expect(buffers.get(turn.turnId)).toBe(turn);
+    buffers.end(turn);
+    now += 59_999;
+    expect(buffers.get(turn.turnId)).toBe(turn);
+    now += 1;
+    expect(buffers.get(turn.turnId)).toBeUndefined();
+    expect(buffers.latest('s')).toBeUndefined();
+  });
+
+  it('caps a turn’s buffer (oldest frames dropped: reading before them is a TurnGapError) and all buffers (ended turns go oldest first)', async () => {
+    const buffers = new TurnBuffers({ maxTurnBytes: 10, maxTotalBytes: 12 });
+    const turn = started(buffers);
+    for (const data of ['aaaa', 'bbbb', 'cccc', 'dddd']) buffers.append(turn, data);
+    expect(buffers.firstSeq(turn)).toBe(2);
+    await expect(collect(buffers.read(turn, 0))).rejects.toBeInstanceOf(TurnGapError);
+    buffers.end(turn);
+    expect(await collect(buffers.read(turn, 1))).toEqual([
+      { seq: 2, data: 'cccc' },
+      { seq: 3, data: 'dddd' },
+    ]);
+    const next = started(buffers);
+    buffers.append(next, 'eeeeeeee');
+    buffers.end(next); // 16 bytes buffered > 12: the older ended turn goes
+    expect(buffers.get(turn.turnId)).toBeUndefined();
+    expect(buffers.get(next.turnId)).toBe(next);
+  });
+
+  it('a reader stops when its signal aborts (the response closed)', async () => {
+    const buffers = new TurnBuffers();
+    const turn = started(buffers);
+    buffers.append(turn, 'a');
+    const gone = new AbortController();
+    const reading = collect(buffers.read(turn, -1, gone.signal));
+    await Promise.resolve();
+    gone.abort();
+    expect(await reading).toEqual([{ seq: 0, data: 'a' }]);
+    expect(buffers.runningTurns()).toEqual([turn]);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * Running turns and their replayable frame buffers (in memory).
+ *
+ * A turn writes its outgoing frames here, never to a response: every HTTP response (the POST that started the turn,
+ * a later GET that reattaches) is a reader of the buffer, so a client that goes away does not take the turn with it.
+ * Frames are numbered from 0 in the order they were written (the SSE `id`). A turn that ended is kept for
+ * `retentionMs` (then forgotten, lazily); a turn's buffer keeps at most `maxTurnBytes` (the oldest frames go first),
+ * and ended turns are forgotten oldest first once all buffers pass `maxTotalBytes`.
+ *
+ * One turn per session runs at a time: {@link TurnBuffers.start} refuses a second one (the caller answers 409).
+ */
+import { randomUUID } from 'node:crypto';
+
+export const DEFAULT_TURN_RETENTION_MS = 60_000;
+export const DEFAULT_MAX_TURN_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+export interface TurnBufferOptions {
+  /** How long an ended turn stays replayable (default 60 s). */
+  retentionMs?: number;
+  /** Largest buffer of one turn; past it the oldest frames are dropped (default 8 MiB). */
+  maxTurnBytes?: number;
+  /** Largest total of all buffers before ended turns are forgotten, oldest first (default 64 MiB). */
+  maxTotalBytes?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export interface BufferedFrame {
+  seq: number;
+  /** The frame's lines without the `id:` line and without the blank line that ends it, e.g. `data: {...}`. */
+  data: string;
+}
+
+/** One turn: its identity, its frames so far, and how to stop it. */
+export interface Turn {
+  readonly turnId: string;
+  /** The route it runs on, e.g. `/api/agui`. */
+  readonly route: string;
+  /** The Genkit session it runs in (AG-UI threadId, AI SDK chat id), when known up front. */
+  readonly sessionId: string | undefined;
+  /** Aborted by `POST …/turns/<turnId>/cancel` (reason 'cancelled'), or when a client that cannot resume goes away. */
+  readonly controller: AbortController;
+  /** Resolves when the turn has ended. */
+  readonly ended: Promise<void>;
+}
+
+interface TurnRecord extends Turn {
+  frames: string[];
+  firstSeq: number;
+  bytes: number;
+  done: boolean;
+  endedAt: number;
+  wake: Set<() => void>;
+  resolveEnded: () => void;
+}
+
+/** The frames after `after` were dropped (the buffer passed its cap): the client must reload the session instead. */
+export class TurnGapError extends Error {
+  constructor(readonly firstSeq: number) {
+    super(`Frames before ${firstSeq} are no longer kept.`);
+    this.name = 'TurnGapError';
+  }
+}
+
+/** Told of every frame and turn end, in order (the Redis mirror). */
+export interface TurnObserver {
+  append(turn: Turn, data: string): void;
+  end(turn: Turn): void;
+}
+
+export class TurnBuffers {
+  private observer: TurnObserver | undefined;
+  private readonly turns = new Map<string, TurnRecord>();
+  private readonly bySession = new Map<string, TurnRecord>();
+  private readonly retentionMs: number;
+  private readonly maxTurnBytes: number;
+  private readonly maxTotalBytes: number;
+  private readonly now: () => number;
+  private totalBytes = 0;
+
+  constructor(options: TurnBufferOptions = {}) {
+    this.retentionMs = options.retentionMs ?? DEFAULT_TURN_RETENTION_MS;
+    this.maxTurnBytes = options.maxTurnBytes ?? DEFAULT_MAX_TURN_BYTES;
+    this.maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    this.now = options.now ?? Date.now;
+  }
+
+  observe(observer: TurnObserver): void {
+    this.observer = observer;
+  }
+
+  /** Forgets a turn that never ran (its session was taken on another instance). */
+  discard(turn: Turn): void {
+    const record = this.record(turn);
+    record.done = true;
+    record.resolveEnded();
+    this.forget(record);
+  }
+
+  /** Starts a turn, or returns the turn already running in `sessionId` (`conflict`). */
+  start(route: string, sessionId?: string): { turn: Turn } | { conflict: Turn } {
+    this.prune();
+    const running = sessionId === undefined ? undefined : this.bySession.get(sessionId);
+    if (running && !running.done) return { conflict: running };
+    let resolveEnded!: () => void;
+    const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
+    const record: TurnRecord = {
+      turnId: randomUUID(),
+      route,
+      sessionId,
+      controller: new AbortController(),
+      ended,
+      frames: [],
+      firstSeq: 0,
+      bytes: 0,
+      done: false,
+      endedAt: 0,
+      wake: new Set(),
+      resolveEnded,
+    };
+    this.turns.set(record.turnId, record);
+    if (sessionId !== undefined) this.bySession.set(sessionId, record);
+    return { turn: record };
+  }
+
+  /** The turn, running or ended within the retention window. */
+  get(turnId: string): Turn | undefined {
+    this.prune();
+    return this.turns.get(turnId);
+  }
+
+  /** The turn running in a session (not one that ended). */
+  running(sessionId: string): Turn | undefined {
+    const record = this.bySession.get(sessionId);
+    return record && !record.done ? record : undefined;
+  }
+
+  /** The session's latest turn, running or ended within the retention window. */
+  latest(sessionId: string): Turn | undefined {
+    this.prune();
+    return this.bySession.get(sessionId);
+  }
+
+  /** The oldest frame still kept (0 until the buffer passed its cap). */
+  firstSeq(turn: Turn): number {
+    return this.record(turn).firstSeq;
+  }
+
+  isDone(turn: Turn): boolean {
+    return this.record(turn).done;
+  }
+
+  /** Appends a frame; returns its sequence number (-1 once the turn ended: late chunks of a detached turn). */
+  append(turn: Turn, data: string): number {
+    const record = this.record(turn);
+    if (record.done) return -1;
+    const seq = record.firstSeq + record.frames.length;
+    record.frames.push(data);
+    record.bytes += data.length;
+    this.totalBytes += data.length;
+    while (record.bytes > this.maxTurnBytes && record.frames.length > 1) {
+      const dropped = record.frames.shift()!;
+      record.firstSeq++;
+      record.bytes -= dropped.length;
+      this.totalBytes -= dropped.length;
+    }
+    this.observer?.append(turn, data);
+    this.wake(record);
+    return seq;
+  }
+
+  /** Marks the turn ended: readers drain the buffer and stop; it stays replayable for the retention window. */
+  end(turn: Turn): void {
+    const record = this.record(turn);
+    if (record.done) return;
+    record.done = true;
+    record.endedAt = this.now();
+    record.resolveEnded();
+    this.observer?.end(turn);
+    this.wake(record);
+    this.evictOverBudget();
+  }
+
+  /**
+   * The frames after `after` (-1: from the first), then the live tail, until the turn ends or `signal` aborts.
+   * Throws {@link TurnGapError} when frames after `after` were dropped.
+   */
+  async *read(turn: Turn, after: number, signal?: AbortSignal): AsyncGenerator<BufferedFrame> {
+    const record = this.record(turn);
+    let next = Math.max(after + 1, 0);
+    for (;;) {
+      if (next < record.firstSeq) throw new TurnGapError(record.firstSeq);
+      while (next < record.firstSeq + record.frames.length) {
+        yield { seq: next, data: record.frames[next - record.firstSeq]! };
+        next++;
+        if (signal?.aborted) return;
+      }
+      if (record.done || signal?.aborted) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          record.wake.delete(done);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        record.wake.add(done);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  /** Turns currently running (for a clean close). */
+  runningTurns(): Turn[] {
+    return [...this.turns.values()].filter((record) => !record.done);
+  }
+
+  private record(turn: Turn): TurnRecord {
+    return turn as TurnRecord;
+  }
+
+  private wake(record: TurnRecord): void {
+    for (const wake of [...record.wake]) wake();
+  }
+
+  private forget(record: TurnRecord): void {
+    this.turns.delete(record.turnId);
+    this.totalBytes -= record.bytes;
+    record.frames = [];
+    record.bytes = 0;
+    if (record.sessionId !== undefined && this.bySession.get(record.sessionId) === record) this.bySession.delete(record.sessionId);
+  }
+
+  /** Forgets ended turns past the retention window. */
+  private prune(): void {
+    const now = this.now();
+    for (const record of this.turns.values()) {
+      if (record.done && now - record.endedAt >= this.retentionMs) this.forget(record);
+    }
+  }
+
+  /** Forgets ended turns, oldest first, while all buffers together pass the budget. */
+  private evictOverBudget(): void {
+    if (this.totalBytes <= this.maxTotalBytes) return;
+    const ended = [...this.turns.values()].filter((record) => record.done).sort((a, b) => a.endedAt - b.endedAt);
+    for (const record of ended) {
+      if (this.totalBytes <= this.maxTotalBytes) return;
+      this.forget(record);
+    }
+  }
+}
