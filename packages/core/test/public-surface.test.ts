@@ -10,9 +10,9 @@ import * as wire from '@agent-chat/core/wire';
 describe('the public surface', () => {
   it('the root entry holds what an app uses, and no reducer plumbing', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AgentChatError', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat', 'genkitTransport',
+      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat', 'genkitTransport',
       'httpTransport', 'isAgentChatError', 'isInterruptPart', 'isMediaPart', 'isReasoningPart', 'isTextPart',
-      'isToolRequestPart', 'isToolResponsePart', 'scriptedTransport', 'textOf', 'tnsaiTransport',
+      'isToolRequestPart', 'isToolResponsePart', 'scriptedTransport', 'textOf', 'tnsaiTransport', 'toolCallIdOf',
     ]);
   });
 

@@ -13,6 +13,8 @@ import { runTurn } from './run-turn.js';
 import { createSessionContinuity, stateFromInit, stateFromSnapshot, type SessionContinuity } from './session-continuity.js';
 import { createChatStore, type ChatStore } from './store.js';
 import { createTurnQueue, type TurnQueue } from './turn-queue.js';
+import { createToolLoop, declareTools, type ClientTools, type ToolLoop, type ToolResult } from './client-tools.js';
+import type { ToolResponsePart } from '../model/part.js';
 
 /** Options of {@link createAgentChat}. */
 export interface AgentChatOptions<S = unknown> {
@@ -28,6 +30,10 @@ export interface AgentChatOptions<S = unknown> {
   onError?: (error: AgentChatError) => void;
   /** Message ids; defaults to a per-chat counter with a random prefix. */
   generateId?: () => string;
+  /** Tools the browser runs when the agent asks for them; the turn continues with their results. */
+  tools?: ClientTools;
+  /** Automatic tool rounds per turn before it ends with `tool-rounds-exceeded` (default 10). */
+  maxToolRounds?: number;
 }
 
 /** Per-call options of `send`, `sendStream` and `resume`. */
@@ -50,6 +56,8 @@ export interface AgentChat<S = unknown> {
   sendStream(input: string | AgentInput, onChunk: (chunk: AgentChunk<S>) => void, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Answers the pending interrupts and runs the next turn. */
   resume(parts: Part[], options?: SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void }): Promise<AgentResponse<S>>;
+  /** Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. */
+  addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Stops the running turn (keeping its partial text), drops queued ones, and asks the server to stop. */
   stop(): Promise<void>;
   /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
@@ -79,6 +87,7 @@ interface ChatParts<S> {
   session: SessionContinuity<S>;
   eventListeners: Set<(event: AgentEvent, raw: unknown) => void>;
   createId: () => string;
+  tools: ToolLoop<S>;
 }
 
 let chatCount = 0;
@@ -114,19 +123,21 @@ function abortedResponse<S>(state: ChatState<S>): AgentResponse<S> {
 const ABORTED_CHUNK = { turnEnd: { finishReason: 'aborted' as const }, raw: { turnEnd: { finishReason: 'aborted' } } };
 
 /** Queues one turn; when it ends, its snapshot becomes a checkpoint and the session carries on from it. */
-function enqueueTurn<S>(parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined) {
+function enqueueTurn<S>(parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, signal: AbortSignal | undefined, answers: ToolResponsePart[] | null = null) {
   const { store, queue, history, session, eventListeners, createId } = parts;
   const dropped = (): AgentResponse<S> => {
     const response = abortedResponse(store.getState());
     safely(onChunk, ABORTED_CHUNK);
     return response;
   };
-  return queue.run(async (turnSignal) => {
+  return queue.run((turnSignal) => parts.tools.drive(input, answers, turnSignal, async (turnInput, turnAnswers) => {
     const { options } = parts.settings;
     const { response, returnedState } = await runTurn<S>({
       store,
       transport: options.transport,
-      input,
+      input: turnInput,
+      answers: turnAnswers,
+      tools: declareTools(options.tools),
       clientState: session.clientState,
       signal: turnSignal,
       createId,
@@ -143,13 +154,13 @@ function enqueueTurn<S>(parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk
     if (response.snapshotId) history.checkpoint(response.snapshotId);
     safely(options.onTurnEnd, response);
     return response;
-  }, dropped, signal);
+  }), dropped, signal);
 }
 
 const toInput = (input: string | AgentInput): AgentInput => (typeof input === 'string' ? { message: userMessage(input) } : input);
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
-function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop'> {
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop'> {
   const { store, queue, session } = parts;
   return {
     send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions?.signal),
@@ -158,6 +169,12 @@ function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'se
       // The answers are computed when the turn starts, against the interrupts pending then.
       const respond = toResumeResponses(answers, store.getState().interrupts);
       return enqueueTurn(parts, { resume: { respond } }, resumeOptions?.onChunk, resumeOptions?.signal);
+    },
+    async addToolResult(result, resultOptions) {
+      const answers = parts.tools.answer(result);
+      // Other calls of the turn still wait: nothing is sent yet, the turn's end stands.
+      if (!answers) return { ...abortedResponse(store.getState()), finishReason: store.getState().finishReason ?? 'other' };
+      return enqueueTurn(parts, { resume: { respond: answers } }, undefined, resultOptions?.signal, answers);
     },
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);
@@ -224,6 +241,12 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
   const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
   const parts: ChatParts<S> = {
     settings, store, createId, eventListeners,
+    tools: createToolLoop<S>({
+      store,
+      tools: () => settings.options.tools,
+      maxToolRounds: () => settings.options.maxToolRounds,
+      onError: (error) => safely(settings.options.onError, error),
+    }),
     queue: createTurnQueue(),
     history: createChatHistory(store.getState),
     session: createSessionContinuity(options),

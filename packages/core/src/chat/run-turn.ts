@@ -3,10 +3,11 @@ import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, toAgentChatError } from '../model/error.js';
 import type { AgentEvent, DecodedFrame } from '../model/events.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
-import { isToolRequestPart, textOf, type Part } from '../model/part.js';
+import { isToolRequestPart, textOf, type Part, type ToolResponsePart } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
 import type { Transport, TurnRequest } from '../transport/transport.js';
 import type { ChatState } from './chat-state.js';
+import { recordAnswers, type ToolDeclaration } from './client-tools.js';
 import { ChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
 import type { ChatStore } from './store.js';
@@ -25,6 +26,10 @@ export interface TurnSetup<S> {
   onError: (error: AgentChatError) => void;
   /** Every event the turn reduced, with its frame's raw value, after the store update that applied it. */
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
+  /** Client tool answers this turn sends: recorded as a tool message when it starts. */
+  answers?: ToolResponsePart[] | null;
+  /** Client tools declared to the agent. */
+  tools?: ToolDeclaration[];
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -33,7 +38,8 @@ export interface TurnOutcome<S> {
   returnedState: SessionState<S> | null;
 }
 
-function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string): void {
+function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string, answers?: ToolResponsePart[] | null): void {
+  if (answers?.length) recordAnswers(draft, answers, createId());
   if (input.message) {
     draft.messages.push({ id: createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
   }
@@ -128,7 +134,8 @@ function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged:
 export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   const { store, transport, input, signal } = setup;
   const before = store.getState();
-  const turn = createTurnContext(before.messages.length + (input.message ? 1 : 0), before.custom, setup.createId);
+  const recorded = (input.message ? 1 : 0) + (setup.answers?.length ? 1 : 0);
+  const turn = createTurnContext(before.messages.length + recorded, before.custom, setup.createId);
   const request: TurnRequest = {
     input,
     history: before.messages.map(toMessage),
@@ -137,8 +144,9 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     state: setup.clientState as SessionState | null,
     custom: before.custom,
     interrupts: before.interrupts,
+    ...(setup.tools?.length ? { tools: setup.tools } : {}),
   };
-  store.update((draft) => startTurn(draft, input, setup.createId));
+  store.update((draft) => startTurn(draft, input, setup.createId, setup.answers));
   let failure: AgentChatError | null = null;
   try {
     if (!signal.aborted) {

@@ -8,6 +8,7 @@ export type AgentChatErrorCode =
   | 'patch-failed'        // a custom-state JSON Patch could not be applied (state unchanged)
   | 'unsafe-patch'        // a patch targeted __proto__, constructor or prototype (state unchanged)
   | 'unsupported'         // the transport cannot do what was asked
+  | 'tool-rounds-exceeded' // the agent asked for client tools more than `maxToolRounds` times in one turn
   | 'aborted';            // the caller stopped the turn
 
 /** Options for {@link AgentChatError}. */

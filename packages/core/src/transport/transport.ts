@@ -4,6 +4,7 @@ import type { Message } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
+import type { ToolDeclaration } from '../chat/client-tools.js';
 
 /** Everything a transport may need to run one turn. */
 export interface TurnRequest {
@@ -18,6 +19,8 @@ export interface TurnRequest {
   custom: unknown;
   /** Interrupts the previous turn left open (answered by `input.resume`). */
   interrupts: ToolRequestPart[];
+  /** The client-side tools the browser offers, for protocols that declare them (AG-UI `tools`). */
+  tools?: ToolDeclaration[];
 }
 
 /** What `stop()` knows when it asks the server to stop. */
