@@ -186,9 +186,9 @@ export function createToolLoop<S>(setup: ToolLoopSetup<S>): ToolLoop<S> {
   };
 }
 
-/** Records the answers a turn carries as one tool message, and forgets the calls they answer. */
-export function recordAnswers<S>(draft: Draft<ChatState<S>>, answers: readonly ToolResponsePart[], id: string): void {
-  draft.messages.push({ id, role: 'tool', content: answers as Draft<ToolResponsePart>[], status: 'done' });
+/** Records the answers a turn carries as one tool message (unless the server echoes them: `id` null), and forgets their calls. */
+export function recordAnswers<S>(draft: Draft<ChatState<S>>, answers: readonly ToolResponsePart[], id: string | null): void {
+  if (id !== null) draft.messages.push({ id, role: 'tool', content: answers as Draft<ToolResponsePart>[], status: 'done' });
   for (const answer of answers) {
     const key = answer.toolResponse.ref ?? answer.toolResponse.name;
     delete draft.clientToolCalls[key];

@@ -38,8 +38,8 @@ export interface TurnOutcome<S> {
   returnedState: SessionState<S> | null;
 }
 
-function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string, answers?: ToolResponsePart[] | null): void {
-  if (answers?.length) recordAnswers(draft, answers, createId());
+function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string, answers?: ToolResponsePart[] | null, echoed?: boolean): void {
+  if (answers?.length) recordAnswers(draft, answers, echoed ? null : createId());
   if (input.message) {
     draft.messages.push({ id: createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
   }
@@ -134,7 +134,8 @@ function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged:
 export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   const { store, transport, input, signal } = setup;
   const before = store.getState();
-  const recorded = (input.message ? 1 : 0) + (setup.answers?.length ? 1 : 0);
+  const echoed = transport.echoesToolAnswers === true;
+  const recorded = (input.message ? 1 : 0) + (setup.answers?.length && !echoed ? 1 : 0);
   const turn = createTurnContext(before.messages.length + recorded, before.custom, setup.createId);
   const request: TurnRequest = {
     input,
@@ -146,7 +147,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     interrupts: before.interrupts,
     ...(setup.tools?.length ? { tools: setup.tools } : {}),
   };
-  store.update((draft) => startTurn(draft, input, setup.createId, setup.answers));
+  store.update((draft) => startTurn(draft, input, setup.createId, setup.answers, echoed));
   let failure: AgentChatError | null = null;
   try {
     if (!signal.aborted) {

@@ -39,6 +39,8 @@ export interface Transport {
   run(request: TurnRequest, signal: AbortSignal): AsyncIterable<DecodedFrame[]>;
   /** Ask the server to stop work it is doing for this session. */
   stop?(target: StopTarget): Promise<void>;
+  /** The server streams a turn's tool answers (`resume.respond`) back as a tool message, so the chat need not record them. */
+  readonly echoesToolAnswers?: boolean;
   /** Read a stored snapshot. */
   getSnapshot?(query: SnapshotQuery, signal?: AbortSignal): Promise<SnapshotInfo>;
 }
