@@ -3,6 +3,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type R
 import { cx } from './class-names.js';
 import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
+import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 
@@ -19,6 +20,8 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   pageSize?: number;
   /** The list's accessible name. Default "Conversation". */
   label?: string;
+  /** Renderers for tool calls by tool name (a card per call); others get the default tool row. */
+  tools?: ToolRegistry;
 }
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
@@ -29,9 +32,11 @@ const LOAD_EARLIER_PX = 48;
  * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList<S = unknown>({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', className, onScroll, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', tools, className, onScroll, ...rest
 }: MessageListProps<S>) {
-  const { messages, status, error, isThinking, interrupts } = useChatView(chat);
+  const view = useChatView(chat);
+  const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
+  const registry = useStableToolRegistry(tools, view);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
@@ -49,7 +54,7 @@ export function MessageList<S = unknown>({
   const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
 
   const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
-  const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current), [visible, isThinking, interrupts]);
+  const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current, clientToolCalls), [visible, isThinking, interrupts, clientToolCalls]);
   // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
   const restore = useRef<number | null>(null);
   const lastMessage = messages[messages.length - 1];
@@ -108,7 +113,7 @@ export function MessageList<S = unknown>({
           </button>
         ) : null}
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? 'No messages yet.'}</div> : null}
-        {blocks}
+        <ToolRegistryProvider value={registry}>{blocks}</ToolRegistryProvider>
         {failed ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || 'The turn failed.'}
