@@ -55,8 +55,8 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, clas
       </details>
       {asking ? (
         <div className="acu-tool__actions" role="group" aria-label={`Answer ${readableToolName(name)}`}>
-          {onApprove ? <button type="button" className="acu-button" data-variant="primary" onClick={onApprove}>Approve</button> : null}
-          {onDeny ? <button type="button" className="acu-button" data-variant="secondary" onClick={onDeny}>Deny</button> : null}
+          {onApprove ? <button type="button" className="acu-tool__approve" onClick={onApprove}>Approve</button> : null}
+          {onDeny ? <button type="button" className="acu-tool__deny" onClick={onDeny}>Deny</button> : null}
         </div>
       ) : null}
     </div>
