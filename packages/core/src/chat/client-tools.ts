@@ -61,6 +61,10 @@ export function unansweredClientCalls(state: ChatState, fromIndex: number, tools
       else if (isToolRequestPart(part) && !part.toolRequest.partial && Object.hasOwn(tools, part.toolRequest.name)) requests.push(part);
     }
   }
+  // Interrupts that are not message parts (AgentFlow's come from its state updates).
+  for (const part of state.interrupts) {
+    if (Object.hasOwn(tools, part.toolRequest.name) && !requests.some((known) => toolCallIdOf(known) === toolCallIdOf(part))) requests.push(part);
+  }
   return requests.filter((part) => !answered.has(toolCallIdOf(part)) && !state.clientToolCalls[toolCallIdOf(part)]);
 }
 

@@ -48,7 +48,7 @@ function withAuth({ auth, headers }: AgentFlowTransportSettings): HeadersOption 
 export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
   const server = urlOption('agentFlowTransport', options.url, options.baseUrl);
   const http = () => ({ ...options, headers: withAuth(options) });
-  return httpTransport({
+  const transport = httpTransport({
     ...http(),
     url: joinUrl(server, '/v1/graph/stream'),
     name: 'agentflow',
@@ -63,4 +63,6 @@ export function agentFlowTransport(options: AgentFlowTransportOptions): Transpor
       await response.body?.cancel().catch(() => undefined);
     },
   });
+  // An AgentFlow stream first echoes the request's messages, the tool answers among them.
+  return Object.assign(transport, { echoesToolAnswers: true });
 }
