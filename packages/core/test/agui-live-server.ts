@@ -32,6 +32,9 @@
  *   snapshot   -> text "Draft", then MESSAGES_SNAPSHOT: the input messages, the draft as "Final
  *                 answer." and one more assistant message "Also this."
  *   long       -> `word<i> ` deltas, 200 of them, `tokenDelayMs` apart, until the client goes away.
+ *   clock      -> a call of the client-side tool `localTime` (which the request must declare in `tools`, else
+ *                 RUN_ERROR NO_CLIENT_TOOL) with no result; a run whose last message is the `tool` answer
+ *                 replies "Your local time is <answer>." ("clock forever" calls the tool again every run).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -252,6 +255,21 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
         });
         thread.produced.push(extra);
         await finished();
+        break;
+      }
+      case 'clock':
+      case 'clock forever': {
+        const last = input.messages.at(-1);
+        if (!input.tools.some((tool) => tool.name === 'localTime')) {
+          await send({ type: EventType.RUN_ERROR, message: 'The client declares no localTime tool.', code: 'NO_CLIENT_TOOL' });
+        } else if (script === 'clock' && last?.role === 'tool') {
+          await text(newId('msg'), ['Your local time is ', `${last.content}.`]);
+          await finished({ type: 'success' });
+        } else {
+          const messageId = newId('msg');
+          await toolCall(newId('call'), 'localTime', messageId, ['{"zone":', '"UTC"}']);
+          await finished({ type: 'success' });
+        }
         break;
       }
       case 'long': {

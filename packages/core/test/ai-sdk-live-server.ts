@@ -23,6 +23,11 @@
  *                 assistant message whose tool part is 'approval-responded') runs through the same streamText: an
  *                 approved call is executed ("deleted /tmp/report.txt", see `deleted`) and the model says
  *                 "Deleted /tmp/report.txt."; a denied one gets tool-output-denied and "OK, I kept /tmp/report.txt."
+ *   clock      -> streamText: the model calls localTime {zone: 'UTC'}, a client-side tool (no server `execute`), so
+ *                 the stream ends with tool-input-available and finish 'tool-calls'. The follow-up (the assistant
+ *                 message's tool part 'output-available', as `useChat`'s addToolResult + sendAutomaticallyWhen send
+ *                 it) runs through the same streamText: "Your local time is <output>." ("clock forever": the
+ *                 model calls the tool again every time.)
  *   report     -> data-report {id: 'r1'} twice (draft, then final), a data-note without id, text "Report ready."
  *   state      -> data-state {count: 0, items: []}, data-state-patch count 1 + items 'a', a patch whose `test`
  *                 fails, data-state {count: 5, items: ['a', 'b']} (the resync), text "State updated." (all
@@ -127,6 +132,45 @@ function approvalModel(): MockLanguageModelV3 {
   });
 }
 
+/** The mock model behind the `clock` scripts: calls the client-side localTime, then reports its output. */
+function clockModel(forever: boolean): MockLanguageModelV3 {
+  const usage = {
+    inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 5, text: 5, reasoning: undefined },
+  };
+  let calls = 0;
+  return new MockLanguageModelV3({
+    doStream: async ({ prompt }) => {
+      const last = prompt[prompt.length - 1];
+      const result = last?.role === 'tool' ? last.content.find((part) => part.type === 'tool-result') : undefined;
+      if (result?.type === 'tool-result' && !forever) {
+        const output = result.output.type === 'text' || result.output.type === 'json' ? result.output.value : result.output.type;
+        return {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: 'stream-start', warnings: [] },
+              { type: 'text-start', id: 'tx' },
+              { type: 'text-delta', id: 'tx', delta: `Your local time is ${typeof output === 'string' ? output : JSON.stringify(output)}.` },
+              { type: 'text-end', id: 'tx' },
+              { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+            ],
+          }),
+        };
+      }
+      const toolCallId = `call-clock-${prompt.length}-${++calls}`;
+      return {
+        stream: simulateReadableStream({
+          chunks: [
+            { type: 'stream-start', warnings: [] },
+            { type: 'tool-call', toolCallId, toolName: 'localTime', input: JSON.stringify({ zone: 'UTC' }) },
+            { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+          ],
+        }),
+      };
+    },
+  });
+}
+
 export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {}): Promise<AiSdkLiveServer> {
   const tokenDelayMs = options.tokenDelayMs ?? 15;
   const writeDelayMs = options.writeDelayMs ?? 2;
@@ -150,6 +194,19 @@ export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {})
       writer.write({ type: 'text-end', id });
     };
     switch (name) {
+      case 'clock':
+      case 'clock forever': {
+        const result = streamText({
+          model: clockModel(name === 'clock forever'),
+          messages: await convertToModelMessages(messages),
+          tools: {
+            // A client-side tool: no `execute`, the browser answers it.
+            localTime: tool({ description: "The user's local time", inputSchema: jsonSchema<{ zone: string }>({ type: 'object', properties: { zone: { type: 'string' } } }) }),
+          },
+        });
+        writer.merge(result.toUIMessageStream());
+        return;
+      }
       case 'delete': {
         const result = streamText({
           model: approvalModel(),
@@ -282,8 +339,11 @@ export async function startAiSdkLiveServer(options: AiSdkLiveServerOptions = {})
     }
     const last = messages[messages.length - 1];
     const resumesApproval = last?.role === 'assistant' && last.parts.some((part) => 'state' in part && part.state === 'approval-responded');
+    const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+    const clockPrompt = lastUser ? lastUserText([lastUser]) : '';
+    const answersClientTool = last?.role === 'assistant' && clockPrompt.startsWith('clock');
     const prompt = lastUserText(messages);
-    const name = resumesApproval ? 'delete' : ['weather', 'delete', 'report', 'state', 'boom', 'abort', 'cut', 'long'].find((word) => prompt.startsWith(word)) ?? 'hello';
+    const name = answersClientTool ? (clockPrompt === 'clock forever' ? 'clock forever' : 'clock') : prompt === 'clock forever' ? prompt : resumesApproval ? 'delete' : ['clock', 'weather', 'delete', 'report', 'state', 'boom', 'abort', 'cut', 'long'].find((word) => prompt.startsWith(word)) ?? 'hello';
     const run: AiSdkRun = { chatId: String(body.id), script: name, deltas: 0, clientGone: false, finished: false };
     runs.push(run);
     const stream = createUIMessageStream({

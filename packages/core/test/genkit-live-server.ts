@@ -20,6 +20,8 @@
  *   ordinary  -> streams "Hello", ", ", "world!"
  *   interrupt -> requests the `askUser` interrupt (ref r1, {question:"Proceed?"})
  *   (resume)  -> when the last message is the askUser toolResponse: `Got "<output>".`
+ *   clock     -> requests the `localTime` interrupt (a client-side tool, {zone:"UTC"}, ref t<n>);
+ *                resumed with its answer: `Your local time is <output>.` ("clock forever" asks again)
  *   boom      -> throws Error("model exploded")
  *   long      -> 200 tokens `word<i> ` with `tokenDelayMs` between. Stops early
  *                when the model's `abortSignal` fires (genkit passes the agent's
@@ -116,6 +118,13 @@ export async function startGenkitLiveServer(
     outputSchema: z.any(),
   });
 
+  const localTime = ai.defineInterrupt({
+    name: 'localTime',
+    description: "The user's local time, read in the browser.",
+    inputSchema: z.object({ zone: z.string() }),
+    outputSchema: z.any(),
+  });
+
   const scripted = ai.defineModel(
     {
       apiVersion: 'v2',
@@ -144,6 +153,18 @@ export async function startGenkitLiveServer(
       }
 
       const prompt = lastUserText(messages);
+      const clockAnswer = last?.role === 'tool' ? last.content.find((p) => p.toolResponse?.name === 'localTime') : undefined;
+      if (clockAnswer?.toolResponse && !prompt.includes('forever')) {
+        const text = `Your local time is ${String(clockAnswer.toolResponse.output)}.`;
+        sendChunk({ content: [{ text }] });
+        return { message: { role: 'model', content: [{ text }] }, finishReason: 'stop' };
+      }
+      if (prompt.includes('clock')) {
+        return {
+          message: { role: 'model', content: [{ toolRequest: { name: 'localTime', ref: `t${messages.length}`, input: { zone: 'UTC' } } }] },
+          finishReason: 'stop',
+        };
+      }
       if (prompt.includes('boom')) {
         throw new Error('model exploded');
       }
@@ -198,14 +219,14 @@ export async function startGenkitLiveServer(
   const chatAgent = ai.defineAgent({
     name: 'chatAgent',
     model: scripted,
-    tools: [askUser],
+    tools: [askUser, localTime],
     store: new InMemorySessionStore(),
   });
 
   const clientAgent = ai.defineAgent({
     name: 'clientAgent',
     model: scripted,
-    tools: [askUser],
+    tools: [askUser, localTime],
   });
 
   // "A custom agent that emits every chunk kind": two model chunks, a custom

@@ -10,10 +10,10 @@ import * as wire from '@agent-chat/core/wire';
 describe('the public surface', () => {
   it('the root entry holds what an app uses, and no reducer plumbing', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AgentChatError', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat', 'exportChatTree',
-      'genkitTransport', 'httpTransport', 'isAgentChatError', 'isInterruptPart', 'isMediaPart', 'isReasoningPart',
-      'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'restoreChatTree', 'scriptedTransport', 'textOf',
-      'tnsaiTransport',
+      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
+      'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isInterruptPart', 'isMediaPart',
+      'isReasoningPart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'restoreChatTree', 'scriptedTransport',
+      'textOf', 'tnsaiTransport', 'toolCallIdOf',
     ]);
   });
 

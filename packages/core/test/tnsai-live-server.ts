@@ -12,6 +12,8 @@
  *                 (`writeDelayMs` apart, default 2)
  *   tools      -> CONTENT "Let me look.", TOOL_CALL search {q: 'notes'} (id call-1), DONE TOOL_CALLS
  *   (answer)   -> CONTENT "Found: <output as JSON>", DONE STOP
+ *   forever    -> TOOL_CALL search (id call-<request number>), DONE TOOL_CALLS; and again for every answer
+ *                 while the conversation's last user message is "forever"
  *   filter     -> CONTENT "I can", DONE CONTENT_FILTER
  *   error      -> CONTENT "Par", ERROR "rate limited"
  *   concat     -> the default answer as concatenated objects with no newline, split over odd writes
@@ -66,7 +68,9 @@ export async function startTnsaiLiveServer(options: TnsaiLiveServerOptions = {})
       ...['Hello', ', ', 'world!'].map((content, chunkIndex) => ({ type: 'CONTENT', content, tokenCount: 1, chunkIndex })),
       { type: 'DONE', finishReason: 'STOP' },
     ];
-    const script = Array.isArray(body?.toolResults) ? 'answer' : String(body?.message ?? '').trim().toLowerCase();
+    const lastUser = [...(body?.history ?? [])].reverse().find((entry: { role: string }) => entry.role === 'user')?.content;
+    const answering = Array.isArray(body?.toolResults);
+    const script = answering && lastUser === 'forever' ? 'forever' : answering ? 'answer' : String(body?.message ?? '').trim().toLowerCase();
     switch (script) {
       case 'answer':
         line(start);
@@ -77,6 +81,11 @@ export async function startTnsaiLiveServer(options: TnsaiLiveServerOptions = {})
         line(start);
         line({ type: 'CONTENT', content: 'Let me look.' });
         line({ type: 'TOOL_CALL', toolCall: { id: 'call-1', name: 'search', arguments: { q: 'notes' } }, content: 'search({"q":"notes"})' });
+        line({ type: 'DONE', finishReason: 'TOOL_CALLS' });
+        break;
+      case 'forever':
+        line(start);
+        line({ type: 'TOOL_CALL', toolCall: { id: `call-${requests.length}`, name: 'search', arguments: { q: 'more' } } });
         line({ type: 'DONE', finishReason: 'TOOL_CALLS' });
         break;
       case 'filter':

@@ -23,6 +23,8 @@ export interface UseAgentChatResult<S = unknown> extends ChatState<S> {
   send: AgentChat<S>['send'];
   sendStream: AgentChat<S>['sendStream'];
   resume: AgentChat<S>['resume'];
+  /** Answers a client tool call that has no `execute` (see the `tools` option). */
+  addToolResult: AgentChat<S>['addToolResult'];
   stop: AgentChat<S>['stop'];
   branch: AgentChat<S>['branch'];
   reset: AgentChat<S>['reset'];
@@ -82,6 +84,12 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
     // A new transport (url, headers, fetch) applies from the next turn.
     if (ownsChat && transport) chat.configure(generateId ? { transport, generateId } : { transport });
   }, [chat, ownsChat, transport, generateId]);
+  const tools = ownOptions?.tools;
+  const maxToolRounds = ownOptions?.maxToolRounds;
+  useClientLayoutEffect(() => {
+    // The latest tools (an inline object is new every render) run from the next tool call on.
+    if (ownsChat) chat.configure({ tools, maxToolRounds });
+  }, [chat, ownsChat, tools, maxToolRounds]);
   useEffect(() => {
     if (!ownsChat) return;
     // An owned chat dies with its component: unmounting aborts its turns and releases the reader.
@@ -103,6 +111,7 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
       send: ((input, sendOptions) => chat.send(input, withLifetime(sendOptions))) as AgentChat<S>['send'],
       sendStream: ((input, onChunk, sendOptions) => chat.sendStream(input, onChunk, withLifetime(sendOptions))) as AgentChat<S>['sendStream'],
       resume: ((parts, resumeOptions) => chat.resume(parts, withLifetime(resumeOptions))) as AgentChat<S>['resume'],
+      addToolResult: ((result, resultOptions) => chat.addToolResult(result, withLifetime(resultOptions))) as AgentChat<S>['addToolResult'],
       stop: () => chat.stop(),
       branch: (snapshotId: string) => chat.branch(snapshotId),
       reset: ((init) => chat.reset(init)) as AgentChat<S>['reset'],

@@ -6,12 +6,24 @@ import { Composer } from './composer.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
 import { MessageActions } from './message-actions.js';
 import { MessageList, type MessageListProps } from './message-list.js';
+import type { ToolRegistry, ToolRenderer } from './tool-registry.js';
+import type { ClientTool, ClientTools } from '@agent-chat/core';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
 
+/** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
+export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRenderer });
+
+type WithoutTools<T> = T extends unknown ? Omit<T, 'tools'> : never;
+
 /** Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`), plus layout options and DOM props. */
-export type AgentChatViewProps<S = unknown> = UseAgentChatOptions<S> &
+export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S>> &
   Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'children'> & {
+    /**
+     * Tools by name: a function renders that tool's calls; an object is a client tool (`execute`, `description`,
+     * `inputSchema`, as `useAgentChat`'s `tools`) whose `render`, if any, renders its calls.
+     */
+    tools?: Record<string, AgentChatViewTool>;
     /** Show the artifact panel: always, never, or once there are artifacts (default). */
     artifacts?: 'auto' | 'always' | 'never';
     /** A side panel after the artifacts, e.g. `<TurnInspector />` from `@agent-chat/ui/inspector`. */
@@ -28,14 +40,33 @@ export type AgentChatViewProps<S = unknown> = UseAgentChatOptions<S> &
     children?: ReactNode;
   };
 
-const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle'] as const;
+const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds'] as const;
+
+/** Splits the view's tools into client tools (for the chat) and renderers (for the message list). */
+function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { client: ClientTools | undefined; renderers: ToolRegistry | undefined } {
+  if (!tools) return { client: undefined, renderers: undefined };
+  const client: ClientTools = {};
+  const renderers: ToolRegistry = {};
+  for (const [name, tool] of Object.entries(tools)) {
+    if (typeof tool === 'function') {
+      renderers[name] = tool;
+      continue;
+    }
+    const { render, ...definition } = tool;
+    client[name] = definition;
+    if (render) renderers[name] = render;
+  }
+  return { client: Object.keys(client).length > 0 ? client : undefined, renderers };
+}
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, children, className, ...rest } = props;
+  const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
+  if (client && !options.chat) options.tools = client;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
   const showArtifacts = artifacts === 'always' || (artifacts === 'auto' && result.artifacts.length > 0);
   return (
@@ -43,7 +74,7 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
       <OwnerActionsContext.Provider value={result}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} />
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} />
             <ThinkingIndicator className="acu-chat__thinking" />
             <Composer className="acu-chat__composer" placeholder={placeholder} />
             {children}

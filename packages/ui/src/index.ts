@@ -11,4 +11,6 @@ export { Markdown, type MarkdownProps } from './markdown.js';
 export { CodeBlock, type CodeBlockProps } from './code-block.js';
 export { MediaView, type MediaViewProps } from './media-view.js';
 export { ToolActivity, type ToolActivityProps, type ToolActivityState } from './tool-activity.js';
+export type { ToolRegistry, ToolRenderer, ToolRenderProps } from './tool-registry.js';
+export type { ToolCallStatus } from './tool-call-status.js';
 export { safeLinkUrl, safeMediaUrl } from './safe-url.js';

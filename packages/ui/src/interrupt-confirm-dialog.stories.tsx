@@ -1,6 +1,6 @@
 import { createAgentChat } from '@agent-chat/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
 import { MessageList } from './message-list.js';
 import { captureTransport } from './stories/genkit-captures.js';
@@ -31,11 +31,11 @@ export const Pending: Story = {
   play: async ({ canvas, canvasElement }) => {
     const dialog = await canvas.findByRole('alertdialog', { name: 'deleteFiles' }, { timeout: 3000 });
     await expect(dialog).toHaveTextContent('/tmp/report.csv');
-    await expect(canvas.getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await expect(within(canvas.getByRole('alertdialog')).getByRole('button', { name: 'Deny' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await expect(canvas.getByRole('alertdialog')).toBeInTheDocument();
     await expect(canvas.getByRole('alert')).toHaveTextContent('The agent is waiting');
-    await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(within(canvas.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(canvas.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(canvas.getByText('Deleted both files.')).toBeInTheDocument(), { timeout: 3000 });
     await expect(canvasElement.querySelector('.acu-tool')).toHaveAttribute('data-state', 'done');
@@ -56,7 +56,7 @@ export const Open: Story = {
   ),
   play: async ({ canvas }) => {
     await canvas.findByRole('alertdialog', { name: 'deleteFiles' }, { timeout: 3000 });
-    await expect(canvas.getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await expect(within(canvas.getByRole('alertdialog')).getByRole('button', { name: 'Deny' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await expect(canvas.getByRole('alertdialog', { name: 'deleteFiles' })).toHaveAttribute('data-state', 'open');
   },
@@ -72,7 +72,7 @@ export const Question: Story = {
   ),
   play: async ({ canvas }) => {
     await canvas.findByRole('alertdialog', { name: 'askUser' }, { timeout: 3000 });
-    await expect(canvas.getByRole('button', { name: 'Deny' })).toHaveFocus();
+    await expect(within(canvas.getByRole('alertdialog')).getByRole('button', { name: 'Deny' })).toHaveFocus();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Proceed?' }), 'yes');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(canvas.getByText('Got "yes".')).toBeInTheDocument(), { timeout: 4000 });
@@ -95,7 +95,7 @@ export const SeveralPending: Story = {
   play: async ({ canvas, canvasElement }) => {
     const dialog = await canvas.findByRole('alertdialog', { name: 'sendEmail, bookRoom' }, { timeout: 3000 });
     await expect(dialog).toHaveTextContent('The agent paused for 2 answers.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Deny' }));
+    await userEvent.click(within(canvas.getByRole('alertdialog')).getByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(canvas.getByText('Okay, I did neither.')).toBeInTheDocument(), { timeout: 3000 });
     await expect(transportOf(chatOf(canvasElement)).requests[1]!.input.resume).toEqual({
       respond: [
@@ -103,6 +103,6 @@ export const SeveralPending: Story = {
         { toolResponse: { name: 'bookRoom', ref: 'b1', output: false } },
       ],
     });
-    await expect(canvasElement.querySelectorAll('.acu-tool[data-state="done"]')).toHaveLength(2);
+    await expect(canvasElement.querySelectorAll('.acu-tool[data-state="denied"]')).toHaveLength(2);
   },
 };

@@ -65,7 +65,7 @@ export const ToolCallRunning: Story = {
   ),
   play: async ({ canvasElement, canvas }) => {
     await waitFor(() => expect(canvasElement.querySelector('.acu-tool[data-state="running"]')).not.toBeNull(), { timeout: 3000 });
-    await expect(canvas.getByText('searchFlights')).toBeInTheDocument();
+    await expect(canvas.getByText('Search flights')).toBeInTheDocument();
     await expect(canvas.getByText('running')).toBeInTheDocument();
   },
 };

@@ -5,6 +5,7 @@ import { cx } from './class-names.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
 import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
+import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 
@@ -29,6 +30,8 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
    * and `blob:` always load. Keep the array stable.
    */
   allowedImageOrigins?: readonly string[];
+  /** Renderers for tool calls by tool name (a card per call); others get the default tool row. */
+  tools?: ToolRegistry;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -41,10 +44,11 @@ const LOAD_EARLIER_PX = 48;
  * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList<S = unknown>({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions, allowedImageOrigins = NO_ORIGINS, className, onScroll, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions, allowedImageOrigins = NO_ORIGINS, tools, className, onScroll, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
-  const { messages, status, error, isThinking, interrupts } = view;
+  const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
+  const registry = useStableToolRegistry(tools, view);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
@@ -63,7 +67,7 @@ export function MessageList<S = unknown>({
 
   const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
   // eslint-disable-next-line react-hooks/refs -- the last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering)
-  const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current), [visible, isThinking, interrupts]);
+  const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current, clientToolCalls), [visible, isThinking, interrupts, clientToolCalls]);
   // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
   const restore = useRef<number | null>(null);
   const lastMessage = messages[messages.length - 1];
@@ -125,7 +129,9 @@ export function MessageList<S = unknown>({
           </button>
         ) : null}
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? 'No messages yet.'}</div> : null}
-        <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>{blocks}</AllowedImageOriginsContext.Provider>
+        <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
+          <ToolRegistryProvider value={registry}>{blocks}</ToolRegistryProvider>
+        </AllowedImageOriginsContext.Provider>
         {failed ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || 'The turn failed.'}

@@ -1,6 +1,6 @@
 import type { AnyAgentChat } from './any-agent-chat.js';
 import {
-  isInterruptPart, isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
+  isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
 import { Fragment, memo, type ComponentType, type ReactNode } from 'react';
@@ -8,9 +8,11 @@ import { formatValue } from './format-value.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
 import type { MessageActionsProps } from './message-actions.js';
-import { ToolActivity, type ToolActivityState } from './tool-activity.js';
+import { ToolActivity } from './tool-activity.js';
+import { renderToolCall } from './tool-call-row.js';
 import { RowErrorBoundary } from './row-error-boundary.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
+import { useToolRegistry, type ToolRegistryValue } from './tool-registry.js';
 
 /** Where a part sits, for a custom part renderer. */
 export interface MessagePartContext {
@@ -43,14 +45,7 @@ interface MessageRowProps {
   canRetry?: boolean;
 }
 
-function toolState(message: ChatMessage, part: Part, links: RowToolLinks, answered: boolean): ToolActivityState {
-  if (answered) return 'done';
-  if (STATUS_NOTES[message.status]) return 'cancelled';
-  if (isInterruptPart(part)) return links.waiting ? 'waiting' : 'answered';
-  return message.status === 'streaming' || links.active ? 'running' : 'cancelled';
-}
-
-function renderDefault(message: ChatMessage, part: Part, index: number, links: RowToolLinks): ReactNode {
+function renderDefault(message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
     return <Markdown className="acu-message__text" data-state="markdown" text={part.text} />;
@@ -67,9 +62,7 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
   if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
-    const response = link && link !== PAIRED ? link : undefined;
-    const state = toolState(message, part, links, response !== undefined);
-    return <ToolActivity request={part.toolRequest} response={response} state={state} />;
+    return renderToolCall(message, part, index, link && link !== PAIRED ? link : undefined, links, registry);
   }
   if (isToolResponsePart(part)) return link === PAIRED ? null : <ToolActivity response={part.toolResponse} state="done" />;
   if ('data' in part) return <pre className="acu-data">{formatValue(part.data)}</pre>;
@@ -82,9 +75,10 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
  */
 const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false }: MessageRowProps) {
   const parts: ReactNode[] = [];
+  const registry = useToolRegistry();
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
-    const node = custom === undefined ? renderDefault(message, part, index, links) : custom;
+    const node = custom === undefined ? renderDefault(message, part, index, links, registry) : custom;
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';

@@ -1,10 +1,11 @@
 import type { ToolRequest, ToolResponse } from '@agent-chat/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
-import { formatValue, previewValue } from './format-value.js';
+import { formatValue } from './format-value.js';
+import { readableToolName, TOOL_STATUS_TEXT, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
 
-/** Where a tool call stands. */
-export type ToolActivityState = 'running' | 'done' | 'waiting' | 'answered' | 'cancelled';
+/** Where a tool call stands (see {@link ToolCallStatus}). */
+export type ToolActivityState = ToolCallStatus;
 
 /** Props of {@link ToolActivity}. */
 export interface ToolActivityProps extends HTMLAttributes<HTMLDetailsElement> {
@@ -12,15 +13,10 @@ export interface ToolActivityProps extends HTMLAttributes<HTMLDetailsElement> {
   request?: ToolRequest;
   response?: ToolResponse;
   state: ToolActivityState;
+  /** Shown as Approve / Deny buttons while the call awaits approval. */
+  onApprove?: () => void;
+  onDeny?: () => void;
 }
-
-const STATUS_TEXT: Record<ToolActivityState, string> = {
-  running: 'running',
-  done: 'done',
-  waiting: 'waiting for your answer',
-  answered: 'answered',
-  cancelled: 'no result',
-};
 
 /** A labelled full value in the expanded details, or nothing when there is no value. */
 function detail(label: string, value: unknown) {
@@ -33,30 +29,36 @@ function detail(label: string, value: unknown) {
   );
 }
 
-/** One compact row for a tool call: name, input, result, and a spinner while it runs. Expands to the full values. */
-export function ToolActivity({ request, response, state, className, ...rest }: ToolActivityProps) {
+/**
+ * One row for a tool call: its readable name and status in words; the input and result, formatted, behind a
+ * disclosure; Approve / Deny inline while an interrupt awaits an answer.
+ */
+export function ToolActivity({ request, response, state, onApprove, onDeny, className, ...rest }: ToolActivityProps) {
   const name = request?.name ?? response?.name ?? 'tool';
   const input = request?.input;
   const output = response?.output;
+  const error = toolErrorOf(output);
+  const asking = state === 'awaiting-approval' && (onApprove || onDeny);
   return (
-    <details {...rest} className={cx('acu-tool', className)} data-state={state}>
-      <summary className="acu-tool__summary">
-        <span className="acu-tool__icon" data-state={state} aria-hidden="true" />
-        <span className="acu-tool__name" title={name}>{name}</span>
-        {input !== undefined ? <code className="acu-tool__input">{previewValue(input)}</code> : null}
-        {output !== undefined ? (
-          <>
-            <span className="acu-tool__arrow" aria-hidden="true">→</span>
-            <code className="acu-tool__output">{previewValue(output)}</code>
-          </>
-        ) : null}
-        <span className="acu-tool__status" data-state={state}>{STATUS_TEXT[state]}</span>
-      </summary>
-      <div className="acu-tool__details">
-        {detail('Input', input)}
-        {detail('Result', output)}
-        {input === undefined && output === undefined ? <div className="acu-tool__label">No input or result.</div> : null}
-      </div>
-    </details>
+    <div className={cx('acu-tool-row', className)} data-state={state}>
+      <details {...rest} className="acu-tool" data-state={state}>
+        <summary className="acu-tool__summary">
+          <span className="acu-tool__icon" data-state={state} aria-hidden="true" />
+          <span className="acu-tool__name" title={name}>{readableToolName(name)}</span>
+          <span className="acu-tool__status" data-state={state}>{TOOL_STATUS_TEXT[state]}</span>
+        </summary>
+        <div className="acu-tool__details">
+          {detail('Input', input)}
+          {error !== undefined ? detail('Error', error) : detail('Result', output)}
+          {input === undefined && output === undefined ? <div className="acu-tool__label">No input or result.</div> : null}
+        </div>
+      </details>
+      {asking ? (
+        <div className="acu-tool__actions" role="group" aria-label={`Answer ${readableToolName(name)}`}>
+          {onApprove ? <button type="button" className="acu-tool__approve" onClick={onApprove}>Approve</button> : null}
+          {onDeny ? <button type="button" className="acu-tool__deny" onClick={onDeny}>Deny</button> : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

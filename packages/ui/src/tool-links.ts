@@ -1,5 +1,5 @@
 import {
-  isInterruptPart, isToolRequestPart, isToolResponsePart, type ChatMessage, type Part, type ToolRequestPart, type ToolResponse,
+  isInterruptPart, isToolRequestPart, isToolResponsePart, type ChatMessage, type ClientToolCall, type Part, type ToolRequestPart, type ToolResponse,
 } from '@agent-chat/core';
 
 /** Marks a tool response shown on its request's row instead of its own. */
@@ -14,6 +14,8 @@ export interface RowToolLinks {
   readonly active: boolean;
   /** Some interrupt of this row still waits for an answer. */
   readonly waiting: boolean;
+  /** Per content index, the chat's record of a client tool call (running, waiting, answered…); absent when none. */
+  readonly calls?: readonly (ClientToolCall | undefined)[];
 }
 
 /** The links of a row without tool parts: one shared object, so such rows never re-render for tool reasons. */
@@ -24,6 +26,7 @@ const keyOf = (call: { name: string; ref?: string }) => `${call.name}\u0000${cal
 
 function sameLinks(a: RowToolLinks, b: RowToolLinks): boolean {
   if (a.active !== b.active || a.waiting !== b.waiting || a.entries.length !== b.entries.length) return false;
+  if ((a.calls === undefined) !== (b.calls === undefined) || a.calls?.some((call, index) => call !== b.calls![index])) return false;
   return a.entries.every((entry, index) => entry === b.entries[index]);
 }
 
@@ -36,6 +39,7 @@ export function linkToolCalls(
   active: boolean,
   interrupts: readonly ToolRequestPart[],
   previous: ReadonlyMap<string, RowToolLinks>,
+  clientCalls: Readonly<Record<string, ClientToolCall>> = {},
 ): Map<string, RowToolLinks> {
   const pending = new Set(interrupts.map((part) => keyOf(part.toolRequest)));
   const responses = new Map<string, ToolResponse>();
@@ -51,10 +55,13 @@ export function linkToolCalls(
     let entries: ToolLink[] | null = null;
     let unanswered = false;
     let waiting = false;
+    let calls: (ClientToolCall | undefined)[] | undefined;
     message.content.forEach((part, index) => {
       let entry: ToolLink = null;
       if (isToolRequestPart(part)) {
         const key = keyOf(part.toolRequest);
+        const call = clientCalls[part.toolRequest.ref ?? part.toolRequest.name];
+        if (call) (calls ??= new Array(message.content.length).fill(undefined))[index] = call;
         entry = responses.get(key) ?? null;
         if (!entry) {
           unanswered = true;
@@ -68,7 +75,7 @@ export function linkToolCalls(
       entries ??= new Array(message.content.length).fill(null);
       entries[index] = entry;
     });
-    const links: RowToolLinks = entries ? { entries, active: unanswered && active, waiting } : NO_LINKS;
+    const links: RowToolLinks = entries ? { entries, active: unanswered && active, waiting, ...(calls ? { calls } : {}) } : NO_LINKS;
     const before = previous.get(message.id);
     result.set(message.id, before && sameLinks(before, links) ? before : links);
   }

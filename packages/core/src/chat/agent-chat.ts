@@ -8,13 +8,14 @@ import { branchOperations, cutTree, registerTreeAccess, resetTree, restoreTree }
 import { createChatHistory } from './chat-history.js';
 import type { AgentChatOptions, ChatBranchOperations, ResetInit, SendOptions } from './chat-options.js';
 import { createChatTree, lineEndOf } from './chat-operations.js';
-import { safely, toInput, type ChatParts } from './chat-parts.js';
+import { abortedResponse, safely, toInput, type ChatParts } from './chat-parts.js';
 import { initialChatState, type ChatState } from './chat-state.js';
 import { enqueueTurn } from './enqueue-turn.js';
 import { toResumeResponses } from './resume-parts.js';
 import { createSessionContinuity, stateFromInit, stateFromSnapshot } from './session-continuity.js';
 import { createChatStore } from './store.js';
 import { createTurnQueue } from './turn-queue.js';
+import { createToolLoop, type ToolResult } from './client-tools.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
 
@@ -29,6 +30,10 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   sendStream(input: string | AgentInput, onChunk: (chunk: AgentChunk<S>) => void, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Answers the pending interrupts and runs the next turn. */
   resume(parts: Part[], options?: SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void }): Promise<AgentResponse<S>>;
+  /** Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. */
+  addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
+  /** Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. */
+  addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Stops the running turn (keeping its partial text), drops queued ones, and asks the server to stop. */
   stop(): Promise<void>;
   /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
@@ -65,7 +70,7 @@ function idGenerator(generateId: () => (() => string) | undefined): () => string
 
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
-function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop'> {
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop'> {
   const { store, queue, session } = parts;
   return {
     send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions),
@@ -74,6 +79,12 @@ function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'se
       // The answers are computed when the turn starts, against the interrupts pending then.
       const respond = toResumeResponses(answers, store.getState().interrupts);
       return enqueueTurn(parts, { resume: { respond } }, resumeOptions?.onChunk, resumeOptions);
+    },
+    async addToolResult(result, resultOptions) {
+      const answers = parts.tools.answer(result);
+      // Other calls of the turn still wait: nothing is sent yet, the turn's end stands.
+      if (!answers) return { ...abortedResponse(store.getState()), finishReason: store.getState().finishReason ?? 'other' };
+      return enqueueTurn(parts, { resume: { respond: answers } }, undefined, resultOptions, undefined, answers);
     },
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);
@@ -149,6 +160,12 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
   const end = lineEndOf(store.getState(), session.clientState);
   const parts: ChatParts<S> = {
     settings, store, createId, eventListeners, session,
+    tools: createToolLoop<S>({
+      store,
+      tools: () => settings.options.tools,
+      maxToolRounds: () => settings.options.maxToolRounds,
+      onError: (error) => safely(settings.options.onError, error),
+    }),
     queue: createTurnQueue(),
     history: createChatHistory(store.getState),
     branches: { tree: createChatTree(end, store.getState().messages, end), epoch: 0 },

@@ -2,6 +2,7 @@ import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import type { AgentChatError } from '../model/error.js';
 import type { SessionState } from '../model/session.js';
 import type { Transport } from '../transport/transport.js';
+import type { ClientTools } from './client-tools.js';
 import type { TurnDeadlineOptions, TurnLimitOptions } from './deadlines.js';
 
 /**
@@ -22,6 +23,10 @@ export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   onError?: (error: AgentChatError) => void;
   /** Message ids; defaults to a per-chat counter with a random prefix. */
   generateId?: () => string;
+  /** Tools the browser runs when the agent asks for them; the turn continues with their results. */
+  tools?: ClientTools;
+  /** Automatic tool rounds per turn before it ends with `tool-rounds-exceeded` (default 10). */
+  maxToolRounds?: number;
 }
 
 /** Per-call options of `send`, `sendStream` and `resume`; `timeout` and `idleTimeout` override the chat's for this turn. */

@@ -4,6 +4,7 @@ import { userMessage } from '../model/message.js';
 import type { ChatHistory } from './chat-history.js';
 import type { ChatOptionsHolder } from './chat-options.js';
 import type { ChatTree } from './chat-operations.js';
+import type { ToolLoop } from './client-tools.js';
 import type { ChatState } from './chat-state.js';
 import type { SessionContinuity } from './session-continuity.js';
 import type { ChatStore } from './store.js';
@@ -21,6 +22,8 @@ export interface ChatParts<S> {
   createId: () => string;
   /** The conversation tree, and an epoch bumped whenever it or the shown line is replaced (a turn across it is not recorded). */
   branches: { tree: ChatTree<S>; epoch: number };
+  /** Client-side tools: runs them when the agent asks, and continues the turn with their results. */
+  tools: ToolLoop<S>;
 }
 
 /** Calls a user callback; one that throws is reported on the console and does not break the turn. */

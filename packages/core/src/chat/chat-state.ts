@@ -1,12 +1,21 @@
 import type { AgentChatError } from '../model/error.js';
 import type { FinishReason } from '../model/finish-reason.js';
 import type { ChatMessage } from '../model/message.js';
-import type { ToolRequestPart } from '../model/part.js';
+import type { ToolRequestPart, ToolResponsePart } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
 import type { TurnEnd } from '../model/chunk.js';
 
 /** Where the chat is: idle, waiting for the first byte, streaming, or ended in error. */
 export type ChatStatus = 'ready' | 'submitted' | 'streaming' | 'error';
+
+/** A client tool call the chat is running or holding: `waiting` for `addToolResult`, `answered` until sent. */
+export interface ClientToolCall {
+  name: string;
+  input?: unknown;
+  status: 'running' | 'waiting' | 'answered' | 'error' | 'cancelled';
+  /** The answer, until the turn that sends it records it as a tool message. */
+  response?: ToolResponsePart;
+}
 
 /** Everything the store holds. Unchanged slices keep their identity across updates. */
 export interface ChatState<S = unknown> {
@@ -23,6 +32,8 @@ export interface ChatState<S = unknown> {
   /** The snapshot the next turn continues from: the last completed turn's (a failed or aborted turn's is in its response). */
   snapshotId: string | null;
   error: AgentChatError | null;
+  /** Client tool calls by tool call id, while they run, wait or are not sent yet (and cancelled ones). */
+  clientToolCalls: Record<string, ClientToolCall>;
 }
 
 /** A fresh state. */
@@ -38,6 +49,7 @@ export function initialChatState<S>(init: Partial<ChatState<S>> = {}): ChatState
     sessionId: null,
     snapshotId: null,
     error: null,
+    clientToolCalls: {},
     ...init,
   };
 }

@@ -1,9 +1,11 @@
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, toAgentChatError } from '../model/error.js';
+import type { ToolResponsePart } from '../model/part.js';
 import { ROOT_ID } from './branch-tree.js';
 import type { SendOptions } from './chat-options.js';
 import { decoratedMessages, lineState, recordTurn, settleTurn, type RerunPlan } from './chat-operations.js';
 import { ABORTED_CHUNK, abortedResponse, safely, type ChatParts } from './chat-parts.js';
+import { declareTools } from './client-tools.js';
 import { armTurn } from './deadlines.js';
 import { runTurn } from './run-turn.js';
 
@@ -46,9 +48,9 @@ function refuse<S>(parts: ChatParts<S>, error: AgentChatError, onChunk: ((chunk:
  */
 export function enqueueTurn<S>(
   parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined,
-  plan?: () => RerunPlan<S> | AgentChatError,
+  plan?: () => RerunPlan<S> | AgentChatError, answers: ToolResponsePart[] | null = null,
 ): Promise<AgentResponse<S>> {
-  const { store, queue, history, session, eventListeners, createId, branches } = parts;
+  const { store, queue } = parts;
   const dropped = (): AgentResponse<S> => {
     const response = abortedResponse(store.getState());
     safely(onChunk, ABORTED_CHUNK);
@@ -57,52 +59,68 @@ export function enqueueTurn<S>(
   return queue.run(async (queueSignal) => {
     const rerun = plan ? startRerun(parts, plan()) : null;
     if (rerun instanceof AgentChatError) return refuse(parts, rerun, onChunk);
-    const turnInput = rerun ? rerun.input : input;
-    const start = store.getState().messages.length;
-    const epoch = branches.epoch;
-    const { options } = parts.settings;
-    // The turn's own signal: aborted by the queue (stop, branch, reset, the caller's signal) or by a deadline,
-    // which aborts with its `timeout` error as the reason and tells the server, as stop() does.
-    const controller = new AbortController();
-    const forward = () => controller.abort(queueSignal.reason);
-    if (queueSignal.aborted) forward();
-    else queueSignal.addEventListener('abort', forward, { once: true });
-    const { deadlines, stream } = armTurn(options, call, (error) => {
-      const target = session.takeStopTarget(store.getState().sessionId);
-      controller.abort(error);
-      options.transport.stop?.(target).catch((failure) => safely(options.onError, toAgentChatError(failure)));
+    let first: RerunPlan<S> | null = rerun;
+    // The client-side tool loop runs the turn, and again with tool results while the agent asks for client tools.
+    return parts.tools.drive(rerun ? rerun.input : input, answers, queueSignal, (roundInput, roundAnswers) => {
+      const round = runRound(parts, roundInput, roundAnswers, first, onChunk, call, queueSignal);
+      first = null;
+      return round;
     });
-    try {
-      const { response, returnedState } = await runTurn<S>({
-        store,
-        transport: options.transport,
-        input: turnInput,
-        clientState: session.clientState,
-        signal: controller.signal,
-        createId,
-        onChunk: (chunk) => {
-          safely(onChunk, chunk);
-          safely(options.onChunk, chunk);
-        },
-        onError: (error) => safely(options.onError, error),
-        stream,
-        onEvents: (events) => {
-          for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
-        },
-        ...(rerun?.inputMessageId ? { inputMessageId: rerun.inputMessageId } : {}),
-        ...(rerun ? { rerun: rerun.rerun } : {}),
-        settle: (draft, ended) => {
-          if (epoch === branches.epoch) settleTurn(branches.tree, draft, start, ended);
-        },
-      });
-      session.afterTurn(response, returnedState);
-      if (epoch === branches.epoch) recordTurn(branches.tree, store, start, turnInput, session.clientState);
-      if (response.snapshotId) history.checkpoint(response.snapshotId);
-      safely(options.onTurnEnd, response);
-      return response;
-    } finally {
-      deadlines.clear();
-      queueSignal.removeEventListener('abort', forward);
-    }
   }, dropped, call?.signal);
+}
+
+/** One request of a turn: deadlines armed, the stream reduced, then the conversation tree and the session carry on. */
+async function runRound<S>(
+  parts: ChatParts<S>, input: AgentInput, answers: ToolResponsePart[] | null, rerun: RerunPlan<S> | null,
+  onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined, queueSignal: AbortSignal,
+): Promise<AgentResponse<S>> {
+  const { store, history, session, eventListeners, createId, branches } = parts;
+  const start = store.getState().messages.length;
+  const epoch = branches.epoch;
+  const { options } = parts.settings;
+  // The round's own signal: aborted by the queue (stop, branch, reset, the caller's signal) or by a deadline,
+  // which aborts with its `timeout` error as the reason and tells the server, as stop() does.
+  const controller = new AbortController();
+  const forward = () => controller.abort(queueSignal.reason);
+  if (queueSignal.aborted) forward();
+  else queueSignal.addEventListener('abort', forward, { once: true });
+  const { deadlines, stream } = armTurn(options, call, (error) => {
+    const target = session.takeStopTarget(store.getState().sessionId);
+    controller.abort(error);
+    options.transport.stop?.(target).catch((failure) => safely(options.onError, toAgentChatError(failure)));
+  });
+  try {
+    const { response, returnedState } = await runTurn<S>({
+      store,
+      transport: options.transport,
+      input,
+      answers,
+      tools: declareTools(options.tools),
+      clientState: session.clientState,
+      signal: controller.signal,
+      createId,
+      onChunk: (chunk) => {
+        safely(onChunk, chunk);
+        safely(options.onChunk, chunk);
+      },
+      onError: (error) => safely(options.onError, error),
+      stream,
+      onEvents: (events) => {
+        for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
+      },
+      ...(rerun?.inputMessageId ? { inputMessageId: rerun.inputMessageId } : {}),
+      ...(rerun ? { rerun: rerun.rerun } : {}),
+      settle: (draft, ended) => {
+        if (epoch === branches.epoch) settleTurn(branches.tree, draft, start, ended);
+      },
+    });
+    session.afterTurn(response, returnedState);
+    if (epoch === branches.epoch) recordTurn(branches.tree, store, start, input, session.clientState);
+    if (response.snapshotId) history.checkpoint(response.snapshotId);
+    safely(options.onTurnEnd, response);
+    return response;
+  } finally {
+    deadlines.clear();
+    queueSignal.removeEventListener('abort', forward);
+  }
 }

@@ -4,11 +4,12 @@ import { AgentChatError, isAgentChatError, toAgentChatError } from '../model/err
 import type { AgentEvent, DecodedFrame } from '../model/events.js';
 import { isStackOverflow, toTurnFailure } from '../model/failure.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
-import { isToolRequestPart, textOf, type Part } from '../model/part.js';
+import { isToolRequestPart, textOf, type Part, type ToolResponsePart } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
 import type { Transport, TurnRequest, TurnRerun } from '../transport/transport.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { ChatState } from './chat-state.js';
+import { recordAnswers, type ToolDeclaration } from './client-tools.js';
 import { ChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
 import type { ChatStore } from './store.js';
@@ -36,6 +37,10 @@ export interface TurnSetup<S> {
   rerun?: TurnRerun;
   /** Last changes to the store in the update that ends the turn (so that listeners hear one update for the end). */
   settle?: (draft: Draft<ChatState<S>>, ended: NonNullable<TurnContext['ended']>) => void;
+  /** Client tool answers this turn sends: recorded as a tool message when it starts. */
+  answers?: ToolResponsePart[] | null;
+  /** Client tools declared to the agent. */
+  tools?: ToolDeclaration[];
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -44,7 +49,10 @@ export interface TurnOutcome<S> {
   returnedState: SessionState<S> | null;
 }
 
-function startTurn<S>(draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string, inputMessageId?: string): void {
+function startTurn<S>(
+  draft: Draft<ChatState<S>>, input: AgentInput, createId: () => string, inputMessageId?: string, answers?: ToolResponsePart[] | null, echoed?: boolean,
+): void {
+  if (answers?.length) recordAnswers(draft, answers, echoed ? null : createId());
   if (input.message) {
     draft.messages.push({ id: inputMessageId ?? createId(), ...toMessage(input.message), status: 'done' } as Draft<ChatMessage>);
   }
@@ -140,7 +148,9 @@ function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged:
 export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   const { store, transport, input, signal } = setup;
   const before = store.getState();
-  const turn = createTurnContext(before.messages.length + (input.message ? 1 : 0), before.custom, setup.createId);
+  const echoed = transport.echoesToolAnswers === true;
+  const recorded = (input.message ? 1 : 0) + (setup.answers?.length && !echoed ? 1 : 0);
+  const turn = createTurnContext(before.messages.length + recorded, before.custom, setup.createId);
   const request: TurnRequest = {
     input,
     history: before.messages.map(toMessage),
@@ -150,10 +160,11 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     custom: before.custom,
     interrupts: before.interrupts,
     ...(setup.rerun ? { rerun: setup.rerun } : {}),
+    ...(setup.tools?.length ? { tools: setup.tools } : {}),
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
-  store.update((draft) => startTurn(draft, input, setup.createId, setup.inputMessageId));
+  store.update((draft) => startTurn(draft, input, setup.createId, setup.inputMessageId, setup.answers, echoed));
   let failure: AgentChatError | null = null;
   try {
     if (!signal.aborted) {

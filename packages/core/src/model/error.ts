@@ -12,6 +12,7 @@ export type AgentChatErrorCode =
   | 'frame-too-large'     // a frame grew past `maxFrameBytes` without ending; the stream was given up
   | 'timeout'             // the turn ran past `timeout`, or no byte came for `idleTimeout`
   | 'internal-error'      // decoding or reducing a frame threw; the turn ended there
+  | 'tool-rounds-exceeded' // the agent asked for client tools more than `maxToolRounds` times in one turn
   | 'aborted';            // the caller stopped the turn
 
 /** Options for {@link AgentChatError}. */

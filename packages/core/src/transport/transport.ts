@@ -5,6 +5,7 @@ import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
+import type { ToolDeclaration } from '../chat/client-tools.js';
 
 /** Everything a transport may need to run one turn. */
 export interface TurnRequest {
@@ -23,6 +24,8 @@ export interface TurnRequest {
   stream?: StreamOptions;
   /** Set when the turn runs again from an earlier point (`regenerate`, `edit`, `retry`): what it replaces. */
   rerun?: TurnRerun;
+  /** The client-side tools the browser offers, for protocols that declare them (AG-UI `tools`). */
+  tools?: ToolDeclaration[];
 }
 
 /** A turn run again from an earlier point of the conversation; `history` is the conversation up to that point. */
@@ -48,6 +51,8 @@ export interface Transport {
   run(request: TurnRequest, signal: AbortSignal): AsyncIterable<DecodedFrame[]>;
   /** Ask the server to stop work it is doing for this session. */
   stop?(target: StopTarget): Promise<void>;
+  /** The server streams a turn's tool answers (`resume.respond`) back as a tool message, so the chat need not record them. */
+  readonly echoesToolAnswers?: boolean;
   /** Read a stored snapshot. */
   getSnapshot?(query: SnapshotQuery, signal?: AbortSignal): Promise<SnapshotInfo>;
   /**

@@ -64,6 +64,7 @@ export function agentFlowTransport(options: AgentFlowTransportOptions): Transpor
       await response.body?.cancel().catch(() => undefined);
     },
   });
-  // A thread keeps its own history and cannot fork: a turn runs again only from the start, on a new thread.
-  return { ...transport, reruns: 'start' };
+  // A thread keeps its own history and cannot fork: a turn runs again only from the start, on a new thread. An
+  // AgentFlow stream first echoes the request's messages, the tool answers among them.
+  return { ...transport, reruns: 'start', echoesToolAnswers: true };
 }

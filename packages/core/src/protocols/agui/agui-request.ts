@@ -1,6 +1,7 @@
 import type { AgentInput } from '../../model/chunk.js';
 import type { Message } from '../../model/message.js';
-import type { ToolRequestPart, ToolResponsePart } from '../../model/part.js';
+import { isToolRequestPart, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
+import type { ToolDeclaration } from '../../chat/client-tools.js';
 import { toAguiMessages } from './agui-messages.js';
 import type { AguiResumeEntry, AguiRunAgentInput } from './agui-wire-types.js';
 import { isRecord, stringOr } from '../../util/guards.js';
@@ -56,7 +57,32 @@ export interface AguiTurnContext {
   custom: unknown;
   /** Interrupts left open by the previous run, answered by id in `resume`. */
   interrupts: readonly ToolRequestPart[];
+  /** Client-side tools, declared as `tools`. */
+  tools?: readonly ToolDeclaration[];
 }
+
+/** The answers to plain tool calls of the history (client-side tools, not interrupts): sent as `tool` messages. */
+function toolCallAnswers(context: AguiTurnContext): ToolResponsePart[] {
+  const calls = new Set<string>();
+  for (const message of context.history) {
+    for (const part of message.content) {
+      const plainCall = isToolRequestPart(part) && part.metadata?.interrupt === undefined ? part.toolRequest.ref : undefined;
+      if (plainCall !== undefined) calls.add(plainCall);
+    }
+  }
+  for (const interrupt of context.interrupts) {
+    calls.delete(interrupt.toolRequest.ref!);
+    calls.delete(aguiInterruptIdOf(interrupt)!);
+  }
+  return (context.input.resume?.respond ?? []).filter((response) => response.toolResponse.ref !== undefined && calls.has(response.toolResponse.ref));
+}
+
+/** AG-UI's `Tool`: a name, a description and the JSON Schema of its parameters. */
+const toAguiTool = ({ name, description, inputSchema }: ToolDeclaration) => ({
+  name,
+  description: description ?? name,
+  parameters: inputSchema ?? { type: 'object', properties: {} },
+});
 
 /**
  * The `RunAgentInput` of one turn: the thread (the session id, or a new one), a new run id, the whole conversation
@@ -69,14 +95,16 @@ export function buildAguiRunInput(
   const generateId = options.generateId ?? randomId;
   const threadId = context.sessionId ?? options.threadId ?? generateId();
   const runId = options.runId ?? generateId();
-  const conversation = context.input.message ? [...context.history, context.input.message] : context.history;
-  const resume = buildAguiResume(context.input.resume?.respond, context.interrupts);
+  const answers = toolCallAnswers(context);
+  const respond = context.input.resume?.respond?.filter((response) => !answers.includes(response));
+  const conversation: Message[] = [...context.history, ...(answers.length > 0 ? [{ role: 'tool' as const, content: answers }] : []), ...(context.input.message ? [context.input.message] : [])];
+  const resume = buildAguiResume(respond, context.interrupts);
   return {
     threadId,
     runId,
     protocolVersion: AGUI_PROTOCOL_VERSION,
     messages: toAguiMessages(conversation, threadId),
-    tools: [],
+    tools: (context.tools ?? []).map(toAguiTool),
     context: [],
     state: context.custom ?? {},
     forwardedProps: {},

@@ -16,7 +16,7 @@ export interface GenkitTransportOptions extends HttpTransportOptions {
  */
 export function genkitTransport(options: GenkitTransportOptions): Transport {
   const post = (path: string, data: unknown, signal?: AbortSignal) => postJson(joinUrl(options.url, path), { data }, { ...options, signal });
-  return httpTransport({
+  const transport = httpTransport({
     ...options,
     name: 'genkit',
     body: buildGenkitRequestBody,
@@ -29,4 +29,6 @@ export function genkitTransport(options: GenkitTransportOptions): Transport {
       return parseGenkitSnapshot(await (await post('getSnapshot', query, signal)).json());
     },
   });
+  // A resumed Genkit turn streams the `resume.respond` answers back as its first (tool) message.
+  return Object.assign(transport, { echoesToolAnswers: true });
 }
