@@ -15,6 +15,7 @@ import { toResumeResponses } from './resume-parts.js';
 import { createSessionContinuity, stateFromInit, stateFromSnapshot } from './session-continuity.js';
 import { createChatStore } from './store.js';
 import { createTurnQueue } from './turn-queue.js';
+import { TurnDetached } from '../transport/detach.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
 
@@ -31,6 +32,11 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   resume(parts: Part[], options?: SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void }): Promise<AgentResponse<S>>;
   /** Stops the running turn (keeping its partial text), drops queued ones, and asks the server to stop. */
   stop(): Promise<void>;
+  /**
+   * Leaves the running turn going on the server and releases the client (leaving the page): the turn ends locally with
+   * finishReason `detached`, queued turns are dropped. A resumable transport's turn can be restored later; `stop()` cancels it.
+   */
+  detach(): Promise<void>;
   /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
   branch(snapshotId: string): void;
   /** Starts over, optionally from a session, a snapshot or a client-managed state. */
@@ -65,7 +71,7 @@ function idGenerator(generateId: () => (() => string) | undefined): () => string
 
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
-function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop'> {
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop' | 'detach'> {
   const { store, queue, session } = parts;
   return {
     send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions),
@@ -74,6 +80,9 @@ function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'se
       // The answers are computed when the turn starts, against the interrupts pending then.
       const respond = toResumeResponses(answers, store.getState().interrupts);
       return enqueueTurn(parts, { resume: { respond } }, resumeOptions?.onChunk, resumeOptions);
+    },
+    async detach() {
+      queue.cancel(new TurnDetached());
     },
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);

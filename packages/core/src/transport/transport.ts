@@ -5,6 +5,7 @@ import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
+import type { ResumableOptions } from './resumable-options.js';
 
 /** Everything a transport may need to run one turn. */
 export interface TurnRequest {
@@ -65,6 +66,14 @@ export interface HttpTransportOptions {
   headers?: HeadersOption;
   /** A fetch implementation; defaults to the global one, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * Turns that survive the client (servers that implement `x-agent-resumable`, like the kit's agent server): a body
+   * that breaks off with a network error is reattached with backoff (`GET <url>/turns/<id>/stream` after the last SSE
+   * id; `state.connection` is `reconnecting` meanwhile), bounded by `attempts` (then the turn fails with
+   * `connection-lost`); `stop()` cancels the turn on the server (`POST <url>/turns/<id>/cancel`); `detach()` leaves it
+   * running. Default false.
+   */
+  resumable?: boolean | ResumableOptions;
 }
 
 /** A dialect's per-turn decoder: wire frames in, normalized events out. Pure apart from its own turn state. */
