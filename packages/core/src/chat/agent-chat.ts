@@ -15,6 +15,7 @@ import { toResumeResponses } from './resume-parts.js';
 import { createSessionContinuity, stateFromInit, stateFromSnapshot } from './session-continuity.js';
 import { createChatStore } from './store.js';
 import { createTurnQueue } from './turn-queue.js';
+import { reattachRunningTurn } from './reattach-running-turn.js';
 import { TurnDetached } from '../transport/detach.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
@@ -142,6 +143,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       store.replace(next);
       history.checkpoint(info.snapshotId);
       restoreTree(parts, parent);
+      reattachRunningTurn(parts, info);
       return info;
     },
   };

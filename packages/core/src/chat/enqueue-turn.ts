@@ -6,6 +6,7 @@ import { decoratedMessages, lineState, recordTurn, settleTurn, type RerunPlan } 
 import { ABORTED_CHUNK, abortedResponse, safely, type ChatParts } from './chat-parts.js';
 import { armTurn } from './deadlines.js';
 import { runTurn } from './run-turn.js';
+import type { Transport } from '../transport/transport.js';
 
 /** Shows the line up to `ids`' end with the state `end` holds (a switch, or the point a turn runs again from). */
 export function showLine<S>(parts: ChatParts<S>, ids: string[], end: RerunPlan<S>['end']): void {
@@ -46,7 +47,7 @@ function refuse<S>(parts: ChatParts<S>, error: AgentChatError, onChunk: ((chunk:
  */
 export function enqueueTurn<S>(
   parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined,
-  plan?: () => RerunPlan<S> | AgentChatError,
+  plan?: () => RerunPlan<S> | AgentChatError, transport?: Transport,
 ): Promise<AgentResponse<S>> {
   const { store, queue, history, session, eventListeners, createId, branches } = parts;
   const dropped = (): AgentResponse<S> => {
@@ -75,7 +76,7 @@ export function enqueueTurn<S>(
     try {
       const { response, returnedState } = await runTurn<S>({
         store,
-        transport: options.transport,
+        transport: transport ?? options.transport,
         input: turnInput,
         clientState: session.clientState,
         signal: controller.signal,

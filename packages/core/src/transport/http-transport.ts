@@ -5,6 +5,7 @@ import { toTurnFailure } from '../model/failure.js';
 import type { Framer } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
+import { joinUrl } from './join-url.js';
 import { RESUMABLE_HEADER, resolveResumable } from './resumable-options.js';
 import { streamResumableTurn } from './resumable-turn.js';
 import { createTurnRegistry } from './turn-registry.js';
@@ -151,22 +152,18 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
     headers.set(RESUMABLE_HEADER, 'true');
     return headers;
   };
+  const get = async (getUrl: string, extra: Record<string, string>, getSignal: AbortSignal) =>
+    fetchImpl(getUrl, { headers: await resolveHeaders(config.headers, extra), signal: getSignal });
+  const resumableTurn = (request: TurnRequest, signal: AbortSignal, sent: Body, open: (signal: AbortSignal) => Promise<Response>) => ({
+    accept, signal, stream: request.stream, framer, decoder: decoder(request, sent), resumable: resumable!, registry, post: open, get,
+  });
   const transport: Transport = {
     name,
     run(request, signal) {
       const sent = body(request);
       if (resumable) {
-        return streamResumableTurn(url, {
-          accept,
-          signal,
-          stream: request.stream,
-          framer,
-          decoder: decoder(request, sent),
-          resumable,
-          registry,
-          post: (postSignal) => postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal }),
-          get: async (getUrl, extra, getSignal) => fetchImpl(getUrl, { headers: await resolveHeaders(config.headers, extra), signal: getSignal }),
-        });
+        return streamResumableTurn(url, resumableTurn(request, signal, sent, (postSignal) =>
+          postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal })));
       }
       return streamTurn(url, sent, {
         headers: config.headers,
@@ -180,6 +177,10 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
     },
   };
   if (resumable) {
+    transport.reattach = (turnId, request, signal) => {
+      const streamUrl = joinUrl(url, `turns/${encodeURIComponent(turnId)}/stream`);
+      return streamResumableTurn(url, resumableTurn(request, signal, body(request), (getSignal) => get(streamUrl, { Accept: accept }, getSignal)));
+    };
     // A resumable turn outlives its request: stop() cancels it on the server, as well as whatever `stop` asks.
     transport.stop = async (target) => {
       await Promise.all([registry.cancelOpen(), stop?.(target)]);

@@ -19,7 +19,7 @@ export interface ResumableTurnOptions extends HttpTransportOptions {
   stream?: StreamOptions | undefined;
   resumable: Required<ResumableOptions>;
   registry: TurnRegistry;
-  /** POSTs the turn (the transport's `postJson` with the resumable header), on a signal of its own. */
+  /** Opens the turn's stream on a signal of its own: POSTs the turn with the resumable header, or GETs a running one's stream. */
   post(signal: AbortSignal): Promise<Response>;
   /** GETs a URL with the transport's headers and the given extra ones. */
   get(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response>;
@@ -109,6 +109,9 @@ function decodeBatch(decoder: FrameDecoder, frames: WireFrame[]): { decoded: Dec
 export async function* streamResumableTurn(url: string, options: ResumableTurnOptions): AsyncGenerator<DecodedFrame[]> {
   const { signal, registry, decoder } = options;
   let response = await startTurn(options);
+  if (response.status === 204) {
+    throw new AgentChatError('connection-lost', 'The turn is no longer running on the server (HTTP 204): restore the session instead.', { status: 204 });
+  }
   if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
   const turnId = response.headers.get(TURN_ID_HEADER);
   const onAbort = () => {

@@ -52,6 +52,11 @@ export interface Transport {
   /** Read a stored snapshot. */
   getSnapshot?(query: SnapshotQuery, signal?: AbortSignal): Promise<SnapshotInfo>;
   /**
+   * Resumable transports: the stream of a turn still running on the server (a restored session's `runningTurnId`),
+   * from its first frame, decoded as `run` decodes a turn it started.
+   */
+  reattach?(turnId: string, request: TurnRequest, signal: AbortSignal): AsyncIterable<DecodedFrame[]>;
+  /**
    * Where a turn can run again from (`regenerate`, `edit`, `retry`): 'anywhere' (default: the request carries the
    * history or snapshot up to that point) or 'start' (only from the start of a conversation: a new thread).
    */
