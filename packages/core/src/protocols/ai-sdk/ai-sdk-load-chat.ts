@@ -89,7 +89,8 @@ export async function loadAiSdkChat(url: string, query: SnapshotQuery, options: 
   return {
     snapshotId: snapshotId ?? chatId,
     sessionId: stringOr(body.id) ?? chatId,
-    ...(interrupted ? { finishReason: 'interrupted' as const } : {}),
+    // The stored chat is the last completed turn's: it ended, interrupted or not.
+    ...(messages.length > 0 ? { finishReason: interrupted ? ('interrupted' as const) : ('stop' as const) } : {}),
     ...(runningTurnId ? { runningTurnId } : {}),
     state: { sessionId: chatId, messages, custom: body.state, artifacts },
     raw: body,
