@@ -7,10 +7,10 @@ import { toAiSdkUiMessages } from './ai-sdk-ui-messages.js';
 const text = fc.string({ minLength: 1, maxLength: 20 });
 /** One turn: a user message, then model steps each followed by the results of its tool calls. */
 const turn = fc.tuple(text, fc.array(fc.tuple(text, fc.array(fc.tuple(fc.constantFrom('addTask', 'search'), fc.integer({ min: 0, max: 99 })), { maxLength: 2 })), { minLength: 1, maxLength: 3 }))
-  .map(([question, steps], turnIndex): Message[] => {
+  .map(([question, steps]): Message[] => {
     const messages: Message[] = [{ role: 'user', content: [{ text: question }] }];
     steps.forEach(([answer, calls], stepIndex) => {
-      const refs = calls.map(([name, value], callIndex) => ({ name, value, ref: `c${turnIndex}-${stepIndex}-${callIndex}` }));
+      const refs = calls.map(([name, value], callIndex) => ({ name, value, ref: `c${stepIndex}-${callIndex}` }));
       messages.push({ role: 'model', content: [{ text: answer }, ...refs.map(({ name, ref, value }) => ({ toolRequest: { name, ref, input: { value } } }))] });
       if (refs.length > 0) messages.push({ role: 'tool', content: refs.map(({ name, ref, value }) => ({ toolResponse: { name, ref, output: value * 2 } })) });
     });
