@@ -14,6 +14,8 @@ export interface DemoStack {
   agent: AgentServer;
   /** One line per turn, as the agent server logs them. */
   agentLog: string[];
+  /** Destroys every open connection between the browser and the demo server, as a dropped network does. */
+  dropConnections(): number;
   close(): Promise<void>;
 }
 
@@ -33,10 +35,20 @@ export async function startDemoStack(options: { tokenDelayMs: number }): Promise
   }
   const url = app.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview reported no URL');
+  const sockets = new Set<import('node:net').Socket>();
+  app.httpServer.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   return {
     url,
     agent,
     agentLog,
+    dropConnections() {
+      const count = sockets.size;
+      for (const socket of sockets) socket.destroy();
+      return count;
+    },
     async close() {
       await app.close();
       await agent.close();

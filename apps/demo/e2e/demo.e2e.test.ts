@@ -170,8 +170,8 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     expect(await demo.page.locator('article.acu-message[data-role="model"]').last().getAttribute('data-state')).toBe('aborted');
     expect(await demo.timeline.first().getAttribute('data-finish-reason')).toBe('aborted');
     await screenshot(demo.page, '06-stop-1-partial');
-    // The abort reached the agent server through the proxy: it stopped the model and logged the turn as such.
-    await expect.poll(() => stack.agentLog.find((line) => line.includes('(client closed)'))).toBeDefined();
+    // Stop cancelled the resumable turn on the agent server (POST …/turns/<id>/cancel): it stopped the model and logged the turn as such.
+    await expect.poll(() => stack.agentLog.find((line) => line.includes('(cancelled)'))).toBeDefined();
     await demo.send('add Resume work', { turns: 2 });
     expect(await demo.taskTitles()).toEqual(['Resume work']);
     await expectAccessible(demo, '06-stop-2-next-turn');

@@ -26,6 +26,12 @@ export function App() {
   const [protocol, setProtocol] = useState<Protocol>(() => session.protocol);
   const view = useSyncExternalStore(session.subscribe, session.getView);
   useEffect(() => session.restore(), [session]);
+  // Leaving the page (reload, close, navigation) detaches: the turn runs on, and the next page load reattaches to it.
+  useEffect(() => {
+    const detach = () => void session.chat.detach();
+    window.addEventListener('pagehide', detach);
+    return () => window.removeEventListener('pagehide', detach);
+  }, [session]);
 
   const switchMode = (mode: ChatMode) => {
     void session.chat.stop();

@@ -66,12 +66,15 @@ export function rememberedServerSession(fromUrl: string | null): string | null {
   return fromUrl ?? readStorage<string>(SERVER_KEY);
 }
 
-/** The transport for a mode and protocol: the same Genkit agent behind `/api/agent`, `/api/agui` and `/api/ai-sdk`. */
+/**
+ * The transport for a mode and protocol: the same Genkit agent behind `/api/agent`, `/api/agui` and `/api/ai-sdk`.
+ * Resumable: a dropped connection is reattached, a reload finds the turn still running, Stop cancels it on the server.
+ */
 export function transportFor(mode: ChatMode, protocol: Protocol, fetch?: typeof globalThis.fetch): Transport {
-  if (mode === 'client') return genkitTransport({ url: '/api/agent-client', fetch });
-  if (protocol === 'agui') return aguiTransport({ url: '/api/agui', fetch });
-  if (protocol === 'ai-sdk') return aiSdkTransport({ api: '/api/ai-sdk', fetch });
-  return genkitTransport({ url: '/api/agent', fetch });
+  if (mode === 'client') return genkitTransport({ url: '/api/agent-client', fetch, resumable: true });
+  if (protocol === 'agui') return aguiTransport({ url: '/api/agui', fetch, resumable: true });
+  if (protocol === 'ai-sdk') return aiSdkTransport({ url: '/api/ai-sdk', fetch, resumable: true });
+  return genkitTransport({ url: '/api/agent', fetch, resumable: true });
 }
 
 /** The transport, recording every turn's bytes (a recording holds one protocol: a switch starts a new one). */
@@ -116,6 +119,10 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
   });
 
   if (mode === 'server') {
+    // AG-UI and AI SDK sessions are named when a turn starts: a reload in the middle of the first one finds it.
+    chat.subscribe((state, previous) => {
+      if (state.sessionId && state.sessionId !== previous.sessionId && state.status !== 'ready') setSession(state.sessionId);
+    });
     // Keep the tree of the shown session when another version is shown or a branch rewinds (turns: in onTurnEnd).
     chat.subscribe((state, previous) => {
       const idle = state.status === 'ready' || state.status === 'error';

@@ -15,6 +15,7 @@ export { aiSdkTransport, type AiSdkTransportOptions } from './protocols/ai-sdk/a
 export { tnsaiTransport, type TnsaiTransportOptions } from './protocols/tnsai/tnsai-transport.js';
 export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transport/scripted-transport.js';
 export { httpTransport, type HttpTransportConfig } from './transport/http-transport.js';
+export type { ResumableOptions } from './transport/resumable-options.js';
 export type { Transport, TurnRequest, TurnRerun, StopTarget, FrameDecoder, HeadersOption, HttpTransportOptions } from './transport/transport.js';
 // model
 export type { Metadata, Part, TextPart, ReasoningPart, MediaPart, ToolRequestPart, ToolResponsePart, DataPart, CustomPart, ToolRequest, ToolResponse, Media } from './model/part.js';
@@ -22,7 +23,7 @@ export { isTextPart, isReasoningPart, isToolRequestPart, isToolResponsePart, isM
 export type { Message, ChatMessage, MessageStatus, Role } from './model/message.js';
 export type { FinishReason } from './model/finish-reason.js';
 export type { Artifact, SessionState, SnapshotInfo, SnapshotQuery, SnapshotStatus } from './model/session.js';
-export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, MessageTarget } from './model/events.js';
+export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, MessageTarget, ConnectionState } from './model/events.js';
 export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chunk.js';
 export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';

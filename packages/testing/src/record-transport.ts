@@ -158,6 +158,8 @@ export function recordTransport(source: Transport | TransportFactory, options: R
     },
     ...(inner.stop ? { stop: inner.stop.bind(inner) } : {}),
     ...(inner.getSnapshot ? { getSnapshot: inner.getSnapshot.bind(inner) } : {}),
+    // A restored session's running turn is read live, not recorded (its first frames came before this page).
+    ...(inner.reattach ? { reattach: inner.reattach.bind(inner) } : {}),
     recording: snapshot,
     clear: () => void turns.splice(0),
   };

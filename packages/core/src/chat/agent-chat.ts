@@ -16,6 +16,8 @@ import { createSessionContinuity, stateFromInit, stateFromSnapshot } from './ses
 import { createChatStore } from './store.js';
 import { createTurnQueue } from './turn-queue.js';
 import { createToolLoop, type ToolResult } from './client-tools.js';
+import { reattachRunningTurn } from './reattach-running-turn.js';
+import { TurnDetached } from '../transport/detach.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
 
@@ -36,6 +38,11 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Stops the running turn (keeping its partial text), drops queued ones, and asks the server to stop. */
   stop(): Promise<void>;
+  /**
+   * Leaves the running turn going on the server and releases the client (leaving the page): the turn ends locally with
+   * finishReason `detached`, queued turns are dropped. A resumable transport's turn can be restored later; `stop()` cancels it.
+   */
+  detach(): Promise<void>;
   /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
   branch(snapshotId: string): void;
   /** Starts over, optionally from a session, a snapshot or a client-managed state. */
@@ -70,7 +77,7 @@ function idGenerator(generateId: () => (() => string) | undefined): () => string
 
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
-function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop'> {
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'detach'> {
   const { store, queue, session } = parts;
   return {
     send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions),
@@ -85,6 +92,9 @@ function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'se
       // Other calls of the turn still wait: nothing is sent yet, the turn's end stands.
       if (!answers) return { ...abortedResponse(store.getState()), finishReason: store.getState().finishReason ?? 'other' };
       return enqueueTurn(parts, { resume: { respond: answers } }, undefined, resultOptions, undefined, answers);
+    },
+    async detach() {
+      queue.cancel(new TurnDetached());
     },
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);
@@ -144,6 +154,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       store.replace(next);
       history.checkpoint(info.snapshotId);
       restoreTree(parts, parent);
+      reattachRunningTurn(parts, info);
       return info;
     },
   };

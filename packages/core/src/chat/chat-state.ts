@@ -4,6 +4,7 @@ import type { ChatMessage } from '../model/message.js';
 import type { ToolRequestPart, ToolResponsePart } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
 import type { TurnEnd } from '../model/chunk.js';
+import type { ConnectionState } from '../model/events.js';
 
 /** Where the chat is: idle, waiting for the first byte, streaming, or ended in error. */
 export type ChatStatus = 'ready' | 'submitted' | 'streaming' | 'error';
@@ -34,6 +35,11 @@ export interface ChatState<S = unknown> {
   error: AgentChatError | null;
   /** Client tool calls by tool call id, while they run, wait or are not sent yet (and cancelled ones). */
   clientToolCalls: Record<string, ClientToolCall>;
+  /**
+   * The running turn's stream, for resumable transports: `reconnecting` while a broken stream is reattached, `closed`
+   * when that was given up (the turn failed with `connection-lost`); absent when the transport said nothing.
+   */
+  connection?: ConnectionState | undefined;
 }
 
 /** A fresh state. */

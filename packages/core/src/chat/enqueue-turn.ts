@@ -8,6 +8,7 @@ import { ABORTED_CHUNK, abortedResponse, safely, type ChatParts } from './chat-p
 import { declareTools } from './client-tools.js';
 import { armTurn } from './deadlines.js';
 import { runTurn } from './run-turn.js';
+import type { Transport } from '../transport/transport.js';
 
 /** Shows the line up to `ids`' end with the state `end` holds (a switch, or the point a turn runs again from). */
 export function showLine<S>(parts: ChatParts<S>, ids: string[], end: RerunPlan<S>['end']): void {
@@ -48,7 +49,7 @@ function refuse<S>(parts: ChatParts<S>, error: AgentChatError, onChunk: ((chunk:
  */
 export function enqueueTurn<S>(
   parts: ChatParts<S>, input: AgentInput, onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined,
-  plan?: () => RerunPlan<S> | AgentChatError, answers: ToolResponsePart[] | null = null,
+  plan?: () => RerunPlan<S> | AgentChatError, answers: ToolResponsePart[] | null = null, transport?: Transport,
 ): Promise<AgentResponse<S>> {
   const { store, queue } = parts;
   const dropped = (): AgentResponse<S> => {
@@ -62,7 +63,7 @@ export function enqueueTurn<S>(
     let first: RerunPlan<S> | null = rerun;
     // The client-side tool loop runs the turn, and again with tool results while the agent asks for client tools.
     return parts.tools.drive(rerun ? rerun.input : input, answers, queueSignal, (roundInput, roundAnswers) => {
-      const round = runRound(parts, roundInput, roundAnswers, first, onChunk, call, queueSignal);
+      const round = runRound(parts, roundInput, roundAnswers, first, onChunk, call, queueSignal, transport);
       first = null;
       return round;
     });
@@ -73,6 +74,7 @@ export function enqueueTurn<S>(
 async function runRound<S>(
   parts: ChatParts<S>, input: AgentInput, answers: ToolResponsePart[] | null, rerun: RerunPlan<S> | null,
   onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined, queueSignal: AbortSignal,
+  transport: Transport | undefined,
 ): Promise<AgentResponse<S>> {
   const { store, history, session, eventListeners, createId, branches } = parts;
   const start = store.getState().messages.length;
@@ -92,7 +94,7 @@ async function runRound<S>(
   try {
     const { response, returnedState } = await runTurn<S>({
       store,
-      transport: options.transport,
+      transport: transport ?? options.transport,
       input,
       answers,
       tools: declareTools(options.tools),

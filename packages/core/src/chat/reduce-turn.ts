@@ -36,6 +36,8 @@ export function reduceTurnEvent(draft: Draft<ChatState>, event: TurnEvent, turn:
     case 'turn-end': {
       turn.ended = event;
       const { finishReason } = event;
+      // A turn that ends while its stream is being reattached ends that attempt: the connection is given up.
+      if (draft.connection === 'reconnecting') draft.connection = 'closed';
       draft.finishReason = finishReason;
       draft.turnEnd = { finishReason, ...(event.snapshotId ? { snapshotId: event.snapshotId } : {}) };
       // A failed or aborted snapshot holds the last-good state but Genkit resumes only completed ones:

@@ -35,6 +35,9 @@ export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: Tu
     case 'turn-end':
       reduceTurnEvent(draft, event, turn);
       return;
+    case 'connection':
+      draft.connection = event.state;
+      return;
     default:
       return;
   }

@@ -6,6 +6,7 @@ import { isStackOverflow, toTurnFailure } from '../model/failure.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part, type ToolResponsePart } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
+import { isDetached } from '../transport/detach.js';
 import type { Transport, TurnRequest, TurnRerun } from '../transport/transport.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { ChatState } from './chat-state.js';
@@ -61,6 +62,7 @@ function startTurn<S>(
   draft.finishReason = null;
   draft.turnEnd = null;
   draft.interrupts = [];
+  if (draft.connection) draft.connection = undefined;
 }
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
@@ -106,7 +108,8 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
   for (const chunk of builder.finish()) setup.onChunk(chunk);
 }
 
-function closingEvents(error: AgentChatError | null, aborted: boolean): AgentEvent[] {
+function closingEvents(error: AgentChatError | null, aborted: boolean, detached: boolean): AgentEvent[] {
+  if (detached) return [{ type: 'turn-end', finishReason: 'detached', raw: { turnEnd: { finishReason: 'detached' } } }];
   if (aborted) return [{ type: 'turn-end', finishReason: 'aborted', raw: { turnEnd: { finishReason: 'aborted' } } }];
   const failure = error ?? new AgentChatError('incomplete-stream', 'The stream ended before the turn ended.');
   return [
@@ -181,7 +184,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   }
   // A deadline aborts with its `timeout` error as the reason: the turn fails with it instead of ending 'aborted'.
   const deadline = signal.aborted && isAgentChatError(signal.reason) ? signal.reason : null;
-  if (!turn.ended) applyFrames(setup, turn, [{ raw: null, events: closingEvents(deadline ?? failure, signal.aborted && !deadline) }]);
+  if (!turn.ended) applyFrames(setup, turn, [{ raw: null, events: closingEvents(deadline ?? failure, signal.aborted && !deadline, signal.aborted && isDetached(signal.reason)) }]);
   const clientManaged = setup.clientState !== null || turn.state !== null;
   return {
     response: buildResponse(store.getState(), turn, clientManaged),

@@ -5,8 +5,8 @@ export interface TurnQueue {
    * A turn cancelled or aborted before it starts gives `dropped()` instead. An idle queue starts the turn at once.
    */
   run<R>(turn: (signal: AbortSignal) => Promise<R>, dropped: () => R, signal?: AbortSignal): Promise<R>;
-  /** Aborts the running turns and drops the queued ones. */
-  cancel(): void;
+  /** Aborts the running turns (with `reason`, e.g. `detach()`'s) and drops the queued ones. */
+  cancel(reason?: unknown): void;
   /** Bumped by every `cancel`: work started in an older generation knows it was overtaken. */
   readonly generation: number;
   /** True while a turn runs. */
@@ -49,9 +49,9 @@ export function createTurnQueue(): TurnQueue {
       tail = result.catch(() => undefined);
       return result;
     },
-    cancel() {
+    cancel(reason) {
       generation++;
-      for (const controller of running) controller.abort();
+      for (const controller of running) controller.abort(reason);
     },
     get generation() {
       return generation;

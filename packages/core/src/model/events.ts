@@ -20,6 +20,9 @@ export interface MessageTarget {
   source?: unknown;
 }
 
+/** The stream's connection: `reconnecting` while a broken stream is being reattached, `closed` once that was given up. */
+export type ConnectionState = 'open' | 'reconnecting' | 'closed';
+
 /**
  * The normalized event set every dialect maps onto. The reducer never knows which dialect an event came from.
  * Names are `<noun>-<action>`.
@@ -40,6 +43,8 @@ export type AgentEvent =
   | { type: 'interrupt-request'; parts: ToolRequestPart[] }
   | { type: 'session'; sessionId?: string; snapshotId?: string }
   | { type: 'error'; error: AgentChatError }
+  /** From the transport, not the wire: the stream broke off and is being reattached (`reconnecting`), or was (`open`). */
+  | { type: 'connection'; state: ConnectionState }
   /** No state change: the frame still reaches `onChunk` (AG-UI STEP_*, ACTIVITY_*, CUSTOM, RAW). */
   | { type: 'passthrough' }
   | {

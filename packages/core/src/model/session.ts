@@ -31,6 +31,8 @@ export interface SnapshotInfo<S = unknown> {
   finishReason?: FinishReason;
   error?: { status?: string; message: string; details?: unknown };
   state?: SessionState<S>;
+  /** A turn still running in the session (servers with resumable turns): reattach to it to see its end. */
+  runningTurnId?: string;
   raw: unknown;
 }
 

@@ -5,6 +5,10 @@ import { toTurnFailure } from '../model/failure.js';
 import type { Framer } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
+import { joinUrl } from './join-url.js';
+import { RESUMABLE_HEADER, resolveResumable } from './resumable-options.js';
+import { streamResumableTurn } from './resumable-turn.js';
+import { createTurnRegistry } from './turn-registry.js';
 import type { FrameDecoder, HeadersOption, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
 
 /** An option given as a value or as a function giving it per request. */
@@ -105,10 +109,7 @@ export async function* streamTurn(
   if (closing.length > 0) yield [{ raw: null, events: closing }];
 }
 
-/** Joins a base URL and a path without doubling slashes. */
-export function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
+export { joinUrl } from './join-url.js';
 
 /** What {@link httpTransport} builds a transport from: where to POST, what to send, and how to read the answer. */
 export interface HttpTransportConfig<Body = unknown> extends HttpTransportOptions {
@@ -140,10 +141,30 @@ export interface HttpTransportConfig<Body = unknown> extends HttpTransportOption
  */
 export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transport {
   const { url, name = 'http', body, framer, decoder, accept = 'text/event-stream', stop, getSnapshot } = config;
+  const resumable = resolveResumable(config.resumable);
+  const fetchImpl = (input: string, init: RequestInit) => (config.fetch ?? globalThis.fetch)(input, init);
+  const registry = createTurnRegistry(url, async (cancelUrl) => {
+    const response = await postJson(cancelUrl, {}, { headers: config.headers, fetch: config.fetch });
+    await response.body?.cancel();
+  });
+  const withResumable = async () => {
+    const headers = await resolveHeaders(config.headers, {});
+    headers.set(RESUMABLE_HEADER, 'true');
+    return headers;
+  };
+  const get = async (getUrl: string, extra: Record<string, string>, getSignal: AbortSignal) =>
+    fetchImpl(getUrl, { headers: await resolveHeaders(config.headers, extra), signal: getSignal });
+  const resumableTurn = (request: TurnRequest, signal: AbortSignal, sent: Body, open: (signal: AbortSignal) => Promise<Response>) => ({
+    accept, signal, stream: request.stream, framer, decoder: decoder(request, sent), resumable: resumable!, registry, post: open, get,
+  });
   const transport: Transport = {
     name,
     run(request, signal) {
       const sent = body(request);
+      if (resumable) {
+        return streamResumableTurn(url, resumableTurn(request, signal, sent, (postSignal) =>
+          postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal })));
+      }
       return streamTurn(url, sent, {
         headers: config.headers,
         fetch: config.fetch,
@@ -155,7 +176,16 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
       });
     },
   };
-  if (stop) transport.stop = stop;
+  if (resumable) {
+    transport.reattach = (turnId, request, signal) => {
+      const streamUrl = joinUrl(url, `turns/${encodeURIComponent(turnId)}/stream`);
+      return streamResumableTurn(url, resumableTurn(request, signal, body(request), (getSignal) => get(streamUrl, { Accept: accept }, getSignal)));
+    };
+    // A resumable turn outlives its request: stop() cancels it on the server, as well as whatever `stop` asks.
+    transport.stop = async (target) => {
+      await Promise.all([registry.cancelOpen(), stop?.(target)]);
+    };
+  } else if (stop) transport.stop = stop;
   if (getSnapshot) transport.getSnapshot = getSnapshot;
   return transport;
 }

@@ -6,6 +6,7 @@ import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session
 import type { WireFrame } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { ToolDeclaration } from '../chat/client-tools.js';
+import type { ResumableOptions } from './resumable-options.js';
 
 /** Everything a transport may need to run one turn. */
 export interface TurnRequest {
@@ -56,6 +57,11 @@ export interface Transport {
   /** Read a stored snapshot. */
   getSnapshot?(query: SnapshotQuery, signal?: AbortSignal): Promise<SnapshotInfo>;
   /**
+   * Resumable transports: the stream of a turn still running on the server (a restored session's `runningTurnId`),
+   * from its first frame, decoded as `run` decodes a turn it started.
+   */
+  reattach?(turnId: string, request: TurnRequest, signal: AbortSignal): AsyncIterable<DecodedFrame[]>;
+  /**
    * Where a turn can run again from (`regenerate`, `edit`, `retry`): 'anywhere' (default: the request carries the
    * history or snapshot up to that point) or 'start' (only from the start of a conversation: a new thread).
    */
@@ -70,6 +76,14 @@ export interface HttpTransportOptions {
   headers?: HeadersOption;
   /** A fetch implementation; defaults to the global one, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * Turns that survive the client (servers that implement `x-agent-resumable`, like the kit's agent server): a body
+   * that breaks off with a network error is reattached with backoff (`GET <url>/turns/<id>/stream` after the last SSE
+   * id; `state.connection` is `reconnecting` meanwhile), bounded by `attempts` (then the turn fails with
+   * `connection-lost`); `stop()` cancels the turn on the server (`POST <url>/turns/<id>/cancel`); `detach()` leaves it
+   * running. Default false.
+   */
+  resumable?: boolean | ResumableOptions;
 }
 
 /** A dialect's per-turn decoder: wire frames in, normalized events out. Pure apart from its own turn state. */

@@ -1,6 +1,7 @@
 import { httpTransport } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
 import { createSseFramer } from '../../wire/sse.js';
+import { connectAguiThread } from './agui-connect.js';
 import { createAguiDecoder } from './agui-decoder.js';
 import { buildAguiRunInput } from './agui-request.js';
 
@@ -14,7 +15,9 @@ export interface AguiTransportOptions extends HttpTransportOptions {
  * An AG-UI 1.0 agent over HTTP + SSE: one `POST <url>` of `RunAgentInput` per turn (`Accept: text/event-stream`).
  * The thread id is the session id (generated on the first turn); the whole conversation is sent every run, with the
  * client's custom state as `state` and `resume` answering open interrupts by id.
- * AG-UI has no stop endpoint: `stop()` aborts the request, which is how an AG-UI run is cancelled.
+ * AG-UI has no stop endpoint: `stop()` aborts the request, which is how an AG-UI run is cancelled (with `resumable`,
+ * the kit's agent server cancels it through `POST <url>/turns/<id>/cancel`). `getSnapshot({sessionId})` restores a
+ * thread through `POST <url>/connect` (see agui-connect.ts); a `{snapshotId}` query is `unsupported`.
  */
 export function aguiTransport(options: AguiTransportOptions): Transport {
   return httpTransport({
@@ -24,5 +27,6 @@ export function aguiTransport(options: AguiTransportOptions): Transport {
     // AG-UI frames errors as RUN_ERROR events: a stray `error:` field is not read.
     framer: (limits) => createSseFramer({ ...limits, errorField: false }),
     decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
+    getSnapshot: (query, signal) => connectAguiThread(options.url, query, options, signal),
   });
 }

@@ -3,6 +3,7 @@ import type { HttpTransportOptions, Transport, TurnRequest } from '../../transpo
 import { createSessionId } from '../../util/ids.js';
 import { createSseFramer } from '../../wire/sse.js';
 import { createAiSdkDecoder } from './ai-sdk-decoder.js';
+import { loadAiSdkChat } from './ai-sdk-load-chat.js';
 import { buildAiSdkRequestBody } from './ai-sdk-request.js';
 
 /** Options for {@link aiSdkTransport}: the chat route as `url` (or, deprecated, `api`). */
@@ -23,12 +24,16 @@ export type AiSdkTransportOptions = HttpTransportOptions & (
  * An AI SDK chat route speaking the UI message stream v1 (`ai` 5/6: `createUIMessageStreamResponse`,
  * `toUIMessageStreamResponse`). One POST per turn with `{id, messages, trigger, messageId?}`; the chat id is the
  * session id, generated on the first turn of a new chat. The protocol has no stop endpoint: `stop()` aborts the
- * request, which ends the route's stream. See ai-sdk-request.ts and ai-sdk-decoder.ts for the mapping.
+ * request, which ends the route's stream (with `resumable`, the kit's agent server cancels it through
+ * `POST <url>/turns/<id>/cancel`). `getSnapshot({sessionId})` loads the stored chat (`GET <url>/chats/<chatId>`, see
+ * ai-sdk-load-chat.ts); a `{snapshotId}` query is `unsupported`. See ai-sdk-request.ts and ai-sdk-decoder.ts for the mapping.
  */
 export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
+  const url = urlOption('aiSdkTransport', options.url, options.api);
   return httpTransport({
     ...options,
-    url: urlOption('aiSdkTransport', options.url, options.api),
+    url,
+    getSnapshot: (query, signal) => loadAiSdkChat(url, query, options, signal),
     name: 'ai-sdk',
     body: (request: TurnRequest) => buildAiSdkRequestBody(request, request.sessionId ?? createSessionId()),
     // The AI SDK frames errors as `error` parts: a stray `error:` field is not read.
