@@ -8,6 +8,8 @@
 //   node bench/size/check-size.mjs --write     also writes bench/size/RESULTS.md (with the --what-if rows)
 //   node bench/size/check-size.mjs --what-if   adds estimates with fast-json-patch / eventsource-parser replaced (what-if/)
 //   node bench/size/check-size.mjs --top=N     the N largest files of the Genkit app and ui bundles (esbuild metafile); default 12
+// Every run also splits the two Genkit apps by feature (feature-breakdown.mjs, through the bundle's source map) and
+// prints why they miss their budgets with this run's numbers (why-missed.mjs), as RESULTS.md does.
 //
 // It does not build: run `tsc -b` (and packages/ui/scripts/copy-styles.mjs for the CSS) first; `npm test` does both.
 // Exit status: 0 every row within its limit, 1 a row past it (the budget, or with --regression the ceiling of a row
@@ -17,7 +19,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
-import { featureBreakdown, featureTable } from './feature-breakdown.mjs';
+import { featureBreakdown } from './feature-breakdown.mjs';
+import { whyMissed } from './why-missed.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -77,7 +80,7 @@ const WHAT_IF_ENTRIES = ['app-engine', 'app-genkit', 'app-agentflow', 'app-tnsai
 /** Each library the Genkit app needs, bundled alone with just what the core imports of it: the floor under our own code. */
 const LIBRARIES = [
   { id: 'immer', label: "immer `produce`", source: "export { produce } from 'immer';\n" },
-  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation` (module/core.mjs)', source: "export { applyOperation } from 'fast-json-patch/module/core.mjs';\n" },
+  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation`, `getValueByPointer` (module/core.mjs)', source: "export { applyOperation, getValueByPointer } from 'fast-json-patch/module/core.mjs';\n" },
   { id: 'eventsource-parser', label: 'eventsource-parser `createParser`', source: "export { createParser } from 'eventsource-parser';\n" },
   { id: 'zustand', label: 'zustand `createStore` (vanilla)', source: "export { createStore } from 'zustand/vanilla';\n" },
 ];
@@ -276,72 +279,6 @@ function whatIfTable() {
   }
   return lines.join('\n');
 }
-/** The features' min+gz shares of a breakdown, summed. */
-const shareOf = (b, ids) => b.groups.filter((g) => ids.includes(g.id)).reduce((sum, g) => sum + g.gzipShare, 0);
-const OPT_IN_CORE = ['tree', 'client-tools'];
-const OPT_IN_VIEW = [...OPT_IN_CORE, 'actions', 'tool-rows', 'artifacts'];
-
-/** The explanation under the feature tables: generated numbers, fixed reasoning. */
-function whyMissed() {
-  const app = byFeature['app-genkit'];
-  const view = byFeature['app-genkit-view'];
-  const gk = app.groups;
-  const libs = gk.filter((g) => g.kind === 'library');
-  const floorIds = gk.filter((g) => g.required && g.kind === 'ours').map((g) => g.id);
-  const libIds = libs.map((l) => l.id);
-  const floor = shareOf(app, [...libIds, ...floorIds]);
-  const savedCore = app.savedWithout(OPT_IN_CORE);
-  const savedView = view.savedWithout(OPT_IN_VIEW);
-  const fjp = whatIfRows.find((r) => r.variant === 'no-fjp' && r.id === 'app-genkit');
-  const fjpSaved = fjp ? app.gzipTotal - fjp.gzipBytes : null;
-  const g = (id) => kb(gk.find((x) => x.id === id)?.gzipShare ?? 0);
-  return [
-    'How to read the tables: every character of the minified bundle is attributed to its source file through esbuild\'s',
-    'source map (tsc\'s and the libraries\' own maps followed) and every file to a feature (`bench/size/feature-breakdown.mjs`',
-    'lists the files of each). **share of min+gz** is the group\'s own output gzipped alone, scaled so that the groups sum',
-    'to the measured bundle; **saved without it** is the whole output gzipped with and without the group\'s code (what',
-    'leaving that feature out would save, not counting the few calls into it that would stay).',
-    '',
-    `**The Genkit app (${kb(app.gzipTotal)} kB, budget 15 kB, ${kb(app.gzipTotal - 15 * KB)} kB over)**:`,
-    '',
-    featureTable(app),
-    '',
-    `- **Unavoidable: about ${kb(floor)} kB, already ${kb(floor - 15 * KB)} kB over 15 kB.** The four libraries the rules require,`,
-    `  ${kb(shareOf(app, libIds))} kB (${libs.map((l) => `${l.id} ${kb(l.gzipShare)}`).join(', ')}), and the code every Genkit app runs,`,
-    `  ${kb(shareOf(app, floorIds))} kB (${gk.filter((x) => floorIds.includes(x.id)).map((x) => `${x.short} ${kb(x.gzipShare)}`).join(', ')}).`,
-    `- Limits and deadlines, ${g('limits')} kB: every turn is bounded by them (frame size, nesting depth, time), so they stay.`,
-    `- **Opt-in would bring the app to about ${kb(app.gzipTotal - savedCore)} kB**: the conversation tree (${g('tree')} kB) and client-side tools`,
-    `  (${g('client-tools')} kB) are installed by \`createAgentChat\` for every app today. Installed only when the app imports them`,
-    `  (for example \`createAgentChat({ ..., features: [conversationTree(), clientTools(tools)] })\`, tree-shakable), an app that`,
-    `  uses neither saves ${kb(savedCore)} kB (both left out at once, measured as above). \`enqueue-turn.js\` queues every turn`,
-    `  (rerun planning is a small part of it) and is counted as controller.`,
-    ...(fjpSaved == null ? [] : [
-      `- fast-json-patch replaced by the ~60-line applier of the what-if table would take ${kb(fjpSaved)} kB more off: about`,
-      `  ${kb(app.gzipTotal - savedCore - fjpSaved)} kB. The rule to use a JSON Patch library stands, so that is reported, not done.`,
-    ]),
-    `- So 15 kB is out of reach with zustand, immer and fast-json-patch unless our own floor (${kb(shareOf(app, floorIds))} kB) shrinks by`,
-    `  ${kb(floor - 15 * KB)} kB or more; the largest part of it is the controller and turn runner, ${g('controller')} kB (its files are in`,
-    `  "largest files" above). Opt-in tree and tools are the step that removes no feature: ${kb(savedCore)} kB of the ${kb(app.gzipTotal - 15 * KB)} kB gap.`,
-    '',
-    `**With \`AgentChatView\` (${kb(view.gzipTotal)} kB, budget 25 kB, ${kb(view.gzipTotal - 25 * KB)} kB over)**:`,
-    '',
-    featureTable(view),
-    '',
-    `- The UI's largest part is Markdown, ${kb(shareOf(view, ['markdown']))} kB with streaming-markdown; then message list and rows`,
-    `  ${kb(shareOf(view, ['rows']))}, tool rows ${kb(shareOf(view, ['tool-rows']))}, artifact panel ${kb(shareOf(view, ['artifacts']))}, interrupt dialog ${kb(shareOf(view, ['dialog']))}, message actions ${kb(shareOf(view, ['actions']))} kB.`,
-    `- Making the tree and client tools opt-in in the core, and message actions, tool rows and the artifact panel opt-in`,
-    `  in \`AgentChatView\` (passed in as components instead of always imported), saves ${kb(savedView)} kB: about ${kb(view.gzipTotal - savedView)} kB.`,
-    '',
-    'What was checked in the metafile:',
-    '',
-    '- immer: only `produce` is imported; no plugin (`enableMapSet`, `enablePatches`) is enabled, so none is bundled.',
-    '- fast-json-patch: only `applyOperation` from `module/core.mjs`; `_deepClone` stays because `applyOperation`',
-    '  references it on a branch the core never takes, and a bundler cannot drop it from outside the library.',
-    '- eventsource-parser: needed (SSE framing of Genkit, AG-UI and the AI SDK).',
-    '- Nothing of AG-UI, the AI SDK, AgentFlow or TnsAI is in the Genkit bundle (each protocol is its own folder).',
-  ];
-}
-
 const budgetLine = () => (over.length === 0
   ? 'size budgets: all met'
   : `size budgets: missed by ${over.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${row.budget} kB`).join(', ')}`);
@@ -356,7 +293,7 @@ if (json) {
   console.log(uiTable());
   console.log(`\nIn the minified output, kB before gzip:\n`);
   console.log(breakdown(['app-genkit', 'ui']));
-  console.log(`Where the kB go, by feature:\n\n${whyMissed().join('\n')}\n`);
+  console.log(`Where the kB go, by feature:\n\n${whyMissed({ app: byFeature['app-genkit'], view: byFeature['app-genkit-view'], whatIfRows }).join('\n')}\n`);
   console.log(`The libraries alone (min+gz):\n\n${librariesTable()}\n`);
   if (whatIf) console.log(`What-if (estimates, min+gz; in brackets the change):\n\n${whatIfTable()}\n`);
   console.log(budgetLine());
@@ -402,7 +339,7 @@ if (write) {
     breakdown(['app-genkit', 'app-genkit-view', 'ui']),
     '### Why the Genkit app misses 15 kB, by feature',
     '',
-    ...whyMissed(),
+    ...whyMissed({ app: byFeature['app-genkit'], view: byFeature['app-genkit-view'], whatIfRows }),
     '',
     '### The libraries the design requires, alone',
     '',
