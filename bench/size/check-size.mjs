@@ -169,7 +169,9 @@ async function features(id) {
   const row = rows.find((r) => r.id === id);
   const { code, map } = await bundle(entry, {}, { sourcemap: true });
   if (code.length !== row.minBytes) throw new Error(`${id}: the source-mapped build differs from the measured one`);
-  return featureBreakdown(new TextDecoder().decode(code), map, row.gzipBytes);
+  const breakdown = featureBreakdown(new TextDecoder().decode(code), map, row.gzipBytes);
+  if (breakdown.groups.reduce((sum, g) => sum + g.minBytes, 0) !== row.minBytes) throw new Error(`${id}: bytes left unattributed`);
+  return breakdown;
 }
 
 async function measureCss() {

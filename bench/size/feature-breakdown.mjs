@@ -62,8 +62,9 @@ export function featureBreakdown(code, map, gzipTotal, features = FEATURES) {
   const pieces = []; // [group id, text], in output order
   const lines = code.split('\n');
   const decoded = decode(map.mappings);
+  const textOf = (line) => (line < lines.length - 1 ? `${lines[line]}\n` : lines[line] ?? '');
   decoded.forEach((segments, line) => {
-    const text = line < lines.length - 1 ? `${lines[line]}\n` : lines[line] ?? '';
+    const text = textOf(line);
     let column = 0;
     let group = GLUE.id;
     for (const segment of segments) {
@@ -73,7 +74,7 @@ export function featureBreakdown(code, map, gzipTotal, features = FEATURES) {
     }
     pieces.push([group, text.slice(column)]);
   });
-  for (let line = decoded.length; line < lines.length; line++) pieces.push([GLUE.id, `${lines[line]}\n`]);
+  for (let line = decoded.length; line < lines.length; line++) pieces.push([GLUE.id, textOf(line)]);
 
   const without = (ids) => gzip(pieces.filter(([id]) => !ids.includes(id)).map(([, text]) => text).join(''));
   const whole = gzip(pieces.map(([, text]) => text).join(''));
