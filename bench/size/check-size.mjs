@@ -208,7 +208,13 @@ for (const library of LIBRARIES) {
   libraries.push({ ...library, ...measured });
 }
 // Where each kB of the two Genkit apps goes, by feature (see feature-breakdown.mjs).
-const byFeature = { 'app-genkit': await features('app-genkit'), 'app-genkit-view': await features('app-genkit-view') };
+let byFeature;
+try {
+  byFeature = { 'app-genkit': await features('app-genkit'), 'app-genkit-view': await features('app-genkit-view') };
+} catch (error) {
+  console.error(`check-size: the feature breakdown failed: ${error.message}`);
+  process.exit(2);
+}
 const whatIfRows = [];
 if (whatIf) {
   for (const variant of WHAT_IF) {
