@@ -96,6 +96,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The benchmark scripts' own logic (bench/size: where a bundle's bytes go).
+          name: 'bench',
+          environment: 'node',
+          include: ['bench/**/*.test.mjs'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'agent-server',
           environment: 'node',
           include: ['apps/agent-server/**/*.test.ts'],

@@ -8,6 +8,8 @@
 //   node bench/size/check-size.mjs --write     also writes bench/size/RESULTS.md (with the --what-if rows)
 //   node bench/size/check-size.mjs --what-if   adds estimates with fast-json-patch / eventsource-parser replaced (what-if/)
 //   node bench/size/check-size.mjs --top=N     the N largest files of the Genkit app and ui bundles (esbuild metafile); default 12
+// Every run also splits the two Genkit apps by feature (feature-breakdown.mjs, through the bundle's source map) and
+// prints why they miss their budgets with this run's numbers (why-missed.mjs), as RESULTS.md does.
 //
 // It does not build: run `tsc -b` (and packages/ui/scripts/copy-styles.mjs for the CSS) first; `npm test` does both.
 // Exit status: 0 every row within its limit, 1 a row past it (the budget, or with --regression the ceiling of a row
@@ -17,6 +19,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
+import { featureBreakdown } from './feature-breakdown.mjs';
+import { whyMissed } from './why-missed.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -76,7 +80,7 @@ const WHAT_IF_ENTRIES = ['app-engine', 'app-genkit', 'app-agentflow', 'app-tnsai
 /** Each library the Genkit app needs, bundled alone with just what the core imports of it: the floor under our own code. */
 const LIBRARIES = [
   { id: 'immer', label: "immer `produce`", source: "export { produce } from 'immer';\n" },
-  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation` (module/core.mjs)', source: "export { applyOperation } from 'fast-json-patch/module/core.mjs';\n" },
+  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation`, `getValueByPointer` (module/core.mjs)', source: "export { applyOperation, getValueByPointer } from 'fast-json-patch/module/core.mjs';\n" },
   { id: 'eventsource-parser', label: 'eventsource-parser `createParser`', source: "export { createParser } from 'eventsource-parser';\n" },
   { id: 'zustand', label: 'zustand `createStore` (vanilla)', source: "export { createStore } from 'zustand/vanilla';\n" },
 ];
@@ -130,9 +134,11 @@ function composition(metafile) {
   return { packages: [...packages].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes), files: files.slice(0, top) };
 }
 
-async function bundle(entry, swap = {}) {
+async function bundle(entry, swap = {}, { sourcemap = false } = {}) {
   const swaps = Object.entries(swap);
   const result = await build({
+    // The map is external (no comment appended), so the code is byte for byte the one measured without it.
+    ...(sourcemap ? { sourcemap: 'external', outfile: `${here}${entry.id}.js` } : {}),
     stdin: { contents: entry.source, resolveDir: entry.resolveDir ?? root, sourcefile: `${entry.id}.entry.js`, loader: 'js' },
     bundle: true,
     minify: true,
@@ -152,8 +158,20 @@ async function bundle(entry, swap = {}) {
     }],
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].contents;
-  return { minBytes: code.length, gzipBytes: gzip(code), composition: composition(result.metafile) };
+  const code = result.outputFiles.find((file) => file.path.endsWith('.js') || !sourcemap).contents;
+  const map = sourcemap ? JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map')).text) : null;
+  return { minBytes: code.length, gzipBytes: gzip(code), composition: composition(result.metafile), code, map };
+}
+
+/** The measured row split by feature: the same bundle again, with an external source map. */
+async function features(id) {
+  const entry = ENTRIES.find((e) => e.id === id);
+  const row = rows.find((r) => r.id === id);
+  const { code, map } = await bundle(entry, {}, { sourcemap: true });
+  if (code.length !== row.minBytes) throw new Error(`${id}: the source-mapped build differs from the measured one`);
+  const breakdown = featureBreakdown(new TextDecoder().decode(code), map, row.gzipBytes);
+  if (breakdown.groups.reduce((sum, g) => sum + g.minBytes, 0) !== row.minBytes) throw new Error(`${id}: bytes left unattributed`);
+  return breakdown;
 }
 
 async function measureCss() {
@@ -176,7 +194,8 @@ const rows = [];
 try {
   for (const entry of ENTRIES) {
     const { source: _source, external: _external, ...meta } = entry;
-    rows.push({ ...meta, ...(await bundle(entry)) });
+    const { code: _code, map: _map, ...measured } = await bundle(entry);
+    rows.push({ ...meta, ...measured });
   }
 } catch (error) {
   console.error(`check-size: a bundle failed: ${error.message}`);
@@ -184,7 +203,18 @@ try {
 }
 const css = await measureCss();
 const libraries = [];
-for (const library of LIBRARIES) libraries.push({ ...library, ...(await bundle({ ...library, id: `lib-${library.id}`, resolveDir: `${root}packages/core` })) });
+for (const library of LIBRARIES) {
+  const { code: _code, map: _map, ...measured } = await bundle({ ...library, id: `lib-${library.id}`, resolveDir: `${root}packages/core` });
+  libraries.push({ ...library, ...measured });
+}
+// Where each kB of the two Genkit apps goes, by feature (see feature-breakdown.mjs).
+let byFeature;
+try {
+  byFeature = { 'app-genkit': await features('app-genkit'), 'app-genkit-view': await features('app-genkit-view') };
+} catch (error) {
+  console.error(`check-size: the feature breakdown failed: ${error.message}`);
+  process.exit(2);
+}
 const whatIfRows = [];
 if (whatIf) {
   for (const variant of WHAT_IF) {
@@ -206,7 +236,8 @@ const machine = {
   memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverage: loadavg().map((l) => l.toFixed(2)).join(' '), date: new Date().toISOString(),
 };
 const esbuildVersion = JSON.parse(readFileSync(`${root}node_modules/esbuild/package.json`, 'utf8')).version;
-const report = { machine, esbuild: esbuildVersion, gzipLevel: 9, kB: KB, pass: over.length === 0, staleSources: stale, rows, css, whatIf: whatIfRows };
+const featureReport = Object.fromEntries(Object.entries(byFeature).map(([id, b]) => [id, b.groups]));
+const report = { machine, esbuild: esbuildVersion, gzipLevel: 9, kB: KB, pass: over.length === 0, staleSources: stale, rows, css, byFeature: featureReport, whatIf: whatIfRows };
 
 const kb = (bytes) => (bytes / KB).toFixed(2);
 const statusCell = (row) => {
@@ -270,6 +301,7 @@ if (json) {
   console.log(uiTable());
   console.log(`\nIn the minified output, kB before gzip:\n`);
   console.log(breakdown(['app-genkit', 'ui']));
+  console.log(`Where the kB go, by feature:\n\n${whyMissed({ app: byFeature['app-genkit'], view: byFeature['app-genkit-view'], whatIfRows }).join('\n')}\n`);
   console.log(`The libraries alone (min+gz):\n\n${librariesTable()}\n`);
   if (whatIf) console.log(`What-if (estimates, min+gz; in brackets the change):\n\n${whatIfTable()}\n`);
   console.log(budgetLine());
@@ -313,24 +345,9 @@ if (write) {
     'In the minified output, kB before gzip (esbuild metafile):',
     '',
     breakdown(['app-genkit', 'app-genkit-view', 'ui']),
-    '### Why the Genkit app misses 15 kB',
+    '### Why the Genkit app misses 15 kB, by feature',
     '',
-    'The design requires zustand, immer, fast-json-patch and eventsource-parser; alone they take the sum below, which',
-    'leaves about 6.3 kB for all of our code, and ours (controller, reducer, chunk builder, Genkit decoder, HTTP',
-    'transport, errors, the React hook and its frame scheduler) is about 8.5 kB. What was checked in the metafile:',
-    '',
-    '- immer: only `produce` is imported; no plugin (`enableMapSet`, `enablePatches`) is enabled, so none is bundled.',
-    "  The store runs `produce` itself instead of zustand's immer middleware (same behaviour, no cast, a few bytes less).",
-    '- fast-json-patch: only `applyOperation` from `module/core.mjs`. Its validator is used (each operation is',
-    '  validated); `_deepClone` stays because `applyOperation` references it on the `mutateDocument: false` branch the',
-    '  core never takes (it mutates an immer draft), and a bundler cannot drop it from outside the library.',
-    '- eventsource-parser: needed (SSE framing of Genkit, AG-UI and the AI SDK).',
-    '- Our own code: nothing of AG-UI or the AI SDK is in the Genkit bundle (each protocol is its own folder and',
-    '  subpath); the largest files are the Genkit decoder, the controller and the turn runner.',
-    '',
-    'The what-if table below shows what swapping a library would give: fast-json-patch replaced by a ~60-line applier',
-    'brings the Genkit app to about 15.2 kB; both swaps to about 14.1 kB. The rule to use a JSON Patch library stands,',
-    'so the Genkit rows are held to regression ceilings a few hundred bytes above today instead.',
+    ...whyMissed({ app: byFeature['app-genkit'], view: byFeature['app-genkit-view'], whatIfRows }),
     '',
     '### The libraries the design requires, alone',
     '',

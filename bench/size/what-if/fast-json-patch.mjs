@@ -1,5 +1,5 @@
 // What-if (bench/size/check-size.mjs --what-if): a minimal RFC 6902 `applyOperation` on immer drafts, about the size a
-// replacement of fast-json-patch in packages/core/src/chat/apply-custom-patch.ts would have. A size estimate only: not
+// replacement of fast-json-patch in packages/core/src/chat/patch-copy-on-write.ts would have. A size estimate only: not
 // wired into the core, not run against its tests.
 const unescape = (s) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 const clone = (v) => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
@@ -50,4 +50,8 @@ export function applyOperation(doc, op, _v, _m, _b, index) {
     case 'test': if (!equal(get(doc, op.path, index), op.value)) throw new Error(`Operation ${index}: test failed`); return;
   }
 }
-export default { applyOperation };
+/** The value at a JSON pointer (`''` is the document itself); throws where the path does not resolve. */
+export function getValueByPointer(doc, pointer) {
+  return pointer === '' ? doc : get(doc, pointer, 0);
+}
+export default { applyOperation, getValueByPointer };
