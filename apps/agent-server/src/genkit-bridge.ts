@@ -137,6 +137,11 @@ export function createChunkTranslator() {
 
 interface RunTurnOptions {
   sessionId: string;
+  /**
+   * The snapshot of the session to run from instead of its latest state (a regenerate, an edit, another line);
+   * undefined continues the session. Resolved inside the turn, so that a store failure fails the turn.
+   */
+  origin?: () => Promise<string | undefined>;
   input: GenkitTurnInput;
   /** The turn's signal (turn-stream.ts): its cancel endpoint, or a non-resumable client going away. */
   signal: AbortSignal;
@@ -152,9 +157,10 @@ export async function runGenkitTurn(action: RunnableAction, options: RunTurnOpti
   const { sessionId, signal, onEvent } = options;
   let output: AgentOutput;
   try {
+    const snapshotId = await options.origin?.();
     const response = await runInTurn({ signal, requestedSessionId: sessionId }, () =>
       action.run(options.input, {
-        init: { sessionId },
+        init: { sessionId, ...(snapshotId && { snapshotId }) },
         onChunk: (chunk: AgentStreamChunk) => {
           for (const event of translator.translate(chunk)) onEvent(event);
         },
