@@ -45,7 +45,7 @@ import {
   type GenkitTurnInput,
   type SnapshotReader,
 } from './genkit-bridge.js';
-import { findForkPoint, forkSnapshotId, signatureBuilder, type BranchIndex, type TurnSignature } from './fork-point.js';
+import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId } from './session-ids.js';
 import type { SizedSessionStore } from './session-size.js';
@@ -262,8 +262,9 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
         try {
           send({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
           const writer = createAguiWriter(threadId, runId, send);
-          const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: turnInput, signal, onEvent: writer.write });
-          if (end.snapshotId && end.finishReason !== 'failed' && end.finishReason !== 'aborted') branches.record(threadId, end.snapshotId);
+          const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
+          const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: turnInput, signal, onEvent: (event) => { streamed?.see(event); writer.write(event); } });
+          recordTurnEnd(branches, threadId, end, streamed?.turn);
           writer.finish(end);
         } finally {
           http.buffers.end(turn);

@@ -54,7 +54,7 @@ import {
   type GenkitTurnInput,
   type SnapshotReader,
 } from './genkit-bridge.js';
-import { findForkPoint, forkSnapshotId, signatureBuilder, type BranchIndex, type TurnSignature } from './fork-point.js';
+import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId, isSafeId } from './session-ids.js';
 import type { SizedSessionStore } from './session-size.js';
@@ -298,8 +298,9 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
         execute: async ({ writer }) => {
           writer.write({ type: 'start' });
           const ui = createUiWriter(writer, turn.denied);
-          const end = await runGenkitTurn(action, { sessionId, origin: () => forkSnapshotId(store, sessionId, point), input: turn.input, signal, onEvent: ui.write });
-          if (end.snapshotId && end.finishReason !== 'failed' && end.finishReason !== 'aborted') branches.record(sessionId, end.snapshotId);
+          const streamed = 'message' in turn.input ? streamedTurn(userTextOf(turn.input.message)) : undefined;
+          const end = await runGenkitTurn(action, { sessionId, origin: () => forkSnapshotId(store, sessionId, point), input: turn.input, signal, onEvent: (event) => { streamed?.see(event); ui.write(event); } });
+          recordTurnEnd(branches, sessionId, end, streamed?.turn);
           ui.finish(end);
         },
       });

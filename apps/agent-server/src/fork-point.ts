@@ -64,23 +64,59 @@ export function startsWith(turns: readonly TurnSignature[], prefix: readonly Tur
 
 const sameTurns = (a: readonly TurnSignature[], b: readonly TurnSignature[]) => a.length === b.length && startsWith(a, b);
 
-/** The completed snapshots this server's turns produced, per session (most recent last; bounded). */
+const turnKey = (turn: TurnSignature) => JSON.stringify([turn.user, turn.text, turn.tools]);
+
+/**
+ * What this server's turns left in each session (bounded, least recently used sessions forgotten first): the completed
+ * snapshots (the lines a request may continue) and the failed or stopped turns as their clients show them (the user
+ * message, the partial answer): Genkit keeps no completed snapshot of those, so they are left out when matching.
+ */
 export class BranchIndex {
-  private readonly sessions = new Map<string, string[]>();
+  private readonly sessions = new Map<string, { snapshots: string[]; failed: Set<string> }>();
   constructor(private readonly limits = { sessions: 10_000, perSession: 512 }) {}
 
-  record(sessionId: string, snapshotId: string): void {
-    const ids = this.sessions.get(sessionId) ?? [];
+  private entry(sessionId: string) {
+    const entry = this.sessions.get(sessionId) ?? { snapshots: [], failed: new Set<string>() };
     this.sessions.delete(sessionId); // re-inserted last: the map's order is least recently used first
-    if (!ids.includes(snapshotId)) ids.push(snapshotId);
-    if (ids.length > this.limits.perSession) ids.splice(0, ids.length - this.limits.perSession);
-    this.sessions.set(sessionId, ids);
+    this.sessions.set(sessionId, entry);
     if (this.sessions.size > this.limits.sessions) this.sessions.delete(this.sessions.keys().next().value!);
+    return entry;
+  }
+
+  record(sessionId: string, snapshotId: string): void {
+    const { snapshots } = this.entry(sessionId);
+    if (!snapshots.includes(snapshotId)) snapshots.push(snapshotId);
+    if (snapshots.length > this.limits.perSession) snapshots.splice(0, snapshots.length - this.limits.perSession);
+  }
+
+  recordFailed(sessionId: string, turn: TurnSignature): void {
+    const { failed } = this.entry(sessionId);
+    failed.add(turnKey(turn));
+    if (failed.size > this.limits.perSession) failed.delete(failed.values().next().value!);
   }
 
   snapshots(sessionId: string): readonly string[] {
-    return this.sessions.get(sessionId) ?? [];
+    return this.sessions.get(sessionId)?.snapshots ?? [];
   }
+
+  isFailed(sessionId: string, turn: TurnSignature): boolean {
+    return this.sessions.get(sessionId)?.failed.has(turnKey(turn)) ?? false;
+  }
+}
+
+/** Collects what one turn streamed (its user message, text and tool calls), for {@link BranchIndex.recordFailed}. */
+export function streamedTurn(user: string) {
+  const turn: TurnSignature = { user, text: '', tools: [] };
+  return {
+    turn,
+    see(event: { type: string; delta?: string; part?: { toolRequest: { name: string; ref?: string } } }) {
+      if (event.type === 'text' && event.delta) turn.text += event.delta;
+      else if ((event.type === 'tool-call' || event.type === 'interrupt') && event.part) {
+        const id = event.part.toolRequest.ref ?? event.part.toolRequest.name;
+        if (!turn.tools.includes(id)) turn.tools.push(id);
+      }
+    },
+  };
 }
 
 /** Where the turn runs from: the session's latest state, a snapshot, the start (an empty history), or nowhere known. */
@@ -118,7 +154,9 @@ const historyOf = (snapshot: SessionSnapshot) => genkitTurns(snapshot.state?.mes
 const belongs = (snapshot: SessionSnapshot, sessionId: string) => (snapshot.sessionId ?? snapshot.state?.sessionId) === sessionId && snapshot.status === 'completed';
 
 export async function findForkPoint({ snapshots, index }: ForkDeps, query: ForkQuery): Promise<ForkPoint> {
-  const { sessionId, prior } = query;
+  const { sessionId } = query;
+  // Turns that failed or were stopped here have no snapshot: the client still shows them, the session skipped them.
+  const prior = query.prior.filter((turn) => !index.isFailed(sessionId, turn));
   const latest = await lastCompletedSnapshot(snapshots, sessionId);
   if (!latest) return { kind: 'continue' }; // a new session (or one whose turns all failed): nothing to fork from
   const latestTurns = historyOf(latest);
@@ -167,3 +205,13 @@ export async function forkSnapshotId(store: SizedSessionStore<TaskState>, sessio
   if (point.kind === 'start') return saveStartSnapshot(store, sessionId);
   return undefined;
 }
+
+/** After a turn: a completed snapshot is a line to continue; a failed or stopped new message is a turn to skip. */
+export function recordTurnEnd(index: BranchIndex, sessionId: string, end: { finishReason: string; snapshotId?: string }, streamed: TurnSignature | undefined): void {
+  if (end.finishReason === 'failed' || end.finishReason === 'aborted') {
+    if (streamed) index.recordFailed(sessionId, streamed);
+  } else if (end.snapshotId) index.record(sessionId, end.snapshotId);
+}
+
+/** The text of a new user message, as it opens a turn's signature. */
+export const userTextOf = (message: MessageData) => textOf((message.content ?? []) as Part[]);

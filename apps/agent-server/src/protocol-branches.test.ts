@@ -94,5 +94,11 @@ describe.each(Object.entries(PROTOCOLS))('branches through the kit over %s', (_n
     expect((await chat.retry()).finishReason).toBe('failed');
     expect(await chat.send('add Buy milk')).toMatchObject({ error: null, text: 'Added “Buy milk” (task #2).' });
     expect(titles(chat)).toEqual(['Water plants', 'Buy milk']);
+    // The failed turns stay in what the client shows and sends; the server skips them (they have no snapshot).
+    expect(await chat.send('add Pay rent')).toMatchObject({ error: null, text: 'Added “Pay rent” (task #3).' });
+    const buyMilk = chat.getState().messages.find((message) => message.role === 'user' && textOf(message.content) === 'add Buy milk')!;
+    expect(await chat.edit(buyMilk.id, 'add Tea')).toMatchObject({ error: null, text: 'Added “Tea” (task #2).' });
+    expect(titles(chat)).toEqual(['Water plants', 'Tea']);
+    expect(await stored(chat.getState().sessionId!)).toEqual({ users: ['add Water plants', 'add Tea'], titles: ['Water plants', 'Tea'] });
   });
 });
