@@ -11,7 +11,7 @@
  * (kept in memory, see {@link BranchIndex}). A conversation that matches none is refused, never run on a wrong history.
  */
 import type { MessageData, Part, SessionSnapshot } from 'genkit/beta';
-import { lastCompletedSnapshot, type SnapshotReader } from './genkit-bridge.js';
+import { interruptIdOf, lastCompletedSnapshot, type BridgeEvent, type SnapshotReader } from './genkit-bridge.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
 
@@ -109,10 +109,10 @@ export function streamedTurn(user: string) {
   const turn: TurnSignature = { user, text: '', tools: [] };
   return {
     turn,
-    see(event: { type: string; delta?: string; part?: { toolRequest: { name: string; ref?: string } } }) {
-      if (event.type === 'text' && event.delta) turn.text += event.delta;
-      else if ((event.type === 'tool-call' || event.type === 'interrupt') && event.part) {
-        const id = event.part.toolRequest.ref ?? event.part.toolRequest.name;
+    see(event: BridgeEvent) {
+      if (event.type === 'text') turn.text += event.delta;
+      else if (event.type === 'tool-call' || event.type === 'interrupt') {
+        const id = interruptIdOf(event.part);
         if (!turn.tools.includes(id)) turn.tools.push(id);
       }
     },

@@ -4,8 +4,9 @@
  *
  * Sessions are Genkit's (server-managed): the protocol's conversation id (AG-UI `threadId`, AI SDK chat `id`) IS the
  * Genkit `sessionId` (after {@link isSafeId}; Genkit starts a new session for an id it does not know). Only the new
- * user message or the interrupt answers are taken from a request; the history comes from the session, so the
- * messages a client sends back are not replayed into the agent.
+ * user message or the interrupt answers are taken from a request; the history comes from the session (its latest
+ * state, or the snapshot the request's messages name: fork-point.ts), so the messages a client sends back are not
+ * replayed into the agent.
  *
  * Genkit stream → bridge events:
  *   modelChunk role model: text / reasoning parts      text / reasoning {index, delta}
