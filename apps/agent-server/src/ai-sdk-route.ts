@@ -54,9 +54,10 @@ import {
   type GenkitTurnInput,
   type SnapshotReader,
 } from './genkit-bridge.js';
-import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from './fork-point.js';
+import { regenerateCut, snapshotHints, uiTurns } from './ai-sdk-fork.js';
+import { findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf, type BranchIndex } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
-import { checkId, isSafeId } from './session-ids.js';
+import { checkId } from './session-ids.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
 import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, runningTurn, turnSignal, type TurnHttp } from './turn-stream.js';
@@ -92,37 +93,6 @@ interface ChatBody {
   messages?: unknown;
   trigger?: unknown;
   messageId?: unknown;
-}
-
-/** UI messages as turns: user text; the answer's text and tool call ids. */
-export function uiTurns(messages: readonly UIMessage[]): TurnSignature[] {
-  const builder = signatureBuilder();
-  for (const message of messages) {
-    if (message.role === 'user') builder.user(message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
-    else if (message.role === 'assistant') {
-      for (const part of message.parts) {
-        if (part.type === 'text') builder.answer(part.text);
-        else if (isToolUIPart(part)) builder.answer('', [part.toolCallId]);
-      }
-    }
-  }
-  return builder.turns;
-}
-
-/** `regenerate-message`: the conversation up to the user message whose turn runs again (`Chat.regenerate`'s cut). */
-function regenerateCut(messages: UIMessage[], messageId: unknown): UIMessage[] {
-  const index = typeof messageId === 'string' ? messages.findIndex((message) => message.id === messageId) : -1;
-  if (index < 0) return messages;
-  return messages.slice(0, messages[index]!.role === 'assistant' ? index : index + 1);
-}
-
-/** The snapshot ids the answers before the turn carry (`finish.messageMetadata.snapshotId`), the latest first. */
-function snapshotHints(messages: readonly UIMessage[]): string[] {
-  return messages
-    .filter((message) => message.role === 'assistant')
-    .map((message) => (message.metadata as { snapshotId?: unknown } | undefined)?.snapshotId)
-    .filter(isSafeId)
-    .reverse();
 }
 
 function userParts(message: UIMessage): Part[] {

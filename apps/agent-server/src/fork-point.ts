@@ -64,19 +64,17 @@ export function startsWith(turns: readonly TurnSignature[], prefix: readonly Tur
 
 const sameTurns = (a: readonly TurnSignature[], b: readonly TurnSignature[]) => a.length === b.length && startsWith(a, b);
 
-const turnKey = (turn: TurnSignature) => JSON.stringify([turn.user, turn.text, turn.tools]);
-
 /**
  * What this server's turns left in each session (bounded, least recently used sessions forgotten first): the completed
  * snapshots (the lines a request may continue) and the failed or stopped turns as their clients show them (the user
  * message, the partial answer): Genkit keeps no completed snapshot of those, so they are left out when matching.
  */
 export class BranchIndex {
-  private readonly sessions = new Map<string, { snapshots: string[]; failed: Set<string> }>();
+  private readonly sessions = new Map<string, { snapshots: string[]; failed: TurnSignature[] }>();
   constructor(private readonly limits = { sessions: 10_000, perSession: 512 }) {}
 
   private entry(sessionId: string) {
-    const entry = this.sessions.get(sessionId) ?? { snapshots: [], failed: new Set<string>() };
+    const entry = this.sessions.get(sessionId) ?? { snapshots: [], failed: [] as TurnSignature[] };
     this.sessions.delete(sessionId); // re-inserted last: the map's order is least recently used first
     this.sessions.set(sessionId, entry);
     if (this.sessions.size > this.limits.sessions) this.sessions.delete(this.sessions.keys().next().value!);
@@ -91,16 +89,19 @@ export class BranchIndex {
 
   recordFailed(sessionId: string, turn: TurnSignature): void {
     const { failed } = this.entry(sessionId);
-    failed.add(turnKey(turn));
-    if (failed.size > this.limits.perSession) failed.delete(failed.values().next().value!);
+    failed.push(turn);
+    if (failed.length > this.limits.perSession) failed.shift();
   }
 
   snapshots(sessionId: string): readonly string[] {
     return this.sessions.get(sessionId)?.snapshots ?? [];
   }
 
+  /** A turn that failed or stopped here; a client that stopped reading early shows only the start of its answer. */
   isFailed(sessionId: string, turn: TurnSignature): boolean {
-    return this.sessions.get(sessionId)?.failed.has(turnKey(turn)) ?? false;
+    return (this.sessions.get(sessionId)?.failed ?? []).some(
+      (failed) => failed.user === turn.user && failed.text.startsWith(turn.text) && turn.tools.every((id) => failed.tools.includes(id)),
+    );
   }
 }
 

@@ -1,18 +1,19 @@
 /** Regenerate, edit, switchBranch and send through the kit's own AG-UI and AI SDK transports, against the real server. */
 import { aguiTransport, aiSdkTransport, createAgentChat, textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TaskState } from './task-state.js';
 import { postJson, startTestServer, type TestServer } from './test-support.js';
 
 let t: TestServer;
+let slow: TestServer; // a real pace, so that Stop lands mid-answer
 beforeAll(async () => {
-  t = await startTestServer();
+  [t, slow] = await Promise.all([startTestServer(), startTestServer({ tokenDelayMs: 5 })]);
 });
-afterAll(() => t.close());
+afterAll(() => Promise.all([t.close(), slow.close()]));
 
 const PROTOCOLS = {
-  'AG-UI': () => createAgentChat<TaskState>({ transport: aguiTransport({ url: t.server.aguiUrl }) }),
-  'AI SDK': () => createAgentChat<TaskState>({ transport: aiSdkTransport({ api: t.server.aiSdkUrl }) }),
+  'AG-UI': (server = t) => createAgentChat<TaskState>({ transport: aguiTransport({ url: server.server.aguiUrl }) }),
+  'AI SDK': (server = t) => createAgentChat<TaskState>({ transport: aiSdkTransport({ api: server.server.aiSdkUrl }) }),
 };
 
 const userTexts = (messages: readonly ChatMessage[]) => messages.filter((message) => message.role === 'user').map((message) => textOf(message.content));
@@ -21,8 +22,8 @@ const titles = (chat: AgentChat<TaskState>) => chat.getState().custom?.tasks.map
 const secondUser = (chat: AgentChat<TaskState>) => chat.getState().messages.filter((message) => message.role === 'user')[1]!;
 
 /** The stored session's user messages and task titles, read over the Genkit route. */
-async function stored(sessionId: string) {
-  const response = (await (await postJson(`${t.server.agentUrl}/getSnapshot`, { data: { sessionId } }, false)).json()) as {
+async function stored(sessionId: string, server = t) {
+  const response = (await (await postJson(`${server.server.agentUrl}/getSnapshot`, { data: { sessionId } }, false)).json()) as {
     result: { state: { messages: Array<{ role: string; content: Array<{ text?: string }> }>; custom: TaskState } };
   };
   const { messages, custom } = response.result.state;
@@ -100,5 +101,21 @@ describe.each(Object.entries(PROTOCOLS))('branches through the kit over %s', (_n
     expect(await chat.edit(buyMilk.id, 'add Tea')).toMatchObject({ error: null, text: 'Added “Tea” (task #2).' });
     expect(titles(chat)).toEqual(['Water plants', 'Tea']);
     expect(await stored(chat.getState().sessionId!)).toEqual({ users: ['add Water plants', 'add Tea'], titles: ['Water plants', 'Tea'] });
+  });
+
+  it('a turn stopped mid-answer stays in what the client sends; later turns and an edit after it run from the right point', async () => {
+    const chat = chatOn(slow);
+    await chat.send('add Water plants');
+    const story = chat.send('tell me a long story');
+    await vi.waitFor(() => expect(textOf(chat.getState().messages.at(-1)!.content).length).toBeGreaterThan(20), { timeout: 10_000 });
+    await chat.stop();
+    expect((await story).finishReason).toBe('aborted');
+    // The server ends the stopped turn when it sees the connection close (explicit synchronisation, not a race).
+    await vi.waitFor(() => expect(slow.lines.at(-1)).toMatch(new RegExp(`session=${chat.getState().sessionId} finishReason=failed \\(client closed\\)`)), { timeout: 15_000 });
+    expect(await chat.send('add Buy milk')).toMatchObject({ error: null, text: 'Added “Buy milk” (task #2).' });
+    expect(await chat.send('add Pay rent')).toMatchObject({ error: null, text: 'Added “Pay rent” (task #3).' });
+    const buyMilk = chat.getState().messages.find((message) => message.role === 'user' && textOf(message.content) === 'add Buy milk')!;
+    expect(await chat.edit(buyMilk.id, 'add Tea')).toMatchObject({ error: null, text: 'Added “Tea” (task #2).' });
+    expect(await stored(chat.getState().sessionId!, slow)).toEqual({ users: ['add Water plants', 'add Tea'], titles: ['Water plants', 'Tea'] });
   });
 });
