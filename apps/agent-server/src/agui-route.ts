@@ -8,6 +8,11 @@
  *                            a 'cancelled' entry answers {cancelled: true}. The request's messages are not replayed.
  *   else the last message    a new user message (text and media parts); a message after an open interrupt abandons
  *                            it (as Genkit does). No new user message and nothing resolved: 400.
+ *   the messages before it   the point the turn runs from (fork-point.ts): the session's latest state when they match
+ *                            or extend it; else the snapshot whose history they are (a regenerate or an edit sends a
+ *                            prefix, a switched line another history); else 400 FAILED_PRECONDITION. None at all: the
+ *                            first turn runs again from an empty history when the message's id is `<threadId>:0` (its
+ *                            position, as the connect restore and the kit name it), else the session continues.
  *   state, tools, context    ignored: the state is the session's (server-managed); the agent has its own tools.
  *
  * Genkit stream → events (RUN_STARTED first):
@@ -40,8 +45,11 @@ import {
   type GenkitTurnInput,
   type SnapshotReader,
 } from './genkit-bridge.js';
+import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId } from './session-ids.js';
+import type { SizedSessionStore } from './session-size.js';
+import type { TaskState } from './task-state.js';
 import { beginTurn, isResumableRequest, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
 
 export const AGUI_ROUTE = '/api/agui';
@@ -54,6 +62,22 @@ export interface AguiRouteOptions {
   snapshots: SnapshotReader;
   /** The turn buffers: the run writes into them, responses read from them. */
   http: TurnHttp;
+  /** Where a fork from the first turn stores its empty start. */
+  store: SizedSessionStore<TaskState>;
+  /** The snapshots this server's turns produced: the lines a request may continue. */
+  branches: BranchIndex;
+}
+
+const textContent = (content: unknown) => contentParts(content).map((part) => part.text ?? '').join('');
+
+/** AG-UI messages as turns: user text; the assistants' text and tool call ids. */
+export function aguiTurns(messages: readonly Message[]): TurnSignature[] {
+  const builder = signatureBuilder();
+  for (const message of messages) {
+    if (message.role === 'user') builder.user(textContent(message.content));
+    else if (message.role === 'assistant') builder.answer(textContent(message.content), (message.toolCalls ?? []).map((call) => call.id));
+  }
+  return builder.turns;
 }
 
 function contentParts(content: unknown): Part[] {
@@ -200,7 +224,7 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
   return { write, finish };
 }
 
-export function aguiRoute({ action, snapshots, http }: AguiRouteOptions): RequestHandler {
+export function aguiRoute({ action, snapshots, http, store, branches }: AguiRouteOptions): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const parsed = RunAgentInputSchema.safeParse(req.body);
@@ -219,6 +243,14 @@ export function aguiRoute({ action, snapshots, http }: AguiRouteOptions): Reques
         res.status(400).json({ status: 'INVALID_ARGUMENT', message: turnInput });
         return;
       }
+      const sent = input.messages.at(-1);
+      const point = 'message' in turnInput
+        ? await findForkPoint({ snapshots, index: branches }, { sessionId: input.threadId, prior: aguiTurns(input.messages.slice(0, -1)), rerunsStart: sent?.id === `${input.threadId}:0` })
+        : ({ kind: 'continue' } as const);
+      if (point.kind === 'unknown') {
+        res.status(400).json({ status: 'FAILED_PRECONDITION', message: point.message });
+        return;
+      }
 
       const turn = await beginTurn(http, res, AGUI_ROUTE, input.threadId);
       if (!turn) return;
@@ -230,7 +262,9 @@ export function aguiRoute({ action, snapshots, http }: AguiRouteOptions): Reques
         try {
           send({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
           const writer = createAguiWriter(threadId, runId, send);
-          const end = await runGenkitTurn(action, { sessionId: threadId, input: turnInput, signal, onEvent: writer.write });
+          const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
+          const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: turnInput, signal, onEvent: (event) => { streamed?.see(event); writer.write(event); } });
+          recordTurnEnd(branches, threadId, end, streamed?.turn);
           writer.finish(end);
         } finally {
           http.buffers.end(turn);

@@ -112,7 +112,7 @@ describe('POST /api/ai-sdk: the task agent as an AI SDK chat route', () => {
       [{ id: '../x', messages: [user], trigger: 'submit-message' }, /chat id/],
       [{ messages: [user], trigger: 'submit-message' }, /chat `id`/],
       [{ id: 'c1', messages: [{ id: 'u1', role: 'user', parts: 'nope' }], trigger: 'submit-message' }, /./],
-      [{ id: 'c1', messages: [user], trigger: 'regenerate-message' }, /regenerate/],
+      [{ id: 'c1', messages: [{ id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'hello' }] }], trigger: 'regenerate-message', messageId: 'a1' }, /regenerate/],
       [{ id: 'c1', messages: [user, { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'hello' }] }], trigger: 'submit-message' }, /no open approval/],
     ];
     for (const [body, message] of cases) {

@@ -8,8 +8,14 @@
  *   last message: assistant  its tool parts that answer an open interrupt (matched by toolCallId = the Genkit ref):
  *                            'approval-responded' → output `true` / `false` (`{approved, reason}` when a reason was
  *                            given); 'output-available' (addToolOutput) → its output. None: 400.
- *   last message: user       a new user message (its text and file parts)
- *   trigger regenerate-message   400 (not supported: the session is server-side)
+ *   last message: user       a new user message (its text and file parts); the messages before it are the point it
+ *                            runs from (fork-point.ts): the session's latest state when they match or extend it, else
+ *                            the snapshot whose history they are (an edit, a send on another line), else 400
+ *   trigger regenerate-message   runs the turn of `messageId` again: the messages are cut before that assistant message
+ *                            (after it when it names the user message), as `Chat.regenerate` sends them; the last one
+ *                            is the turn's user message and the turn runs from the snapshot before it
+ *   messageId (submit)       an edit (`Chat.sendMessage({text, messageId})`): with no message before it, the first
+ *                            turn runs again from an empty history (without it, a lone message continues the session)
  *
  * Genkit stream → UI message chunks (`start` first; `originalMessages` makes the AI SDK reuse the last assistant
  * message's id when the request continues it):
@@ -48,8 +54,12 @@ import {
   type GenkitTurnInput,
   type SnapshotReader,
 } from './genkit-bridge.js';
+import { regenerateCut, snapshotHints, uiTurns } from './ai-sdk-fork.js';
+import { findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf, type BranchIndex } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId } from './session-ids.js';
+import type { SizedSessionStore } from './session-size.js';
+import type { TaskState } from './task-state.js';
 import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, runningTurn, turnSignal, type TurnHttp } from './turn-stream.js';
 
 export const AI_SDK_ROUTE = '/api/ai-sdk';
@@ -67,6 +77,10 @@ export interface AiSdkRouteOptions {
   snapshots: SnapshotReader;
   /** The turn buffers: the run writes into them, responses read from them. */
   http: TurnHttp;
+  /** Where a fork from the first turn stores its empty start. */
+  store: SizedSessionStore<TaskState>;
+  /** The snapshots this server's turns produced: the lines a request may continue. */
+  branches: BranchIndex;
 }
 
 /** The data part types this route streams. */
@@ -78,6 +92,7 @@ interface ChatBody {
   id?: unknown;
   messages?: unknown;
   trigger?: unknown;
+  messageId?: unknown;
 }
 
 function userParts(message: UIMessage): Part[] {
@@ -206,7 +221,7 @@ function createUiWriter(writer: UIMessageStreamWriter, denied: Set<string>) {
   return { write, finish };
 }
 
-export function aiSdkRoute({ action, snapshots, http }: AiSdkRouteOptions): RequestHandler {
+export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRouteOptions): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const body = (req.body ?? {}) as ChatBody;
@@ -216,10 +231,7 @@ export function aiSdkRoute({ action, snapshots, http }: AiSdkRouteOptions): Requ
         return;
       }
       const sessionId = body.id as string;
-      if (body.trigger === 'regenerate-message') {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'regenerate-message is not supported: the session lives on the server.' });
-        return;
-      }
+      const regenerate = body.trigger === 'regenerate-message';
       let messages: UIMessage[];
       try {
         messages = await validateUIMessages({ messages: body.messages });
@@ -227,9 +239,24 @@ export function aiSdkRoute({ action, snapshots, http }: AiSdkRouteOptions): Requ
         res.status(400).json({ status: 'INVALID_ARGUMENT', message: (error as Error).message });
         return;
       }
+      if (regenerate) {
+        messages = regenerateCut(messages, body.messageId);
+        if (messages.at(-1)?.role !== 'user') {
+          res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'regenerate-message needs the user message of the turn to run again.' });
+          return;
+        }
+      }
       const turn = await turnInput(sessionId, messages, snapshots);
       if (typeof turn === 'string') {
         res.status(400).json({ status: 'INVALID_ARGUMENT', message: turn });
+        return;
+      }
+      const prior = messages.slice(0, -1);
+      const point = 'message' in turn.input
+        ? await findForkPoint({ snapshots, index: branches }, { sessionId, prior: uiTurns(prior), rerunsStart: regenerate || typeof body.messageId === 'string', hints: snapshotHints(prior) })
+        : ({ kind: 'continue' } as const);
+      if (point.kind === 'unknown') {
+        res.status(400).json({ status: 'FAILED_PRECONDITION', message: point.message });
         return;
       }
       const run = await beginTurn(http, res, AI_SDK_ROUTE, sessionId);
@@ -241,7 +268,9 @@ export function aiSdkRoute({ action, snapshots, http }: AiSdkRouteOptions): Requ
         execute: async ({ writer }) => {
           writer.write({ type: 'start' });
           const ui = createUiWriter(writer, turn.denied);
-          const end = await runGenkitTurn(action, { sessionId, input: turn.input, signal, onEvent: ui.write });
+          const streamed = 'message' in turn.input ? streamedTurn(userTextOf(turn.input.message)) : undefined;
+          const end = await runGenkitTurn(action, { sessionId, origin: () => forkSnapshotId(store, sessionId, point), input: turn.input, signal, onEvent: (event) => { streamed?.see(event); ui.write(event); } });
+          recordTurnEnd(branches, sessionId, end, streamed?.turn);
           ui.finish(end);
         },
       });

@@ -141,4 +141,23 @@ describe('branches on the Genkit agent server', () => {
     expect(reloaded.getState().messages.at(-1)).toMatchObject({ status: 'failed', siblings: { index: 1, count: 2 } });
     expect(lines(reloaded.getState().messages)).toHaveLength(6);
   });
+
+  it('a line with a failed turn in its middle: a send continues it, and the tree record brings the whole line back', async () => {
+    const chat = t.chat();
+    await chat.send('add Water plants');
+    await chat.send('fail');
+    await chat.edit(chat.getState().messages[4]!.id, 'add Buy milk');
+    chat.switchBranch(chat.getState().messages[4]!.id, 0);
+    expect((await chat.send('add Pay rent')).text).toBe('Added “Pay rent” (task #2).');
+    const line = lines(chat.getState().messages);
+    expect(line.slice(4, 7)).toEqual(['user:fail', 'model:Let me try that… ', 'user:add Pay rent']);
+
+    const reloaded = t.chat();
+    await restoreChatTree(reloaded, JSON.parse(JSON.stringify(exportChatTree(chat))));
+    expect(lines(reloaded.getState().messages)).toEqual(line);
+    expect(reloaded.getState().messages[5]).toMatchObject({ status: 'failed' });
+    expect(titles(reloaded)).toEqual(['Water plants', 'Pay rent']);
+    reloaded.switchBranch(reloaded.getState().messages[4]!.id, 1);
+    expect(titles(reloaded)).toEqual(['Water plants', 'Buy milk']);
+  });
 });

@@ -4,8 +4,9 @@
  *
  * Sessions are Genkit's (server-managed): the protocol's conversation id (AG-UI `threadId`, AI SDK chat `id`) IS the
  * Genkit `sessionId` (after {@link isSafeId}; Genkit starts a new session for an id it does not know). Only the new
- * user message or the interrupt answers are taken from a request; the history comes from the session, so the
- * messages a client sends back are not replayed into the agent.
+ * user message or the interrupt answers are taken from a request; the history comes from the session (its latest
+ * state, or the snapshot the request's messages name: fork-point.ts), so the messages a client sends back are not
+ * replayed into the agent.
  *
  * Genkit stream → bridge events:
  *   modelChunk role model: text / reasoning parts      text / reasoning {index, delta}
@@ -137,6 +138,11 @@ export function createChunkTranslator() {
 
 interface RunTurnOptions {
   sessionId: string;
+  /**
+   * The snapshot of the session to run from instead of its latest state (a regenerate, an edit, another line);
+   * undefined continues the session. Resolved inside the turn, so that a store failure fails the turn.
+   */
+  origin?: () => Promise<string | undefined>;
   input: GenkitTurnInput;
   /** The turn's signal (turn-stream.ts): its cancel endpoint, or a non-resumable client going away. */
   signal: AbortSignal;
@@ -152,9 +158,10 @@ export async function runGenkitTurn(action: RunnableAction, options: RunTurnOpti
   const { sessionId, signal, onEvent } = options;
   let output: AgentOutput;
   try {
+    const snapshotId = await options.origin?.();
     const response = await runInTurn({ signal, requestedSessionId: sessionId }, () =>
       action.run(options.input, {
-        init: { sessionId },
+        init: { sessionId, ...(snapshotId && { snapshotId }) },
         onChunk: (chunk: AgentStreamChunk) => {
           for (const event of translator.translate(chunk)) onEvent(event);
         },

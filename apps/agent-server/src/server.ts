@@ -24,6 +24,7 @@ import express from 'express';
 import type { ErrorRequestHandler } from 'express';
 import { createTaskAgents, DEFAULT_DATA_DIR, type TaskAgentOptions } from './agent.js';
 import { aguiConnectRoute } from './agui-connect.js';
+import { BranchIndex } from './fork-point.js';
 import { AGUI_STREAM_HEADERS, aguiRoute } from './agui-route.js';
 import { aiSdkChatRoute } from './ai-sdk-chat.js';
 import { AI_SDK_STREAM_HEADERS, aiSdkResumeRoute, aiSdkRoute } from './ai-sdk-route.js';
@@ -148,6 +149,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   }
   const http: TurnHttp = { buffers, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false, ...(shared && { shared }) };
   const snapshots = agent.getSnapshotDataAction;
+  // The snapshots this server's AG-UI and AI SDK turns produced: the lines a request may continue or fork from.
+  const branches = new BranchIndex();
   /** `GET <route>/turns/:turnId/stream` and `POST <route>/turns/:turnId/cancel`. */
   const turnRoutes = (route: string, headers: Record<string, string>, withIds: Parameters<typeof resumeTurnRoute>[3]) => {
     app.get(`${route}/turns/:turnId/stream`, resumeTurnRoute(http, route, headers, withIds));
@@ -187,8 +190,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
   app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), http }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, http }));
-  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, http }));
+  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, http, store, branches }));
+  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, http, store, branches }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });

@@ -229,8 +229,14 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     await screenshot(demo.page, '09-failure-2-recovered');
   });
 
-  it('edit, regenerate, switch versions and retry on Genkit; a failed turn after a good one shows its own partial text; a reload keeps the versions', async () => {
-    const demo = await openDemo();
+  // The same journey on each protocol: the AG-UI and AI SDK routes fork from the point the sent history names.
+  it.each([
+    ['Genkit', 'genkit', ''],
+    ['AG-UI', 'agui', '?protocol=agui'],
+    ['the AI SDK route', 'ai-sdk', '?protocol=ai-sdk'],
+  ] as const)('edit, regenerate, switch versions and retry on %s; a failed turn after a good one shows its own partial text; a reload keeps what the route can', async (_name, protocol, query) => {
+    const demo = await openDemo(query);
+    const shot = (name: string) => `12-operations-${protocol}-${name}`;
     const row = (text: string) => demo.page.locator('article.acu-message', { hasText: text });
     await demo.send('add Water plants', { turns: 1 });
     await demo.send('fail', { turns: 2 });
@@ -239,7 +245,7 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     await expect.poll(async () => failed.textContent()).toContain('Let me try that…');
     expect(await failed.textContent()).not.toContain('Water plants');
     expect(await row('Added “Water plants” (task #1).').count()).toBe(1);
-    await expectAccessible(demo, '12-operations-1-failed');
+    await expectAccessible(demo, shot('1-failed'));
 
     // Retry: the same input from the same point; the failed attempt stays as version 1 of 2.
     await failed.getByRole('button', { name: 'Retry' }).click();
@@ -249,7 +255,7 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     // Edit "fail" into a task, inline: Escape cancels, Enter sends.
     await demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'fail' }).getByRole('button', { name: 'Edit message' }).click();
     const editor = demo.page.getByRole('textbox', { name: 'Edit message' });
-    await expectAccessible(demo, '12-operations-2-editor');
+    await expectAccessible(demo, shot('2-editor'));
     await editor.press('Escape');
     expect(await editor.count()).toBe(0);
     await demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'fail' }).getByRole('button', { name: 'Edit message' }).click();
@@ -268,22 +274,38 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     expect(await row('Added “Buy milk” (task #2).').count()).toBe(1);
     expect(await demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
 
-    // Switch the question back to "fail": that line's messages and tasks; then forward again.
+    // Switch the question back to "fail": that line's messages and tasks; then forward again, and back.
+    const failQuestion = demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'fail' });
     await edited.getByRole('button', { name: 'Previous version' }).click();
     await expect.poll(() => demo.taskTitles()).toEqual(['Water plants']);
     expect(await demo.conversationText()).not.toContain('Buy milk');
     await expect.poll(async () => failed.count()).toBe(1);
-    await screenshot(demo.page, '12-operations-3-switched');
-    await demo.page.locator('article.acu-message[data-role="user"]', { hasText: 'fail' }).getByRole('button', { name: 'Next version' }).click();
+    await expectAccessible(demo, shot('3-switched'));
+    await failQuestion.getByRole('button', { name: 'Next version' }).click();
     await expect.poll(() => demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
+    await edited.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Water plants']);
 
-    // A reload brings back the versions.
+    // A send on the shown line (the failed one) runs from that line's last good point, on the server too: task #2.
+    await demo.send('add Pay rent', { turns: 6 });
+    await expect.poll(() => demo.taskTitles()).toEqual(['Water plants', 'Pay rent']);
+    expect(await demo.conversationText()).toContain('Added “Pay rent” (task #2).');
+    expect(await failQuestion.getByRole('group', { name: 'Version 1 of 2' }).count()).toBe(1);
+
+    if (protocol !== 'genkit') {
+      // The AG-UI and AI SDK transports read no snapshots, so the versions cannot be restored after a reload there.
+      await expectAccessible(demo, shot('4-continued'));
+      return;
+    }
+    // A reload brings back the versions, each line with its own tasks.
     await demo.page.reload();
+    await expect.poll(() => demo.taskTitles()).toEqual(['Water plants', 'Pay rent']);
+    await expect.poll(async () => failQuestion.getByRole('group', { name: 'Version 1 of 2' }).count()).toBe(1);
+    await expect.poll(async () => failed.textContent()).toContain('Let me try that…');
+    await failQuestion.getByRole('button', { name: 'Next version' }).click();
     await expect.poll(() => demo.taskTitles()).toEqual(['Water plants', 'Buy milk']);
     await expect.poll(async () => edited.getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(1);
-    await edited.getByRole('button', { name: 'Previous version' }).click();
-    await expect.poll(async () => failed.textContent()).toContain('Let me try that…');
-    await expectAccessible(demo, '12-operations-4-reloaded');
+    await expectAccessible(demo, shot('4-reloaded'));
   });
 
   it('switches protocol: the same Genkit session over AG-UI and the AI SDK stream', async () => {

@@ -112,9 +112,8 @@ export function App() {
           className="demo-chat"
           artifacts="never"
           placeholder="Message the task assistant (Enter sends, Shift+Enter adds a line)"
+          // Message actions on every protocol: the AG-UI and AI SDK routes run a turn from the point its history names.
           empty={<Suggestions chat={session.chat} />}
-          // The AG-UI and AI SDK routes continue the session's latest state whatever history is sent: versions need Genkit's own protocol.
-          messageActions={session.mode === 'client' || protocol === 'genkit' ? undefined : null}
         />
       </main>
       <aside className="app-outputs" aria-label="Artifacts and turn inspector">

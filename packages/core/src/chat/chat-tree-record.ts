@@ -54,6 +54,23 @@ function recordEnd<S>(end: LineEnd<S>): ChatTreeRecordEnd {
   return record;
 }
 
+/**
+ * Pairs a line's recorded messages with the messages a snapshot at its end holds. A message recorded with its content
+ * that the snapshot does not hold (a failed or stopped turn's: the server's session skipped it) is passed over;
+ * anything else out of step means the snapshot is not this line's (null).
+ */
+function alignHeld(path: readonly ChatTreeRecordNode[], held: readonly { role: Role; content: Part[] }[]): Array<[ChatTreeRecordNode, number]> | null {
+  const pairs: Array<[ChatTreeRecordNode, number]> = [];
+  let next = 0;
+  for (const recorded of path) {
+    const candidate = held[next];
+    const inline = recorded.message;
+    if (candidate && candidate.role === recorded.role && (!inline || JSON.stringify(inline.content) === JSON.stringify(candidate.content))) pairs.push([recorded, next++]);
+    else if (!inline) return null;
+  }
+  return next === held.length ? pairs : null;
+}
+
 /** The record of a chat's conversation tree: small JSON to persist, for {@link restoreChatTree} after a reload. */
 export function exportChatTree<S>(chat: AgentChat<S>): ChatTreeRecord {
   const tree = chatTreeOf(chat).tree();
@@ -110,12 +127,10 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
   const ends = record.nodes.filter((node) => node.end?.snapshotId && node.snapshotId === node.end.snapshotId);
   for (const node of ends.map((end) => ({ end, path: pathTo(end.id) })).sort((a, b) => b.path.length - a.path.length)) {
     const held = snapshots.get(node.end.snapshotId!)?.state?.messages ?? [];
-    if (held.length !== node.path.length) continue;
-    node.path.forEach((id, index) => {
-      const recorded = byId.get(id)!;
-      if (messages.has(id) || held[index]!.role !== recorded.role) return;
-      messages.set(id, { id, ...held[index]!, status: 'done', ...(recorded.snapshotId ? { snapshotId: recorded.snapshotId } : {}) });
-    });
+    const pairs = alignHeld(node.path.map((id) => byId.get(id)!), held);
+    for (const [recorded, index] of pairs ?? []) {
+      if (!messages.has(recorded.id)) messages.set(recorded.id, { id: recorded.id, ...held[index]!, status: 'done', ...(recorded.snapshotId ? { snapshotId: recorded.snapshotId } : {}) });
+    }
   }
 
   const lineEnd = (node: ChatTreeRecordNode): LineEnd<S> => {
