@@ -3,19 +3,16 @@
  * `vite preview` (proxying /api), driven in Debian's Chromium through playwright-core. One journey per capability;
  * screenshots of each step go to e2e-screenshots/ (git-ignored), and axe-core runs inside the page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { STORY_TEXT } from '@agent-chat/agent-server';
 import { parseRecording, playRecording, assistantText } from '@agent-chat/testing';
-import { axeViolations, launchBrowser, screenshot, type Browser } from './browser.js';
-import { DemoPage } from './demo-page.js';
-import { startDemoStack, type DemoStack } from './demo-stack.js';
+import { axeViolations, screenshot } from './browser.js';
+import type { DemoPage } from './demo-page.js';
+import { squash, useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
 
 const chromiumPath = findChromium();
-// Rendered markdown drops the blank lines between paragraphs: compare texts without whitespace.
-const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
 
 if (!chromiumPath && process.env.CI === 'true') {
   it('has a Chromium to drive (CI=true)', () => {
@@ -24,33 +21,8 @@ if (!chromiumPath && process.env.CI === 'true') {
 }
 
 describe.skipIf(!chromiumPath)('demo in Chromium', () => {
-  let stack: DemoStack;
-  let browser: Browser;
-  let current: { page: Page; errors: string[] } | null = null;
-
-  beforeAll(async () => {
-    stack = await startDemoStack({ tokenDelayMs: 8 });
-    browser = await launchBrowser(chromiumPath!);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
-  afterEach(async () => {
-    const errors = current?.errors ?? [];
-    await current?.page.close();
-    current = null;
-    expect(errors, 'errors in the page').toEqual([]);
-  });
-
-  async function openDemo(query = ''): Promise<DemoPage> {
-    current = await browser.newPage();
-    const demo = new DemoPage(current.page);
-    await demo.open(`${stack.url}${query}`);
-    return demo;
-  }
+  const suite = useDemoSuite(chromiumPath!, { tokenDelayMs: 8 });
+  const { openDemo } = suite;
 
   async function expectAccessible(demo: DemoPage, name: string): Promise<void> {
     await screenshot(demo.page, name);
@@ -171,7 +143,7 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     expect(await demo.timeline.first().getAttribute('data-finish-reason')).toBe('aborted');
     await screenshot(demo.page, '06-stop-1-partial');
     // Stop cancelled the resumable turn on the agent server (POST …/turns/<id>/cancel): it stopped the model and logged the turn as such.
-    await expect.poll(() => stack.agentLog.find((line) => line.includes('(cancelled)'))).toBeDefined();
+    await expect.poll(() => suite.stack.agentLog.find((line) => line.includes('(cancelled)'))).toBeDefined();
     await demo.send('add Resume work', { turns: 2 });
     expect(await demo.taskTitles()).toEqual(['Resume work']);
     await expectAccessible(demo, '06-stop-2-next-turn');

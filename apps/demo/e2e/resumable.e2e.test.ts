@@ -2,47 +2,22 @@
  * Turns that survive the page: a reload in the middle of a long answer, and a connection cut mid-stream, on the
  * protocols the demo serves, against the real agent server and the built demo in Chromium.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORY_TEXT } from '@agent-chat/agent-server';
-import { launchBrowser, screenshot, type Browser } from './browser.js';
-import { DemoPage } from './demo-page.js';
-import { startDemoStack, type DemoStack } from './demo-stack.js';
+import { screenshot } from './browser.js';
+import type { DemoPage } from './demo-page.js';
+import { squash, useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
 
 const chromiumPath = findChromium();
-// Rendered markdown drops the blank lines between paragraphs: compare texts without whitespace.
-const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
 
 describe.skipIf(!chromiumPath)('resumable turns in Chromium', () => {
-  let stack: DemoStack;
-  let browser: Browser;
-  let current: { page: Page; errors: string[] } | null = null;
-
-  beforeAll(async () => {
-    stack = await startDemoStack({ tokenDelayMs: 10 });
-    browser = await launchBrowser(chromiumPath!);
+  // A cut connection and a reload mid-request are reported by the browser itself; anything else is an error.
+  const suite = useDemoSuite(chromiumPath!, {
+    tokenDelayMs: 10,
+    expectedErrors: /ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_(RESET|CLOSED|REFUSED)|ERR_EMPTY_RESPONSE|Failed to fetch|network error/i,
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
-  afterEach(async () => {
-    // A cut connection and a reload mid-request are reported by the browser itself; anything else is an error.
-    const errors = (current?.errors ?? []).filter((error) => !/ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_(RESET|CLOSED|REFUSED)|ERR_EMPTY_RESPONSE|Failed to fetch|network error/i.test(error));
-    await current?.page.close();
-    current = null;
-    expect(errors, 'errors in the page').toEqual([]);
-  });
-
-  async function openDemo(query = ''): Promise<DemoPage> {
-    current = await browser.newPage();
-    const demo = new DemoPage(current.page);
-    await demo.open(`${stack.url}${query}`);
-    return demo;
-  }
+  const { openDemo } = suite;
 
   const storyStarted = (demo: DemoPage) =>
     expect.poll(async () => squash(await demo.lastModelMessage().textContent()).length, { timeout: 20_000 }).toBeGreaterThan(80);
@@ -72,7 +47,7 @@ describe.skipIf(!chromiumPath)('resumable turns in Chromium', () => {
     await demo.send('tell me a long story');
     await storyStarted(demo);
     // The demo server drops every connection, the stream's included: the transport waits 1 s, then reattaches.
-    expect(stack.dropConnections()).toBeGreaterThan(0);
+    expect(suite.stack.dropConnections()).toBeGreaterThan(0);
     await expect.poll(() => demo.page.getByRole('status').filter({ hasText: 'Reconnecting…' }).count(), { timeout: 5_000, interval: 50 }).toBe(1);
     await screenshot(demo.page, `16-reconnecting-${protocol}`);
     await storyEnded(demo);

@@ -1,0 +1,55 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type Browser } from './browser.js';
+import { DemoPage } from './demo-page.js';
+import { startDemoStack, type DemoStack } from './demo-stack.js';
+
+/** Rendered markdown drops the blank lines between paragraphs: compare texts without whitespace. */
+export const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
+
+/** What a browser suite over the demo stack uses in its tests. */
+export interface DemoSuite {
+  /** The agent server and the built demo (started before the first test). */
+  readonly stack: DemoStack;
+  /** Opens the demo in a new page; the page is closed after the test. */
+  openDemo(query?: string): Promise<DemoPage>;
+}
+
+/**
+ * Registers the hooks of a browser suite (call it inside `describe`): the demo stack and Chromium once for the suite,
+ * one page per test, and a test fails on any error its page reported except those `expectedErrors` matches.
+ */
+export function useDemoSuite(chromiumPath: string, options: { tokenDelayMs: number; expectedErrors?: RegExp }): DemoSuite {
+  let stack: DemoStack | undefined;
+  let browser: Browser | undefined;
+  let current: { page: Page; errors: string[] } | null = null;
+
+  beforeAll(async () => {
+    stack = await startDemoStack({ tokenDelayMs: options.tokenDelayMs });
+    browser = await launchBrowser(chromiumPath);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  afterEach(async () => {
+    const errors = (current?.errors ?? []).filter((error) => !options.expectedErrors?.test(error));
+    await current?.page.close();
+    current = null;
+    expect(errors, 'errors in the page').toEqual([]);
+  });
+
+  return {
+    get stack() {
+      return stack!;
+    },
+    async openDemo(query = '') {
+      current = await browser!.newPage();
+      const demo = new DemoPage(current.page);
+      await demo.open(`${stack!.url}${query}`);
+      return demo;
+    },
+  };
+}
