@@ -1,8 +1,10 @@
 import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactPanel } from './artifact-panel.js';
 import { cx } from './class-names.js';
 import { Composer } from './composer.js';
+import { ComposerFocusContext } from './composer-focus.js';
+import { LabelsProvider, type AgentChatLabels } from './labels.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
 import { MessageActions } from './message-actions.js';
 import { MessageList, type MessageListProps } from './message-list.js';
@@ -36,9 +38,13 @@ export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S
     messageActions?: MessageListProps['actions'] | null;
     /** Origins whose images load without a click, in messages and artifacts (see `MessageList`). */
     allowedImageOrigins?: MessageListProps['allowedImageOrigins'];
+    /** Replaces any of the kit's user-visible strings for every component in the view. */
+    labels?: Partial<AgentChatLabels>;
     /** Extra content after the composer (inside the provider, so it can use the hooks). */
     children?: ReactNode;
   };
+
+const NO_LABELS: Partial<AgentChatLabels> = {};
 
 const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds'] as const;
 
@@ -61,7 +67,8 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, children, className, ...rest } = props;
+  const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
@@ -72,6 +79,8 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   return (
     <AgentChatProvider chat={result.chat}>
       <OwnerActionsContext.Provider value={result}>
+        <ComposerFocusContext.Provider value={composerField}>
+        <LabelsProvider labels={labels ?? NO_LABELS}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
             <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} />
@@ -83,6 +92,8 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
           {aside}
           <InterruptConfirmDialog />
         </div>
+        </LabelsProvider>
+        </ComposerFocusContext.Provider>
       </OwnerActionsContext.Provider>
     </AgentChatProvider>
   );

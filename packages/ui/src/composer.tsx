@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react';
+import { useContext, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent } from 'react';
 import { cx } from './class-names.js';
+import { ComposerFocusContext } from './composer-focus.js';
 import { useChatView } from './use-chat-view.js';
 import type { AgentChat } from '@agent-chat/core';
 
@@ -25,6 +26,7 @@ export function Composer<S = unknown>({
   const { isThinking, interrupts, send, stop } = useChatView(chat);
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
+  const focusTarget = useContext(ComposerFocusContext);
   const id = useId();
   const waiting = interrupts.length > 0 && !isThinking;
   const state = waiting ? 'disabled' : isThinking ? 'thinking' : 'idle';
@@ -52,7 +54,10 @@ export function Composer<S = unknown>({
     <form {...rest} className={cx('acu-composer', className)} data-state={state} onSubmit={submit}>
       <label className="acu-visually-hidden" htmlFor={`${id}-text`}>{label}</label>
       <textarea
-        ref={field}
+        ref={(element) => {
+          field.current = element;
+          if (focusTarget) focusTarget.current = element;
+        }}
         id={`${id}-text`}
         className="acu-composer__input"
         data-state={state}

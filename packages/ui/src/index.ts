@@ -14,3 +14,5 @@ export { ToolActivity, type ToolActivityProps, type ToolActivityState } from './
 export type { ToolRegistry, ToolRenderer, ToolRenderProps } from './tool-registry.js';
 export type { ToolCallStatus } from './tool-call-status.js';
 export { safeLinkUrl, safeMediaUrl } from './safe-url.js';
+export { LabelsProvider, useLabels, defaultLabels, type AgentChatLabels } from './labels.js';
+export { useFocusComposer } from './composer-focus.js';

@@ -1,0 +1,16 @@
+import { createContext, useContext, useCallback, type RefObject } from 'react';
+
+/**
+ * Where the nearest composer's text field is, so the parts that take focus away (a suggestion, a dialog answer,
+ * "Branch here", a new chat) can give it back. `AgentChatView` provides it; a `Composer` fills it.
+ */
+export const ComposerFocusContext = createContext<RefObject<HTMLTextAreaElement | null> | null>(null);
+
+/** A function that moves focus to the nearest composer's text field (a no-op when there is none). */
+export function useFocusComposer(): () => void {
+  const field = useContext(ComposerFocusContext);
+  return useCallback(() => {
+    // After React's commit: the answer or branch may re-enable the field in the same update.
+    requestAnimationFrame(() => field?.current?.focus());
+  }, [field]);
+}
