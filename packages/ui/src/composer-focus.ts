@@ -8,9 +8,9 @@ export const ComposerFocusContext = createContext<RefObject<HTMLTextAreaElement 
 
 /** A function that moves focus to the nearest composer's text field (a no-op when there is none). */
 export function useFocusComposer(): () => void {
-  const field = useContext(ComposerFocusContext);
+  const fieldRef = useContext(ComposerFocusContext);
   return useCallback(() => {
     // After React's commit: the answer or branch may re-enable the field in the same update.
-    requestAnimationFrame(() => field?.current?.focus());
-  }, [field]);
+    requestAnimationFrame(() => fieldRef?.current?.focus());
+  }, [fieldRef]);
 }

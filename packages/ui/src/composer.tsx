@@ -26,7 +26,7 @@ export function Composer<S = unknown>({
   const { isThinking, interrupts, send, stop } = useChatView(chat);
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
-  const focusTarget = useContext(ComposerFocusContext);
+  const focusTargetRef = useContext(ComposerFocusContext);
   const id = useId();
   const waiting = interrupts.length > 0 && !isThinking;
   const state = waiting ? 'disabled' : isThinking ? 'thinking' : 'idle';
@@ -56,7 +56,7 @@ export function Composer<S = unknown>({
       <textarea
         ref={(element) => {
           field.current = element;
-          if (focusTarget) focusTarget.current = element;
+          if (focusTargetRef) focusTargetRef.current = element;
         }}
         id={`${id}-text`}
         className="acu-composer__input"
