@@ -1,22 +1,48 @@
 import type { ChatState } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
-import { AgentChatView, ArtifactPanel } from '@agent-chat/ui';
-import { TurnInspector } from '@agent-chat/ui/inspector';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { AgentChatView, ArtifactPanel, useFocusComposer } from '@agent-chat/ui';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { readLocation, writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';
-import { SaveRecordingButton } from './save-recording-button.js';
-import { SnapshotTimeline } from './snapshot-timeline.js';
+import { applyTheme, nextTheme, readTheme, type DemoTheme } from './demo-theme.js';
+import { DeveloperTools } from './developer-tools.js';
+import { Icon } from './icons.js';
 import { Suggestions } from './suggestions.js';
 import { TaskListPanel } from './task-list-panel.js';
 import type { TaskState } from './task-state.js';
+import type { TimelineEntry } from './timeline.js';
 
-const selectSessionId = (state: ChatState<TaskState>) => state.sessionId;
+/** A side panel shown in place of the conversation on a narrow screen. */
+type Sheet = 'tasks' | 'artifacts' | null;
+
+const DEVTOOLS_KEY = 'agent-chat-demo:devtools';
+const THEME_NAMES: Record<DemoTheme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+const selectArtifactCount = (state: ChatState<TaskState>) => state.artifacts.length;
+const selectOpenTasks = (state: ChatState<TaskState>) => state.custom?.tasks?.filter((task) => !task.done).length ?? 0;
+
+function readDevTools(): boolean {
+  try {
+    return sessionStorage.getItem(DEVTOOLS_KEY) === 'open';
+  } catch {
+    return false;
+  }
+}
+
+/** Hands the view's composer focus function to the page, for the controls outside the view (New chat, Branch here). */
+function ComposerFocusBridge({ target }: { target: RefObject<(() => void) | null> }) {
+  const focusComposer = useFocusComposer();
+  useEffect(() => {
+    target.current = focusComposer;
+  }, [target, focusComposer]);
+  return null;
+}
 
 /**
- * The demo: a header with the mode switch; the task list and snapshot timeline on the left; the kit's AgentChatView
- * (messages, thinking indicator, composer with Stop, interrupt dialog) in the middle; its ArtifactPanel and
- * TurnInspector on the right.
+ * The demo: the conversation is the page (the kit's AgentChatView in a centred column); the task list is a side
+ * panel on the left and the artifacts one on the right (on a narrow screen, each replaces the conversation until
+ * "Back to chat"); the developer tools (connection, Save recording, turn inspector, snapshot timeline) stay collapsed
+ * behind their toggle.
  */
 export function App() {
   const [session, setSession] = useState<DemoSession>(() => {
@@ -24,7 +50,14 @@ export function App() {
     return createDemoSession(location.mode, location.sessionId, location.protocol);
   });
   const [protocol, setProtocol] = useState<Protocol>(() => session.protocol);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const [devTools, setDevTools] = useState(readDevTools);
+  const [theme, setTheme] = useState<DemoTheme>(readTheme);
   const view = useSyncExternalStore(session.subscribe, session.getView);
+  const artifactCount = useAgentChatSelector(session.chat, selectArtifactCount);
+  const openTasks = useAgentChatSelector(session.chat, selectOpenTasks);
+  const focusComposer = useRef<(() => void) | null>(null);
+  const sheetBack = useRef<HTMLButtonElement>(null);
   useEffect(() => session.restore(), [session]);
   // Leaving the page (reload, close, navigation) detaches: the turn runs on, and the next page load reattaches to it.
   useEffect(() => {
@@ -32,6 +65,18 @@ export function App() {
     window.addEventListener('pagehide', detach);
     return () => window.removeEventListener('pagehide', detach);
   }, [session]);
+  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(DEVTOOLS_KEY, devTools ? 'open' : 'closed');
+    } catch {
+      // Without storage the toggle still works for this page.
+    }
+  }, [devTools]);
+  // An opened sheet takes focus (its Back button), as a new view would.
+  useEffect(() => {
+    if (sheet) sheetBack.current?.focus();
+  }, [sheet]);
 
   const switchMode = (mode: ChatMode) => {
     void session.chat.stop();
@@ -41,103 +86,109 @@ export function App() {
     setSession(next);
     setProtocol(next.protocol);
   };
-
   const switchProtocol = (next: Protocol) => {
     session.setProtocol(next);
     setProtocol(session.protocol);
   };
+  const newChat = () => {
+    session.newChat();
+    setSheet(null);
+    focusComposer.current?.();
+  };
+  const branch = (entry: TimelineEntry) => {
+    session.branchFrom(entry);
+    focusComposer.current?.();
+  };
+  const toggleSheet = (next: Exclude<Sheet, null>) => setSheet((current) => (current === next ? null : next));
+  const closeSheet = () => {
+    setSheet(null);
+    focusComposer.current?.();
+  };
+  const shownSheet = sheet ?? (devTools ? 'devtools' : 'none');
 
   return (
-    <div className="app" data-mode={session.mode}>
+    <div className="app" data-mode={session.mode} data-sheet={shownSheet} data-devtools={devTools ? 'open' : 'closed'}>
       <header className="app-header">
-        <h1>agent-chat-kit demo</h1>
-        <p className="app-tagline">A task-list assistant on a Genkit agent server, streamed into React.</p>
-        <div className="app-controls">
-          <SessionBadge session={session} />
-          <label className="mode-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={session.mode === 'client'}
-              onChange={(event) => switchMode(event.currentTarget.checked ? 'client' : 'server')}
-              aria-describedby="mode-description"
-            />
-            Client-managed state
-          </label>
-          <span id="mode-description" className="visually-hidden">
-            When on, the whole session state is kept in this browser tab and sent with every turn to /api/agent-client.
-          </span>
-          {session.mode === 'server' && (
-            <label className="protocol-switch">
-              Protocol{' '}
-              <select value={protocol} onChange={(event) => switchProtocol(event.currentTarget.value as Protocol)} aria-describedby="protocol-description">
-                <option value="genkit">Genkit</option>
-                <option value="agui">AG-UI</option>
-                <option value="ai-sdk">AI SDK stream</option>
-              </select>
-            </label>
-          )}
-          <span id="protocol-description" className="visually-hidden">
-            The same Genkit agent and session, spoken to over Genkit's own protocol (/api/agent), AG-UI (/api/agui) or the
-            AI SDK UI message stream (/api/ai-sdk). Branching from the timeline needs Genkit's own protocol.
-          </span>
-          <button type="button" className="button" onClick={() => session.newChat()}>
-            New chat
+        <div className="app-brand">
+          <span className="app-logo" aria-hidden="true" />
+          <h1>Task assistant</h1>
+          <span className="app-badge">agent-chat-kit demo</span>
+        </div>
+        <div className="app-toolbar" role="toolbar" aria-label="Chat controls">
+          <button type="button" className="toolbar-button" onClick={newChat}>
+            <Icon name="plus" />
+            <span className="toolbar-text">New chat</span>
+          </button>
+          <button type="button" className="toolbar-button sheet-toggle" aria-expanded={sheet === 'tasks'} aria-controls="tasks-sheet" onClick={() => toggleSheet('tasks')}>
+            <Icon name="tasks" />
+            <span className="toolbar-text">Tasks</span>
+            {openTasks > 0 && <span className="toolbar-count">{openTasks}</span>}
+          </button>
+          <button type="button" className="toolbar-button sheet-toggle" aria-expanded={sheet === 'artifacts'} aria-controls="side-sheet" onClick={() => toggleSheet('artifacts')}>
+            <Icon name="file" />
+            <span className="toolbar-text">Artifacts</span>
+            {artifactCount > 0 && <span className="toolbar-count">{artifactCount}</span>}
+          </button>
+          <button type="button" className="toolbar-button" aria-expanded={devTools} aria-controls="devtools" onClick={() => setDevTools(!devTools)}>
+            <Icon name="code" />
+            <span className="toolbar-text">Developer tools</span>
+          </button>
+          <button type="button" className="toolbar-button" onClick={() => setTheme(nextTheme(theme))}>
+            <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
+            <span className="toolbar-text">
+              <span className="visually-hidden">Theme: </span>
+              {THEME_NAMES[theme]}
+            </span>
           </button>
         </div>
       </header>
-      {/* Always mounted, so screen readers announce what appears in it. */}
-      <p className="app-notice" role="status">
-        {view.restoring ? 'Restoring the session…' : view.notice}
-      </p>
-      <aside className="app-side" aria-label="Tasks and snapshot timeline">
-        <TaskListPanel chat={session.chat} />
-        <SnapshotTimeline
-          chat={session.chat}
-          mode={session.mode}
-          timeline={view.timeline}
-          // Only Genkit's own protocol sends a snapshot id to continue from.
-          branching={session.mode === 'client' || protocol === 'genkit'}
-          onBranch={(entry) => session.branchFrom(entry)}
-        />
-      </aside>
-      <main className="app-main" aria-labelledby="conversation-heading">
-        <h2 id="conversation-heading" className="visually-hidden">
-          Conversation
-        </h2>
-        <AgentChatView
-          // A new chat (mode switch) gets fresh components.
-          key={session.mode}
-          chat={session.chat}
-          className="demo-chat"
-          artifacts="never"
-          placeholder="Message the task assistant (Enter sends, Shift+Enter adds a line)"
-          // Message actions on every protocol: the AG-UI and AI SDK routes run a turn from the point its history names.
-          empty={<Suggestions chat={session.chat} />}
-        />
-      </main>
-      <aside className="app-outputs" aria-label="Artifacts and turn inspector">
-        <ArtifactPanel key={`artifacts-${session.mode}`} chat={session.chat} className="panel" empty="The agent's files appear here — try “report”." />
-        {/* Focusable: it scrolls, and keyboard users must be able to scroll it. */}
-        <TurnInspector key={`inspector-${session.mode}`} chat={session.chat} className="panel demo-inspector" />
-        <SaveRecordingButton session={session} />
-      </aside>
+      <div className="app-body">
+        {/* Focusable: the panel scrolls, and keyboard users must be able to scroll it. */}
+        <aside id="tasks-sheet" className="app-tasks" aria-label="Task list" tabIndex={0}>
+          {sheet === 'tasks' && <SheetBar buttonRef={sheetBack} onClose={closeSheet} />}
+          <TaskListPanel chat={session.chat} />
+        </aside>
+        <main className="app-main" aria-labelledby="conversation-heading">
+          <h2 id="conversation-heading" className="visually-hidden">
+            Conversation
+          </h2>
+          {/* Always mounted, so screen readers announce what appears in it. */}
+          <p className="app-notice" role="status">
+            {view.restoring ? 'Restoring the session…' : view.notice}
+          </p>
+          <AgentChatView
+            // A new chat (mode switch) gets fresh components.
+            key={session.mode}
+            chat={session.chat}
+            className="demo-chat"
+            artifacts="never"
+            placeholder="Message the task assistant"
+            empty={<Suggestions chat={session.chat} />}
+          >
+            <ComposerFocusBridge target={focusComposer} />
+          </AgentChatView>
+        </main>
+        <aside id="side-sheet" className="app-side" aria-label="Artifacts and developer tools" data-artifacts={artifactCount > 0 ? 'filled' : 'empty'}>
+          {sheet === 'artifacts' && <SheetBar buttonRef={sheetBack} onClose={closeSheet} />}
+          {shownSheet === 'devtools' && <SheetBar onClose={() => setDevTools(false)} className="devtools-back" />}
+          <ArtifactPanel key={`artifacts-${session.mode}`} chat={session.chat} className="panel app-artifacts" empty="The agent's files appear here — try “report”." />
+          <section id="devtools" className="app-devtools" aria-label="Developer tools" hidden={!devTools}>
+            <DeveloperTools session={session} protocol={protocol} timeline={view.timeline} onSwitchMode={switchMode} onSwitchProtocol={switchProtocol} onBranch={branch} />
+          </section>
+        </aside>
+      </div>
     </div>
   );
 }
 
-function SessionBadge({ session }: { session: DemoSession }) {
-  const sessionId = useAgentChatSelector(session.chat, selectSessionId);
-  if (session.mode === 'client') return <p className="session-badge">State kept in this browser</p>;
+/** The top of a side panel shown in place of the conversation (narrow screens only). */
+function SheetBar({ onClose, buttonRef, className }: { onClose: () => void; buttonRef?: RefObject<HTMLButtonElement | null>; className?: string }) {
   return (
-    <p className="session-badge">
-      {sessionId ? (
-        <>
-          Session <code title={sessionId}>{sessionId.slice(0, 8)}</code>
-        </>
-      ) : (
-        'New session'
-      )}
-    </p>
+    <div className={`sheet-bar ${className ?? ''}`}>
+      <button ref={buttonRef} type="button" className="toolbar-button" onClick={onClose}>
+        <Icon name="back" />
+        <span>Back to chat</span>
+      </button>
+    </div>
   );
 }

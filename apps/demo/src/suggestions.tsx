@@ -1,18 +1,37 @@
 import type { AgentChat } from '@agent-chat/core';
+import { useFocusComposer } from '@agent-chat/ui';
 import type { TaskState } from './task-state.js';
 
 /** What the scripted agent understands, as one-click prompts (shown while the conversation is empty). */
-const SUGGESTIONS = ['add Buy milk', 'complete 1', 'report', 'clear', 'tell me a long story', 'fail'] as const;
+const SUGGESTIONS = [
+  { text: 'add Buy milk', hint: 'Add a task to the list' },
+  { text: 'report', hint: 'Write a report artifact' },
+  { text: 'clear', hint: 'Clear the list, after asking you' },
+  { text: 'tell me a long story', hint: 'Stream a long answer' },
+  { text: 'complete 1', hint: 'Mark task #1 as done' },
+  { text: 'fail', hint: 'See how a failed turn looks' },
+] as const;
 
+/** The empty conversation: a greeting and the prompts to start from; a chosen prompt is sent, and focus goes to the composer. */
 export function Suggestions({ chat }: { chat: AgentChat<TaskState> }) {
+  const focusComposer = useFocusComposer();
   return (
     <div className="suggestions">
-      <p>Ask the task assistant something, or try one of these:</p>
+      <p className="suggestions-title">What should we get done?</p>
+      <p className="suggestions-lead">Ask the task assistant anything, or start from one of these.</p>
       <ul className="suggestion-list" aria-label="Suggested messages">
-        {SUGGESTIONS.map((text) => (
+        {SUGGESTIONS.map(({ text, hint }) => (
           <li key={text}>
-            <button type="button" className="button button-small" onClick={() => void chat.send(text)}>
-              {text}
+            <button
+              type="button"
+              className="suggestion"
+              onClick={() => {
+                void chat.send(text);
+                focusComposer();
+              }}
+            >
+              <span className="suggestion-text">{text}</span>
+              <span className="suggestion-hint">{hint}</span>
             </button>
           </li>
         ))}

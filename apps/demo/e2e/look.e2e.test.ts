@@ -1,0 +1,186 @@
+/**
+ * How the demo looks and behaves as a product, in Chromium at 1280×800 and 390×844, in the light and the dark scheme:
+ * axe-core (contrast included) in every state — empty, an answer with a tool card and an artifact, an interrupt, an
+ * error —, the composer in view on a phone, one scroll container, the side panels as sheets, focus going back to the
+ * composer. Each state is also a screenshot: e2e-screenshots/look/, or apps/demo/screenshots/ with
+ * DEMO_SCREENSHOTS=commit (`npm run screenshots`), the PNGs the README shows.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './browser.js';
+import type { DemoPage } from './demo-page.js';
+import { useDemoSuite } from './demo-suite.js';
+import { findChromium } from './find-chromium.mjs';
+
+const chromiumPath = findChromium();
+const shotDir = fileURLToPath(
+  new URL(process.env.DEMO_SCREENSHOTS === 'commit' ? '../screenshots/' : '../../../e2e-screenshots/look/', import.meta.url),
+);
+
+const SIZES = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+type Size = keyof typeof SIZES;
+const SCHEMES = ['light', 'dark'] as const;
+
+/** Both schemes, in place: axe finds nothing (contrast included), and each is saved as `<state>-<size>-<scheme>.png`. */
+async function checkBothSchemes(page: Page, state: string, size: Size): Promise<void> {
+  // No hover effect in the picture: the pointer leaves the page.
+  await page.mouse.move(0, 0);
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await mkdir(shotDir, { recursive: true });
+    await page.screenshot({ path: join(shotDir, `${state}-${size}-${scheme}.png`), animations: 'disabled' });
+    expect(await axeViolations(page), `axe violations (${state}, ${size}, ${scheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** What the page looks like as a layout: scrolling, overflow, the composer's place. */
+function layoutOf(page: Page) {
+  return page.evaluate(() => {
+    const composer = document.querySelector('.acu-composer')!.getBoundingClientRect();
+    const root = document.scrollingElement!;
+    return {
+      pageScrolls: root.scrollHeight > window.innerHeight + 1,
+      overflowsX: root.scrollWidth > window.innerWidth + 1,
+      composerInView: composer.top >= 0 && composer.bottom <= window.innerHeight && composer.height > 0,
+    };
+  });
+}
+
+const focusedIsComposer = (page: Page) => page.evaluate(() => document.activeElement?.classList.contains('acu-composer__input') ?? false);
+
+describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
+  const suite = useDemoSuite(chromiumPath!, { tokenDelayMs: 2 });
+
+  async function open(size: Size): Promise<DemoPage> {
+    const demo = await suite.openDemo();
+    await demo.page.setViewportSize(SIZES[size]);
+    return demo;
+  }
+
+  describe.each(['desktop', 'mobile'] as const)('%s', (size) => {
+    it('the empty chat: suggestions, the composer in view, one scroll container, no horizontal overflow', async () => {
+      const demo = await open(size);
+      await demo.page.getByRole('list', { name: 'Suggested messages' }).waitFor();
+      expect(await layoutOf(demo.page)).toEqual({ pageScrolls: false, overflowsX: false, composerInView: true });
+      // The developer tools start collapsed.
+      expect(await demo.inspector.count()).toBe(0);
+      await checkBothSchemes(demo.page, 'empty', size);
+    });
+
+    it('an answer with a tool card and an artifact', async () => {
+      const demo = await open(size);
+      await demo.send('add Buy milk', { turns: 1 });
+      await demo.send('report', { turns: 2 });
+      const toolCard = demo.page.locator('details.acu-tool').first();
+      // The tool row says what ran and how it ended, in words; its input and result are formatted behind it.
+      await expect.poll(() => toolCard.locator('.acu-tool__status').textContent()).toBe('done');
+      await toolCard.locator('summary').click();
+      expect(await toolCard.locator('.acu-tool__value').first().textContent()).toContain('"title": "Buy milk"');
+      expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false, composerInView: true });
+      if (size === 'mobile') {
+        // The artifact is a side panel behind its toggle, which counts it.
+        const toggle = demo.page.getByRole('button', { name: /^artifacts/i });
+        expect(await toggle.textContent()).toContain('1');
+        await checkBothSchemes(demo.page, 'answer', size);
+        await toggle.click();
+        await expect.poll(() => demo.artifacts.textContent()).toContain('report.md');
+        expect(await demo.page.getByRole('main').isVisible()).toBe(false);
+        await checkBothSchemes(demo.page, 'artifact-sheet', size);
+        await demo.page.getByRole('button', { name: 'Back to chat' }).click();
+        expect(await demo.page.getByRole('main').isVisible()).toBe(true);
+        await expect.poll(() => focusedIsComposer(demo.page)).toBe(true);
+      } else {
+        await expect.poll(() => demo.artifacts.textContent()).toContain('report.md');
+        await checkBothSchemes(demo.page, 'answer', size);
+      }
+    });
+
+    it('an interrupt waiting for an answer', async () => {
+      const demo = await open(size);
+      await demo.send('add Call mum', { turns: 1 });
+      await demo.send('clear');
+      await demo.dialog.waitFor();
+      await checkBothSchemes(demo.page, 'interrupt', size);
+      await demo.dialog.getByRole('button', { name: /deny|cancel|no/i }).click();
+      await demo.waitForTurns(3);
+    });
+
+    it('a failed turn', async () => {
+      const demo = await open(size);
+      await demo.send('fail', { turns: 1 });
+      await expect.poll(() => demo.errorAlert.textContent()).toContain('failed on purpose');
+      expect(await layoutOf(demo.page)).toMatchObject({ overflowsX: false, composerInView: true });
+      await checkBothSchemes(demo.page, 'error', size);
+    });
+  });
+
+  it('a suggestion sends its prompt and gives focus to the composer; so do "New chat" and "Branch here"', async () => {
+    const demo = await open('desktop');
+    await demo.page.getByRole('button', { name: /^add Buy milk/ }).click();
+    await demo.waitForTurns(1);
+    await expect.poll(() => focusedIsComposer(demo.page)).toBe(true);
+    await demo.send('add Walk the dog', { turns: 2 });
+    await demo.page.getByRole('button', { name: 'Developer tools' }).click();
+    await demo.page.getByRole('button', { name: /^branch here \(turn 1:/i }).click();
+    await expect.poll(() => focusedIsComposer(demo.page)).toBe(true);
+    await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk']);
+    await demo.page.getByRole('button', { name: 'New chat' }).click();
+    await expect.poll(() => focusedIsComposer(demo.page)).toBe(true);
+    expect(await demo.messages.count()).toBe(0);
+  });
+
+  it('the developer tools open behind their toggle and stay open over a reload', async () => {
+    const demo = await open('desktop');
+    const toggle = demo.page.getByRole('button', { name: 'Developer tools' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await demo.inspector.waitFor();
+    expect(await demo.page.getByRole('region', { name: 'Snapshot timeline' }).isVisible()).toBe(true);
+    await demo.page.reload();
+    await demo.inspector.waitFor();
+    await toggle.click();
+    await demo.inspector.waitFor({ state: 'hidden' });
+  });
+
+  it('the theme toggle forces light or dark over the system scheme, the page included, and remembers it', async () => {
+    const demo = await open('desktop');
+    await demo.page.emulateMedia({ colorScheme: 'light' });
+    const background = () => demo.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const light = await background();
+    const toggle = demo.page.getByRole('button', { name: /^theme:/i });
+    expect(await toggle.textContent()).toContain('System');
+    await toggle.click();
+    await toggle.click();
+    expect(await toggle.textContent()).toContain('Dark');
+    expect(await demo.page.evaluate(() => document.documentElement.dataset.acuTheme)).toBe('dark');
+    const dark = await background();
+    expect(dark).not.toBe(light);
+    await demo.page.reload();
+    await demo.composer.waitFor();
+    expect(await background()).toBe(dark);
+    expect(await axeViolations(demo.page)).toEqual([]);
+    // Back to the system's scheme, for the next tests in this browser profile.
+    await toggle.click();
+    expect(await demo.page.evaluate(() => document.documentElement.dataset.acuTheme)).toBeUndefined();
+  });
+
+  it('on a phone the task list is a sheet: it replaces the conversation until "Back to chat"', async () => {
+    const demo = await open('mobile');
+    await demo.send('add Buy milk', { turns: 1 });
+    const toggle = demo.page.getByRole('button', { name: /^tasks/i });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk']);
+    expect(await demo.page.getByRole('main').isVisible()).toBe(false);
+    expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false });
+    expect(await axeViolations(demo.page)).toEqual([]);
+    await demo.page.getByRole('button', { name: 'Back to chat' }).click();
+    expect(await demo.page.getByRole('main').isVisible()).toBe(true);
+    await expect.poll(() => focusedIsComposer(demo.page)).toBe(true);
+  });
+});
