@@ -48,6 +48,13 @@ export class DemoPage {
     await this.composer.waitFor();
   }
 
+  /** Opens the developer tools (connection, Save recording, turn inspector, snapshot timeline), collapsed at first. */
+  async openDeveloperTools(): Promise<void> {
+    const toggle = this.page.getByRole('button', { name: 'Developer tools' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await this.inspector.waitFor();
+  }
+
   /** Types a message and sends it; with `turns`, waits until that many turns are on the timeline. */
   async send(text: string, options: { turns?: number } = {}): Promise<void> {
     await this.composer.fill(text);

@@ -17,9 +17,13 @@ export interface DemoSuite {
 
 /**
  * Registers the hooks of a browser suite (call it inside `describe`): the demo stack and Chromium once for the suite,
- * one page per test, and a test fails on any error its page reported except those `expectedErrors` matches.
+ * one page per test, and a test fails on any error its page reported except those `expectedErrors` matches. The
+ * developer tools stay open over a reload (the demo keeps the toggle in sessionStorage).
  */
-export function useDemoSuite(chromiumPath: string, options: { tokenDelayMs: number; expectedErrors?: RegExp }): DemoSuite {
+export function useDemoSuite(
+  chromiumPath: string,
+  options: { tokenDelayMs: number; expectedErrors?: RegExp; /** Open the demo's developer tools (timeline, inspector, connection) on each page. */ developerTools?: boolean },
+): DemoSuite {
   let stack: DemoStack | undefined;
   let browser: Browser | undefined;
   let current: { page: Page; errors: string[] } | null = null;
@@ -49,6 +53,7 @@ export function useDemoSuite(chromiumPath: string, options: { tokenDelayMs: numb
       current = await browser!.newPage();
       const demo = new DemoPage(current.page);
       await demo.open(`${stack!.url}${query}`);
+      if (options.developerTools) await demo.openDeveloperTools();
       return demo;
     },
   };

@@ -21,7 +21,7 @@ if (!chromiumPath && process.env.CI === 'true') {
 }
 
 describe.skipIf(!chromiumPath)('demo in Chromium', () => {
-  const suite = useDemoSuite(chromiumPath!, { tokenDelayMs: 8 });
+  const suite = useDemoSuite(chromiumPath!, { tokenDelayMs: 8, developerTools: true });
   const { openDemo } = suite;
 
   async function expectAccessible(demo: DemoPage, name: string): Promise<void> {

@@ -41,7 +41,7 @@ export const Scripted: Story = {
   ),
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Plan a trip to Lisbon{Enter}');
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Thinking…|Running searchFlights…/), { timeout: 3000 });
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Thinking…|Running search flights…/), { timeout: 3000 });
     const dialog = await canvas.findByRole('alertdialog', { name: 'bookFlight' }, { timeout: 6000 });
     await expect(dialog).toHaveTextContent('TP667');
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeDisabled();

@@ -3,6 +3,7 @@ import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, typ
 import { artifactFormat, downloadPayload, type ArtifactFormat } from './artifact-content.js';
 import { CodeBlock } from './code-block.js';
 import { formatValue } from './format-value.js';
+import { useLabels } from './labels.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
 
@@ -29,6 +30,7 @@ function renderPart(part: Part, index: number, format: ArtifactFormat): ReactNod
 
 /** A download link for an artifact: a Blob URL of its content (revoked when it changes), or its media's URL. */
 function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; format: ArtifactFormat; filename: string }) {
+  const labels = useLabels();
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     const { text, type, url } = downloadPayload(artifact);
@@ -42,7 +44,7 @@ function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; 
   if (!href) return null;
   return (
     <a className="acu-artifact__download" data-state="ready" href={href} download={filename} rel="noopener noreferrer" referrerPolicy="no-referrer">
-      Download{' '}
+      {labels.download}{' '}
       <span className="acu-visually-hidden">{filename}</span>
     </a>
   );
@@ -50,6 +52,7 @@ function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; 
 
 /** One artifact: its name, version, content and download link; highlighted for a moment after an update. */
 export const ArtifactView = memo(function ArtifactView({ artifact, fallbackName, highlightMs, onUpdate }: ArtifactViewProps) {
+  const labels = useLabels();
   const id = useId();
   const name = artifact.name ?? fallbackName;
   const format = useMemo(() => artifactFormat(artifact), [artifact]);
@@ -63,7 +66,7 @@ export const ArtifactView = memo(function ArtifactView({ artifact, fallbackName,
     if (signature === seen.current) return;
     seen.current = signature;
     setVersion(version + 1);
-    onUpdate(`${name} updated (version ${version + 1})`);
+    onUpdate(labels.artifactUpdated(name, version + 1));
     setUpdated(true);
     const timer = setTimeout(() => setUpdated(false), highlightMs);
     return () => clearTimeout(timer);
@@ -74,8 +77,8 @@ export const ArtifactView = memo(function ArtifactView({ artifact, fallbackName,
     <article className="acu-artifact" data-state={state} data-kind={format.kind} aria-labelledby={`${id}-name`}>
       <header className="acu-artifact__header" data-state={state}>
         <h3 id={`${id}-name`} className="acu-artifact__name">{name}</h3>
-        {version > 1 ? <span className="acu-artifact__version">v{version}</span> : null}
-        {updated ? <span className="acu-artifact__badge" data-state="updated">Updated</span> : null}
+        {version > 1 ? <span className="acu-artifact__version">{labels.artifactVersion(version)}</span> : null}
+        {updated ? <span className="acu-artifact__badge" data-state="updated">{labels.artifactUpdatedBadge}</span> : null}
         <ArtifactDownload artifact={artifact} format={format} filename={filename} />
       </header>
       <div className="acu-artifact__body" data-state={state}>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from './class-names.js';
+import { useLabels } from './labels.js';
 
 /** Props of {@link CodeBlock}. */
 export interface CodeBlockProps extends HTMLAttributes<HTMLDivElement> {
   code: string;
   /** The language, shown and set as `data-language`. */
   language?: string;
-  /** The copy button's accessible name. Default "Copy code". */
+  /** The copy button's accessible name. Default: the `copyCode` label, "Copy code". */
   copyLabel?: string;
 }
 
@@ -20,7 +21,8 @@ interface CodeFrameProps extends Omit<CodeBlockProps, 'code'> {
 }
 
 /** The frame of a code block: language, copy button, and the code. */
-export function CodeFrame({ children, codeText, language, copyLabel = 'Copy code', className, ...rest }: CodeFrameProps) {
+export function CodeFrame({ children, codeText, language, copyLabel, className, ...rest }: CodeFrameProps) {
+  const labels = useLabels();
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -39,8 +41,8 @@ export function CodeFrame({ children, codeText, language, copyLabel = 'Copy code
     <div {...rest} className={cx('acu-code', className)} data-state={state} data-language={language || undefined}>
       <div className="acu-code__bar" data-state={state}>
         {language ? <span className="acu-code__language">{language}</span> : null}
-        <button type="button" className="acu-code__copy" data-state={state} onClick={copy} aria-label={copyLabel}>
-          {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+        <button type="button" className="acu-code__copy" data-state={state} onClick={copy} aria-label={copyLabel ?? labels.copyCode}>
+          {state === 'copied' ? labels.copied : state === 'failed' ? labels.copyFailed : labels.copy}
         </button>
       </div>
       <pre className="acu-code__pre" data-state={state}>

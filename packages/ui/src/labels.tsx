@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { ToolCallStatus } from './tool-call-status.js';
 
 /**
  * Every user-visible string of the kit's components, in one place so an app can translate or reword them.
@@ -27,22 +28,45 @@ export interface AgentChatLabels {
   copied: string;
   copyFailed: string;
   copyCode: string;
+  messageActions: string;
+  edit: string;
+  editMessage: string;
+  saveEdit: string;
+  cancelEdit: string;
+  regenerate: string;
+  regenerateAnswer: string;
+  retry: string;
+  previousVersion: string;
+  nextVersion: string;
+  versionOf: (index: number, count: number) => string;
   // Thinking indicator
   thinking: string;
   reconnecting: string;
+  runningTool: (tool: string) => string;
   // Interrupt dialog and inline approvals
   confirm: string;
   deny: string;
   // Artifacts
   artifacts: string;
+  artifactsEmpty: string;
+  untitledArtifact: (index: number) => string;
+  artifactUpdated: (name: string, version: number) => string;
+  artifactVersion: (version: number) => string;
+  artifactUpdatedBadge: string;
+  download: string;
   // Tool rows
   toolInput: string;
   toolResult: string;
   toolError: string;
+  toolNoDetails: string;
+  toolStatus: Record<ToolCallStatus, string>;
+  approve: string;
+  answerTool: (tool: string) => string;
   // Developer tools
   turnInspector: string;
   noTurnYet: string;
   turnNumber: (turn: number) => string;
+  inspectorEvents: (panel: string) => string;
 }
 
 /** The kit's English strings. */
@@ -65,17 +89,49 @@ export const defaultLabels: AgentChatLabels = {
   copied: 'Copied',
   copyFailed: 'Copy failed',
   copyCode: 'Copy code',
+  messageActions: 'Message actions',
+  edit: 'Edit',
+  editMessage: 'Edit message',
+  saveEdit: 'Send',
+  cancelEdit: 'Cancel',
+  regenerate: 'Regenerate',
+  regenerateAnswer: 'Regenerate answer',
+  retry: 'Retry',
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
+  versionOf: (index, count) => `Version ${index} of ${count}`,
   thinking: 'Thinking…',
   reconnecting: 'Reconnecting…',
+  runningTool: (tool) => `Running ${tool}…`,
   confirm: 'Confirm',
   deny: 'Deny',
   artifacts: 'Artifacts',
+  artifactsEmpty: 'No artifacts yet.',
+  untitledArtifact: (index) => `Untitled ${index}`,
+  artifactUpdated: (name, version) => `${name} updated (version ${version})`,
+  artifactVersion: (version) => `v${version}`,
+  artifactUpdatedBadge: 'Updated',
+  download: 'Download',
   toolInput: 'Input',
   toolResult: 'Result',
   toolError: 'Error',
+  toolNoDetails: 'No input or result.',
+  toolStatus: {
+    'input-streaming': 'preparing',
+    running: 'running',
+    waiting: 'waiting for input',
+    'awaiting-approval': 'waiting for your answer',
+    done: 'done',
+    error: 'failed',
+    denied: 'denied',
+    cancelled: 'no result',
+  },
+  approve: 'Approve',
+  answerTool: (tool) => `Answer ${tool}`,
   turnInspector: 'Turn inspector',
   noTurnYet: 'No turn yet',
   turnNumber: (turn) => `Turn ${turn}`,
+  inspectorEvents: (panel) => `${panel} events`,
 };
 
 const LabelsContext = createContext<AgentChatLabels>(defaultLabels);

@@ -1,6 +1,7 @@
 import { textOf, type ChatMessage } from '@agent-chat/core';
 import type { AnyAgentChat } from './any-agent-chat.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLabels } from './labels.js';
 
 /** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
 export interface MessageActionsProps {
@@ -28,6 +29,7 @@ function focusEditOf(id: string | undefined, frames = 30): void {
 
 /** The inline editor of a user message: Enter sends, Shift+Enter adds a line, Escape cancels. */
 function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (text: string) => void; onCancel: () => void }) {
+  const labels = useLabels();
   const [value, setValue] = useState(text);
   const field = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -49,15 +51,15 @@ function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (
       <textarea
         ref={field}
         className="acu-message-editor__input"
-        aria-label="Edit message"
+        aria-label={labels.editMessage}
         value={value}
         rows={Math.min(8, Math.max(2, value.split('\n').length))}
         onChange={(event) => setValue(event.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
       <div className="acu-message-editor__buttons">
-        <button type="submit" className="acu-button" data-action="save">Send</button>
-        <button type="button" className="acu-button" data-action="cancel" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="acu-button" data-action="save">{labels.saveEdit}</button>
+        <button type="button" className="acu-button" data-action="cancel" onClick={onCancel}>{labels.cancelEdit}</button>
       </div>
     </form>
   );
@@ -68,6 +70,7 @@ function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (
  * version switcher where alternatives exist (`‹ 2 / 3 ›`), and Retry on the failed or stopped end of the conversation.
  */
 export function MessageActions({ message, chat, canRetry }: MessageActionsProps) {
+  const labels = useLabels();
   const [editing, setEditing] = useState(false);
   const [copied, setCopied] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -96,37 +99,37 @@ export function MessageActions({ message, chat, canRetry }: MessageActionsProps)
   const buttons = [];
   if (siblings && siblings.count > 1) {
     buttons.push(
-      <span key="versions" className="acu-message-actions__versions" role="group" aria-label={`Version ${siblings.index + 1} of ${siblings.count}`}>
-        <button type="button" className="acu-button" data-action="previous" aria-label="Previous version" disabled={siblings.index === 0}
+      <span key="versions" className="acu-message-actions__versions" role="group" aria-label={labels.versionOf(siblings.index + 1, siblings.count)}>
+        <button type="button" className="acu-button" data-action="previous" aria-label={labels.previousVersion} disabled={siblings.index === 0}
           onClick={() => chat.switchBranch(message.id, siblings.index - 1)}>‹</button>
         <span className="acu-message-actions__position" aria-hidden="true">{siblings.index + 1} / {siblings.count}</span>
-        <button type="button" className="acu-button" data-action="next" aria-label="Next version" disabled={siblings.index === siblings.count - 1}
+        <button type="button" className="acu-button" data-action="next" aria-label={labels.nextVersion} disabled={siblings.index === siblings.count - 1}
           onClick={() => chat.switchBranch(message.id, siblings.index + 1)}>›</button>
       </span>,
     );
   }
   if (text) {
     buttons.push(
-      <button key="copy" type="button" className="acu-button" data-action="copy" aria-label={copied ? 'Copied' : 'Copy message'}
-        onClick={() => void copy(text).then(setCopied)} onBlur={() => setCopied(false)}>{copied ? 'Copied' : 'Copy'}</button>,
+      <button key="copy" type="button" className="acu-button" data-action="copy" aria-label={copied ? labels.copied : labels.copyMessage}
+        onClick={() => void copy(text).then(setCopied)} onBlur={() => setCopied(false)}>{copied ? labels.copied : labels.copy}</button>,
     );
   }
   if (message.role === 'user') {
     buttons.push(
-      <button key="edit" ref={editButton} type="button" className="acu-button" data-action="edit" aria-label="Edit message" onClick={() => setEditing(true)}>Edit</button>,
+      <button key="edit" ref={editButton} type="button" className="acu-button" data-action="edit" aria-label={labels.editMessage} onClick={() => setEditing(true)}>{labels.edit}</button>,
     );
   }
   if (message.role === 'model' && text && !canRetry) {
     buttons.push(
-      <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label="Regenerate answer" onClick={() => void chat.regenerate(message.id)}>Regenerate</button>,
+      <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label={labels.regenerateAnswer} onClick={() => void chat.regenerate(message.id)}>{labels.regenerate}</button>,
     );
   }
   if (canRetry) {
-    buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => void chat.retry()}>Retry</button>);
+    buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => void chat.retry()}>{labels.retry}</button>);
   }
   if (buttons.length === 0) return null;
   return (
-    <div className="acu-message-actions" role="group" aria-label="Message actions" data-state="idle">
+    <div className="acu-message-actions" role="group" aria-label={labels.messageActions} data-state="idle">
       {buttons}
     </div>
   );

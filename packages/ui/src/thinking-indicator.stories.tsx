@@ -26,10 +26,12 @@ export const Idle: Story = {
   },
 };
 
-/** Shown exactly while the turn runs: "Thinking…" from send until the turn end, then empty again. */
+const slowStart: AgentEvent[] = [...Array.from({ length: 12 }, (): AgentEvent => ({ type: 'passthrough' })), ...reply('One moment while I think about this.')];
+
+/** "Thinking…" from send until the answer's text streams (the text shows progress then), and empty after the turn. */
 export const Thinking: Story = {
   render: () => (
-    <StoryChat create={() => scriptedChat([reply('One moment while I think about this.')], { delayMs: 60 })} start={(chat) => void chat.send('Hi')}>
+    <StoryChat create={() => scriptedChat([slowStart], { delayMs: 60 })} start={(chat) => void chat.send('Hi')}>
       <ThinkingIndicator />
     </StoryChat>
   ),
@@ -37,6 +39,8 @@ export const Thinking: Story = {
     const status = canvas.getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('Thinking…'));
     await expect(status).toHaveAttribute('data-state', 'thinking');
+    await waitFor(() => expect(status).toHaveAttribute('data-state', 'writing'), { timeout: 4000 });
+    await expect(status).toBeEmptyDOMElement();
     await waitFor(() => expect(status).toHaveAttribute('data-state', 'idle'), { timeout: 4000 });
     await expect(status).toBeEmptyDOMElement();
   },
@@ -57,6 +61,6 @@ export const RunningTool: Story = {
     </StoryChat>
   ),
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Running searchFlights…'), { timeout: 3000 });
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Running search flights…'), { timeout: 3000 });
   },
 };

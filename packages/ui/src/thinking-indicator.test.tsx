@@ -1,7 +1,8 @@
-import { createAgentChat, scriptedTransport } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, type ChatMessage } from '@agent-chat/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../test/axe.js';
+import { LabelsProvider } from './labels.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 
 afterEach(cleanup);
@@ -39,5 +40,32 @@ describe('ThinkingIndicator', () => {
     render(<ThinkingIndicator chat={chat} reconnectingLabel="Connexion perdue, nouvelle tentative…" />);
     act(() => chat.store.setState({ status: 'streaming', connection: 'reconnecting' }));
     expect(await screen.findByText('Connexion perdue, nouvelle tentative…')).toBeTruthy();
+  });
+
+  it('steps aside once the answer text streams, and speaks again while a tool runs', async () => {
+    const { chat } = setup();
+    const status = screen.getByRole('status');
+    const question: ChatMessage = { id: 'u1', role: 'user', content: [{ text: 'Find flights' }], status: 'done' };
+    const answer = (content: ChatMessage['content']): ChatMessage => ({ id: 'm1', role: 'model', content, status: 'streaming' });
+    act(() => chat.store.setState({ status: 'streaming', messages: [question, answer([{ text: '' }])] }));
+    expect(await screen.findByText('Thinking…')).toBeTruthy();
+    act(() => chat.store.setState({ messages: [question, answer([{ text: 'Let me look' }])] }));
+    await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    expect(status.getAttribute('data-state')).toBe('writing');
+    expect(status.textContent).toBe('');
+    act(() => chat.store.setState({ messages: [question, answer([{ text: 'Let me look' }, { toolRequest: { name: 'searchFlights', ref: 's1', input: {} } }])] }));
+    expect(await screen.findByText('Running search flights…')).toBeTruthy();
+    expect(status.getAttribute('data-state')).toBe('thinking');
+  });
+
+  it('reads its words from the labels provider', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    render(
+      <LabelsProvider labels={{ thinking: 'Réflexion…' }}>
+        <ThinkingIndicator chat={chat} />
+      </LabelsProvider>,
+    );
+    act(() => chat.store.setState({ status: 'streaming' }));
+    expect(await screen.findByText('Réflexion…')).toBeTruthy();
   });
 });

@@ -1,42 +1,62 @@
+import { isTextPart, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { useMemo, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
+import { useLabels, type AgentChatLabels } from './labels.js';
+import { readableToolName } from './tool-call-status.js';
 import { runningToolName } from './tool-links.js';
 import { useChatView } from './use-chat-view.js';
-import type { AgentChat } from '@agent-chat/core';
 
 /** Props of {@link ThinkingIndicator}. */
 export interface ThinkingIndicatorProps<S = unknown> extends HTMLAttributes<HTMLDivElement> {
   chat?: AgentChat<S>;
-  /** Text while thinking. Default "Thinking…". */
+  /** Text while thinking. Default: the `thinking` label, "Thinking…". */
   label?: string;
-  /** Name the running tool ("Running search…"). Default true. */
+  /** Name the running tool ("Running search flights…"). Default true. */
   showTool?: boolean;
-  /** Text while a broken stream is being reattached (`state.connection === 'reconnecting'`). Default "Reconnecting…". */
+  /** Text while a broken stream is being reattached (`state.connection === 'reconnecting'`). Default: the `reconnecting` label. */
   reconnectingLabel?: string;
+  /** Replaces some of its strings (`thinking`, `reconnecting`, `runningTool`). */
+  labels?: Partial<AgentChatLabels>;
+}
+
+/** The answer is streaming its text: the text itself shows progress, so the indicator steps aside. */
+function isWriting(messages: readonly ChatMessage[]): boolean {
+  const last = messages[messages.length - 1];
+  if (!last || last.role !== 'model' || last.status !== 'streaming') return false;
+  const part = last.content[last.content.length - 1];
+  return part !== undefined && isTextPart(part) && part.text.trim() !== '';
 }
 
 /**
  * A polite status that reads "Thinking…" (or "Running <tool>…", or "Reconnecting…" while a resumable transport
- * reattaches a broken stream) exactly while `isThinking`. The live region stays mounted and empty when idle, so
- * screen readers announce it when it fills.
+ * reattaches a broken stream) while the agent works and nothing else shows it: once the answer's text streams it
+ * empties (`data-state="writing"`). The live region stays mounted and empty when idle, so screen readers announce
+ * it when it fills.
  */
 export function ThinkingIndicator<S = unknown>({
-  chat, label = 'Thinking…', showTool = true, reconnectingLabel = 'Reconnecting…', className, ...rest
+  chat, label, showTool = true, reconnectingLabel, labels: own, className, ...rest
 }: ThinkingIndicatorProps<S>) {
+  const labels = useLabels(own);
   const { isThinking, messages, connection } = useChatView(chat);
   const reconnecting = isThinking && connection === 'reconnecting';
   const tool = useMemo(() => (isThinking && showTool ? runningToolName(messages) : null), [isThinking, showTool, messages]);
-  const state = reconnecting ? 'reconnecting' : isThinking ? 'thinking' : 'idle';
+  const writing = isThinking && !reconnecting && tool === null && isWriting(messages);
+  const state = reconnecting ? 'reconnecting' : writing ? 'writing' : isThinking ? 'thinking' : 'idle';
+  const text = reconnecting
+    ? (reconnectingLabel ?? labels.reconnecting)
+    : tool
+      ? labels.runningTool(readableToolName(tool).toLowerCase())
+      : (label ?? labels.thinking);
   return (
     <div {...rest} role="status" className={cx('acu-thinking', className)} data-state={state}>
-      {isThinking ? (
+      {state === 'thinking' || state === 'reconnecting' ? (
         <>
           <span className="acu-thinking__dots" aria-hidden="true">
             <span />
             <span />
             <span />
           </span>
-          <span className="acu-thinking__label">{reconnecting ? reconnectingLabel : tool ? `Running ${tool}…` : label}</span>
+          <span className="acu-thinking__label">{text}</span>
         </>
       ) : null}
     </div>

@@ -2,7 +2,8 @@ import type { ToolRequest, ToolResponse } from '@agent-chat/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { formatValue } from './format-value.js';
-import { readableToolName, TOOL_STATUS_TEXT, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
+import { useLabels, type AgentChatLabels } from './labels.js';
+import { readableToolName, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
 
 /** Where a tool call stands (see {@link ToolCallStatus}). */
 export type ToolActivityState = ToolCallStatus;
@@ -16,6 +17,8 @@ export interface ToolActivityProps extends HTMLAttributes<HTMLDetailsElement> {
   /** Shown as Approve / Deny buttons while the call awaits approval. */
   onApprove?: () => void;
   onDeny?: () => void;
+  /** Replaces some of the row's strings (its status words, Input, Result, Approve…). */
+  labels?: Partial<AgentChatLabels>;
 }
 
 /** A labelled full value in the expanded details, or nothing when there is no value. */
@@ -33,8 +36,9 @@ function detail(label: string, value: unknown) {
  * One row for a tool call: its readable name and status in words; the input and result, formatted, behind a
  * disclosure; Approve / Deny inline while an interrupt awaits an answer.
  */
-export function ToolActivity({ request, response, state, onApprove, onDeny, className, ...rest }: ToolActivityProps) {
-  const name = request?.name ?? response?.name ?? 'tool';
+export function ToolActivity({ request, response, state, onApprove, onDeny, labels: own, className, ...rest }: ToolActivityProps) {
+  const labels = useLabels(own);
+  const name = request?.name ?? response?.name ?? labels.roleTool;
   const input = request?.input;
   const output = response?.output;
   const error = toolErrorOf(output);
@@ -45,18 +49,18 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, clas
         <summary className="acu-tool__summary">
           <span className="acu-tool__icon" data-state={state} aria-hidden="true" />
           <span className="acu-tool__name" title={name}>{readableToolName(name)}</span>
-          <span className="acu-tool__status" data-state={state}>{TOOL_STATUS_TEXT[state]}</span>
+          <span className="acu-tool__status" data-state={state}>{labels.toolStatus[state]}</span>
         </summary>
         <div className="acu-tool__details">
-          {detail('Input', input)}
-          {error !== undefined ? detail('Error', error) : detail('Result', output)}
-          {input === undefined && output === undefined ? <div className="acu-tool__label">No input or result.</div> : null}
+          {detail(labels.toolInput, input)}
+          {error !== undefined ? detail(labels.toolError, error) : detail(labels.toolResult, output)}
+          {input === undefined && output === undefined ? <div className="acu-tool__label">{labels.toolNoDetails}</div> : null}
         </div>
       </details>
       {asking ? (
-        <div className="acu-tool__actions" role="group" aria-label={`Answer ${readableToolName(name)}`}>
-          {onApprove ? <button type="button" className="acu-tool__approve" onClick={onApprove}>Approve</button> : null}
-          {onDeny ? <button type="button" className="acu-tool__deny" onClick={onDeny}>Deny</button> : null}
+        <div className="acu-tool__actions" role="group" aria-label={labels.answerTool(readableToolName(name))}>
+          {onApprove ? <button type="button" className="acu-tool__approve" onClick={onApprove}>{labels.approve}</button> : null}
+          {onDeny ? <button type="button" className="acu-tool__deny" onClick={onDeny}>{labels.deny}</button> : null}
         </div>
       ) : null}
     </div>

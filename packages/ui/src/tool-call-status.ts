@@ -3,18 +3,6 @@ import type { ClientToolCall, MessageStatus, ToolResponse } from '@agent-chat/co
 /** Where a tool call stands, as a tool row shows it. */
 export type ToolCallStatus = 'input-streaming' | 'running' | 'waiting' | 'awaiting-approval' | 'done' | 'error' | 'denied' | 'cancelled';
 
-/** Each status in words. */
-export const TOOL_STATUS_TEXT: Record<ToolCallStatus, string> = {
-  'input-streaming': 'preparing',
-  running: 'running',
-  waiting: 'waiting for input',
-  'awaiting-approval': 'waiting for your answer',
-  done: 'done',
-  error: 'failed',
-  denied: 'denied',
-  cancelled: 'no result',
-};
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The error a tool output carries (`{error: "…"}`, as a client tool that threw sends it), or undefined. */

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
+import { useLabels, type AgentChatLabels } from './labels.js';
 import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
 import { useChatView } from './use-chat-view.js';
 import type { AgentChat } from '@agent-chat/core';
@@ -7,8 +8,10 @@ import type { AgentChat } from '@agent-chat/core';
 /** Props of {@link TurnInspector}. */
 export interface TurnInspectorProps<S = unknown> extends HTMLAttributes<HTMLElement> {
   chat?: AgentChat<S>;
-  /** The panel's accessible name. Default "Turn inspector"; its scrollable event list is named "<label> events". */
+  /** The panel's accessible name. Default: the `turnInspector` label; its scrollable event list is named by `inspectorEvents`. */
   label?: string;
+  /** Replaces some of its strings (`turnInspector`, `noTurnYet`, `turnNumber`, `inspectorEvents`). */
+  labels?: Partial<AgentChatLabels>;
 }
 
 function describe(entry: TimelineEntry): string {
@@ -21,7 +24,9 @@ function describe(entry: TimelineEntry): string {
  * custom-state patches as sent, each artifact version, interrupts, errors, passthrough frames) and the turn end
  * (`state.turnEnd`) with its snapshot. A branch, reset or restore starts it over. The chat's own callbacks stay untouched.
  */
-export function TurnInspector<S = unknown>({ chat, label = 'Turn inspector', className, ...rest }: TurnInspectorProps<S>) {
+export function TurnInspector<S = unknown>({ chat, label: ownLabel, labels: own, className, ...rest }: TurnInspectorProps<S>) {
+  const labels = useLabels(own);
+  const label = ownLabel ?? labels.turnInspector;
   const view = useChatView(chat);
   const [recorder] = useState(() => createTimelineRecorder());
   useEffect(() => recorder.connect(view.chat), [view.chat, recorder]);
@@ -30,11 +35,11 @@ export function TurnInspector<S = unknown>({ chat, label = 'Turn inspector', cla
   return (
     <section {...rest} className={cx('acu-inspector', className)} data-state={running ? 'running' : 'idle'} aria-label={label}>
       <header className="acu-inspector__header" data-state={running ? 'running' : 'idle'}>
-        <span className="acu-inspector__turn">{timeline.turn > 0 ? `Turn ${timeline.turn}` : 'No turn yet'}</span>
+        <span className="acu-inspector__turn">{timeline.turn > 0 ? labels.turnNumber(timeline.turn) : labels.noTurnYet}</span>
         <span className="acu-inspector__status">{view.status}</span>
       </header>
       {/* The scroll region: focusable and named, so keyboard users can scroll it. */}
-      <ol className="acu-inspector__events" tabIndex={0} aria-label={`${label} events`}>
+      <ol className="acu-inspector__events" tabIndex={0} aria-label={labels.inspectorEvents(label)}>
         {timeline.entries.map((entry, index) => (
           <li key={index} className="acu-inspector__event" data-kind={entry.kind} data-state={entry.kind}>
             <span className="acu-inspector__time">+{Math.round(entry.at)} ms</span>
