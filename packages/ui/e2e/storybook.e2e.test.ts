@@ -1,7 +1,8 @@
 /**
  * The built Storybook (`storybook build`, as `npm test` makes it in node_modules/.cache/storybook-static) served
- * statically and opened in Debian's Chromium: every story's iframe renders its component (no error display, no
- * endless "preparing" spinner, no page errors) and axe-core finds no violations in it. STORYBOOK_URL=<url> checks a
+ * statically and opened in Debian's Chromium, in the light and the dark theme (the dark one on a 390×844 phone): every
+ * story's iframe renders its component (no error display, no endless "preparing" spinner, no page errors) and axe-core,
+ * color contrast included, finds no violations in it. STORYBOOK_URL=<url> checks a
  * running Storybook instead (`npm run storybook`).
  */
 import { spawnSync } from 'node:child_process';
@@ -66,13 +67,21 @@ describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
     expect(ids.length).toBeGreaterThanOrEqual(31);
   });
 
-  it.each(ids)('%s renders its component, and axe finds no violations', async (id) => {
+  // Each story in both schemes; the dark one also at a phone's size, where the layouts change.
+  const variants = [
+    { name: 'light', globals: 'theme:light;device:desktop', viewport: { width: 1280, height: 860 } },
+    { name: 'dark, mobile', globals: 'theme:dark;device:mobile', viewport: { width: 390, height: 844 } },
+  ];
+  const cases = ids.flatMap((id) => variants.map((variant) => [id, variant.name, variant] as const));
+
+  it.each(cases)('%s (%s) renders its component, and axe finds no violations', async (id, _name, variant) => {
     const { page, errors } = await browser.newPage();
+    await page.setViewportSize(variant.viewport);
     page.on('response', (response) => {
       if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
     });
     try {
-      await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`);
+      await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${variant.globals}`);
       const phase = await page
         .waitForFunction(
           (finals) => {
@@ -93,6 +102,8 @@ describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
       expect({ phase, body: shown.body, error: shown.error }).toEqual({ phase: 'finished', body: ['sb-show-main'], error: '' });
       expect(shown.elements, 'elements rendered in #storybook-root').toBeGreaterThan(0);
       expect(errors, 'errors in the page').toEqual([]);
+      const theme = await page.evaluate(() => document.querySelector('.story-frame')?.getAttribute('data-acu-theme'));
+      expect(theme).toBe(variant.globals.includes('theme:dark') ? 'dark' : 'light');
       expect(await axeViolations(page, '#storybook-root')).toEqual([]);
     } finally {
       await page.close();
