@@ -45,7 +45,8 @@ export function CodeFrame({ children, codeText, language, copyLabel, className, 
           {state === 'copied' ? labels.copied : state === 'failed' ? labels.copyFailed : labels.copy}
         </button>
       </div>
-      <pre className="acu-code__pre" data-state={state}>
+      {/* Focusable: a long line scrolls it sideways, and keyboard users must be able to scroll it. */}
+      <pre className="acu-code__pre" data-state={state} tabIndex={0}>
         <code>{children}</code>
       </pre>
     </div>
