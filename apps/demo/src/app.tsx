@@ -30,11 +30,11 @@ function readDevTools(): boolean {
 }
 
 /** Hands the view's composer focus function to the page, for the controls outside the view (New chat, Branch here). */
-function ComposerFocusBridge({ target }: { target: RefObject<(() => void) | null> }) {
+function ComposerFocusBridge({ targetRef }: { targetRef: RefObject<(() => void) | null> }) {
   const focusComposer = useFocusComposer();
   useEffect(() => {
-    target.current = focusComposer;
-  }, [target, focusComposer]);
+    targetRef.current = focusComposer;
+  }, [targetRef, focusComposer]);
   return null;
 }
 
@@ -56,7 +56,7 @@ export function App() {
   const view = useSyncExternalStore(session.subscribe, session.getView);
   const artifactCount = useAgentChatSelector(session.chat, selectArtifactCount);
   const openTasks = useAgentChatSelector(session.chat, selectOpenTasks);
-  const focusComposer = useRef<(() => void) | null>(null);
+  const focusComposerRef = useRef<(() => void) | null>(null);
   const sheetBack = useRef<HTMLButtonElement>(null);
   useEffect(() => session.restore(), [session]);
   // Leaving the page (reload, close, navigation) detaches: the turn runs on, and the next page load reattaches to it.
@@ -93,16 +93,16 @@ export function App() {
   const newChat = () => {
     session.newChat();
     setSheet(null);
-    focusComposer.current?.();
+    focusComposerRef.current?.();
   };
   const branch = (entry: TimelineEntry) => {
     session.branchFrom(entry);
-    focusComposer.current?.();
+    focusComposerRef.current?.();
   };
   const toggleSheet = (next: Exclude<Sheet, null>) => setSheet((current) => (current === next ? null : next));
   const closeSheet = () => {
     setSheet(null);
-    focusComposer.current?.();
+    focusComposerRef.current?.();
   };
   const shownSheet = sheet ?? (devTools ? 'devtools' : 'none');
 
@@ -165,7 +165,7 @@ export function App() {
             placeholder="Message the task assistant"
             empty={<Suggestions chat={session.chat} />}
           >
-            <ComposerFocusBridge target={focusComposer} />
+            <ComposerFocusBridge targetRef={focusComposerRef} />
           </AgentChatView>
         </main>
         <aside id="side-sheet" className="app-side" aria-label="Artifacts and developer tools" data-artifacts={artifactCount > 0 ? 'filled' : 'empty'}>

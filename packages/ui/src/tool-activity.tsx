@@ -1,5 +1,5 @@
 import type { ToolRequest, ToolResponse } from '@agent-chat/core';
-import type { HTMLAttributes } from 'react';
+import type { DetailsHTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { formatValue } from './format-value.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
@@ -9,7 +9,7 @@ import { readableToolName, toolErrorOf, type ToolCallStatus } from './tool-call-
 export type ToolActivityState = ToolCallStatus;
 
 /** Props of {@link ToolActivity}. */
-export interface ToolActivityProps extends HTMLAttributes<HTMLDetailsElement> {
+export interface ToolActivityProps extends DetailsHTMLAttributes<HTMLDetailsElement> {
   /** The call; absent for a result whose request is not in view. */
   request?: ToolRequest;
   response?: ToolResponse;
