@@ -60,6 +60,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/** Waits until every CSS transition and animation that can end has ended (e.g. colors fading after a scheme switch). */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
 /** Runs axe-core inside the page (or the part of it `selector` matches) and returns its violations (id, impact, help and the offending nodes). */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });

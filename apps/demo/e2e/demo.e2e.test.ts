@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { STORY_TEXT } from '@agent-chat/agent-server';
 import { parseRecording, playRecording, assistantText } from '@agent-chat/testing';
-import { axeViolations, screenshot } from './browser.js';
+import { axeViolations, screenshot, settleAnimations } from './browser.js';
 import type { DemoPage } from './demo-page.js';
 import { squash, useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
@@ -24,9 +24,15 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
   const suite = useDemoSuite(chromiumPath!, { tokenDelayMs: 8, developerTools: true });
   const { openDemo } = suite;
 
+  /** axe-core finds nothing in the page, in the light and in the dark scheme (color contrast included). */
   async function expectAccessible(demo: DemoPage, name: string): Promise<void> {
     await screenshot(demo.page, name);
     expect(await axeViolations(demo.page), `axe violations (${name})`).toEqual([]);
+    await demo.page.emulateMedia({ colorScheme: 'dark' });
+    await settleAnimations(demo.page);
+    expect(await axeViolations(demo.page), `axe violations (${name}, dark)`).toEqual([]);
+    await demo.page.emulateMedia({ colorScheme: 'light' });
+    await settleAnimations(demo.page);
   }
 
   it('streams text in incrementally', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations } from './browser.js';
+import { axeViolations, settleAnimations } from './browser.js';
 import type { DemoPage } from './demo-page.js';
 import { useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
@@ -30,11 +30,13 @@ async function checkBothSchemes(page: Page, state: string, size: Size): Promise<
   await page.mouse.move(0, 0);
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
+    await settleAnimations(page);
     await mkdir(shotDir, { recursive: true });
     await page.screenshot({ path: join(shotDir, `${state}-${size}-${scheme}.png`), animations: 'disabled' });
     expect(await axeViolations(page), `axe violations (${state}, ${size}, ${scheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await settleAnimations(page);
 }
 
 /** What the page looks like as a layout: scrolling, overflow, the composer's place. */
