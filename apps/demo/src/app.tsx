@@ -114,7 +114,7 @@ export function App() {
           <h1>Task assistant</h1>
           <span className="app-badge">agent-chat-kit demo</span>
         </div>
-        <div className="app-toolbar" role="toolbar" aria-label="Chat controls">
+        <div className="app-toolbar" role="group" aria-label="Chat controls">
           <button type="button" className="toolbar-button" onClick={newChat}>
             <Icon name="plus" />
             <span className="toolbar-text">New chat</span>
