@@ -141,7 +141,8 @@ export function Composer<S = unknown>({
       onDragLeave={handleDragLeave}
       onDrop={handleDrop}
     >
-      <div className="acu-composer__alert" role="alert">{files.error}</div>
+      {/* Inserted with its text: an element with role=alert is announced when it appears. */}
+      {files.error ? <p className="acu-composer__alert" role="alert">{files.error}</p> : null}
       <div className="acu-composer__box" data-state={state}>
         {dragging ? <div className="acu-composer__drop" data-state="active" aria-hidden="true">{labels.dropFilesHere}</div> : null}
         {files.items.length > 0 ? <ComposerAttachmentChips items={files.items} onRemove={removeAttachment} labels={labels} /> : null}
