@@ -8,12 +8,13 @@ import { axeViolations, screenshot } from './browser.js';
 import type { DemoPage } from './demo-page.js';
 import { squash, useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
+import { solidPng } from './solid-png.js';
 
 const chromiumPath = findChromium();
 
-// A 1×1 PNG: the agent reports its 70 bytes.
+// A 160×96 picture to see in the screenshots (304 bytes), and a 1×1 PNG to paste (70 bytes).
+const PHOTO = { name: 'photo.png', mimeType: 'image/png', buffer: solidPng(160, 96, [56, 139, 253]) };
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
 
 /** Pastes an image file into the composer, as a browser does when an image is on the clipboard. */
 async function pasteImage(demo: DemoPage, name: string): Promise<void> {
@@ -44,25 +45,25 @@ describe.skipIf(!chromiumPath)('attachments in Chromium', () => {
 
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Attach files' }).click()]);
     expect(chooser.isMultiple()).toBe(true);
-    await chooser.setFiles([png('dot.png')]);
+    await chooser.setFiles([PHOTO]);
     await pasteImage(demo, 'pasted.png');
-    await expect.poll(() => chips.allTextContents()).toEqual(['dot.png70 B', 'pasted.png70 B']);
+    await expect.poll(() => chips.allTextContents()).toEqual(['photo.png304 B', 'pasted.png70 B']);
     // The chip's thumbnail loaded (an object URL of the file).
-    await expect.poll(() => page.locator('.acu-composer__thumbnail').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+    await expect.poll(() => page.locator('.acu-composer__thumbnail').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
     await expectAccessible(demo, `14-attachments-${protocol}-1-chips`);
 
     await page.getByRole('button', { name: 'Remove pasted.png' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => chips.allTextContents()).toEqual(['dot.png70 B']);
+    await expect.poll(() => chips.allTextContents()).toEqual(['photo.png304 B']);
     await expect.poll(() => demo.composer.evaluate((field) => field === document.activeElement)).toBe(true);
 
     await demo.send('What is this?', { turns: 1 });
     await expect.poll(() => chips.count()).toBe(0);
     const sent = page.locator('article.acu-message[data-role="user"]').last();
-    const image = sent.getByRole('img', { name: 'dot.png' });
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1);
+    const image = sent.getByRole('img', { name: 'photo.png' });
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(160);
     expect(await sent.textContent()).toContain('What is this?');
-    await expect.poll(async () => squash(await demo.lastModelMessage().textContent())).toContain(squash('I received one attachment: dot.png (image/png, 70 B)'));
+    await expect.poll(async () => squash(await demo.lastModelMessage().textContent())).toContain(squash('I received one attachment: photo.png (image/png, 304 B)'));
     await expectAccessible(demo, `14-attachments-${protocol}-2-answered`);
   });
 
@@ -75,7 +76,7 @@ describe.skipIf(!chromiumPath)('attachments in Chromium', () => {
     expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
     await expectAccessible(demo, '14-attachments-3-too-large');
     // A file that fits clears the message.
-    await page.locator('input[type="file"]').setInputFiles([png('dot.png')]);
+    await page.locator('input[type="file"]').setInputFiles([PHOTO]);
     await expect.poll(() => alert.count()).toBe(0);
   });
 });
