@@ -70,6 +70,17 @@ export const InterruptPending: Story = {
 
 const PIXEL = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (char) => char.charCodeAt(0));
 
+/** Pastes `file` into `field`: a real clipboard event in a browser; in jsdom (no DataTransfer) the two fields the composer reads. */
+function pasteFile(field: HTMLElement, file: File): void {
+  if (typeof DataTransfer !== 'function') {
+    fireEvent.paste(field, { clipboardData: { files: [file], types: ['Files'] } });
+    return;
+  }
+  const data = new DataTransfer();
+  data.items.add(file);
+  field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}
+
 /** Files by the attach button, paste or drop: a chip each (removable), a limit with an alert, and the image in the sent message. */
 export const Attachments: Story = {
   args: { attachments: { maxFileSize: 64 * 1024 } },
@@ -86,7 +97,7 @@ export const Attachments: Story = {
     await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(canvas.getByRole('button', { name: 'Remove notes.md' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
-    fireEvent.paste(canvas.getByRole('textbox', { name: 'Message' }), { clipboardData: { files: [new File([new Uint8Array(100 * 1024)], 'huge.png', { type: 'image/png' })], types: ['Files'] } });
+    pasteFile(canvas.getByRole('textbox', { name: 'Message' }), new File([new Uint8Array(100 * 1024)], 'huge.png', { type: 'image/png' }));
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('huge.png is too large: files can be up to 64 KB.'));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What is this?{Enter}');
     await waitFor(() => expect(canvas.getByText('I see a 1×1 PNG.')).toBeInTheDocument(), { timeout: 3000 });
