@@ -67,6 +67,23 @@ describe.skipIf(!chromiumPath)('attachments in Chromium', () => {
     await expectAccessible(demo, `14-attachments-${protocol}-2-answered`);
   });
 
+  it('the composer grows with its text up to a maximum height, and has no resize grip', async () => {
+    const demo = await openDemo();
+    const height = () => demo.composer.evaluate((field) => field.getBoundingClientRect().height);
+    expect(await demo.composer.evaluate((field) => getComputedStyle(field).resize)).toBe('none');
+    await demo.composer.fill('one line');
+    const oneLine = await height();
+    await demo.composer.fill('one\ntwo\nthree');
+    const threeLines = await height();
+    expect(threeLines).toBeGreaterThan(oneLine * 1.5);
+    await demo.composer.fill(Array.from({ length: 40 }, (_, index) => `line ${index}`).join('\n'));
+    const capped = await height();
+    expect(capped).toBeGreaterThan(threeLines);
+    expect(capped).toBeLessThan(400);
+    // Past the maximum the text scrolls inside the field.
+    expect(await demo.composer.evaluate((field) => field.scrollHeight > field.clientHeight)).toBe(true);
+  });
+
   it('a file over the size limit is refused with a message, and nothing is attached', async () => {
     const demo = await openDemo();
     const page = demo.page;

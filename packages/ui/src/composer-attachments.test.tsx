@@ -5,6 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Composer, type ComposerProps } from './composer.js';
 import { acceptsFile } from './composer-attachments.js';
+import { AgentChatView } from './agent-chat-view.js';
 import { MessageList } from './message-list.js';
 
 afterEach(cleanup);
@@ -135,6 +136,14 @@ describe('Composer attachments', () => {
     expect(screen.queryByRole('button', { name: 'Attach files' })).toBeNull();
     fireEvent.paste(field, { clipboardData: { files: [png()], types: ['Files'] } });
     expect(chips()).toBeNull();
+  });
+
+  it('AgentChatView passes its attachments prop on to its composer', () => {
+    const { unmount } = render(<AgentChatView transport={scriptedTransport([])} attachments={{ accept: '.csv' }} />);
+    expect(document.querySelector<HTMLInputElement>('input[type="file"]')!.accept).toBe('.csv');
+    unmount();
+    render(<AgentChatView transport={scriptedTransport([])} attachments={false} />);
+    expect(screen.queryByRole('button', { name: 'Attach files' })).toBeNull();
   });
 
   it('the attach button is disabled while an interrupt waits', async () => {
