@@ -84,12 +84,14 @@ function contentParts(content: unknown): Part[] {
   if (typeof content === 'string') return [{ text: content }];
   if (!Array.isArray(content)) return [];
   const parts: Part[] = [];
-  for (const item of content as Array<{ type?: unknown; text?: unknown; source?: { type: string; value: unknown; mimeType?: string } } | null>) {
+  for (const item of content as Array<{ type?: unknown; text?: unknown; source?: { type: string; value: unknown; mimeType?: string }; metadata?: { filename?: unknown } } | null>) {
     if (item?.type === 'text' && typeof item.text === 'string') parts.push({ text: item.text });
     else if (item?.source && typeof item.source.value === 'string') {
       const { type, value, mimeType } = item.source as { type: string; value: string; mimeType?: string };
       const url = type === 'data' ? `data:${mimeType ?? 'application/octet-stream'};base64,${value}` : value;
-      parts.push({ media: { url, ...(mimeType && { contentType: mimeType }) } });
+      // AG-UI media parts have no name field: a client names the file in the part's metadata.
+      const filename = item.metadata?.filename;
+      parts.push({ media: { url, ...(mimeType && { contentType: mimeType }) }, ...(typeof filename === 'string' && { metadata: { filename } }) });
     }
   }
   return parts;

@@ -33,7 +33,10 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
       const userParts: UIPart[] = [];
       for (const part of parts) {
         if (part.text) userParts.push({ type: 'text', text: part.text });
-        else if (part.media) userParts.push({ type: 'file', url: part.media.url, mediaType: part.media.contentType ?? 'application/octet-stream' });
+        else if (part.media) {
+          const filename = part.metadata?.filename;
+          userParts.push({ type: 'file', url: part.media.url, mediaType: part.media.contentType ?? 'application/octet-stream', ...(typeof filename === 'string' && { filename }) });
+        }
       }
       out.push({ id: `${history.sessionId}-${index}`, role: 'user', parts: userParts });
       return;

@@ -99,7 +99,7 @@ function userParts(message: UIMessage): Part[] {
   const parts: Part[] = [];
   for (const part of message.parts) {
     if (part.type === 'text') parts.push({ text: part.text });
-    else if (part.type === 'file') parts.push({ media: { url: part.url, contentType: part.mediaType } });
+    else if (part.type === 'file') parts.push({ media: { url: part.url, contentType: part.mediaType }, ...(part.filename && { metadata: { filename: part.filename } }) });
   }
   return parts;
 }

@@ -30,7 +30,7 @@ export function defineScriptedModel(ai: GenkitBeta, options: ScriptedModelOption
       apiVersion: 'v2',
       name: SCRIPTED_MODEL_NAME,
       label: 'Scripted task assistant (offline)',
-      supports: { multiturn: true, tools: true, systemRole: true, media: false },
+      supports: { multiturn: true, tools: true, systemRole: true, media: true },
     },
     async (request, { sendChunk, abortSignal }): Promise<GenerateResponseData> => {
       const signals = [abortSignal, currentTurn()?.signal, options.shutdownSignal].filter(

@@ -74,6 +74,38 @@ function replyToTool(part: Part): Reply {
   }
 }
 
+/** A byte count as people read it: 512 B, 14 KB, 2.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const [value, unit] = bytes < 1024 ** 2 ? [bytes / 1024, 'KB'] : [bytes / 1024 ** 2, 'MB'];
+  return `${value < 10 ? Math.round(value * 10) / 10 : Math.round(value)} ${unit}`;
+}
+
+/** What the user attached: its name (the part's `metadata.filename`, else the URL's last segment), type and size. */
+export function describeAttachment(part: Part): { name: string; type: string; bytes: number | null } {
+  const { url, contentType } = part.media!;
+  const inline = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s.exec(url);
+  const filename = part.metadata?.filename;
+  const name = typeof filename === 'string' && filename !== '' ? filename : inline ? 'attachment' : url.split(/[?#]/)[0]!.split('/').pop() || 'attachment';
+  const type = contentType || inline?.[1] || 'application/octet-stream';
+  let bytes: number | null = null;
+  if (inline && /;base64$/i.test(inline[2]!)) {
+    const data = inline[3]!.replace(/\s/g, '');
+    bytes = Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+  } else if (inline) bytes = new TextEncoder().encode(decodeURIComponent(inline[3]!)).length;
+  return { name, type, bytes };
+}
+
+/** The scripted model cannot read files: it says what it received, each by name, type and size. */
+function replyToAttachments(media: readonly Part[]): Reply {
+  const items = media.map((part) => {
+    const { name, type, bytes } = describeAttachment(part);
+    return `- **${name}** (${type}${bytes === null ? '' : `, ${formatBytes(bytes)}`})`;
+  });
+  const count = media.length === 1 ? 'one attachment' : `${media.length} attachments`;
+  return { kind: 'text', text: [`I received ${count}:`, ...items, '', "I'm a scripted assistant, so I can't look inside files, but they're saved with this chat."].join('\n') };
+}
+
 function replyToUser(prompt: string): Reply {
   const add = /^\s*add\b(?:\s+a\b)?(?:\s+new)?(?:\s+task\b)?\s*[:\-–]?\s*(.*)$/is.exec(prompt);
   if (add) {
@@ -102,7 +134,9 @@ export function decideReply(messages: readonly MessageData[]): Reply {
     if (answered) return replyToTool(answered);
   }
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]!.role === 'user') return replyToUser(textOf(messages[i]!));
+    if (messages[i]!.role !== 'user') continue;
+    const media = messages[i]!.content.filter((part) => part.media);
+    return media.length > 0 ? replyToAttachments(media) : replyToUser(textOf(messages[i]!));
   }
   return { kind: 'text', text: HELP_TEXT };
 }

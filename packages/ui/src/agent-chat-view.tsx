@@ -2,7 +2,7 @@ import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agen
 import { useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactPanel } from './artifact-panel.js';
 import { cx } from './class-names.js';
-import { Composer } from './composer.js';
+import { Composer, type ComposerProps } from './composer.js';
 import { ComposerFocusContext } from './composer-focus.js';
 import { LabelsProvider, type AgentChatLabels } from './labels.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
@@ -31,6 +31,8 @@ export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S
     /** A side panel after the artifacts, e.g. `<TurnInspector />` from `@agent-chat/ui/inspector`. */
     aside?: ReactNode;
     placeholder?: string;
+    /** The composer's attachments: limits and `uploadFile` (default: on, with the default limits); `false` for none. */
+    attachments?: ComposerProps['attachments'];
     /** Shown in the message list before the first message. */
     empty?: ReactNode;
     renderPart?: MessageListProps['renderPart'];
@@ -67,7 +69,7 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, children, className, ...rest } = props;
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
@@ -85,7 +87,7 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
           <div className="acu-chat__main">
             <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} />
             <ThinkingIndicator className="acu-chat__thinking" />
-            <Composer className="acu-chat__composer" placeholder={placeholder} />
+            <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />
             {children}
           </div>
           {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 import { LONG_REPLY, interruptPart, interruptTurn, reply, scriptedChat, transportOf } from './stories/scripts.js';
@@ -65,5 +65,46 @@ export const InterruptPending: Story = {
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Message' })).toBeDisabled(), { timeout: 3000 });
     await expect(canvasElement.querySelector('.acu-composer')).toHaveAttribute('data-state', 'disabled');
     await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
+  },
+};
+
+const PIXEL = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (char) => char.charCodeAt(0));
+
+/** Pastes `file` into `field`: a real clipboard event in a browser; in jsdom (no DataTransfer) the two fields the composer reads. */
+function pasteFile(field: HTMLElement, file: File): void {
+  if (typeof DataTransfer !== 'function') {
+    fireEvent.paste(field, { clipboardData: { files: [file], types: ['Files'] } });
+    return;
+  }
+  const data = new DataTransfer();
+  data.items.add(file);
+  field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}
+
+/** Files by the attach button, paste or drop: a chip each (removable), a limit with an alert, and the image in the sent message. */
+export const Attachments: Story = {
+  args: { attachments: { maxFileSize: 64 * 1024 } },
+  render: (args) => (
+    <StoryChat create={() => scriptedChat([reply('I see a 1×1 PNG.')], { delayMs: 10 })}>
+      <MessageList />
+      <Composer {...args} />
+    </StoryChat>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const picker = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(picker, [new File([PIXEL], 'pixel.png', { type: 'image/png' }), new File(['# Notes'], 'notes.md', { type: 'text/markdown' })]);
+    const list = canvas.getByRole('list', { name: 'Attachments' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove notes.md' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    pasteFile(canvas.getByRole('textbox', { name: 'Message' }), new File([new Uint8Array(100 * 1024)], 'huge.png', { type: 'image/png' }));
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('huge.png is too large: files can be up to 64 KB.'));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What is this?{Enter}');
+    await waitFor(() => expect(canvas.getByText('I see a 1×1 PNG.')).toBeInTheDocument(), { timeout: 3000 });
+    await expect(canvas.getByRole('img', { name: 'pixel.png' })).toBeInTheDocument();
+    await expect(transportOf(chatOf(canvasElement)).requests[0]!.input.message?.content).toEqual([
+      { media: { url: expect.stringMatching(/^data:image\/png;base64,/), contentType: 'image/png' }, metadata: { filename: 'pixel.png' } },
+      { text: 'What is this?' },
+    ]);
   },
 };

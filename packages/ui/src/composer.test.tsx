@@ -1,9 +1,12 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type ScriptedTurn } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
+import { useAgentChat } from '@agent-chat/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Profiler, createRef, type ReactNode } from 'react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Composer } from './composer.js';
+import { LabelsProvider } from './labels.js';
 import { interruptPart, words } from './stories/scripts.js';
 
 afterEach(cleanup);
@@ -67,5 +70,58 @@ describe('Composer keyboard paths', () => {
     await act(() => chat.send('pay'));
     await waitFor(() => expect((field as HTMLTextAreaElement).disabled).toBe(true));
     expect(field.closest('form')!.getAttribute('data-state')).toBe('disabled');
+  });
+});
+
+describe('Composer as a composable part', () => {
+  it('renders only when its own state changes, not on text tokens', async () => {
+    const transport = scriptedTransport([words('one two three four five six seven eight nine ten '.repeat(5))], { delayMs: 2 });
+    const chat = createAgentChat({ transport });
+    let composerRenders = 0;
+    let transcriptRenders = 0;
+    function Transcript() {
+      // Every store batch: what a component reading the messages would see.
+      useAgentChat({ chat, throttle: false });
+      transcriptRenders++;
+      return null;
+    }
+    const count = (children: ReactNode) => (
+      <Profiler id="composer" onRender={() => void composerRenders++}>{children}</Profiler>
+    );
+    render(
+      <AgentChatProvider chat={chat}>
+        <Transcript />
+        {count(<Composer />)}
+      </AgentChatProvider>,
+    );
+    const initial = composerRenders;
+    await act(() => chat.send('talk'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
+    expect(chat.getState().messages[1]!.content).toEqual([{ text: 'one two three four five six seven eight nine ten '.repeat(5) }]);
+    expect(transcriptRenders).toBeGreaterThan(40);
+    // Idle → thinking → idle, whatever the 50 tokens did.
+    expect(composerRenders - initial).toBeLessThanOrEqual(2);
+  });
+
+  it('forwards its ref to the text field, so an app can focus it', () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    const ref = createRef<HTMLTextAreaElement>();
+    render(<Composer chat={chat} ref={ref} />);
+    expect(ref.current).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    ref.current!.focus();
+    expect(document.activeElement).toBe(ref.current);
+  });
+
+  it('takes every string from the labels: provider and own prop', () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    render(
+      <LabelsProvider labels={{ composerLabel: 'Nachricht', send: 'Senden', attachFiles: 'Dateien anhängen' }}>
+        <Composer chat={chat} labels={{ composerPlaceholder: 'Schreib etwas…' }} />
+      </LabelsProvider>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Nachricht' });
+    expect(field.getAttribute('placeholder')).toBe('Schreib etwas…');
+    expect(screen.getByRole('button', { name: 'Senden' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Dateien anhängen' })).toBeTruthy();
   });
 });

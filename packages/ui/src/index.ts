@@ -6,6 +6,7 @@ export { InterruptConfirmDialog, type InterruptConfirmDialogProps } from './inte
 export { interruptResponses, questionOf } from './interrupt-answers.js';
 export { ArtifactPanel, type ArtifactPanelProps } from './artifact-panel.js';
 export { Composer, type ComposerProps } from './composer.js';
+export type { ComposerAttachmentOptions } from './composer-attachments.js';
 export { AgentChatView, type AgentChatViewProps } from './agent-chat-view.js';
 export { Markdown, type MarkdownProps } from './markdown.js';
 export { CodeBlock, type CodeBlockProps } from './code-block.js';

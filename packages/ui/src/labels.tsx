@@ -14,6 +14,15 @@ export interface AgentChatLabels {
   composerWaitingHint: string;
   send: string;
   stop: string;
+  attachFiles: string;
+  attachments: string;
+  removeAttachment: (name: string) => string;
+  dropFilesHere: string;
+  fileSize: (bytes: number) => string;
+  attachmentTooLarge: (name: string, maxSize: string) => string;
+  attachmentWrongType: (name: string) => string;
+  tooManyAttachments: (maxFiles: number) => string;
+  attachmentFailed: (name: string) => string;
   // Message list and rows
   conversation: string;
   roleUser: string;
@@ -69,6 +78,13 @@ export interface AgentChatLabels {
   inspectorEvents: (panel: string) => string;
 }
 
+/** A byte count as people read it: 512 B, 14 KB, 2.4 MB (powers of 1024, as file dialogs show them). */
+function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const [value, unit] = bytes < 1024 ** 2 ? [bytes / 1024, 'KB'] : [bytes / 1024 ** 2, 'MB'];
+  return `${value < 10 ? Math.round(value * 10) / 10 : Math.round(value)} ${unit}`;
+}
+
 /** The kit's English strings. */
 export const defaultLabels: AgentChatLabels = {
   composerLabel: 'Message',
@@ -77,6 +93,15 @@ export const defaultLabels: AgentChatLabels = {
   composerWaitingHint: 'The agent is waiting for your answer to a request.',
   send: 'Send',
   stop: 'Stop',
+  attachFiles: 'Attach files',
+  attachments: 'Attachments',
+  removeAttachment: (name) => `Remove ${name}`,
+  dropFilesHere: 'Drop files to attach them',
+  fileSize: formatFileSize,
+  attachmentTooLarge: (name, maxSize) => `${name} is too large: files can be up to ${maxSize}.`,
+  attachmentWrongType: (name) => `${name} cannot be attached: this type of file is not supported.`,
+  tooManyAttachments: (maxFiles) => `You can attach up to ${maxFiles} files to one message.`,
+  attachmentFailed: (name) => `${name} could not be attached. Try again.`,
   conversation: 'Conversation',
   roleUser: 'You',
   roleModel: 'Agent',

@@ -73,6 +73,18 @@ describe('MessageList message actions', () => {
     expect(chat.getState().messages.map((message) => textOf(message.content))).toEqual(['second try', 'Two.']);
   });
 
+  it('Edit keeps the message\'s attachments: only the text is replaced', async () => {
+    const { chat, transport, user } = setup([answer('A dot.'), answer('Still a dot.')]);
+    const image = { media: { url: 'data:image/png;base64,iVBORw0KGgo=', contentType: 'image/png' }, metadata: { filename: 'dot.png' } };
+    await chat.send({ message: { role: 'user', content: [image, { text: 'What is this?' }] } });
+    await user.click(await screen.findByRole('button', { name: 'Edit message' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit message' });
+    await user.clear(editor);
+    await user.type(editor, 'And now?{Enter}');
+    await screen.findByText('Still a dot.');
+    expect(transport.requests[1]!.input.message!.content).toEqual([image, { text: 'And now?' }]);
+  });
+
   it('Retry on a failed row runs the turn again; the failed attempt stays a version', async () => {
     const { chat, transport, user, view } = setup([answer('Fine.'), failing, answer('Worked.')]);
     await chat.send('hi');

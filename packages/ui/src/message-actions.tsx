@@ -1,4 +1,4 @@
-import { textOf, type ChatMessage } from '@agent-chat/core';
+import { isTextPart, textOf, type ChatMessage } from '@agent-chat/core';
 import type { AnyAgentChat } from './any-agent-chat.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLabels } from './labels.js';
@@ -89,7 +89,8 @@ export function MessageActions({ message, chat, canRetry }: MessageActionsProps)
     };
     const submit = (next: string) => {
       const index = chat.getState().messages.findIndex((row: ChatMessage) => row.id === message.id);
-      void chat.edit(message.id, next);
+      // The new version keeps the message's attachments: only its text was edited.
+      void chat.edit(message.id, { message: { role: 'user', content: [...message.content.filter((part) => !isTextPart(part)), { text: next }] } });
       // Idle, the new version is in place at once; queued, it comes later and keeps its own focus.
       focusEditOf(chat.getState().messages[index]?.id);
     };

@@ -59,7 +59,7 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
       </details>
     );
   }
-  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} />;
+  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
     return renderToolCall(message, part, index, link && link !== PAIRED ? link : undefined, links, registry);

@@ -30,7 +30,10 @@ interface PartBase {
 export interface TextPart extends PartBase { text: string }
 /** Model reasoning ("thinking") text. */
 export interface ReasoningPart extends PartBase { reasoning: string }
-/** An image, audio clip or file. */
+/**
+ * An image, audio clip or file. A file the user attached carries its name in `metadata.filename`, which every
+ * protocol that has a place for it sends (an AI SDK file part's `filename`, an AG-UI part's metadata).
+ */
 export interface MediaPart extends PartBase { media: Media }
 /** A tool call; with `metadata.interrupt` it waits for a human. */
 export interface ToolRequestPart extends PartBase { toolRequest: ToolRequest }
@@ -65,6 +68,12 @@ export const isToolResponsePart = (part: Part): part is ToolResponsePart =>
 /** True for a media part. */
 export const isMediaPart = (part: Part): part is MediaPart =>
   typeof (part as MediaPart).media === 'object' && (part as MediaPart).media !== null;
+
+/** The file name a media part carries (`metadata.filename`), if any. */
+export function mediaFilenameOf(part: Part): string | undefined {
+  const filename = part.metadata?.filename;
+  return typeof filename === 'string' && filename !== '' ? filename : undefined;
+}
 
 /** An interrupt is a tool request that waits for a human answer (`metadata.interrupt`). */
 export function isInterruptPart(part: Part): part is ToolRequestPart {

@@ -1,11 +1,22 @@
 import type { AgentInput } from '../../model/chunk.js';
 import type { Message } from '../../model/message.js';
-import type { Part } from '../../model/part.js';
+import type { Media, Part } from '../../model/part.js';
 
 /** How much state AgentFlow streams: 'low' (messages only), 'partial' (+ `updates`), 'full' (+ `state`). */
 export type ResponseGranularity = 'low' | 'partial' | 'full';
 
 type Block = Record<string, unknown>;
+
+const DATA_URL = /^data:([^;,]*)(?:;[^;,]*)*;base64,(.*)$/s;
+
+/** A media part as an image, audio, video or document block; a base64 `data:` URL travels inline (`kind: 'data'`). */
+function mediaBlock({ url, contentType }: Media): Block {
+  const inline = DATA_URL.exec(url);
+  const mimeType = contentType ?? (inline?.[1] || undefined);
+  const type = /^(image|audio|video)\//.exec(mimeType ?? '')?.[1] ?? (mimeType ? 'document' : 'image');
+  const media = inline ? { kind: 'data', data_base64: inline[2] } : { kind: 'url', url };
+  return { type, media: { ...media, ...(mimeType ? { mime_type: mimeType } : {}) } };
+}
 
 /** A canonical part as an AgentFlow content block. */
 function partToBlock(part: Part): Block {
@@ -15,11 +26,7 @@ function partToBlock(part: Part): Block {
   if ('toolResponse' in part) {
     return { type: 'tool_result', call_id: part.toolResponse.ref ?? '', output: part.toolResponse.output, is_error: false, status: 'completed' };
   }
-  if ('media' in part) {
-    const { url, contentType } = part.media;
-    const type = /^(audio|video)\//.exec(contentType ?? '')?.[1] ?? 'image';
-    return { type, media: { kind: 'url', url, ...(contentType ? { mime_type: contentType } : {}) } };
-  }
+  if ('media' in part) return mediaBlock(part.media);
   if ('data' in part) return { type: 'data', mime_type: 'application/json', data_base64: btoa(unescape(encodeURIComponent(JSON.stringify(part.data)))) };
   return { type: 'text', text: '' };
 }

@@ -22,7 +22,9 @@ function contentPartToPart(part: Record<string, unknown>): Part | undefined {
   const contentType = stringOr(source.mimeType);
   const value = stringOr(source.value) ?? '';
   const url = source.type === 'data' ? `data:${contentType ?? 'application/octet-stream'};base64,${value}` : value;
-  return { media: { url, ...(contentType ? { contentType } : {}) }, ...(source.type === 'file' ? { metadata: { source } } : {}) };
+  const filename = isRecord(part.metadata) ? stringOr(part.metadata.filename) : undefined;
+  const metadata = { ...(source.type === 'file' ? { source } : {}), ...(filename ? { filename } : {}) };
+  return { media: { url, ...(contentType ? { contentType } : {}) }, ...(Object.keys(metadata).length > 0 ? { metadata } : {}) };
 }
 
 /** A user, system or tool message body (text or content parts) as canonical parts. */

@@ -1,5 +1,5 @@
 import type { Message } from '../../model/message.js';
-import { isTextPart, isToolRequestPart, isToolResponsePart, textOf, type Media, type Part } from '../../model/part.js';
+import { isMediaPart, isTextPart, isToolRequestPart, isToolResponsePart, mediaFilenameOf, textOf, type Media, type Part } from '../../model/part.js';
 import type { AguiContentPart, AguiMessage, AguiPartSource, AguiToolCall } from './agui-wire-types.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 
@@ -11,21 +11,22 @@ export function aguiMessageIdOf(message: Message): string | undefined {
 
 const DATA_URL = /^data:([^;,]*)(?:;[^;,]*)*;base64,(.*)$/s;
 
-function mediaToContentPart(media: Media): AguiContentPart {
+function mediaToContentPart(media: Media, filename: string | undefined): AguiContentPart {
   const match = DATA_URL.exec(media.url);
   const mimeType = media.contentType ?? (match?.[1] || undefined);
   const type = /^(image|audio|video)\//.exec(mimeType ?? '')?.[1] ?? 'document';
   const source: AguiPartSource = match
     ? { type: 'data', value: match[2]!, mimeType: mimeType ?? 'application/octet-stream' }
     : { type: 'url', value: media.url, ...(mimeType ? { mimeType } : {}) };
-  return { type, source } as AguiContentPart;
+  // AG-UI media parts have no name field; their free-form metadata carries it.
+  return { type, source, ...(filename ? { metadata: { filename } } : {}) } as AguiContentPart;
 }
 
 function userContent(parts: readonly Part[]): string | AguiContentPart[] {
   const out: AguiContentPart[] = [];
   for (const part of parts) {
     if (isTextPart(part)) out.push({ type: 'text', text: part.text });
-    else if ('media' in part && isRecord(part.media)) out.push(mediaToContentPart(part.media));
+    else if (isMediaPart(part)) out.push(mediaToContentPart(part.media, mediaFilenameOf(part)));
     else if ('data' in part) out.push({ type: 'text', text: JSON.stringify(part.data) });
   }
   return out.every((part) => part.type === 'text') ? out.map((part) => (part as { text: string }).text).join('') : out;

@@ -5,7 +5,7 @@ export type AguiPartSource = { type: 'data'; value: string; mimeType: string } |
 /** One part of a user or tool message body. */
 export type AguiContentPart =
   | { type: 'text'; text: string }
-  | { type: 'image' | 'audio' | 'video' | 'document'; source: AguiPartSource };
+  | { type: 'image' | 'audio' | 'video' | 'document'; source: AguiPartSource; metadata?: Record<string, unknown> };
 /** A call an assistant message made; `arguments` is JSON text. */
 export interface AguiToolCall {
   id: string;

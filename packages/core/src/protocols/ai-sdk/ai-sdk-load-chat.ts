@@ -53,7 +53,10 @@ export function fromAiSdkUiMessages(messages: unknown): Message[] {
       const content: Part[] = [];
       for (const part of parts) {
         if (part.type === 'text' && typeof part.text === 'string') content.push({ text: part.text });
-        else if (part.type === 'file' && typeof part.url === 'string') content.push({ media: { url: part.url, contentType: stringOr(part.mediaType) ?? 'application/octet-stream' } });
+        else if (part.type === 'file' && typeof part.url === 'string') {
+          const filename = stringOr(part.filename);
+          content.push({ media: { url: part.url, contentType: stringOr(part.mediaType) ?? 'application/octet-stream' }, ...(filename ? { metadata: { filename } } : {}) });
+        }
       }
       out.push({ role: message.role, content });
     }

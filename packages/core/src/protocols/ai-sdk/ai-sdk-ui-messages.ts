@@ -1,5 +1,5 @@
 import type { Message } from '../../model/message.js';
-import { isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart, type CustomPart, type MediaPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
+import { isReasoningPart, isTextPart, mediaFilenameOf, isToolRequestPart, isToolResponsePart, type CustomPart, type MediaPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import { approvalOf, uiApproval } from './ai-sdk-approval.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 
@@ -19,7 +19,10 @@ function plainUiPart(part: Part): AiSdkUiPart | undefined {
   const { media, custom, metadata } = part as Partial<MediaPart & CustomPart>;
   if (isTextPart(part)) return { type: 'text', text: part.text };
   if (isReasoningPart(part)) return { type: 'reasoning', text: part.reasoning };
-  if (isRecord(media)) return { type: 'file', mediaType: media.contentType ?? 'application/octet-stream', url: media.url };
+  if (isRecord(media)) {
+    const filename = mediaFilenameOf(part);
+    return { type: 'file', mediaType: media.contentType ?? 'application/octet-stream', ...(filename ? { filename } : {}), url: media.url };
+  }
   if ('data' in part) {
     // A data part goes back under the wire type it was decoded from (`metadata.type`), if any.
     const type = metadata?.type;

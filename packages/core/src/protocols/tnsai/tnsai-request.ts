@@ -1,7 +1,8 @@
 // The request of a TnsAI turn: the encoding is described at the top of tnsai-decoder.ts.
 import type { AgentInput } from '../../model/chunk.js';
 import type { Message } from '../../model/message.js';
-import { isToolRequestPart, isToolResponsePart, textOf } from '../../model/part.js';
+import { AgentChatError } from '../../model/error.js';
+import { isMediaPart, isToolRequestPart, isToolResponsePart, textOf } from '../../model/part.js';
 
 /** A tool call as TOOL_CALL chunks and the history carry it. */
 export interface TnsaiToolCall {
@@ -53,9 +54,15 @@ function historyEntries(message: Message): TnsaiHistoryEntry[] {
   }
 }
 
-/** The body of one turn: `{message, sessionId, history, toolResults?}` (see the top of this file). */
+/**
+ * The body of one turn: `{message, sessionId, history, toolResults?}` (see the top of this file). TnsAI's request
+ * carries text only: a message with an image or file is refused with an `unsupported` error rather than sent without it.
+ */
 export function buildTnsaiRequestBody(context: TnsaiTurnContext, sessionId: string): TnsaiRequestBody {
   const { message, resume } = context.input;
+  if (message?.content.some(isMediaPart)) {
+    throw new AgentChatError('unsupported', 'TnsAI chat requests carry text only: images and files cannot be sent.');
+  }
   const body: TnsaiRequestBody = { message: message ? textOf(message.content) : '', sessionId, history: context.history.flatMap(historyEntries) };
   const respond = resume?.respond;
   if (respond?.length) {
