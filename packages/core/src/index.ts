@@ -2,7 +2,7 @@
 // @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire.
 // chat
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions } from './chat/agent-chat.js';
-export type { ChatState, ChatStatus, ClientToolCall } from './chat/chat-state.js';
+export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/chat-state.js';
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
   type ClientTool, type ClientTools, type ClientToolContext, type ToolDeclaration, type ToolResult,

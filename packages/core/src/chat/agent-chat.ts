@@ -9,14 +9,14 @@ import { createChatHistory } from './chat-history.js';
 import type { AgentChatOptions, ChatBranchOperations, ResetInit, SendOptions } from './chat-options.js';
 import { createChatTree, lineEndOf } from './chat-operations.js';
 import { abortedResponse, safely, toInput, type ChatParts } from './chat-parts.js';
-import { initialChatState, type ChatState } from './chat-state.js';
+import { initialChatState, type ChatState, type RunningTurn } from './chat-state.js';
 import { enqueueTurn } from './enqueue-turn.js';
 import { toResumeResponses } from './resume-parts.js';
 import { createSessionContinuity, stateFromInit, stateFromSnapshot } from './session-continuity.js';
 import { createChatStore } from './store.js';
 import { createTurnQueue } from './turn-queue.js';
 import { createToolLoop, type ToolResult } from './client-tools.js';
-import { reattachRunningTurn } from './reattach-running-turn.js';
+import { reattachKeptTurn, reattachRunningTurn } from './reattach-running-turn.js';
 import { TurnDetached } from '../transport/detach.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
@@ -43,6 +43,13 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * finishReason `detached`, queued turns are dropped. A resumable transport's turn can be restored later; `stop()` cancels it.
    */
   detach(): Promise<void>;
+  /**
+   * Reattaches to a turn that was running when the page went away (its `state.runningTurn`, kept with the session id
+   * across the reload), once the session is restored: its question shows again and its answer streams in from the
+   * server's replay buffer to its end. Resolves null, changing nothing, when the transport is not resumable, a turn
+   * runs, or the chat shows another point than the one the turn continues from (it ended and was restored already).
+   */
+  reattach(turn: RunningTurn, options?: SendOptions): Promise<AgentResponse<S> | null>;
   /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
   branch(snapshotId: string): void;
   /** Starts over, optionally from a session, a snapshot or a client-managed state. */
@@ -77,7 +84,7 @@ function idGenerator(generateId: () => (() => string) | undefined): () => string
 
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
-function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'detach'> {
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'detach' | 'reattach'> {
   const { store, queue, session } = parts;
   return {
     send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions),
@@ -96,6 +103,7 @@ function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'se
     async detach() {
       queue.cancel(new TurnDetached());
     },
+    reattach: async (turn, options) => (await reattachKeptTurn(parts, turn, options)) ?? null,
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);
       queue.cancel();
