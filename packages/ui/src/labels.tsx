@@ -30,6 +30,13 @@ export interface AgentChatLabels {
   // Thinking indicator
   thinking: string;
   reconnecting: string;
+  /** A detached run, by its snapshot's status (`state.detached`). */
+  detachedPending: string;
+  detachedAborting: string;
+  detachedCompleted: string;
+  detachedFailed: string;
+  detachedAborted: string;
+  detachedExpired: string;
   // Interrupt dialog and inline approvals
   confirm: string;
   deny: string;
@@ -67,6 +74,12 @@ export const defaultLabels: AgentChatLabels = {
   copyCode: 'Copy code',
   thinking: 'Thinking…',
   reconnecting: 'Reconnecting…',
+  detachedPending: 'Running in the background…',
+  detachedAborting: 'Stopping the background run…',
+  detachedCompleted: 'Finished in the background',
+  detachedFailed: 'The background run failed',
+  detachedAborted: 'Background run stopped',
+  detachedExpired: 'The background run stopped responding',
   confirm: 'Confirm',
   deny: 'Deny',
   artifacts: 'Artifacts',

@@ -2,6 +2,7 @@ import { createAgentChat, scriptedTransport } from '@agent-chat/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../test/axe.js';
+import { LabelsProvider } from './labels.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 
 afterEach(cleanup);
@@ -39,5 +40,34 @@ describe('ThinkingIndicator', () => {
     render(<ThinkingIndicator chat={chat} reconnectingLabel="Connexion perdue, nouvelle tentative…" />);
     act(() => chat.store.setState({ status: 'streaming', connection: 'reconnecting' }));
     expect(await screen.findByText('Connexion perdue, nouvelle tentative…')).toBeTruthy();
+  });
+
+  it('after a detached turn, shows its background run\'s snapshot status, one label per status', async () => {
+    const { chat, view } = setup();
+    const status = screen.getByRole('status');
+    const expected = {
+      pending: 'Running in the background…', aborting: 'Stopping the background run…', completed: 'Finished in the background',
+      failed: 'The background run failed', aborted: 'Background run stopped', expired: 'The background run stopped responding',
+    } as const;
+    for (const [state, text] of Object.entries(expected)) {
+      act(() => chat.store.setState({ status: 'ready', detached: { snapshotId: 'snap-2', status: state, polling: state === 'pending' } }));
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(status.getAttribute('data-state')).toBe(`detached-${state}`);
+    }
+    expect(await axeViolations(view.container)).toEqual([]);
+    // A turn running again reads "Thinking…"; a status the kit does not know shows nothing.
+    act(() => chat.store.setState({ status: 'streaming' }));
+    expect(await screen.findByText('Thinking…')).toBeTruthy();
+    act(() => chat.store.setState({ status: 'ready', detached: { snapshotId: null, status: 'paused', polling: false } }));
+    await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    expect(status.textContent).toBe('');
+    expect(status.getAttribute('data-state')).toBe('idle');
+  });
+
+  it('takes the detached labels from a LabelsProvider', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    render(<LabelsProvider labels={{ detachedPending: 'En cours en arrière-plan…' }}><ThinkingIndicator chat={chat} /></LabelsProvider>);
+    act(() => chat.store.setState({ detached: { snapshotId: null, status: 'pending', polling: true } }));
+    expect(await screen.findByText('En cours en arrière-plan…')).toBeTruthy();
   });
 });
