@@ -11,7 +11,8 @@
  *
  * When a turn is still running in the thread, the response header `x-agent-running-turn-id` (and `runningTurnId`)
  * names it: `GET /api/agui/turns/<id>/stream` then replays it from its first frame and follows it live.
- * The snapshot is the last completed one, so a running turn's messages come from that stream, not from here.
+ * The snapshot is the last completed one, so a running turn's answer comes from that stream; its user message ends
+ * `MESSAGES_SNAPSHOT` (with the id it keeps once the turn completes), so the client's history matches the session's.
  */
 import { EventType, type BaseEvent, type Message } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
@@ -69,7 +70,7 @@ export function aguiConnectRoute({ snapshots, http }: { snapshots: SnapshotReade
       const outcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.map(toAguiInterrupt) } : { type: 'success' };
       const events: BaseEvent[] = [
         { type: EventType.RUN_STARTED, threadId, runId } as BaseEvent,
-        { type: EventType.MESSAGES_SNAPSHOT, messages: toAguiMessages(threadId, history.messages) } as BaseEvent,
+        { type: EventType.MESSAGES_SNAPSHOT, messages: toAguiMessages(threadId, running?.input ? [...history.messages, running.input] : history.messages) } as BaseEvent,
         { type: EventType.STATE_SNAPSHOT, snapshot: history.custom ?? {} } as BaseEvent,
         ...history.artifacts.map((artifact) => artifactActivity(threadId, artifact)),
         { type: EventType.RUN_FINISHED, threadId, runId, outcome, result } as BaseEvent,

@@ -254,7 +254,7 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
         return;
       }
 
-      const turn = await beginTurn(http, res, AGUI_ROUTE, input.threadId);
+      const turn = await beginTurn(http, res, AGUI_ROUTE, input.threadId, 'message' in turnInput ? turnInput.message : undefined);
       if (!turn) return;
       const signal = turnSignal(turn, res, isResumableRequest(req, http));
       const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says

@@ -7,8 +7,9 @@
  * One assistant UIMessage per turn (a `step-start` part per Genkit model message): text, reasoning, `tool-<name>`
  * parts (output-available once answered; an open interrupt is `approval-requested` with approval id
  * `approval-<ref>`, as the live stream sends it) and, on the last assistant message, a `data-artifact` part per
- * artifact (id = its name). `state` is the custom state (streamed as the transient `data-state`). A turn still
- * running is not in `messages`: `runningTurnId` names it and `GET /api/ai-sdk/<chatId>/stream` replays it.
+ * artifact (id = its name). `state` is the custom state (streamed as the transient `data-state`). Of a turn still
+ * running, `messages` ends with its user message; `runningTurnId` names it and `GET /api/ai-sdk/<chatId>/stream`
+ * replays its answer.
  */
 import type { UIMessage } from 'ai';
 import type { RequestHandler } from 'express';
@@ -85,7 +86,7 @@ export function aiSdkChatRoute({ snapshots, http }: { snapshots: SnapshotReader;
         const running = await runningTurn(http, chatId);
         res.json({
           id: chatId,
-          messages: toUIMessages(history),
+          messages: toUIMessages(running?.input ? { ...history, messages: [...history.messages, running.input] } : history),
           state: history.custom,
           artifacts: history.artifacts,
           ...(history.snapshotId && { snapshotId: history.snapshotId }),

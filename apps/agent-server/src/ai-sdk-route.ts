@@ -259,7 +259,7 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
         res.status(400).json({ status: 'FAILED_PRECONDITION', message: point.message });
         return;
       }
-      const run = await beginTurn(http, res, AI_SDK_ROUTE, sessionId);
+      const run = await beginTurn(http, res, AI_SDK_ROUTE, sessionId, 'message' in turn.input ? turn.input.message : undefined);
       if (!run) return;
       const signal = turnSignal(run, res, isResumableRequest(req, http));
       const stream = createUIMessageStream({

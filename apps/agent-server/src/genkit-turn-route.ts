@@ -13,6 +13,7 @@
  * through @genkit-ai/express itself, holding the session's turn slot while the action runs.
  */
 import type { Request, RequestHandler } from 'express';
+import type { MessageData } from 'genkit/beta';
 import type { SnapshotReader } from './genkit-bridge.js';
 import { expressHandler, genkitLogger, getCallableJSON, type RunnableAction } from './genkit-runtime.js';
 import { runInTurn } from './turn-context.js';
@@ -76,7 +77,8 @@ export function genkitTurnRoute({ route, action, http, snapshots }: GenkitTurnRo
         return;
       }
       const sessionId = await sessionOf(body, snapshots);
-      const turn = await beginTurn(http, res, route, sessionId);
+      const message = (body.data as { message?: MessageData } | undefined)?.message;
+      const turn = await beginTurn(http, res, route, sessionId, message && typeof message === 'object' ? message : undefined);
       if (!turn) return;
       const signal = turnSignal(turn, res, resumable);
       const context = { signal, ...(sessionId && { requestedSessionId: sessionId }) };

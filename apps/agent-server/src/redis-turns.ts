@@ -3,13 +3,14 @@
  * the instance running a turn mirrors its frames there, in order; any instance serves a reattach from them.
  *
  *   <prefix>turn:<turnId>:frames   list of frames (index = the SSE id)
- *   <prefix>turn:<turnId>:meta     hash {route, sessionId, done}
+ *   <prefix>turn:<turnId>:meta     hash {route, sessionId, done, input?} (input: the user message, JSON)
  *   <prefix>session:<id>:turn      the turn running in a session (SET NX: one per session across instances)
  *   channel <prefix>turn:<turnId>  'frame' / 'end' notifications; channel <prefix>turns:cancel  a turnId to stop
  *
  * Frames and meta expire `retentionMs` after the turn ends (a running turn's keys after `runningTtlMs`).
  * Not the `resumable-stream` package: it resumes by skipping characters, while this contract resumes by frame id.
  */
+import type { MessageData } from 'genkit/beta';
 import { createClient } from 'redis';
 import type { Turn, TurnBuffers } from './turn-buffers.js';
 
@@ -20,6 +21,7 @@ export interface SharedTurnInfo {
   route: string;
   sessionId?: string;
   done?: boolean;
+  input?: MessageData;
 }
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
@@ -65,7 +67,7 @@ export class RedisTurns {
       }
     }
     const meta = this.key('turn', turn.turnId, 'meta');
-    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0' }).pExpire(meta, ttl).exec();
+    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input && { input: JSON.stringify(turn.input) }) }).pExpire(meta, ttl).exec();
     this.chains.set(turn.turnId, Promise.resolve());
     return undefined;
   }
@@ -96,7 +98,11 @@ export class RedisTurns {
   async info(turnId: string): Promise<SharedTurnInfo | undefined> {
     const meta = await this.client.hGetAll(this.key('turn', turnId, 'meta'));
     if (!meta.route) return undefined;
-    return { turnId, route: meta.route, done: meta.done === '1', ...(meta.sessionId && { sessionId: meta.sessionId }) };
+    return {
+      turnId, route: meta.route, done: meta.done === '1',
+      ...(meta.sessionId && { sessionId: meta.sessionId }),
+      ...(meta.input && { input: JSON.parse(meta.input) as MessageData }),
+    };
   }
 
   /** The turn running in a session, on any instance. */

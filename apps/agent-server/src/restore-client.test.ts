@@ -1,4 +1,6 @@
-import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type AgentChat, type AgentResponse, type Transport } from '@agent-chat/core';
+import {
+  aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type AgentChat, type AgentResponse, type RunningTurn, type Transport,
+} from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
 import { startTestServer, type TestServer } from './test-support.js';
@@ -76,4 +78,45 @@ describe.each(Object.entries(PROTOCOLS))('%s: reload restore', (_name, make) => 
     expect(final.finishReason).toBe('stop');
     expect(final.text).toBe(STORY_TEXT);
   });
+
+  it('a reload mid-answer: the question shows again, the answer completes with the server\'s text, and the next send works', async () => {
+    const live = createAgentChat({ transport: make(slow) });
+    expect((await live.send('add Buy milk')).error).toBeNull();
+    // What the page keeps across the reload: the running turn, as the transport named it.
+    let kept: RunningTurn | undefined;
+    const unsubscribe = live.subscribe((state) => void (kept ??= state.runningTurn));
+    let detached = false;
+    await live.sendStream('tell me a long story', (chunk) => {
+      if (chunk.text && !detached) {
+        detached = true;
+        void live.detach();
+      }
+    });
+    unsubscribe();
+    expect(kept?.turnId).toBeTruthy();
+    expect(kept?.input && textOf(kept.input.content)).toBe('tell me a long story');
+    expect(kept?.snapshotId).toBe(live.getState().snapshotId);
+    const sessionId = live.getState().sessionId!;
+
+    let reloaded!: AgentChat;
+    const ended = new Promise<AgentResponse>((resolve) => {
+      reloaded = createAgentChat({ transport: make(slow), onTurnEnd: resolve });
+    });
+    await reloaded.restore({ sessionId });
+    // AG-UI and the AI SDK name the running turn themselves (restore reattached already: null); Genkit needs the kept one.
+    const reattached = reloaded.reattach(kept!);
+    if (_name !== 'genkit') expect(await reattached).toBeNull();
+    const final = await ended;
+    expect(final.finishReason).toBe('stop');
+    expect(final.text).toBe(STORY_TEXT);
+    expect(conversation(reloaded)).toEqual(['user: add Buy milk', 'model: Added “Buy milk” (task #1).', 'user: tell me a long story', `model: ${STORY_TEXT}`]);
+    expect(reloaded.getState().runningTurn).toBeUndefined();
+    // The client's history now matches the session's: the next turn is accepted.
+    const next = await reloaded.send('add Walk the dog');
+    expect(next.error).toBeNull();
+    expect(next.text).toMatch(/Walk the dog/);
+    // A kept turn that already ended (the chat shows a later point) is not read again.
+    expect(await reloaded.reattach(kept!)).toBeNull();
+  });
 });
+

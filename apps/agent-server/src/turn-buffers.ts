@@ -10,6 +10,7 @@
  * One turn per session runs at a time: {@link TurnBuffers.start} refuses a second one (the caller answers 409).
  */
 import { randomUUID } from 'node:crypto';
+import type { MessageData } from 'genkit/beta';
 
 export const DEFAULT_TURN_RETENTION_MS = 60_000;
 export const DEFAULT_MAX_TURN_BYTES = 8 * 1024 * 1024;
@@ -39,6 +40,8 @@ export interface Turn {
   readonly route: string;
   /** The Genkit session it runs in (AG-UI threadId, AI SDK chat id), when known up front. */
   readonly sessionId: string | undefined;
+  /** The user message the turn answers (absent for a resumed interrupt): a page restored mid-turn shows it. */
+  readonly input?: MessageData | undefined;
   /** Aborted by `POST …/turns/<turnId>/cancel` (reason 'cancelled'), or when a client that cannot resume goes away. */
   readonly controller: AbortController;
   /** Resolves when the turn has ended. */
@@ -99,7 +102,7 @@ export class TurnBuffers {
   }
 
   /** Starts a turn, or returns the turn already running in `sessionId` (`conflict`). */
-  start(route: string, sessionId?: string): { turn: Turn } | { conflict: Turn } {
+  start(route: string, sessionId?: string, input?: MessageData): { turn: Turn } | { conflict: Turn } {
     this.prune();
     const running = sessionId === undefined ? undefined : this.bySession.get(sessionId);
     if (running && !running.done) return { conflict: running };
@@ -109,6 +112,7 @@ export class TurnBuffers {
       turnId: randomUUID(),
       route,
       sessionId,
+      ...(input && { input }),
       controller: new AbortController(),
       ended,
       frames: [],

@@ -13,6 +13,7 @@
  * closing the request expect.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import type { MessageData } from 'genkit/beta';
 import type { RedisTurns } from './redis-turns.js';
 import { TurnGapError, type Turn, type TurnBuffers } from './turn-buffers.js';
 
@@ -29,7 +30,7 @@ export interface TurnHttp {
 }
 
 /** A turn to read: one this instance runs (or ran), or one another instance runs, known through Redis. */
-export type FoundTurn = { turnId: string; route: string; local?: Turn; done?: boolean };
+export type FoundTurn = { turnId: string; route: string; local?: Turn; done?: boolean; input?: MessageData };
 
 export async function findTurn(http: TurnHttp, turnId: string): Promise<FoundTurn | undefined> {
   const local = http.buffers.get(turnId);
@@ -40,7 +41,7 @@ export async function findTurn(http: TurnHttp, turnId: string): Promise<FoundTur
 /** The turn running in a session, here or on another instance. */
 export async function runningTurn(http: TurnHttp, sessionId: string): Promise<FoundTurn | undefined> {
   const local = http.buffers.running(sessionId);
-  if (local) return { turnId: local.turnId, route: local.route, local };
+  if (local) return { turnId: local.turnId, route: local.route, local, ...(local.input && { input: local.input }) };
   return http.shared?.running(sessionId);
 }
 
@@ -68,12 +69,12 @@ export function sseFrame(frame: { seq: number; data: string }, withIds: boolean)
  * Starts a turn for `sessionId`, or answers 409 while another one runs there (one that is being cancelled is
  * waited for first). Returns undefined when it answered.
  */
-export async function beginTurn(http: TurnHttp, res: Response, route: string, sessionId?: string): Promise<Turn | undefined> {
-  let started = http.buffers.start(route, sessionId);
+export async function beginTurn(http: TurnHttp, res: Response, route: string, sessionId?: string, input?: MessageData): Promise<Turn | undefined> {
+  let started = http.buffers.start(route, sessionId, input);
   if ('conflict' in started && started.conflict.controller.signal.aborted) {
     const running = started.conflict;
     await Promise.race([running.ended, new Promise((resolve) => setTimeout(resolve, CANCELLED_WAIT_MS).unref())]);
-    started = http.buffers.start(route, sessionId);
+    started = http.buffers.start(route, sessionId, input);
   }
   let conflict: { turnId: string; route: string } | undefined = 'conflict' in started ? started.conflict : undefined;
   if ('turn' in started) {

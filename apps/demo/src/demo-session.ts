@@ -1,6 +1,6 @@
 import {
   aguiTransport, aiSdkTransport, createAgentChat, exportChatTree, genkitTransport, restoreChatTree,
-  type AgentChat, type AgentResponse, type ChatTreeRecord, type SessionState, type SnapshotInfo, type Transport,
+  type AgentChat, type AgentResponse, type ChatTreeRecord, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
@@ -37,6 +37,8 @@ const CLIENT_KEY = 'agent-chat-demo/client-session';
 const SERVER_KEY = 'agent-chat-demo/server-session';
 // The conversation tree of a server-managed session (edits, regenerated answers): its lines come back after a reload.
 const treeKey = (sessionId: string) => `agent-chat-demo/tree/${sessionId}`;
+// The turn running in a server-managed session: a page reloaded mid-answer reattaches to it (Genkit's snapshots do not name it).
+const runningKey = (sessionId: string) => `agent-chat-demo/running/${sessionId}`;
 
 interface SavedClientSession {
   state: SessionState<TaskState>;
@@ -123,6 +125,12 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     chat.subscribe((state, previous) => {
       if (state.sessionId && state.sessionId !== previous.sessionId && state.status !== 'ready') setSession(state.sessionId);
     });
+    // Keep the running turn until it ends here; a detached one (leaving the page) is what the next page load reattaches to.
+    chat.subscribe((state, previous) => {
+      if (!state.sessionId) return;
+      if (state.runningTurn && state.runningTurn !== previous.runningTurn) writeStorage(runningKey(state.sessionId), state.runningTurn);
+      else if (state.turnEnd && !previous.turnEnd && state.finishReason !== 'detached') writeStorage(runningKey(state.sessionId), null);
+    });
     // Keep the tree of the shown session when another version is shown or a branch rewinds (turns: in onTurnEnd).
     chat.subscribe((state, previous) => {
       const idle = state.status === 'ready' || state.status === 'error';
@@ -170,6 +178,9 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
           const timeline = await timelineFromSnapshots(chat as AgentChat<unknown>, latest);
           // A turn sent while restoring already started a timeline of its own; keep it.
           update({ restoring: false, ...(view.timeline.length === 0 && { timeline }) });
+          // AG-UI and the AI SDK name a running turn themselves (restore reattached); a Genkit one is the kept one.
+          const kept = readStorage<RunningTurn>(runningKey(sessionId));
+          if (kept) void chat.reattach(kept);
         })
         .catch((error: unknown) => {
           chat.reset();

@@ -2,7 +2,7 @@
 // @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire.
 // chat
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions } from './chat/agent-chat.js';
-export type { ChatState, ChatStatus, ClientToolCall } from './chat/chat-state.js';
+export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/chat-state.js';
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
   type ClientTool, type ClientTools, type ClientToolContext, type ToolDeclaration, type ToolResult,
@@ -28,5 +28,6 @@ export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chu
 export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';
 export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/deadlines.js';
+export type { DetachedPollOptions } from './chat/detached-poll-types.js';
 export { exportChatTree, restoreChatTree, type ChatTreeRecord, type ChatTreeRecordNode, type ChatTreeRecordEnd } from './chat/chat-tree-record.js';
 export type { SiblingPosition } from './chat/branch-tree.js';

@@ -52,6 +52,13 @@ export interface AgentChatLabels {
   thinking: string;
   reconnecting: string;
   runningTool: (tool: string) => string;
+  /** A detached run, by its snapshot's status (`state.detached`). */
+  detachedPending: string;
+  detachedAborting: string;
+  detachedCompleted: string;
+  detachedFailed: string;
+  detachedAborted: string;
+  detachedExpired: string;
   // Interrupt dialog and inline approvals
   confirm: string;
   deny: string;
@@ -128,6 +135,12 @@ export const defaultLabels: AgentChatLabels = {
   thinking: 'Thinking…',
   reconnecting: 'Reconnecting…',
   runningTool: (tool) => `Running ${tool}…`,
+  detachedPending: 'Running in the background…',
+  detachedAborting: 'Stopping the background run…',
+  detachedCompleted: 'Finished in the background',
+  detachedFailed: 'The background run failed',
+  detachedAborted: 'Background run stopped',
+  detachedExpired: 'The background run stopped responding',
   confirm: 'Confirm',
   deny: 'Deny',
   artifacts: 'Artifacts',

@@ -68,4 +68,33 @@ describe('ThinkingIndicator', () => {
     act(() => chat.store.setState({ status: 'streaming' }));
     expect(await screen.findByText('Réflexion…')).toBeTruthy();
   });
+
+  it('after a detached turn, shows its background run\'s snapshot status, one label per status', async () => {
+    const { chat, view } = setup();
+    const status = screen.getByRole('status');
+    const expected = {
+      pending: 'Running in the background…', aborting: 'Stopping the background run…', completed: 'Finished in the background',
+      failed: 'The background run failed', aborted: 'Background run stopped', expired: 'The background run stopped responding',
+    } as const;
+    for (const [state, text] of Object.entries(expected)) {
+      act(() => chat.store.setState({ status: 'ready', detached: { snapshotId: 'snap-2', status: state, polling: state === 'pending' } }));
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(status.getAttribute('data-state')).toBe(`detached-${state}`);
+    }
+    expect(await axeViolations(view.container)).toEqual([]);
+    // A turn running again reads "Thinking…"; a status the kit does not know shows nothing.
+    act(() => chat.store.setState({ status: 'streaming' }));
+    expect(await screen.findByText('Thinking…')).toBeTruthy();
+    act(() => chat.store.setState({ status: 'ready', detached: { snapshotId: null, status: 'paused', polling: false } }));
+    await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    expect(status.textContent).toBe('');
+    expect(status.getAttribute('data-state')).toBe('idle');
+  });
+
+  it('takes the detached labels from a LabelsProvider', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    render(<LabelsProvider labels={{ detachedPending: 'En cours en arrière-plan…' }}><ThinkingIndicator chat={chat} /></LabelsProvider>);
+    act(() => chat.store.setState({ detached: { snapshotId: null, status: 'pending', polling: true } }));
+    expect(await screen.findByText('En cours en arrière-plan…')).toBeTruthy();
+  });
 });

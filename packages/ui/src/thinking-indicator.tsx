@@ -27,21 +27,29 @@ function isWriting(messages: readonly ChatMessage[]): boolean {
   return part !== undefined && isTextPart(part) && part.text.trim() !== '';
 }
 
+/** The label of each status of a detached run's snapshot (Genkit's lifecycle, plus `aborting` while a stop is pending). */
+const DETACHED_LABELS: Record<string, Extract<keyof AgentChatLabels, `detached${string}`>> = {
+  pending: 'detachedPending', aborting: 'detachedAborting', completed: 'detachedCompleted',
+  failed: 'detachedFailed', aborted: 'detachedAborted', expired: 'detachedExpired',
+};
+
 /**
  * A polite status that reads "Thinking…" (or "Running <tool>…", or "Reconnecting…" while a resumable transport
  * reattaches a broken stream) while the agent works and nothing else shows it: once the answer's text streams it
- * empties (`data-state="writing"`). The live region stays mounted and empty when idle, so screen readers announce
+ * empties (`data-state="writing"`); when idle after a detached turn, its background run's status (`state.detached`,
+ * `data-state="detached-<status>"`). The live region stays mounted and empty when idle, so screen readers announce
  * it when it fills.
  */
 export function ThinkingIndicator<S = unknown>({
   chat, label, showTool = true, reconnectingLabel, labels: own, className, ...rest
 }: ThinkingIndicatorProps<S>) {
   const labels = useLabels(own);
-  const { isThinking, messages, connection } = useChatView(chat);
+  const { isThinking, messages, connection, detached } = useChatView(chat);
   const reconnecting = isThinking && connection === 'reconnecting';
   const tool = useMemo(() => (isThinking && showTool ? runningToolName(messages) : null), [isThinking, showTool, messages]);
   const writing = isThinking && !reconnecting && tool === null && isWriting(messages);
-  const state = reconnecting ? 'reconnecting' : writing ? 'writing' : isThinking ? 'thinking' : 'idle';
+  const detachedLabel = !isThinking && detached && Object.hasOwn(DETACHED_LABELS, detached.status) ? DETACHED_LABELS[detached.status] : undefined;
+  const state = reconnecting ? 'reconnecting' : writing ? 'writing' : isThinking ? 'thinking' : detachedLabel ? `detached-${detached!.status}` : 'idle';
   const text = reconnecting
     ? (reconnectingLabel ?? labels.reconnecting)
     : tool
@@ -58,6 +66,8 @@ export function ThinkingIndicator<S = unknown>({
           </span>
           <span className="acu-thinking__label">{text}</span>
         </>
+      ) : detachedLabel ? (
+        <span className="acu-thinking__label">{labels[detachedLabel]}</span>
       ) : null}
     </div>
   );

@@ -4,19 +4,21 @@ import { AgentChatError, toAgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
 import type { Part } from '../model/part.js';
 import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
-import { branchOperations, cutTree, registerTreeAccess, resetTree, restoreTree } from './branch-operations.js';
+import { branchOperations, cutTree, registerTreeAccess, resetTree } from './branch-operations.js';
 import { createChatHistory } from './chat-history.js';
 import type { AgentChatOptions, ChatBranchOperations, ResetInit, SendOptions } from './chat-options.js';
 import { createChatTree, lineEndOf } from './chat-operations.js';
 import { abortedResponse, safely, toInput, type ChatParts } from './chat-parts.js';
-import { initialChatState, type ChatState } from './chat-state.js';
+import { initialChatState, type ChatState, type RunningTurn } from './chat-state.js';
 import { enqueueTurn } from './enqueue-turn.js';
 import { toResumeResponses } from './resume-parts.js';
-import { createSessionContinuity, stateFromInit, stateFromSnapshot } from './session-continuity.js';
+import { createSessionContinuity, stateFromInit } from './session-continuity.js';
 import { createChatStore } from './store.js';
 import { createTurnQueue } from './turn-queue.js';
 import { createToolLoop, type ToolResult } from './client-tools.js';
-import { reattachRunningTurn } from './reattach-running-turn.js';
+import { reattachKeptTurn, reattachRunningTurn } from './reattach-running-turn.js';
+import { confirmAborted, markAborting, stopDetachedPoll } from './detached-poll.js';
+import { loadSnapshot } from './load-snapshot.js';
 import { TurnDetached } from '../transport/detach.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
@@ -43,6 +45,13 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * finishReason `detached`, queued turns are dropped. A resumable transport's turn can be restored later; `stop()` cancels it.
    */
   detach(): Promise<void>;
+  /**
+   * Reattaches to a turn that was running when the page went away (its `state.runningTurn`, kept with the session id
+   * across the reload), once the session is restored: its question shows again and its answer streams in from the
+   * server's replay buffer to its end. Resolves null, changing nothing, when the transport is not resumable, a turn
+   * runs, or the chat shows another point than the one the turn continues from (it ended and was restored already).
+   */
+  reattach(turn: RunningTurn, options?: SendOptions): Promise<AgentResponse<S> | null>;
   /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
   branch(snapshotId: string): void;
   /** Starts over, optionally from a session, a snapshot or a client-managed state. */
@@ -77,7 +86,7 @@ function idGenerator(generateId: () => (() => string) | undefined): () => string
 
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
-function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'detach'> {
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'detach' | 'reattach'> {
   const { store, queue, session } = parts;
   return {
     send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions),
@@ -96,13 +105,16 @@ function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'se
     async detach() {
       queue.cancel(new TurnDetached());
     },
+    reattach: async (turn, options) => (await reattachKeptTurn(parts, turn, options)) ?? null,
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);
+      const aborting = markAborting(parts);
       queue.cancel();
       const { transport, onError } = parts.settings.options;
       if (!transport.stop) return;
       try {
         await transport.stop(target);
+        if (aborting) confirmAborted(parts);
       } catch (error) {
         safely(onError, toAgentChatError(error));
       }
@@ -115,6 +127,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
   const { store, queue, history, session, createId } = parts;
   const operations: Pick<AgentChat<S>, 'branch' | 'reset' | 'getSnapshot' | 'restore'> = {
     branch(snapshotId) {
+      stopDetachedPoll(parts);
       queue.cancel();
       const rewound = history.rewind(snapshotId);
       if (rewound) {
@@ -128,6 +141,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       }
     },
     reset(init) {
+      stopDetachedPoll(parts);
       queue.cancel();
       history.clear();
       session.reset(init);
@@ -140,21 +154,14 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       return (await transport.getSnapshot(query)) as SnapshotInfo<S>;
     },
     async restore(query) {
+      stopDetachedPoll(parts);
       const { snapshotId, sessionId } = store.getState();
       const target = query ?? (snapshotId ? { snapshotId } : sessionId ? { sessionId } : null);
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
       const before = queue.generation;
       const info = await operations.getSnapshot(target);
-      // The snapshot before its last turn: that turn can then run again (regenerate, edit, retry).
-      const parent = info.parentId ? await operations.getSnapshot({ snapshotId: info.parentId }).catch(() => null) : null;
       // A turn, stop, branch or reset since the request: the chat has moved on and the snapshot is not loaded.
-      if (before !== queue.generation || queue.busy) return info;
-      const next = stateFromSnapshot(info, createId);
-      history.fork(0);
-      store.replace(next);
-      history.checkpoint(info.snapshotId);
-      restoreTree(parts, parent);
-      reattachRunningTurn(parts, info);
+      if (await loadSnapshot(parts, info, undefined, () => before !== queue.generation)) reattachRunningTurn(parts, info);
       return info;
     },
   };
@@ -178,6 +185,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
       onError: (error) => safely(settings.options.onError, error),
     }),
     queue: createTurnQueue(),
+    detachedPoll: { controller: null, aborting: false, load: (info, signal) => loadSnapshot(parts as ChatParts<unknown>, info, signal) },
     history: createChatHistory(store.getState),
     branches: { tree: createChatTree(end, store.getState().messages, end), epoch: 0 },
   };

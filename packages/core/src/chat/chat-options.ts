@@ -4,6 +4,7 @@ import type { SessionState } from '../model/session.js';
 import type { Transport } from '../transport/transport.js';
 import type { ClientTools } from './client-tools.js';
 import type { TurnDeadlineOptions, TurnLimitOptions } from './deadlines.js';
+import type { DetachedPollOptions } from './detached-poll-types.js';
 
 /**
  * Options of {@link createAgentChat}. Limits: `maxDepth` (default 500 levels) and `maxFrameBytes` (default 8 MiB) end a
@@ -27,6 +28,12 @@ export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   tools?: ClientTools;
   /** Automatic tool rounds per turn before it ends with `tool-rounds-exceeded` (default 10). */
   maxToolRounds?: number;
+  /**
+   * A turn that ends `detached` (`detach()`, or Genkit's `detach` input) is followed by polling `getSnapshot` with
+   * backoff, bounded (`state.detached` shows its status; a completed result is loaded). Default true (transports with
+   * `getSnapshot`); false turns it off.
+   */
+  pollDetached?: boolean | DetachedPollOptions;
 }
 
 /** Per-call options of `send`, `sendStream` and `resume`; `timeout` and `idleTimeout` override the chat's for this turn. */

@@ -6,6 +6,7 @@ import type { ChatOptionsHolder } from './chat-options.js';
 import type { ChatTree } from './chat-operations.js';
 import type { ToolLoop } from './client-tools.js';
 import type { ChatState } from './chat-state.js';
+import type { DetachedPoll } from './detached-poll-types.js';
 import type { SessionContinuity } from './session-continuity.js';
 import type { ChatStore } from './store.js';
 import type { TurnQueue } from './turn-queue.js';
@@ -24,6 +25,8 @@ export interface ChatParts<S> {
   branches: { tree: ChatTree<S>; epoch: number };
   /** Client-side tools: runs them when the agent asks, and continues the turn with their results. */
   tools: ToolLoop<S>;
+  /** The polling of a detached run's snapshot, while one runs. */
+  detachedPoll: DetachedPoll;
 }
 
 /** Calls a user callback; one that throws is reported on the console and does not break the turn. */

@@ -5,6 +5,8 @@ import type { ToolRequestPart, ToolResponsePart } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
 import type { TurnEnd } from '../model/chunk.js';
 import type { ConnectionState } from '../model/events.js';
+import type { Message } from '../model/message.js';
+import type { SnapshotStatus } from '../model/session.js';
 
 /** Where the chat is: idle, waiting for the first byte, streaming, or ended in error. */
 export type ChatStatus = 'ready' | 'submitted' | 'streaming' | 'error';
@@ -16,6 +18,32 @@ export interface ClientToolCall {
   status: 'running' | 'waiting' | 'answered' | 'error' | 'cancelled';
   /** The answer, until the turn that sends it records it as a tool message. */
   response?: ToolResponsePart;
+}
+
+/**
+ * A turn running on the server, as a resumable transport named it: keep it across a reload (with the session id) and
+ * give it to `chat.reattach` once the session is restored, to see the answer complete.
+ */
+export interface RunningTurn {
+  /** The server's id of the turn (`x-agent-turn-id`). */
+  turnId: string;
+  /** The snapshot the turn continues from: reattaching applies only while the chat shows that point. */
+  snapshotId: string | null;
+  /** The user message the turn answers, shown again before the answer when the restored session lacks it. */
+  input?: Message;
+}
+
+/**
+ * A turn that went on without the client (`detach()`, or Genkit's `detach` input): its snapshot's lifecycle as polling
+ * `getSnapshot` reads it. `pending` while it runs, `aborting` after `stop()` asked the server to abort it, then one
+ * of Genkit's terminal statuses (`completed`: its result is loaded into the chat; `failed`, `aborted`, `expired`).
+ */
+export interface DetachedRun {
+  /** The pending snapshot Genkit named; null when the chat polls the session for its next snapshot instead. */
+  snapshotId: string | null;
+  status: SnapshotStatus;
+  /** False once polling ended: a terminal status, or the bounded attempts ran out (the status is the last one read). */
+  polling: boolean;
 }
 
 /** Everything the store holds. Unchanged slices keep their identity across updates. */
@@ -40,6 +68,10 @@ export interface ChatState<S = unknown> {
    * when that was given up (the turn failed with `connection-lost`); absent when the transport said nothing.
    */
   connection?: ConnectionState | undefined;
+  /** The running turn's replayable stream on the server (resumable transports); absent when no such turn runs. */
+  runningTurn?: RunningTurn | undefined;
+  /** The last turn, when it went on without the client: its snapshot's status as polled. Absent otherwise. */
+  detached?: DetachedRun | undefined;
 }
 
 /** A fresh state. */

@@ -9,6 +9,7 @@ import { declareTools } from './client-tools.js';
 import { armTurn } from './deadlines.js';
 import { runTurn } from './run-turn.js';
 import type { Transport } from '../transport/transport.js';
+import { pollDetachedRun, stopDetachedPoll } from './detached-poll.js';
 
 /** Shows the line up to `ids`' end with the state `end` holds (a switch, or the point a turn runs again from). */
 export function showLine<S>(parts: ChatParts<S>, ids: string[], end: RerunPlan<S>['end']): void {
@@ -77,7 +78,9 @@ async function runRound<S>(
   transport: Transport | undefined,
 ): Promise<AgentResponse<S>> {
   const { store, history, session, eventListeners, createId, branches } = parts;
+  stopDetachedPoll(parts);
   const start = store.getState().messages.length;
+  const from = store.getState().snapshotId;
   const epoch = branches.epoch;
   const { options } = parts.settings;
   // The round's own signal: aborted by the queue (stop, branch, reset, the caller's signal) or by a deadline,
@@ -120,6 +123,7 @@ async function runRound<S>(
     if (epoch === branches.epoch) recordTurn(branches.tree, store, start, input, session.clientState);
     if (response.snapshotId) history.checkpoint(response.snapshotId);
     safely(options.onTurnEnd, response);
+    if (response.finishReason === 'detached') pollDetachedRun(parts, response, from);
     return response;
   } finally {
     deadlines.clear();

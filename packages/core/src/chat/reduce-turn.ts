@@ -38,6 +38,7 @@ export function reduceTurnEvent(draft: Draft<ChatState>, event: TurnEvent, turn:
       const { finishReason } = event;
       // A turn that ends while its stream is being reattached ends that attempt: the connection is given up.
       if (draft.connection === 'reconnecting') draft.connection = 'closed';
+      if (draft.runningTurn) draft.runningTurn = undefined;
       draft.finishReason = finishReason;
       draft.turnEnd = { finishReason, ...(event.snapshotId ? { snapshotId: event.snapshotId } : {}) };
       // A failed or aborted snapshot holds the last-good state but Genkit resumes only completed ones:

@@ -1,6 +1,7 @@
-import type { Draft } from 'immer';
+import { current, isDraft, type Draft } from 'immer';
+import { toMessage } from '../model/message.js';
 import type { AgentEvent } from '../model/events.js';
-import type { ChatState } from './chat-state.js';
+import type { ChatState, RunningTurn } from './chat-state.js';
 import { reduceMessageEvent } from './reduce-messages.js';
 import { reduceStateEvent } from './reduce-state.js';
 import { reduceTurnEvent } from './reduce-turn.js';
@@ -38,7 +39,17 @@ export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: Tu
     case 'connection':
       draft.connection = event.state;
       return;
+    case 'stream-open':
+      draft.runningTurn = runningTurnOf(draft, event.turnId, turn);
+      return;
     default:
       return;
   }
+}
+
+/** The running turn a transport named: with the snapshot it continues from and the user message it answers. */
+function runningTurnOf(draft: Draft<ChatState>, turnId: string, turn: TurnContext): RunningTurn {
+  const asked = draft.messages[turn.firstMessageIndex - 1];
+  const input = asked?.role === 'user' ? toMessage(isDraft(asked) ? current(asked) : asked) : undefined;
+  return { turnId, snapshotId: draft.snapshotId, ...(input ? { input } : {}) };
 }

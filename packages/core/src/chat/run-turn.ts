@@ -63,6 +63,8 @@ function startTurn<S>(
   draft.turnEnd = null;
   draft.interrupts = [];
   if (draft.connection) draft.connection = undefined;
+  if (draft.runningTurn) draft.runningTurn = undefined;
+  if (draft.detached) draft.detached = undefined;
 }
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;

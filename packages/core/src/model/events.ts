@@ -45,6 +45,8 @@ export type AgentEvent =
   | { type: 'error'; error: AgentChatError }
   /** From the transport, not the wire: the stream broke off and is being reattached (`reconnecting`), or was (`open`). */
   | { type: 'connection'; state: ConnectionState }
+  /** From a resumable transport: the server named the turn's replayable stream (to reattach to after a reload). */
+  | { type: 'stream-open'; turnId: string }
   /** No state change: the frame still reaches `onChunk` (AG-UI STEP_*, ACTIVITY_*, CUSTOM, RAW). */
   | { type: 'passthrough' }
   | {

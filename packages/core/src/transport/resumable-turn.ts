@@ -120,6 +120,7 @@ export async function* streamResumableTurn(url: string, options: ResumableTurnOp
   if (turnId) {
     registry.open(turnId);
     signal.addEventListener('abort', onAbort, { once: true });
+    yield [{ raw: null, events: [{ type: 'stream-open', turnId }] }];
   }
   let lastId: string | undefined;
   // Frames without an SSE id (NDJSON) are counted: the server numbers every frame it writes from 0.
