@@ -11,7 +11,7 @@ import type { Transport, TurnRequest, TurnRerun } from '../transport/transport.j
 import type { StreamOptions } from '../wire/limits.js';
 import type { ChatState } from './chat-state.js';
 import { recordAnswers, type ToolDeclaration } from './client-tools.js';
-import { ChunkBuilder } from './chunk-builder.js';
+import { createChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
 import type { ChatStore } from './store.js';
 import { createTurnContext, type TurnContext } from './turn-context.js';
@@ -69,7 +69,7 @@ type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[]): void {
-  const builder = new ChunkBuilder<S>();
+  const builder = createChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   setup.store.update((draft) => {
