@@ -109,13 +109,11 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
 }
 
 function closingEvents(error: AgentChatError | null, aborted: boolean, detached: boolean): AgentEvent[] {
-  if (detached) return [{ type: 'turn-end', finishReason: 'detached', raw: { turnEnd: { finishReason: 'detached' } } }];
-  if (aborted) return [{ type: 'turn-end', finishReason: 'aborted', raw: { turnEnd: { finishReason: 'aborted' } } }];
+  const end = (finishReason: 'detached' | 'aborted' | 'failed'): Extract<AgentEvent, { type: 'turn-end' }> => ({ type: 'turn-end', finishReason, raw: { turnEnd: { finishReason } } });
+  if (detached) return [end('detached')];
+  if (aborted) return [end('aborted')];
   const failure = error ?? new AgentChatError('incomplete-stream', 'The stream ended before the turn ended.');
-  return [
-    { type: 'error', error: failure },
-    { type: 'turn-end', finishReason: 'failed', error: failure, raw: { turnEnd: { finishReason: 'failed' } } },
-  ];
+  return [{ type: 'error', error: failure }, { ...end('failed'), error: failure }];
 }
 
 function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged: boolean): AgentResponse<S> {
