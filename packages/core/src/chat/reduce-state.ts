@@ -20,7 +20,6 @@ export function reduceStateEvent(draft: Draft<ChatState>, event: StateEvent, tur
     case 'custom-patch':
       try {
         turn.custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
-        turn.patchesApplied++;
         draft.custom = turn.custom as Draft<unknown>;
       } catch (error) {
         recordError(draft, turn, isAgentChatError(error) ? error : new AgentChatError('patch-failed', String(error)));
