@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
-import { featureBreakdown } from './feature-breakdown.mjs';
+import { featureBreakdown, functionBreakdown } from './feature-breakdown.mjs';
 import { whyMissed } from './why-missed.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,7 +40,7 @@ const OURS = ['@agent-chat/core', '@agent-chat/react'];
 const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n`;
 
 // Regression ceilings of the two Genkit rows (their budgets are missed; see RESULTS.md for where the bytes go).
-const GENKIT_CEILING = 24.6;
+const GENKIT_CEILING = 24.4;
 const GENKIT_VIEW_CEILING = 39.2;
 
 /**
@@ -53,15 +53,15 @@ const GENKIT_VIEW_CEILING = 39.2;
  * its server speaks; each protocol is a row of its own, and `export *` (all five) is reported beside them.
  */
 const ENTRIES = [
-  { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 18.8 },
-  { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 19.3 },
+  { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 18.6 },
+  { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 19.1 },
   { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: GENKIT_CEILING },
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 25, ceiling: GENKIT_VIEW_CEILING },
-  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 24.2 },
-  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 23.4 },
-  { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 27.6 },
-  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 28.5 },
-  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 38.5 },
+  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 24.1 },
+  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 23.3 },
+  { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 27.4 },
+  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 28.3 },
+  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 38.4 },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 15.6 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 12.8 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
@@ -171,7 +171,7 @@ async function features(id) {
   if (code.length !== row.minBytes) throw new Error(`${id}: the source-mapped build differs from the measured one`);
   const breakdown = featureBreakdown(new TextDecoder().decode(code), map, row.gzipBytes);
   if (breakdown.groups.reduce((sum, g) => sum + g.minBytes, 0) !== row.minBytes) throw new Error(`${id}: bytes left unattributed`);
-  return breakdown;
+  return { ...breakdown, functions: functionBreakdown(new TextDecoder().decode(code), map) };
 }
 
 async function measureCss() {
@@ -237,7 +237,8 @@ const machine = {
 };
 const esbuildVersion = JSON.parse(readFileSync(`${root}node_modules/esbuild/package.json`, 'utf8')).version;
 const featureReport = Object.fromEntries(Object.entries(byFeature).map(([id, b]) => [id, b.groups]));
-const report = { machine, esbuild: esbuildVersion, gzipLevel: 9, kB: KB, pass: over.length === 0, staleSources: stale, rows, css, byFeature: featureReport, whatIf: whatIfRows };
+const functionReport = Object.fromEntries(Object.entries(byFeature).map(([id, b]) => [id, b.functions]));
+const report = { machine, esbuild: esbuildVersion, gzipLevel: 9, kB: KB, pass: over.length === 0, staleSources: stale, rows, css, byFeature: featureReport, byFunction: functionReport, whatIf: whatIfRows };
 
 const kb = (bytes) => (bytes / KB).toFixed(2);
 const statusCell = (row) => {
@@ -286,6 +287,17 @@ function whatIfTable() {
     lines.push(`| ${rows.find((row) => row.id === id).label} | ${kb(base[id])} kB | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
+}
+/** The largest of our own top-level functions in a bundle, by what leaving each out would save of its min+gz. */
+function functionsTable(id, count = 25) {
+  const functions = byFeature[id].functions;
+  const rest = functions.slice(count);
+  return [
+    '| function (or class, constant) | file | min | min+gz saved without it |',
+    '|---|---|---:|---:|',
+    ...functions.slice(0, count).map((f) => `| \`${f.name}\` | ${f.file} | ${kb(f.minBytes)} kB | ${kb(f.savedWithout)} kB |`),
+    `| the other ${rest.length} | | ${kb(rest.reduce((sum, f) => sum + f.minBytes, 0))} kB | each ≤ ${kb(rest[0]?.savedWithout ?? 0)} kB |`,
+  ].join('\n');
 }
 const budgetLine = () => (over.length === 0
   ? 'size budgets: all met'
@@ -348,6 +360,14 @@ if (write) {
     '### Why the Genkit app misses 15 kB, by feature',
     '',
     ...whyMissed({ app: byFeature['app-genkit'], view: byFeature['app-genkit-view'], whatIfRows }),
+    '',
+    '### Our own code of the Genkit app, by function',
+    '',
+    'The same source map, down to the top-level declaration of each source (a closure counts with the function that',
+    'makes it). No single piece is large: the code is spread over many functions of a few hundred bytes each, every one',
+    'of them behind a public operation or option, so what is left to take off is a feature, not a detail.',
+    '',
+    functionsTable('app-genkit'),
     '',
     '### The libraries the design requires, alone',
     '',

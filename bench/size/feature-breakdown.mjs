@@ -59,23 +59,7 @@ export function featureBreakdown(code, map, gzipTotal, features = FEATURES) {
     const key = keyOf(source);
     return features.find((feature) => feature.match.test(key))?.id ?? `unmatched:${key}`;
   });
-  const pieces = []; // [group id, text], in output order
-  const lines = code.split('\n');
-  const decoded = decode(map.mappings);
-  const textOf = (line) => (line < lines.length - 1 ? `${lines[line]}\n` : lines[line] ?? '');
-  decoded.forEach((segments, line) => {
-    const text = textOf(line);
-    let column = 0;
-    let group = GLUE.id;
-    for (const segment of segments) {
-      if (segment[0] > column) pieces.push([group, text.slice(column, segment[0])]);
-      column = Math.max(column, segment[0]);
-      group = segment.length > 1 ? groupOfSource[segment[1]] : GLUE.id;
-    }
-    pieces.push([group, text.slice(column)]);
-  });
-  for (let line = decoded.length; line < lines.length; line++) pieces.push([GLUE.id, textOf(line)]);
-
+  const pieces = piecesOf(code, map, (source) => groupOfSource[source]);
   const without = (ids) => gzip(pieces.filter(([id]) => !ids.includes(id)).map(([, text]) => text).join(''));
   const whole = gzip(pieces.map(([, text]) => text).join(''));
   const known = [...features, GLUE];
@@ -98,6 +82,60 @@ export function featureBreakdown(code, map, gzipTotal, features = FEATURES) {
     /** min+gz saved by leaving all of `ids` out at once (the whole output gzipped without them). */
     savedWithout: (setIds) => whole - without(setIds),
   };
+}
+
+/**
+ * The minified output as [group, text] pieces in output order: each character goes to the group `groupOf(source index,
+ * original line)` gives the source it maps to, or to the glue when it maps to none.
+ */
+function piecesOf(code, map, groupOf) {
+  const pieces = [];
+  const lines = code.split('\n');
+  const decoded = decode(map.mappings);
+  const textOf = (line) => (line < lines.length - 1 ? `${lines[line]}\n` : lines[line] ?? '');
+  decoded.forEach((segments, line) => {
+    const text = textOf(line);
+    let column = 0;
+    let group = GLUE.id;
+    for (const segment of segments) {
+      if (segment[0] > column) pieces.push([group, text.slice(column, segment[0])]);
+      column = Math.max(column, segment[0]);
+      group = segment.length > 1 ? groupOf(segment[1], segment[2]) : GLUE.id;
+    }
+    pieces.push([group, text.slice(column)]);
+  });
+  for (let line = decoded.length; line < lines.length; line++) pieces.push([GLUE.id, textOf(line)]);
+  return pieces;
+}
+
+// A declaration at the start of a line: the module's top level in our formatted sources.
+const TOP_LEVEL = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)/;
+
+/** For each line of a source text, the top-level declaration it belongs to (the last one starting at or above it). */
+export function declarationLines(text) {
+  let current = '(module)';
+  return text.split('\n').map((line) => {
+    current = TOP_LEVEL.exec(line)?.[1] ?? current;
+    return current;
+  });
+}
+
+/**
+ * Our own code of a bundle by top-level function (or class, or constant), from the sources inside the map: the
+ * minified bytes of each and what leaving it out would save of the min+gz (the whole output gzipped with and without
+ * it). The libraries are left out (the feature breakdown has them); sorted by that saving, largest first.
+ */
+export function functionBreakdown(code, map) {
+  const declarations = map.sources.map((source, index) => (keyOf(source).startsWith('lib:') ? null : declarationLines(map.sourcesContent?.[index] ?? '')));
+  const pieces = piecesOf(code, map, (source, line) => (declarations[source] ? `${keyOf(map.sources[source])}#${declarations[source][line] ?? '(module)'}` : 'library'));
+  const whole = gzip(pieces.map(([, text]) => text).join(''));
+  const ids = [...new Set(pieces.map(([id]) => id))].filter((id) => id.includes('#'));
+  return ids.map((id) => {
+    const [file, name] = id.split('#');
+    const text = pieces.filter(([group]) => group === id).map(([, piece]) => piece).join('');
+    const rest = pieces.filter(([group]) => group !== id).map(([, piece]) => piece).join('');
+    return { file, name, minBytes: Buffer.byteLength(text), savedWithout: whole - gzip(rest) };
+  }).sort((a, b) => b.savedWithout - a.savedWithout || b.minBytes - a.minBytes);
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(2);

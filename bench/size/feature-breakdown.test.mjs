@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { constants, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { featureBreakdown, keyOf } from './feature-breakdown.mjs';
+import { declarationLines, featureBreakdown, functionBreakdown, keyOf } from './feature-breakdown.mjs';
 
 // A bundle of virtual modules laid out like the real packages, so each file lands in a known feature group.
 const FILES = {
@@ -65,5 +65,26 @@ describe('featureBreakdown', () => {
     expect(both).toBeGreaterThan(tools);
     expect(both).toBeLessThan(total);
     expect(breakdown.groups.find((g) => g.id === 'client-tools').savedWithout).toBe(tools);
+  });
+});
+
+describe('functionBreakdown', () => {
+  it('gives every line of a source the top-level declaration it is in (the module before the first)', () => {
+    const source = "import { a } from './a.js';\nexport async function run() {\n  return 1;\n}\nconst helper = () => 2;\nexport class Tree {\n  grow() {}\n}";
+    expect(declarationLines(source)).toEqual(['(module)', 'run', 'run', 'run', 'helper', 'Tree', 'Tree', 'Tree']);
+  });
+
+  it('splits our own code by function, leaves the libraries out, and lists the largest saving first', async () => {
+    const { code, map, total } = await bundleFixture();
+    const functions = functionBreakdown(code, map);
+    const names = functions.map((f) => `${f.file}#${f.name}`);
+    expect(names).toContain('core/chat/client-tools#loop');
+    expect(names.some((name) => name.startsWith('lib:'))).toBe(false);
+    expect(functions.every((f) => f.minBytes > 0 && f.savedWithout > 0 && f.savedWithout < total)).toBe(true);
+    const savings = functions.map((f) => f.savedWithout);
+    expect(savings).toEqual([...savings].sort((a, b) => b - a));
+    // Ours and the library's share of the output are disjoint: together they never exceed the bundle.
+    const immer = featureBreakdown(code, map, total).groups.find((g) => g.id === 'immer').minBytes;
+    expect(functions.reduce((sum, f) => sum + f.minBytes, 0) + immer).toBeLessThanOrEqual(Buffer.byteLength(code));
   });
 });

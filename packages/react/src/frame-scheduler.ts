@@ -53,26 +53,26 @@ function offNextFrame(flush: () => void): void {
 
 /** Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or N ms. */
 function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pending = false;
+  // Set while a flush is pending: drops it.
+  let pending: (() => void) | null = null;
   const run = () => {
-    pending = false;
-    timer = null;
+    pending = null;
     flush();
   };
   return {
     request() {
       if (pending) return;
-      pending = true;
-      if (throttle === 'frame') onNextFrame(run);
-      else timer = setTimeout(run, Math.max(0, throttle));
+      if (throttle === 'frame') {
+        onNextFrame(run);
+        pending = () => offNextFrame(run);
+      } else {
+        const timer = setTimeout(run, Math.max(0, throttle));
+        pending = () => clearTimeout(timer);
+      }
     },
     cancel() {
-      if (!pending) return;
-      pending = false;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      if (throttle === 'frame') offNextFrame(run);
+      pending?.();
+      pending = null;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Operation } from 'fast-json-patch/module/core.mjs';
 import { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
 import { DEFAULT_MAX_DEPTH } from '../wire/limits.js';
-import { applyCopyOnWrite } from './patch-copy-on-write.js';
+import { applyCopyOnWrite, unescapeSegment } from './patch-copy-on-write.js';
 
 const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -14,7 +14,7 @@ function assertSafePointer(pointer: unknown, index: number): asserts pointer is 
     throw new AgentChatError('patch-failed', `Operation ${index} has an invalid JSON Pointer: ${JSON.stringify(pointer)}`);
   }
   for (const segment of pointer.split('/')) {
-    if (UNSAFE_SEGMENTS.has(segment.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    if (UNSAFE_SEGMENTS.has(unescapeSegment(segment))) {
       throw new AgentChatError('unsafe-patch', `Operation ${index} targets "${segment}", which could pollute prototypes.`);
     }
   }

@@ -15,19 +15,16 @@ export interface ChatTreeAccess<S> {
   load(tree: ChatTree<S>, generation: number): boolean;
 }
 
-const TREE_ACCESS = new WeakMap<object, ChatTreeAccess<unknown>>();
+// The parts of every chat, kept for `exportChatTree`/`restoreChatTree`: the access is built only by them, so apps that
+// do not import them ship none of it.
+const CHAT_PARTS = new WeakMap<object, ChatParts<unknown>>();
 
 /** The tree access of a chat made by `createAgentChat`. */
 export function chatTreeOf<S>(chat: object): ChatTreeAccess<S> {
-  const access = TREE_ACCESS.get(chat);
-  if (!access) throw new AgentChatError('unsupported', 'Not a createAgentChat chat.');
-  return access as ChatTreeAccess<S>;
-}
-
-/** Registers the tree access of `chat`, built from its parts. */
-export function registerTreeAccess<S>(chat: object, parts: ChatParts<S>): void {
+  const parts = CHAT_PARTS.get(chat) as ChatParts<S> | undefined;
+  if (!parts) throw new AgentChatError('unsupported', 'Not a createAgentChat chat.');
   const { queue, history, branches } = parts;
-  const access: ChatTreeAccess<S> = {
+  return {
     tree: () => branches.tree,
     generation: () => queue.generation,
     load(restored, since) {
@@ -38,7 +35,11 @@ export function registerTreeAccess<S>(chat: object, parts: ChatParts<S>): void {
       return true;
     },
   };
-  TREE_ACCESS.set(chat, access as ChatTreeAccess<unknown>);
+}
+
+/** Registers the parts of `chat`, for {@link chatTreeOf}. */
+export function registerTreeAccess<S>(chat: object, parts: ChatParts<S>): void {
+  CHAT_PARTS.set(chat, parts as ChatParts<unknown>);
 }
 
 /** A new tree whose only line is what the store shows now (after `reset`). */

@@ -46,9 +46,8 @@ export class BranchTree<M extends { id: string }, E> {
 
   /** A message's place among the children of its parent. */
   siblings(id: string): SiblingPosition | undefined {
-    const parent = this.nodes.get(this.parentOf(id) ?? '\u0000');
-    if (!parent) return undefined;
-    return { index: parent.children.indexOf(id), count: parent.children.length };
+    const parent = this.parentOf(id);
+    return parent === undefined ? undefined : this.positionUnder(parent, id);
   }
 
   /** The place `id` has (or would have, added last) among the children of `parentId`. */

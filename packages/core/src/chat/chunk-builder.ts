@@ -2,83 +2,82 @@ import type { AgentChunk } from '../model/chunk.js';
 import type { AgentEvent } from '../model/events.js';
 import type { TurnContext } from './turn-context.js';
 
-/**
- * Builds the `sendStream` chunks of one decoded frame, after its events were reduced.
- * The turn-end always becomes a chunk of its own, so it is the last one of the turn.
- */
-export class ChunkBuilder<S> {
-  readonly chunks: AgentChunk<S>[] = [];
-  private current: AgentChunk<S> | null = null;
-  private hasContent = false;
-
-  startFrame(raw: unknown): void {
-    this.flush();
-    this.current = { raw };
-    this.hasContent = false;
-  }
-
+/** Builds the `sendStream` chunks of a batch of decoded frames, after their events were reduced. */
+export interface ChunkBuilder<S> {
+  /** Starts the chunk of the next frame (`raw` is its wire value). */
+  startFrame(raw: unknown): void;
   /** Adds what the event contributes, reading state (custom) from the turn after the event was reduced. */
-  add(event: AgentEvent, turn: TurnContext): void {
-    const chunk = this.current;
-    if (!chunk) return;
-    switch (event.type) {
-      case 'text-delta':
-        chunk.text = (chunk.text ?? '') + event.text;
-        this.withSource(event.source);
-        return;
-      case 'reasoning-delta':
-      case 'part-add':
-        this.withSource(event.source);
-        return;
-      case 'tool-request':
-        chunk.toolRequest ??= event.part;
-        this.withSource(event.source);
-        return;
-      case 'tool-response':
-        chunk.toolResponse ??= event.part;
-        this.withSource(event.source);
-        return;
-      case 'custom-patch':
-      case 'custom-snapshot':
-      case 'state-snapshot':
-        chunk.custom = turn.custom as S;
-        this.hasContent = true;
-        return;
-      case 'passthrough':
-        this.hasContent = true;
-        return;
-      case 'artifact-upsert':
-        chunk.artifact = event.artifact;
-        this.hasContent = true;
-        return;
-      case 'turn-end': {
-        if (!turn.ended) return;
-        this.flush();
-        const turnEnd = { finishReason: event.finishReason, ...(event.snapshotId ? { snapshotId: event.snapshotId } : {}) };
-        this.chunks.push({ turnEnd, raw: event.raw ?? { turnEnd } });
-        this.current = null;
-        return;
+  add(event: AgentEvent, turn: TurnContext): void;
+  /** Call once the batch is reduced: the chunks, in order. */
+  finish(): AgentChunk<S>[];
+}
+
+/**
+ * A chunk builder for one batch: a frame's events make one chunk (none when they contribute nothing); the turn-end
+ * always becomes a chunk of its own, so it is the last one of the turn.
+ */
+export function createChunkBuilder<S>(): ChunkBuilder<S> {
+  const chunks: AgentChunk<S>[] = [];
+  let current: AgentChunk<S> | null = null;
+  let hasContent = false;
+  const flush = () => {
+    if (current && hasContent) chunks.push(current);
+    current = null;
+    hasContent = false;
+  };
+  return {
+    startFrame(raw) {
+      flush();
+      current = { raw };
+    },
+    add(event, turn) {
+      const chunk = current;
+      if (!chunk) return;
+      let source: unknown;
+      switch (event.type) {
+        case 'text-delta':
+          chunk.text = (chunk.text ?? '') + event.text;
+          source = event.source;
+          break;
+        case 'reasoning-delta':
+        case 'part-add':
+          source = event.source;
+          break;
+        case 'tool-request':
+          chunk.toolRequest ??= event.part;
+          source = event.source;
+          break;
+        case 'tool-response':
+          chunk.toolResponse ??= event.part;
+          source = event.source;
+          break;
+        case 'custom-patch':
+        case 'custom-snapshot':
+        case 'state-snapshot':
+          chunk.custom = turn.custom as S;
+          break;
+        case 'passthrough':
+          break;
+        case 'artifact-upsert':
+          chunk.artifact = event.artifact;
+          break;
+        case 'turn-end': {
+          if (!turn.ended) return;
+          flush();
+          const turnEnd = { finishReason: event.finishReason, ...(event.snapshotId ? { snapshotId: event.snapshotId } : {}) };
+          chunks.push({ turnEnd, raw: event.raw ?? { turnEnd } });
+          return;
+        }
+        default:
+          return;
       }
-      default:
-        return;
-    }
-  }
-
-  /** Call once the batch is reduced. */
-  finish(): AgentChunk<S>[] {
-    this.flush();
-    this.current = null;
-    return this.chunks;
-  }
-
-  private withSource(source: unknown): void {
-    if (this.current && source !== undefined) this.current.modelChunk ??= source;
-    this.hasContent = true;
-  }
-
-  private flush(): void {
-    if (this.current && this.hasContent) this.chunks.push(this.current);
-    this.current = null;
-    this.hasContent = false;
-  }
+      // The model chunk a frame's content came from, when the dialect gives one (the first of the frame).
+      if (source !== undefined) chunk.modelChunk ??= source;
+      hasContent = true;
+    },
+    finish() {
+      flush();
+      return chunks;
+    },
+  };
 }

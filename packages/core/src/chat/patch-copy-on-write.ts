@@ -4,8 +4,8 @@ import { freeze } from 'immer';
 import { exceedsDepth, pointerDepth } from '../util/depth.js';
 import { tooDeep } from '../wire/limits.js';
 
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
-const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+/** A JSON Pointer segment with its `~1` and `~0` escapes undone (RFC 6901). */
+export const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /**
  * Makes every container on the way to the last segment of `pointer` a shallow copy owned by this patch (each copied
@@ -18,7 +18,7 @@ function ownPath(wrapper: Record<string, unknown>, pointer: string, owned: Set<o
   let parent: Record<string, unknown> = wrapper;
   for (let index = 1; index < segments.length - 1; index++) {
     const key = unescapeSegment(segments[index]!);
-    if (!hasOwn(parent, key)) return;
+    if (!Object.hasOwn(parent, key)) return;
     let child = parent[key];
     if (typeof child !== 'object' || child === null) return;
     if (!owned.has(child)) {

@@ -6,8 +6,6 @@ import type { Part } from '../model/part.js';
 import type { ChatState } from './chat-state.js';
 import type { TurnContext } from './turn-context.js';
 
-type MessageEvent = Extract<AgentEvent, { type: 'text-delta' | 'reasoning-delta' | 'part-add' | 'tool-request' | 'tool-response' | 'message-complete' }>;
-
 /** The message an event streams into: by key, else this turn's latest message of that role, else a new one. */
 function targetMessage(draft: Draft<ChatState>, turn: TurnContext, target: MessageTarget, role: Role): Draft<ChatMessage> {
   const key = target.messageKey;
@@ -21,8 +19,8 @@ function targetMessage(draft: Draft<ChatState>, turn: TurnContext, target: Messa
   return draft.messages[index]!;
 }
 
-/** Text, reasoning, parts, tool calls and completed messages. */
-export function reduceMessageEvent(draft: Draft<ChatState>, event: MessageEvent, turn: TurnContext): void {
+/** Text, reasoning, parts, tool calls and completed messages; other events are left alone. */
+export function reduceMessageEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   switch (event.type) {
     case 'text-delta':
       appendTextPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.text, 'text');

@@ -6,21 +6,18 @@ import { applyCustomPatch } from './apply-custom-patch.js';
 import type { ChatState } from './chat-state.js';
 import type { TurnContext } from './turn-context.js';
 
-type StateEvent = Extract<AgentEvent, { type: 'custom-patch' | 'custom-snapshot' | 'artifact-upsert' | 'artifacts-snapshot' | 'state-snapshot' }>;
-
 /** Records an error of this turn; the turn goes on, and ends in status 'error'. */
 export function recordError(draft: Draft<ChatState>, turn: TurnContext, error: AgentChatError): void {
   if (!turn.errors.includes(error)) turn.errors.push(error);
   draft.error = error as Draft<AgentChatError>;
 }
 
-/** Custom state (JSON patches and snapshots), artifacts, and client-managed session state. */
-export function reduceStateEvent(draft: Draft<ChatState>, event: StateEvent, turn: TurnContext): void {
+/** Custom state (JSON patches and snapshots), artifacts, and client-managed session state; other events are left alone. */
+export function reduceStateEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   switch (event.type) {
     case 'custom-patch':
       try {
         turn.custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
-        turn.patchesApplied++;
         draft.custom = turn.custom as Draft<unknown>;
       } catch (error) {
         recordError(draft, turn, isAgentChatError(error) ? error : new AgentChatError('patch-failed', String(error)));

@@ -7,8 +7,6 @@ import type { ChatState } from './chat-state.js';
 import { recordError } from './reduce-state.js';
 import type { TurnContext } from './turn-context.js';
 
-type TurnEvent = Extract<AgentEvent, { type: 'turn-start' | 'session' | 'interrupt-request' | 'error' | 'turn-end' }>;
-
 function addInterrupts(into: ToolRequestPart[], parts: readonly ToolRequestPart[]): void {
   for (const part of parts) {
     const ref = part.toolRequest.ref;
@@ -17,8 +15,8 @@ function addInterrupts(into: ToolRequestPart[], parts: readonly ToolRequestPart[
   }
 }
 
-/** Turn lifecycle: start, session identity, interrupts, errors, and the turn end that settles everything. */
-export function reduceTurnEvent(draft: Draft<ChatState>, event: TurnEvent, turn: TurnContext): void {
+/** Turn lifecycle: start, session identity, interrupts, errors, and the turn end that settles everything; other events are left alone. */
+export function reduceTurnEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   switch (event.type) {
     case 'turn-start':
       if (event.sessionId) draft.sessionId = event.sessionId;

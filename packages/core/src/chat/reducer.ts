@@ -13,38 +13,12 @@ import type { TurnContext } from './turn-context.js';
  */
 export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   if (turn.ended) return;
-  switch (event.type) {
-    case 'text-delta':
-    case 'reasoning-delta':
-    case 'part-add':
-    case 'tool-request':
-    case 'tool-response':
-    case 'message-complete':
-      reduceMessageEvent(draft, event, turn);
-      return;
-    case 'custom-patch':
-    case 'custom-snapshot':
-    case 'artifact-upsert':
-    case 'artifacts-snapshot':
-    case 'state-snapshot':
-      reduceStateEvent(draft, event, turn);
-      return;
-    case 'turn-start':
-    case 'session':
-    case 'interrupt-request':
-    case 'error':
-    case 'turn-end':
-      reduceTurnEvent(draft, event, turn);
-      return;
-    case 'connection':
-      draft.connection = event.state;
-      return;
-    case 'stream-open':
-      draft.runningTurn = runningTurnOf(draft, event.turnId, turn);
-      return;
-    default:
-      return;
-  }
+  // Each part reduces its own event types and ignores the rest.
+  if (event.type === 'connection') draft.connection = event.state;
+  else if (event.type === 'stream-open') draft.runningTurn = runningTurnOf(draft, event.turnId, turn);
+  reduceMessageEvent(draft, event, turn);
+  reduceStateEvent(draft, event, turn);
+  reduceTurnEvent(draft, event, turn);
 }
 
 /** The running turn a transport named: with the snapshot it continues from and the user message it answers. */

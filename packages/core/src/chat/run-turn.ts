@@ -11,7 +11,7 @@ import type { Transport, TurnRequest, TurnRerun } from '../transport/transport.j
 import type { StreamOptions } from '../wire/limits.js';
 import type { ChatState } from './chat-state.js';
 import { recordAnswers, type ToolDeclaration } from './client-tools.js';
-import { ChunkBuilder } from './chunk-builder.js';
+import { createChunkBuilder } from './chunk-builder.js';
 import { reduceEvent } from './reducer.js';
 import type { ChatStore } from './store.js';
 import { createTurnContext, type TurnContext } from './turn-context.js';
@@ -71,7 +71,7 @@ type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[]): void {
-  const builder = new ChunkBuilder<S>();
+  const builder = createChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   setup.store.update((draft) => {
@@ -111,13 +111,11 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
 }
 
 function closingEvents(error: AgentChatError | null, aborted: boolean, detached: boolean): AgentEvent[] {
-  if (detached) return [{ type: 'turn-end', finishReason: 'detached', raw: { turnEnd: { finishReason: 'detached' } } }];
-  if (aborted) return [{ type: 'turn-end', finishReason: 'aborted', raw: { turnEnd: { finishReason: 'aborted' } } }];
+  const end = (finishReason: 'detached' | 'aborted' | 'failed'): Extract<AgentEvent, { type: 'turn-end' }> => ({ type: 'turn-end', finishReason, raw: { turnEnd: { finishReason } } });
+  if (detached) return [end('detached')];
+  if (aborted) return [end('aborted')];
   const failure = error ?? new AgentChatError('incomplete-stream', 'The stream ended before the turn ended.');
-  return [
-    { type: 'error', error: failure },
-    { type: 'turn-end', finishReason: 'failed', error: failure, raw: { turnEnd: { finishReason: 'failed' } } },
-  ];
+  return [{ type: 'error', error: failure }, { ...end('failed'), error: failure }];
 }
 
 function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged: boolean): AgentResponse<S> {

@@ -20,7 +20,6 @@ export interface TurnContext {
   state: SessionState | null;
   interrupts: ToolRequestPart[];
   errors: AgentChatError[];
-  patchesApplied: number;
   ended: Extract<AgentEvent, { type: 'turn-end' }> | null;
   createId: () => string;
   /** The chat's `maxDepth`, which custom-state patches are held to (default 500). */
@@ -38,7 +37,6 @@ export function createTurnContext(messageCount: number, custom: unknown, createI
     state: null,
     interrupts: [],
     errors: [],
-    patchesApplied: 0,
     ended: null,
     createId,
   };
