@@ -18,7 +18,6 @@ export const HELP_TEXT = [
   '- **complete** _n_ (or **done** _n_) — mark task #n as done',
   '- **report** — write report.md; ask again to revise it',
   '- **clear** — clear all tasks (I ask you to confirm first)',
-  '- **time** — your local time, read by your browser (a client-side tool)',
   '- **long** or **story** — a long answer you can Stop',
   '- **fail** — a turn that fails, to see the error handling',
 ].join('\n');

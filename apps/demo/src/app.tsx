@@ -4,6 +4,7 @@ import { AgentChatView, ArtifactPanel } from '@agent-chat/ui';
 import { TurnInspector } from '@agent-chat/ui/inspector';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readLocation, writeLocation, type ChatMode, type Protocol } from './demo-location.js';
+import { useDemoTools } from './demo-tools.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';
 import { SaveRecordingButton } from './save-recording-button.js';
 import { SnapshotTimeline } from './snapshot-timeline.js';
@@ -114,6 +115,7 @@ export function App() {
           placeholder="Message the task assistant (Enter sends, Shift+Enter adds a line)"
           // Message actions on every protocol: the AG-UI and AI SDK routes run a turn from the point its history names.
           empty={<Suggestions chat={session.chat} />}
+          tools={useDemoTools(session.chat)}
         />
       </main>
       <aside className="app-outputs" aria-label="Artifacts and turn inspector">
