@@ -36,7 +36,6 @@ function LocalTimeCard({ output, status, error }: ToolRenderProps) {
   const answer = isRecord(output) && typeof output.time === 'string' ? (output as unknown as LocalTime) : null;
   return (
     <section className="demo-tool-card" data-tool="getLocalTime" data-state={status} aria-label="Your local time">
-      <span className="demo-tool-card__icon" aria-hidden="true">🕒</span>
       <div>
         <div className="demo-tool-card__title">Your local time, read in this browser</div>
         {answer ? (
@@ -57,7 +56,6 @@ function AddTaskCard({ input, output, status, error }: ToolRenderProps) {
   const id = isRecord(output) && typeof output.id === 'number' ? output.id : null;
   return (
     <section className="demo-tool-card" data-tool="addTask" data-state={status} aria-label="Task added">
-      <span className="demo-tool-card__icon" aria-hidden="true">{status === 'done' ? '＋' : '…'}</span>
       <div>
         <div className="demo-tool-card__title">{status === 'done' ? `Added task${id !== null ? ` #${id}` : ''}` : error ?? STATUS_TEXT[status] ?? 'Adding a task…'}</div>
         <div className="demo-tool-card__value">{title}</div>
