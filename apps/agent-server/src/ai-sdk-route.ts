@@ -214,7 +214,8 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
           // The call again, with what the agent says about it (title, destructive, …): the client updates it in place.
           const { name, input } = event.part.toolRequest;
           const title = (prompt as { title?: unknown }).title;
-          writer.write({ type: 'tool-input-available', toolCallId, toolName: name, input: input ?? {}, toolMetadata: prompt, ...(typeof title === 'string' && { title }) });
+          // Genkit part metadata is JSON; `ai` types toolMetadata as its own JSONObject, which it does not export.
+          writer.write({ type: 'tool-input-available', toolCallId, toolName: name, input: input ?? {}, toolMetadata: prompt as Record<string, never>, ...(typeof title === 'string' && { title }) });
         }
         writer.write({ type: 'tool-approval-request', approvalId: `approval-${toolCallId}`, toolCallId });
         return;

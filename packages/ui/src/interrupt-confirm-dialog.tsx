@@ -96,7 +96,7 @@ function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, de
     show();
     // A text answer is what the agent asked for: start there; else on the safe choice.
     firstField()?.focus();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per mount: both only use refs
+  }, []);
   // Escape, a click outside, or a browser closing the dialog anyway: keep the interrupt and say what is expected.
   const keepOpen = () => {
     show();
