@@ -31,7 +31,7 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }));
       await demo.send('what time is it?');
-      const card = demo.page.getByRole('region', { name: 'Your local time' });
+      const card = demo.page.getByRole('group', { name: 'Your local time' });
       await expect.poll(() => card.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
       expect(await card.locator('.demo-local-time').textContent()).toBe(browser.time);
       expect(await card.locator('.demo-time-zone').textContent()).toBe(browser.timeZone);
@@ -40,7 +40,7 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
       expect(await demo.dialog.count()).toBe(0);
       // The conversation goes on, and the task tool gets its card from the registry.
       await demo.send('add Buy milk');
-      const task = demo.page.getByRole('region', { name: 'Task added' });
+      const task = demo.page.getByRole('group', { name: 'Task added' });
       await expect.poll(() => task.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
       expect(await task.textContent()).toContain('Added task #1');
       expect(await task.textContent()).toContain('Buy milk');

@@ -35,7 +35,8 @@ const STATUS_TEXT: Partial<Record<ToolCallStatus, string>> = { error: 'failed', 
 function LocalTimeCard({ output, status, error }: ToolRenderProps) {
   const answer = isRecord(output) && typeof output.time === 'string' ? (output as unknown as LocalTime) : null;
   return (
-    <section className="demo-tool-card" data-tool="getLocalTime" data-state={status} aria-label="Your local time">
+    // A group, not a region: one card per call, and landmarks must be unique.
+    <div role="group" className="demo-tool-card" data-tool="getLocalTime" data-state={status} aria-label="Your local time">
       <div>
         <div className="demo-tool-card__title">Your local time, read in this browser</div>
         {answer ? (
@@ -46,7 +47,7 @@ function LocalTimeCard({ output, status, error }: ToolRenderProps) {
           <div className="demo-tool-card__status">{error ?? STATUS_TEXT[status] ?? 'Reading your clock…'}</div>
         )}
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -55,12 +56,12 @@ function AddTaskCard({ input, output, status, error }: ToolRenderProps) {
   const title = isRecord(output) && typeof output.title === 'string' ? output.title : isRecord(input) && typeof input.title === 'string' ? input.title : '';
   const id = isRecord(output) && typeof output.id === 'number' ? output.id : null;
   return (
-    <section className="demo-tool-card" data-tool="addTask" data-state={status} aria-label="Task added">
+    <div role="group" className="demo-tool-card" data-tool="addTask" data-state={status} aria-label="Task added">
       <div>
         <div className="demo-tool-card__title">{status === 'done' ? `Added task${id !== null ? ` #${id}` : ''}` : error ?? STATUS_TEXT[status] ?? 'Adding a task…'}</div>
         <div className="demo-tool-card__value">{title}</div>
       </div>
-    </section>
+    </div>
   );
 }
 
