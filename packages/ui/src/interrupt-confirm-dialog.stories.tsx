@@ -141,7 +141,10 @@ const NAME: ToolRequestPart = {
   metadata: { interrupt: { title: 'Name the project', responseSchema: { type: 'string', title: 'Project name' } } },
 };
 
-/** An interrupt that asks for text: a labelled field, focused first; Enter sends what was typed. */
+/**
+ * An interrupt that asks for text: a labelled field, focused first; Confirm with it empty says what is missing and
+ * sends nothing (typing and Enter are covered by the component's tests).
+ */
 export const TextAnswer: Story = {
   render: () => (
     <StoryChat
@@ -153,11 +156,12 @@ export const TextAnswer: Story = {
     </StoryChat>
   ),
   play: async ({ canvas, canvasElement }) => {
-    await canvas.findByRole('alertdialog', { name: 'Name the project' }, { timeout: 3000 });
-    const field = canvas.getByRole('textbox', { name: 'Project name' });
+    const dialog = await canvas.findByRole('alertdialog', { name: 'Name the project', description: 'What should the project be called?' }, { timeout: 3000 });
+    const field = within(dialog).getByRole('textbox', { name: 'Project name' });
     await expect(field).toHaveFocus();
-    await userEvent.type(field, 'Atlas{Enter}');
-    await waitFor(() => expect(canvas.getByText('Created the project.')).toBeInTheDocument(), { timeout: 3000 });
-    await expect(transportOf(chatOf(canvasElement)).requests[1]!.input.resume?.respond).toEqual([{ toolResponse: { name: 'askName', ref: 'n1', output: 'Atlas' } }]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription('Type an answer, or choose Deny.');
+    await expect(transportOf(chatOf(canvasElement)).requests).toHaveLength(1);
   },
 };
