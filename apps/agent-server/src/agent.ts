@@ -31,7 +31,8 @@ const TaskStateSchema = z.object({
 const SYSTEM_PROMPT = `You are a friendly task-list assistant. The user's tasks live in the session state.
 Use addTask to add a task, completeTask to mark one done (by its numeric id), writeReport to write or
 revise the report.md artifact. Before clearing tasks, always call confirmClearAll and only call
-clearAllTasks when the user confirmed; if they declined, say that nothing was cleared. Keep answers short.`;
+clearAllTasks when the user confirmed; if they declined, say that nothing was cleared. When the user asks for the
+time, call getLocalTime (their browser answers with its local time and time zone). Keep answers short.`;
 
 export interface TaskAgentOptions {
   /** 'file' (default): FileSessionStore under `dataDir`; 'memory': InMemorySessionStore. */

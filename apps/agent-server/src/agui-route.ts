@@ -6,6 +6,9 @@
  *   threadId                 the Genkit sessionId (must match [A-Za-z0-9_-]{1,128}, else 400 INVALID_ARGUMENT)
  *   resume (resolved)        resume.respond: one toolResponse {name, ref, output: payload} per open interrupt answered;
  *                            a 'cancelled' entry answers {cancelled: true}. The request's messages are not replayed.
+ *   trailing tool messages   answers to client-side tools (an open interrupt whose tool the run declares in `tools`,
+ *                            matched by toolCallId = its ref): resume.respond with the content (JSON parsed when it is
+ *                            an object or array)
  *   else the last message    a new user message (text and media parts); a message after an open interrupt abandons
  *                            it (as Genkit does). No new user message and nothing resolved: 400.
  *   the messages before it   the point the turn runs from (fork-point.ts): the session's latest state when they match
@@ -13,20 +16,25 @@
  *                            prefix, a switched line another history); else 400 FAILED_PRECONDITION. None at all: the
  *                            first turn runs again from an empty history when the message's id is `<threadId>:0` (its
  *                            position, as the connect restore and the kit name it), else the session continues.
- *   state, tools, context    ignored: the state is the session's (server-managed); the agent has its own tools.
+ *   tools                    the client-side tools the browser runs: an open Genkit interrupt of one of them (the
+ *                            agent's way to ask the client) ends the run as a plain tool call (RUN_FINISHED success,
+ *                            no Interrupt); the next run answers it with a `tool` message
+ *   state, context           ignored: the state is the session's (server-managed).
  *
  * Genkit stream → events (RUN_STARTED first):
  *   model text               TEXT_MESSAGE_START / CONTENT / END, one message per Genkit message (id `<runId>:<index>`)
  *   reasoning                REASONING_MESSAGE_START / CONTENT / END
  *   tool request             TOOL_CALL_START / ARGS (the input as JSON) / END (toolCallId = the Genkit ref)
- *   tool response            TOOL_CALL_RESULT (content = the output as JSON)
+ *   tool response            TOOL_CALL_RESULT (content = the output as JSON); none for a client-side tool's answer
+ *                            (the client's own tool message)
  *   customPatch              STATE_SNAPSHOT for a whole-document replace (the first patch of a turn), else STATE_DELTA
  *   artifact                 ACTIVITY_SNAPSHOT {activityType: 'artifact', messageId: `artifact:<threadId>:<name>`,
  *                            content: the Genkit artifact, replace: true} (a revision replaces it; unnamed ones get
  *                            their own id). The kit's aguiTransport passes ACTIVITY_* through to onChunk only.
  *   turn end                 RUN_FINISHED {outcome: success | interrupt | cancelled, result: {sessionId, snapshotId,
  *                            finishReason}}; interrupt: one Interrupt per open Genkit interrupt, id = its ref
- *                            (toolCallId too), message = input.question when it is text, metadata {toolName, input}
+ *                            (toolCallId too), message = input.question when it is text, metadata {toolName, input,
+ *                            ...the Genkit interrupt's requestMetadata (title, destructive, confirmLabel, …)}
  *   failed turn              RUN_ERROR {message, code: the Genkit status}; an open text message is left open (partial)
  */
 import { randomUUID } from 'node:crypto';
@@ -47,6 +55,7 @@ import {
 } from './genkit-bridge.js';
 import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
+import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
 import { checkId } from './session-ids.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
@@ -100,11 +109,14 @@ function contentParts(content: unknown): Part[] {
 /** What the run asks of the agent, or a reason it asks nothing. */
 async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise<GenkitTurnInput | string> {
   const entries = input.resume ?? [];
-  if (entries.length > 0) {
+  const toolAnswers = trailingToolMessages(input.messages);
+  if (entries.length > 0 || toolAnswers.size > 0) {
     const open = await openInterrupts(snapshots, input.threadId);
-    const respond: ToolResponsePart[] = [];
-    let resolved = false;
+    // Client-side tools answered by `tool` messages; the other interrupts by `resume` entries.
+    const respond: ToolResponsePart[] = clientToolAnswers(open, declaredTools(input), toolAnswers);
+    let resolved = respond.length > 0;
     for (const part of open) {
+      if (respond.some((response) => response.toolResponse.ref === part.toolRequest.ref)) continue;
       const entry = entries.find((candidate) => candidate.interruptId === interruptIdOf(part));
       if (!entry) continue;
       resolved ||= entry.status === 'resolved';
@@ -125,12 +137,13 @@ async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise
 export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
   const { name, input } = part.toolRequest;
   const question = (input as { question?: unknown } | undefined)?.question;
+  const prompt = part.metadata?.interrupt;
   return {
     id: interruptIdOf(part),
     reason: 'input_required',
     toolCallId: interruptIdOf(part),
     ...(typeof question === 'string' && { message: question }),
-    metadata: { toolName: name, input: input ?? null },
+    metadata: { ...(typeof prompt === 'object' && prompt !== null && prompt), toolName: name, input: input ?? null },
   };
 }
 
@@ -148,7 +161,7 @@ export function artifactActivity(threadId: string, artifact: Artifact): BaseEven
 export const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 
 /** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
-function createAguiWriter(threadId: string, runId: string, send: (event: BaseEvent) => void) {
+function createAguiWriter(threadId: string, runId: string, clientTools: ReadonlySet<string>, answered: ReadonlySet<string>, send: (event: BaseEvent) => void) {
   let open: { kind: 'text' | 'reasoning'; id: string } | null = null;
   const messageId = (index: number) => `${runId}:${index}`;
   const close = () => {
@@ -188,6 +201,7 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
         close();
         const { name, ref, output } = event.part.toolResponse;
         const toolCallId = ref ?? name;
+        if (answered.has(toolCallId)) return; // the client's own tool message
         send({ type: EventType.TOOL_CALL_RESULT, messageId: `${messageId(event.index)}:${toolCallId}`, toolCallId, content: jsonText(output), role: 'tool' } as BaseEvent);
         return;
       }
@@ -214,8 +228,10 @@ function createAguiWriter(threadId: string, runId: string, send: (event: BaseEve
     close();
     const result = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
     let outcome: Record<string, unknown> = { type: 'success' };
-    if (end.finishReason === 'interrupted' && end.interrupts.length > 0) {
-      const interrupts: Interrupt[] = end.interrupts.map(toAguiInterrupt);
+    // A client-side tool's interrupt is a plain tool call in AG-UI: it was sent as TOOL_CALL_*, the client runs it.
+    const asked = end.interrupts.filter((part) => !clientTools.has(part.toolRequest.name));
+    if (end.finishReason === 'interrupted' && asked.length > 0) {
+      const interrupts: Interrupt[] = asked.map(toAguiInterrupt);
       outcome = { type: 'interrupt', interrupts };
     } else if (end.finishReason === 'aborted') {
       outcome = { type: 'cancelled' };
@@ -263,7 +279,8 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
       void (async () => {
         try {
           send({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
-          const writer = createAguiWriter(threadId, runId, send);
+          const answered = new Set('resume' in turnInput ? trailingToolMessages(input.messages).keys() : []);
+          const writer = createAguiWriter(threadId, runId, declaredTools(input), answered, send);
           const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
           const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: turnInput, signal, onEvent: (event) => { streamed?.see(event); writer.write(event); } });
           recordTurnEnd(branches, threadId, end, streamed?.turn);

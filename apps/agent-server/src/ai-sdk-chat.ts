@@ -17,6 +17,7 @@ import type { MessageData, Part } from 'genkit/beta';
 import { ARTIFACT_PART } from './ai-sdk-route.js';
 import { interruptIdOf, type SnapshotReader } from './genkit-bridge.js';
 import { checkId } from './session-ids.js';
+import { isClientToolInterrupt } from './tools.js';
 import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, type SessionHistory } from './session-history.js';
 import { runningTurn, type TurnHttp } from './turn-stream.js';
 
@@ -25,7 +26,8 @@ type UIPart = UIMessage['parts'][number];
 /** A session's history as the UI messages useChat holds; ids are `<chatId>-<index of the turn's first message>`. */
 export function toUIMessages(history: SessionHistory): UIMessage[] {
   const out: UIMessage[] = [];
-  const open = new Set(history.interrupts.map(interruptIdOf));
+  // Approvals only: a client-side tool's open call is a plain input-available part.
+  const open = new Set(history.interrupts.filter((part) => !isClientToolInterrupt(part.metadata)).map(interruptIdOf));
   let assistant: UIMessage | undefined;
   history.messages.forEach((message: MessageData, index) => {
     const parts = (message.content ?? []) as Part[];

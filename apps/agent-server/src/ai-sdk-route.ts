@@ -22,8 +22,12 @@
  *   model message            start-step … finish-step around each Genkit model message
  *   text / reasoning         text-start / text-delta / text-end (id `text-<index>`), reasoning-* likewise
  *   tool request             tool-input-available {toolCallId: ref, toolName, input}
- *   tool response            tool-output-available {toolCallId, output}; tool-output-denied for a denied approval
- *   interrupt                tool-approval-request {approvalId: `approval-<ref>`, toolCallId: ref}
+ *   tool response            tool-output-available {toolCallId, output}; tool-output-denied for a denied approval;
+ *                            none for an output the request itself carried (the client has it)
+ *   interrupt                tool-approval-request {approvalId: `approval-<ref>`, toolCallId: ref}, after the call
+ *                            again with `title` and `toolMetadata` (the interrupt's requestMetadata) when it has them;
+ *                            a client-side tool's interrupt (requestMetadata {clientTool: true}) is only the tool call
+ *                            (the turn finishes 'tool-calls'), answered by the tool part's 'output-available'
  *   customPatch              data-state {data: the document} for a whole-document replace (the first patch of a turn),
  *                            else data-state-patch {data: the RFC 6902 operations}; both `transient: true`
  *   artifact                 data-artifact {id: the artifact name (unnamed: a fresh id), data: the Genkit artifact}
@@ -58,6 +62,7 @@ import { regenerateCut, snapshotHints, uiTurns } from './ai-sdk-fork.js';
 import { findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf, type BranchIndex } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { checkId } from './session-ids.js';
+import { isClientToolInterrupt } from './tools.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
 import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, runningTurn, turnSignal, type TurnHttp } from './turn-stream.js';
@@ -104,17 +109,26 @@ function userParts(message: UIMessage): Part[] {
   return parts;
 }
 
-/** The Genkit turn a request asks for (and the refs whose approval was denied), or why it asks none. */
-async function turnInput(sessionId: string, messages: UIMessage[], snapshots: SnapshotReader): Promise<{ input: GenkitTurnInput; denied: Set<string> } | string> {
+/** What a request asks for: the Genkit turn, the refs whose approval was denied, the refs whose output the client sent. */
+interface ChatTurn {
+  input: GenkitTurnInput;
+  denied: Set<string>;
+  /** Answered with the tool's output (a client-side tool, `addToolOutput`): the client has it, it is not streamed back. */
+  answered: Set<string>;
+}
+
+/** The turn a request asks for, or why it asks none. */
+async function turnInput(sessionId: string, messages: UIMessage[], snapshots: SnapshotReader): Promise<ChatTurn | string> {
   const last = messages.at(-1);
   if (last?.role === 'user') {
     const message = userMessage(userParts(last));
-    return message ? { input: { message }, denied: new Set() } : 'The user message is empty.';
+    return message ? { input: { message }, denied: new Set(), answered: new Set() } : 'The user message is empty.';
   }
   if (last?.role !== 'assistant') return 'The last message must be a user message or the assistant message answering an approval.';
   const open = await openInterrupts(snapshots, sessionId);
   const respond: ToolResponsePart[] = [];
   const denied = new Set<string>();
+  const answered = new Set<string>();
   for (const part of last.parts) {
     if (!isToolUIPart(part)) continue;
     const interrupt = open.find((candidate) => interruptIdOf(candidate) === part.toolCallId && candidate.toolRequest.name === getToolName(part));
@@ -126,11 +140,12 @@ async function turnInput(sessionId: string, messages: UIMessage[], snapshots: Sn
       if (!approved) denied.add(part.toolCallId);
     } else if (part.state === 'output-available') {
       output = part.output;
+      answered.add(part.toolCallId);
     } else continue;
     const { name, ref } = interrupt.toolRequest;
     respond.push({ toolResponse: { name, ...(ref !== undefined && { ref }), output } });
   }
-  return respond.length > 0 ? { input: { resume: { respond } }, denied } : 'The assistant message answers no open approval.';
+  return respond.length > 0 ? { input: { resume: { respond } }, denied, answered } : 'The assistant message answers no open approval.';
 }
 
 const FINISH: Partial<Record<GenkitFinishReason, FinishReason>> = {
@@ -142,7 +157,7 @@ const FINISH: Partial<Record<GenkitFinishReason, FinishReason>> = {
 };
 
 /** Writes bridge events as UI message chunks, keeping the open text/reasoning part and step. */
-function createUiWriter(writer: UIMessageStreamWriter, denied: Set<string>) {
+function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pick<ChatTurn, 'denied' | 'answered'>) {
   let step: number | null = null;
   let open: { type: 'text' | 'reasoning'; id: string } | null = null;
   const closePart = () => {
@@ -185,12 +200,23 @@ function createUiWriter(writer: UIMessageStreamWriter, denied: Set<string>) {
         closePart();
         const { name, ref, output } = event.part.toolResponse;
         const toolCallId = ref ?? name;
+        if (answered.has(toolCallId)) return;
         writer.write(denied.has(toolCallId) ? { type: 'tool-output-denied', toolCallId } : { type: 'tool-output-available', toolCallId, output: output ?? null });
         return;
       }
       case 'interrupt': {
         closePart();
         const toolCallId = interruptIdOf(event.part);
+        // A client-side tool: a tool call the server does not execute (no approval); the client sends its output back.
+        if (isClientToolInterrupt(event.part.metadata)) return;
+        const prompt = event.part.metadata?.interrupt;
+        if (typeof prompt === 'object' && prompt !== null) {
+          // The call again, with what the agent says about it (title, destructive, …): the client updates it in place.
+          const { name, input } = event.part.toolRequest;
+          const title = (prompt as { title?: unknown }).title;
+          // Genkit part metadata is JSON; `ai` types toolMetadata as its own JSONObject, which it does not export.
+          writer.write({ type: 'tool-input-available', toolCallId, toolName: name, input: input ?? {}, toolMetadata: prompt as Record<string, never>, ...(typeof title === 'string' && { title }) });
+        }
         writer.write({ type: 'tool-approval-request', approvalId: `approval-${toolCallId}`, toolCallId });
         return;
       }
@@ -267,7 +293,7 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
         onError: (error) => (error instanceof Error ? error.message : String(error)),
         execute: async ({ writer }) => {
           writer.write({ type: 'start' });
-          const ui = createUiWriter(writer, turn.denied);
+          const ui = createUiWriter(writer, turn);
           const streamed = 'message' in turn.input ? streamedTurn(userTextOf(turn.input.message)) : undefined;
           const end = await runGenkitTurn(action, { sessionId, origin: () => forkSnapshotId(store, sessionId, point), input: turn.input, signal, onEvent: (event) => { streamed?.see(event); ui.write(event); } });
           recordTurnEnd(branches, sessionId, end, streamed?.turn);

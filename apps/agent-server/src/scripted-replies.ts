@@ -42,6 +42,16 @@ function quoted(title: string): string {
   return `“${title}”`;
 }
 
+/** The closing sentence for the browser's answer to getLocalTime: `{time, timeZone}`, text, an error, or a refusal. */
+function replyToLocalTime(output: unknown): Reply {
+  if (output === false || output === null || output === undefined) return { kind: 'text', text: 'Okay, I will not read your clock.' };
+  if (typeof output === 'string') return { kind: 'text', text: `Your local time is ${output}.` };
+  const { time, timeZone, error } = output as Record<string, unknown>;
+  if (typeof error === 'string') return { kind: 'text', text: `I could not read your clock: ${error}` };
+  if (typeof time !== 'string') return { kind: 'text', text: 'Your browser did not say what time it is.' };
+  return { kind: 'text', text: typeof timeZone === 'string' ? `Your local time is ${time} (${timeZone}).` : `Your local time is ${time}.` };
+}
+
 function replyToTool(part: Part): Reply {
   const { name } = part.toolResponse!;
   const output = (part.toolResponse!.output ?? {}) as Record<string, unknown>;
@@ -69,6 +79,8 @@ function replyToTool(part: Part): Reply {
         ? { kind: 'text', text: `Done: I cleared all ${cleared} task${cleared === 1 ? '' : 's'}. The list is empty.` }
         : { kind: 'text', text: 'The list was already empty, so there was nothing to clear.' };
     }
+    case 'getLocalTime':
+      return replyToLocalTime(part.toolResponse!.output);
     default:
       return { kind: 'text', text: `The ${name} tool finished.` };
   }
@@ -123,6 +135,7 @@ function replyToUser(prompt: string): Reply {
   }
   if (/\breport\b/i.test(prompt)) return { kind: 'tool', name: 'writeReport', input: {} };
   if (/\b(long|story)\b/i.test(prompt)) return { kind: 'text', text: STORY_TEXT };
+  if (/\b(time|clock)\b/i.test(prompt)) return { kind: 'tool', name: 'getLocalTime', input: {} };
   return { kind: 'text', text: HELP_TEXT };
 }
 

@@ -16,6 +16,18 @@ export function isConfirmation(output: unknown): boolean {
   return false;
 }
 
+/** The client-side tool the browser runs: the user's local time and time zone. */
+export const LOCAL_TIME_TOOL = 'getLocalTime';
+
+/** What the "clear all" interrupt tells a client about its question: a title, danger, and what its buttons say. */
+export const CLEAR_ALL_PROMPT = { title: 'Clear all tasks', destructive: true, confirmLabel: 'Clear all tasks', denyLabel: 'Cancel' };
+
+/** An interrupt the client answers by running a tool of its own (`requestMetadata: {clientTool: true}`). */
+export const isClientToolInterrupt = (metadata: Record<string, unknown> | undefined): boolean => {
+  const interrupt = metadata?.interrupt;
+  return typeof interrupt === 'object' && interrupt !== null && (interrupt as { clientTool?: unknown }).clientTool === true;
+};
+
 const TaskSchema = z.object({ id: z.number(), title: z.string(), done: z.boolean() });
 
 export function defineTaskTools(ai: GenkitBeta) {
@@ -106,8 +118,19 @@ export function defineTaskTools(ai: GenkitBeta) {
     description: 'Asks the user to confirm before all tasks are cleared. Answer with true/"yes" to clear, false/"no" to keep them.',
     inputSchema: z.object({ question: z.string() }),
     outputSchema: z.any(),
+    // How a client shows the question (the kit's InterruptConfirmDialog reads these): it cannot be undone.
+    requestMetadata: CLEAR_ALL_PROMPT,
   });
 
-  return { addTask, completeTask, writeReport, clearAllTasks, confirmClearAll };
+  // A client-side tool: Genkit's way is an interrupt; the browser runs it and resumes the turn with its output.
+  const getLocalTime = ai.defineInterrupt({
+    name: LOCAL_TIME_TOOL,
+    description: "Reads the user's local time and time zone in their browser.",
+    inputSchema: z.object({}).optional(),
+    outputSchema: z.any(),
+    requestMetadata: { clientTool: true },
+  });
+
+  return { addTask, completeTask, writeReport, clearAllTasks, confirmClearAll, getLocalTime };
 }
 

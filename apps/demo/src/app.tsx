@@ -3,6 +3,7 @@ import { useAgentChatSelector } from '@agent-chat/react';
 import { AgentChatView, ArtifactPanel, useFocusComposer } from '@agent-chat/ui';
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { readLocation, writeLocation, type ChatMode, type Protocol } from './demo-location.js';
+import { useDemoTools } from './demo-tools.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';
 import { applyTheme, nextTheme, readTheme, type DemoTheme } from './demo-theme.js';
 import { DeveloperTools } from './developer-tools.js';
@@ -58,6 +59,7 @@ export function App() {
   const openTasks = useAgentChatSelector(session.chat, selectOpenTasks);
   const focusComposerRef = useRef<(() => void) | null>(null);
   const sheetBack = useRef<HTMLButtonElement>(null);
+  const demoTools = useDemoTools(session.chat);
   useEffect(() => session.restore(), [session]);
   // Leaving the page (reload, close, navigation) detaches: the turn runs on, and the next page load reattaches to it.
   useEffect(() => {
@@ -164,6 +166,7 @@ export function App() {
             artifacts="never"
             placeholder="Message the task assistant"
             empty={<Suggestions chat={session.chat} />}
+            tools={demoTools}
           >
             <ComposerFocusBridge targetRef={focusComposerRef} />
           </AgentChatView>

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@agent-chat/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AgentChatView } from './agent-chat-view.js';
 import { TurnInspector } from './turn-inspector.js';
 import { captureTransport } from './stories/genkit-captures.js';
@@ -42,7 +42,7 @@ export const Scripted: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Plan a trip to Lisbon{Enter}');
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Thinking…|Running search flights…/), { timeout: 3000 });
-    const dialog = await canvas.findByRole('alertdialog', { name: 'bookFlight' }, { timeout: 6000 });
+    const dialog = await canvas.findByRole('alertdialog', { name: 'Book flight' }, { timeout: 6000 });
     await expect(dialog).toHaveTextContent('TP667');
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
@@ -61,8 +61,8 @@ export const GenkitCaptures: Story = {
     // The turn ends with the capture's turnEnd frame, a frame after the last text.
     await canvas.findByRole('button', { name: 'Send' }, { timeout: 4000 });
     await userEvent.type(field, 'please interrupt{Enter}');
-    await canvas.findByRole('alertdialog', { name: 'askUser' }, { timeout: 4000 });
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Proceed?' }), 'yes{Enter}');
+    const dialog = await canvas.findByRole('alertdialog', { name: 'Ask user', description: 'Proceed?' }, { timeout: 4000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(canvas.getByText('Got "yes".')).toBeInTheDocument(), { timeout: 4000 });
     await waitFor(() => expect(field).toBeEnabled());
   },

@@ -3,7 +3,7 @@ export { ROLE_LABELS, type MessagePartContext, type RenderMessagePart } from './
 export { MessageActions, type MessageActionsProps } from './message-actions.js';
 export { ThinkingIndicator, type ThinkingIndicatorProps } from './thinking-indicator.js';
 export { InterruptConfirmDialog, type InterruptConfirmDialogProps } from './interrupt-confirm-dialog.js';
-export { interruptResponses, questionOf } from './interrupt-answers.js';
+export { interruptPrompt, interruptResponses, questionOf, type InterruptPrompt } from './interrupt-answers.js';
 export { ArtifactPanel, type ArtifactPanelProps } from './artifact-panel.js';
 export { Composer, type ComposerProps } from './composer.js';
 export type { ComposerAttachmentOptions } from './composer-attachments.js';

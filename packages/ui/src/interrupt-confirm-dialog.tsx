@@ -1,20 +1,25 @@
-import type { ToolRequestPart, ToolResponsePart } from '@agent-chat/core';
+import { toolCallIdOf, type AgentChat, type ToolRequestPart, type ToolResponsePart } from '@agent-chat/core';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type DialogHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { cx } from './class-names.js';
+import { useFocusComposer } from './composer-focus.js';
 import { trapTab } from './focus-trap.js';
 import { formatValue } from './format-value.js';
-import { interruptResponses, questionOf } from './interrupt-answers.js';
+import { interruptPrompt, interruptResponses, type InterruptPrompt } from './interrupt-answers.js';
+import { useLabels, type AgentChatLabels } from './labels.js';
+import { readableToolName } from './tool-call-status.js';
 import { useChatView } from './use-chat-view.js';
-import type { AgentChat } from '@agent-chat/core';
 
 /** Props of {@link InterruptConfirmDialog}. */
 export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
   chat?: AgentChat<S>;
-  /** Default: the pending tools' names. */
+  /** Default: the title the agent gave, else the tool's name in words. */
   title?: ReactNode;
+  /** Default: the question the agent asks, else a line saying the agent waits. */
   description?: ReactNode;
+  /** Default: the agent's `confirmLabel`; for a destructive interrupt, what it does (its title); else "Confirm". */
   confirmLabel?: string;
   denyLabel?: string;
+  labels?: Partial<AgentChatLabels>;
 }
 
 interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat'> {
@@ -25,26 +30,77 @@ interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat'> {
 // Chrome ≥ 134 then ignores Escape for this dialog; others fire `cancel`, which is prevented below.
 const NEVER_LIGHT_DISMISS = { closedby: 'none' } as Record<string, string>;
 
-function DialogBody({
-  interrupts, onAnswer, title, description, confirmLabel = 'Confirm', denyLabel = 'Deny', className, ...rest
-}: BodyProps) {
+const titleOf = (prompt: InterruptPrompt, part: ToolRequestPart) => prompt.title ?? readableToolName(part.toolRequest.name);
+
+/** One interrupt's answer field (when it asks for text) and its details behind a disclosure. */
+function InterruptFields({ id, prompt, answer, missing, onChange, labels }: {
+  id: string;
+  prompt: InterruptPrompt;
+  answer: string;
+  missing: boolean;
+  onChange: (value: string) => void;
+  labels: AgentChatLabels;
+}) {
+  return (
+    <>
+      {prompt.textAnswer ? (
+        <>
+          <label className="acu-interrupt__question" htmlFor={`${id}-answer`}>{prompt.textAnswer.label ?? labels.interruptAnswer}</label>
+          <input
+            id={`${id}-answer`}
+            className="acu-interrupt__answer"
+            type="text"
+            autoComplete="off"
+            value={answer}
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? `${id}-missing` : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {missing ? <p id={`${id}-missing`} className="acu-interrupt__missing" data-state="invalid">{labels.interruptAnswerMissing}</p> : null}
+        </>
+      ) : null}
+      {prompt.details !== undefined ? (
+        <details className="acu-interrupt__details">
+          <summary>{labels.interruptDetails}</summary>
+          <pre className="acu-interrupt__input">{formatValue(prompt.details)}</pre>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, denyLabel, labels: ownLabels, className, ...rest }: BodyProps) {
+  const labels = useLabels(ownLabels);
   const ref = useRef<HTMLDialogElement>(null);
   const deny = useRef<HTMLButtonElement>(null);
   const id = useId();
   const [answers, setAnswers] = useState<string[]>(() => interrupts.map(() => ''));
+  const [missing, setMissing] = useState<boolean[]>(() => interrupts.map(() => false));
   const [warned, setWarned] = useState(false);
+  const prompts = interrupts.map(interruptPrompt);
+  const several = interrupts.length > 1;
+  const danger = prompts.some((prompt) => prompt.destructive);
+  const single = several ? undefined : prompts[0];
+  const heading = title ?? prompts.map((prompt, index) => titleOf(prompt, interrupts[index]!)).join(', ');
+  const denyText = denyLabel ?? single?.denyLabel ?? labels.deny;
+  const confirmText = confirmLabel ?? single?.confirmLabel ?? (single?.destructive ? titleOf(single, interrupts[0]!) : labels.confirm);
 
+  const firstField = () => ref.current?.querySelector<HTMLInputElement>('.acu-interrupt__answer') ?? deny.current;
   // Modal where <dialog> is supported, else just open; also reopens it when a browser closed it anyway.
   const show = () => {
     const dialog = ref.current;
     if (!dialog?.showModal) dialog?.setAttribute('open', '');
     else if (!dialog.open) dialog.showModal();
-    deny.current?.focus();
   };
-  useLayoutEffect(show, []);
+  useLayoutEffect(() => {
+    show();
+    // A text answer is what the agent asked for: start there; else on the safe choice.
+    firstField()?.focus();
+  }, []);
   // Escape, a click outside, or a browser closing the dialog anyway: keep the interrupt and say what is expected.
   const keepOpen = () => {
     show();
+    if (!ref.current?.contains(document.activeElement)) firstField()?.focus();
     setWarned(true);
   };
   useEffect(() => {
@@ -64,10 +120,19 @@ function DialogBody({
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per mount: `keepOpen` only uses refs and a state setter
   const confirm = (event: FormEvent) => {
     event.preventDefault();
+    // An empty text answer is neither a yes nor a no: say so instead of sending anything.
+    const empty = prompts.map((prompt, index) => prompt.textAnswer !== null && answers[index]!.trim() === '');
+    if (empty.some(Boolean)) {
+      setMissing(empty);
+      ref.current?.querySelectorAll<HTMLInputElement>('.acu-interrupt__answer')[0]?.focus();
+      return;
+    }
     onAnswer(interruptResponses(interrupts, true, answers));
   };
-  const names = [...new Set(interrupts.map((interrupt) => interrupt.toolRequest.name))].join(', ');
-  const several = interrupts.length > 1;
+  const setAnswer = (index: number, value: string) => {
+    setAnswers((current) => current.map((answer, at) => (at === index ? value : answer)));
+    setMissing((current) => current.map((flag, at) => (at === index ? false : flag)));
+  };
   return (
     <dialog
       {...NEVER_LIGHT_DISMISS}
@@ -79,6 +144,7 @@ function DialogBody({
       aria-describedby={`${id}-description`}
       className={cx('acu-interrupt-dialog', className)}
       data-state="open"
+      data-variant={danger ? 'danger' : undefined}
       onCancel={(event) => {
         event.preventDefault();
         keepOpen();
@@ -88,51 +154,38 @@ function DialogBody({
         if (event.target === event.currentTarget) keepOpen();
       }}
     >
-      <form className="acu-interrupt-dialog__form" data-state="open" onSubmit={confirm}>
-        <h2 id={`${id}-title`} className="acu-interrupt-dialog__title">{title ?? names}</h2>
+      <form className="acu-interrupt-dialog__form" data-state="open" noValidate onSubmit={confirm}>
+        <h2 id={`${id}-title`} className="acu-interrupt-dialog__title">{heading}</h2>
         <p id={`${id}-description`} className="acu-interrupt-dialog__description">
-          {description ?? (several ? `The agent paused for ${interrupts.length} answers.` : 'The agent paused and is waiting for your answer.')}
+          {description ?? (several ? labels.interruptsDescription(interrupts.length) : (single?.question ?? labels.interruptDescription))}
         </p>
-        {interrupts.map((interrupt, index) => {
-          const question = questionOf(interrupt);
-          const input = interrupt.toolRequest.input;
+        {prompts.map((prompt, index) => {
+          const sectionId = `${id}-${index}`;
           return (
-            <section key={index} className="acu-interrupt" data-state="pending" aria-label={several ? interrupt.toolRequest.name : undefined}>
-              {several ? <div className="acu-interrupt__name">{interrupt.toolRequest.name}</div> : null}
-              {question !== null ? (
-                <>
-                  <label className="acu-interrupt__question" htmlFor={`${id}-answer-${index}`}>{question}</label>
-                  <input
-                    id={`${id}-answer-${index}`}
-                    className="acu-interrupt__answer"
-                    type="text"
-                    autoComplete="off"
-                    value={answers[index]}
-                    onChange={(event) => setAnswers((current) => current.map((answer, at) => (at === index ? event.target.value : answer)))}
-                  />
-                </>
-              ) : null}
-              {input !== undefined ? <pre className="acu-interrupt__input">{formatValue(input)}</pre> : null}
+            <section
+              key={index}
+              className="acu-interrupt"
+              data-state="pending"
+              data-variant={prompt.destructive ? 'danger' : undefined}
+              aria-labelledby={several ? `${sectionId}-title` : undefined}
+            >
+              {several ? <h3 id={`${sectionId}-title`} className="acu-interrupt__name">{titleOf(prompt, interrupts[index]!)}</h3> : null}
+              {several && prompt.question ? <p className="acu-interrupt__question">{prompt.question}</p> : null}
+              <InterruptFields id={sectionId} prompt={prompt} answer={answers[index]!} missing={missing[index]!} onChange={(value) => setAnswer(index, value)} labels={labels} />
             </section>
           );
         })}
         {warned ? (
           <p className="acu-interrupt-dialog__warning" role="alert" data-state="warned">
-            The agent is waiting. Choose {denyLabel} or {confirmLabel} to continue.
+            {labels.interruptWaiting(denyText, confirmText)}
           </p>
         ) : null}
         <div className="acu-interrupt-dialog__actions">
-          <button
-            ref={deny}
-            type="button"
-            className="acu-interrupt-dialog__deny"
-            data-state="idle"
-            onClick={() => onAnswer(interruptResponses(interrupts, false))}
-          >
-            {denyLabel}
+          <button ref={deny} type="button" className="acu-interrupt-dialog__deny" data-state="idle" onClick={() => onAnswer(interruptResponses(interrupts, false))}>
+            {denyText}
           </button>
-          <button type="submit" className="acu-interrupt-dialog__confirm" data-state="idle">
-            {confirmLabel}
+          <button type="submit" className="acu-interrupt-dialog__confirm" data-state="idle" data-variant={danger ? 'danger' : undefined}>
+            {confirmText}
           </button>
         </div>
       </form>
@@ -141,17 +194,24 @@ function DialogBody({
 }
 
 /**
- * An alert dialog for the pending interrupts: it opens when a turn ends waiting for a human, shows each tool's input,
- * and answers all of them together through `resume` (Confirm → `true` or the typed answer, Deny → `false`).
- * Focus starts on Deny; Escape and outside clicks keep it open.
+ * An alert dialog for the pending interrupts: it opens when a turn ends waiting for a human and shows what the agent
+ * asks — its title and question, a labelled text field only when it asks for text, its input behind "Details", and
+ * danger styling with a confirm button that names the action when the interrupt is destructive. All pending
+ * interrupts are answered together through `resume` (Confirm → `true` or the typed text, Deny → `false`), then focus
+ * returns to the composer. Focus starts on the text field, else on Deny; Escape and outside clicks keep it open.
+ * Client tool calls (the chat's `tools`) are not shown: they run, or wait for their card in the message list.
  */
 export function InterruptConfirmDialog<S = unknown>({ chat, ...rest }: InterruptConfirmDialogProps<S>) {
-  const { interrupts, isThinking, resume } = useChatView(chat);
+  const { interrupts, clientToolCalls, isThinking, resume } = useChatView(chat);
+  const focusComposer = useFocusComposer();
   const [answered, setAnswered] = useState<readonly ToolRequestPart[] | null>(null);
   if (interrupts.length === 0 || interrupts === answered || isThinking) return null;
+  const pending = interrupts.filter((part) => !clientToolCalls[toolCallIdOf(part)]);
+  if (pending.length === 0) return null;
   const answer = (parts: ToolResponsePart[]) => {
     setAnswered(interrupts);
     void resume(parts);
+    focusComposer();
   };
-  return <DialogBody {...rest} interrupts={interrupts} onAnswer={answer} />;
+  return <DialogBody {...rest} key={pending.map(toolCallIdOf).join(' ')} interrupts={pending} onAnswer={answer} />;
 }

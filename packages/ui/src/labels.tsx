@@ -62,6 +62,18 @@ export interface AgentChatLabels {
   // Interrupt dialog and inline approvals
   confirm: string;
   deny: string;
+  /** The dialog's description for one pending interrupt. */
+  interruptDescription: string;
+  /** The dialog's description for several. */
+  interruptsDescription: (count: number) => string;
+  /** The disclosure around an interrupt's raw input. */
+  interruptDetails: string;
+  /** The text field's label when the agent gives none. */
+  interruptAnswer: string;
+  /** Shown when Confirm is pressed with the text field empty. */
+  interruptAnswerMissing: string;
+  /** Shown when Escape or a click outside tries to close the dialog. */
+  interruptWaiting: (deny: string, confirm: string) => string;
   // Artifacts
   artifacts: string;
   artifactsEmpty: string;
@@ -143,6 +155,12 @@ export const defaultLabels: AgentChatLabels = {
   detachedExpired: 'The background run stopped responding',
   confirm: 'Confirm',
   deny: 'Deny',
+  interruptDescription: 'The agent paused and is waiting for your answer.',
+  interruptsDescription: (count) => `The agent paused for ${count} answers.`,
+  interruptDetails: 'Details',
+  interruptAnswer: 'Your answer',
+  interruptAnswerMissing: 'Type an answer, or choose Deny.',
+  interruptWaiting: (deny, confirm) => `The agent is waiting. Choose ${deny} or ${confirm} to continue.`,
   artifacts: 'Artifacts',
   artifactsEmpty: 'No artifacts yet.',
   untitledArtifact: (index) => `Untitled ${index}`,

@@ -1,0 +1,104 @@
+/**
+ * Tools in the browser, in Chromium: the agent asks this page for its local time (a client-side tool the demo runs)
+ * on each protocol the demo speaks, and the destructive "clear" interrupt's dialog, by keyboard.
+ */
+import { describe, expect, it } from 'vitest';
+import { axeViolations, screenshot } from './browser.js';
+import type { DemoPage } from './demo-page.js';
+import { useDemoSuite } from './demo-suite.js';
+import { findChromium } from './find-chromium.mjs';
+
+const chromiumPath = findChromium();
+
+/** A moment whose minutes differ from most clocks', so the answer can only have come from this page. */
+const FIXED_NOW = new Date('2026-03-14T07:26:00Z');
+
+describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
+  const { openDemo } = useDemoSuite(chromiumPath!, { tokenDelayMs: 4 });
+
+  async function expectAccessible(demo: DemoPage, name: string): Promise<void> {
+    await screenshot(demo.page, name);
+    expect(await axeViolations(demo.page), `axe violations (${name})`).toEqual([]);
+  }
+
+  for (const [label, query] of [['Genkit', ''], ['AG-UI', '?protocol=agui'], ['the AI SDK route', '?protocol=ai-sdk']] as const) {
+    it(`${label}: "what time is it?" runs getLocalTime in the page, shows its card, and the agent answers with this browser's time`, async () => {
+      const demo = await openDemo(query);
+      await demo.page.clock.setFixedTime(FIXED_NOW);
+      // What the page's clock says, formatted as the demo's tool formats it.
+      const browser = await demo.page.evaluate(() => ({
+        time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date()),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }));
+      await demo.send('what time is it?');
+      const card = demo.page.getByRole('group', { name: 'Your local time' });
+      await expect.poll(() => card.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+      expect(await card.locator('.demo-local-time').textContent()).toBe(browser.time);
+      expect(await card.locator('.demo-time-zone').textContent()).toBe(browser.timeZone);
+      await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toBe(`Your local time is ${browser.time} (${browser.timeZone}).`);
+      // No dialog asked anything: the tool ran by itself.
+      expect(await demo.dialog.count()).toBe(0);
+      // The conversation goes on, and the task tool gets its card from the registry.
+      await demo.send('add Buy milk');
+      const task = demo.page.getByRole('group', { name: 'Task added' });
+      await expect.poll(() => task.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+      expect(await task.textContent()).toContain('Added task #1');
+      expect(await task.textContent()).toContain('Buy milk');
+      await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk']);
+      await expectAccessible(demo, `10-local-time-${query ? query.slice('?protocol='.length) : 'genkit'}`);
+    });
+  }
+
+  for (const [label, query] of [['Genkit', ''], ['AG-UI', '?protocol=agui'], ['the AI SDK route', '?protocol=ai-sdk']] as const) {
+    it(`${label}: the destructive "clear" dialog — its title and question, danger, keyboard only, focus back in the composer`, async () => {
+      const demo = await openDemo(query);
+      await demo.send('add One');
+      await expect.poll(() => demo.taskTitles()).toEqual(['One']);
+      await demo.page.getByRole('button', { name: /^send/i }).waitFor();
+      await demo.send('clear');
+      const dialog = demo.page.getByRole('alertdialog', { name: 'Clear all tasks' });
+      await dialog.waitFor();
+      expect(await dialog.getAttribute('data-variant')).toBe('danger');
+      expect(await dialog.evaluate((node) => node.getAttribute('aria-describedby') && document.getElementById(node.getAttribute('aria-describedby')!)?.textContent))
+        .toBe('Clear all tasks? This cannot be undone.');
+      expect(await dialog.getByRole('textbox').count()).toBe(0);
+      const confirm = dialog.getByRole('button', { name: 'Clear all tasks' });
+      const cancel = dialog.getByRole('button', { name: 'Cancel' });
+      // The confirm button is painted in the kit's danger colour.
+      const colours = await confirm.evaluate((node) => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--acu-danger)';
+        node.closest('dialog')!.append(probe);
+        const danger = getComputedStyle(probe).color;
+        probe.remove();
+        return { background: getComputedStyle(node).backgroundColor, danger };
+      });
+      expect(colours.background).toBe(colours.danger);
+      await expectAccessible(demo, `11-clear-dialog-${query ? query.slice('?protocol='.length) : 'genkit'}`);
+
+      // Focus starts on Cancel; Escape keeps the dialog; Tab cycles inside it.
+      const focused = () => demo.page.evaluate(() => document.activeElement?.textContent ?? '');
+      expect(await focused()).toBe('Cancel');
+      await demo.page.keyboard.press('Escape');
+      await dialog.getByRole('alert').waitFor();
+      expect(await dialog.isVisible()).toBe(true);
+      await demo.page.keyboard.press('Tab');
+      expect(await focused()).toBe('Clear all tasks');
+      await demo.page.keyboard.press('Tab');
+      expect(await focused()).toBe('Cancel');
+      await demo.page.keyboard.press('Shift+Tab');
+      expect(await focused()).toBe('Clear all tasks');
+      expect(await cancel.isVisible()).toBe(true);
+
+      // Enter on the focused confirm button clears, and focus is back in the composer.
+      await demo.page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => demo.taskTitles()).toEqual([]);
+      await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toBe('Done: I cleared all 1 task. The list is empty.');
+      await expect.poll(() => demo.composer.evaluate((node) => node === document.activeElement)).toBe(true);
+      await demo.page.keyboard.type('add Two');
+      await demo.page.keyboard.press('Enter');
+      await expect.poll(() => demo.taskTitles()).toEqual(['Two']);
+    });
+  }
+});
