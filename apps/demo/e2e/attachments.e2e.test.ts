@@ -89,7 +89,7 @@ describe.skipIf(!chromiumPath)('attachments in Chromium', () => {
     const page = demo.page;
     await page.locator('input[type="file"]').setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) }]);
     const alert = page.locator('.acu-composer').getByRole('alert');
-    await expect.poll(() => alert.textContent()).toBe('huge.png is too large: files can be up to 5 MB.');
+    await expect.poll(() => alert.textContent()).toBe('huge.png is too large: files can be up to 512 KB.');
     expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
     await expectAccessible(demo, '14-attachments-3-too-large');
     // A file that fits clears the message.

@@ -45,6 +45,9 @@ function ComposerFocusBridge({ targetRef }: { targetRef: RefObject<(() => void) 
  * "Back to chat"); the developer tools (connection, Save recording, turn inspector, snapshot timeline) stay collapsed
  * behind their toggle.
  */
+/** Images and text files up to 512 kB: a `data:` URL is a third larger, and AG-UI and the AI SDK resend the history. */
+const DEMO_ATTACHMENTS = { maxFileSize: 512 * 1024 };
+
 export function App() {
   const [session, setSession] = useState<DemoSession>(() => {
     const location = readLocation();
@@ -167,6 +170,8 @@ export function App() {
             placeholder="Message the task assistant"
             empty={<Suggestions chat={session.chat} />}
             tools={demoTools}
+            // Inline (data: URL) files travel in the JSON body, which the agent server caps at 1 MiB.
+            attachments={DEMO_ATTACHMENTS}
           >
             <ComposerFocusBridge targetRef={focusComposerRef} />
           </AgentChatView>

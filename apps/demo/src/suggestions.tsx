@@ -8,7 +8,7 @@ const SUGGESTIONS = [
   { text: 'report', hint: 'Write a report artifact' },
   { text: 'clear', hint: 'Clear the list, after asking you' },
   { text: 'tell me a long story', hint: 'Stream a long answer' },
-  { text: 'complete 1', hint: 'Mark task #1 as done' },
+  { text: 'what time is it?', hint: 'The agent asks this browser’s clock' },
   { text: 'fail', hint: 'See how a failed turn looks' },
 ] as const;
 
