@@ -137,7 +137,7 @@ export function MessageList<S = unknown>({
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
-            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} links={links} heads={heads} shared={shared} retryId={retryId} />
+            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} links={links} heads={heads} shared={shared} retryId={retryId} onCommit={follow} />
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
         {failed ? (

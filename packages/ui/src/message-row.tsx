@@ -57,9 +57,8 @@ interface MessageRowProps {
   /** Copy, regenerate, edit, versions and retry; none when undefined. */
   actions?: RowActions | undefined;
   canRetry?: boolean;
-  /** Its place in the whole conversation (1-based) and the conversation's length, for a feed's screen-reader users. */
+  /** Its place in the whole conversation (1-based), for a feed's screen-reader users (the list sets `aria-setsize`). */
   posinset?: number | undefined;
-  setsize?: number | undefined;
 }
 
 function renderDefault(
@@ -92,7 +91,7 @@ function renderDefault(
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, posinset, setsize }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, posinset }: MessageRowProps) {
   const parts: ReactNode[] = [];
   const registry = useToolRegistry();
   const labels = useLabels();
@@ -114,7 +113,6 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
       data-continued={roleLabel === undefined || undefined}
       aria-live={streaming ? 'polite' : undefined}
       aria-posinset={posinset}
-      aria-setsize={setsize}
     >
       {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
       <div className="acu-message__body" data-state={message.status}>{parts}</div>
@@ -168,15 +166,14 @@ interface RowSlotProps {
   shared: RowShared;
   canRetry: boolean;
   posinset?: number | undefined;
-  setsize?: number | undefined;
 }
 
 /** One message in its error boundary. */
-export function RowSlot({ message, links, head, shared, canRetry, posinset, setsize }: RowSlotProps) {
+export function RowSlot({ message, links, head, shared, canRetry, posinset }: RowSlotProps) {
   return (
     <RowErrorBoundary message={message} messageId={message.id} text={shared.renderError}>
       <MessageRow message={message} links={links} roleLabel={head ? shared.names[speaker(message.role)] : undefined}
-        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} posinset={posinset} setsize={setsize} />
+        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} posinset={posinset} />
     </RowErrorBoundary>
   );
 }

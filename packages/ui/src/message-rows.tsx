@@ -17,6 +17,8 @@ interface MessageRowsProps {
   heads: ReadonlySet<string>;
   shared: RowShared;
   retryId: string | undefined;
+  /** Called after each commit of the rows (rows mounted, measured or moved): the list follows its end from here. */
+  onCommit: () => void;
 }
 
 // A first guess of a row's height, until it is measured; rows below and above the viewport keep their guess.
@@ -27,9 +29,9 @@ const OVERSCAN = 6;
 /**
  * The rows, as a feed. Where the list has a size (a laid-out page) only the rows near the viewport are mounted, each
  * measured as it renders and grows (@tanstack/react-virtual), with padding standing in for the rest; without layout
- * (server rendering, jsdom) every row taken is rendered, in memoized blocks.
+ * (server rendering, a list of no height, jsdom) every row taken is rendered, in memoized blocks.
  */
-export function MessageRows({ scroller, messages, start, total, links, heads, shared, retryId }: MessageRowsProps) {
+export function MessageRows({ scroller, messages, start, total, links, heads, shared, retryId, onCommit }: MessageRowsProps) {
   const rows = useRef<HTMLDivElement>(null);
   // Where the rows begin inside the scrolling element (below "Show earlier messages").
   const [margin, setMargin] = useState(0);
@@ -42,22 +44,35 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
   const getItemKey = useCallback((index: number) => current.current[index]?.id ?? index, [firstId]);
   const virtualizer = useVirtualizer({
     count: messages.length,
-    getScrollElement: () => scroller.current,
+    // The list's own ref is attached after this component's layout effects run (children first): find it from ours.
+    getScrollElement: () => scroller.current ?? rows.current?.closest<HTMLElement>('.acu-message-list') ?? null,
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey,
     overscan: OVERSCAN,
     scrollMargin: margin,
+    // A list opens at its end: the first rows mounted are the latest ones.
+    initialOffset: () => messages.length * ESTIMATED_ROW_PX,
   });
+  // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
+  const [sized, setSized] = useState(false);
   useLayoutEffect(() => {
+    if (!sized && virtualizer.scrollRect) setSized(true);
     const list = scroller.current;
     const element = rows.current;
     if (!list || !element) return;
+    // The conversation's length on the mounted articles, set here so that a new message re-renders no row.
+    if (element.dataset.state === 'virtual') {
+      for (const article of element.querySelectorAll(':scope > .acu-message-list__row > article')) article.setAttribute('aria-setsize', String(total));
+    }
     const offset = Math.round(element.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop);
     if (offset !== margin) setMargin(offset);
+    onCommit();
   });
 
-  const laidOut = (virtualizer.scrollRect?.height ?? 0) > 0;
-  if (!laidOut) {
+  const rect = sized ? virtualizer.scrollRect : null;
+  // In the browser the list's size is read right after it mounts, before the first paint: no row is rendered twice.
+  if (rect === null && typeof document !== 'undefined') return <div ref={rows} className="acu-message-list__rows" role="feed" data-state="measuring" />;
+  if (!rect || rect.height === 0) {
     const blocks = [];
     // Blocks are aligned to conversation indexes, so appending messages never reshuffles the earlier blocks.
     const end = start + messages.length;
@@ -81,7 +96,7 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
         return (
           <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row">
             <RowSlot message={message} links={links.get(message.id)!} head={heads.has(message.id)} shared={shared}
-              canRetry={message.id === retryId} posinset={start + item.index + 1} setsize={total} />
+              canRetry={message.id === retryId} posinset={start + item.index + 1} />
           </div>
         );
       })}
