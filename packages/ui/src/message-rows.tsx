@@ -36,12 +36,13 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
   // Where the rows begin inside the scrolling element (below "Show earlier messages").
   const [margin, setMargin] = useState(0);
   const current = useRef(messages);
-  // eslint-disable-next-line react-hooks/refs -- the virtualizer reads keys while this render computes its range
+  // The virtualizer reads keys while this render computes its range.
   current.current = messages;
   const firstId = messages[0]?.id;
   // Stable per history and window start, so the virtualizer keeps its measurements (keyed by message id) across tokens.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- firstId marks another history or window
   const getItemKey = useCallback((index: number) => current.current[index]?.id ?? index, [firstId]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here memoizes its functions
   const virtualizer = useVirtualizer({
     count: messages.length,
     // The list's own ref is attached after this component's layout effects run (children first): find it from ours.
@@ -55,6 +56,7 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
   });
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
   const [sized, setSized] = useState(false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every commit: any render can move the rows or the end; the guards end the updates
   useLayoutEffect(() => {
     if (!sized && virtualizer.scrollRect) setSized(true);
     const list = scroller.current;

@@ -9,6 +9,11 @@ export interface TurnInspectorProps<S = unknown> extends HTMLAttributes<HTMLElem
   chat?: AgentChat<S>;
   /** The panel's accessible name. Default "Turn inspector"; its scrollable event list is named "<label> events". */
   label?: string;
+  /**
+   * The number of a turn starting now, when the app numbers turns itself (its list of finished turns plus one), so
+   * that both agree after a reload or a branch. Default: counted from 1 since mount, a reset or a branch.
+   */
+  turnNumber?: () => number;
 }
 
 function describe(entry: TimelineEntry): string {
@@ -21,9 +26,10 @@ function describe(entry: TimelineEntry): string {
  * custom-state patches as sent, each artifact version, interrupts, errors, passthrough frames) and the turn end
  * (`state.turnEnd`) with its snapshot. A branch, reset or restore starts it over. The chat's own callbacks stay untouched.
  */
-export function TurnInspector<S = unknown>({ chat, label = 'Turn inspector', className, ...rest }: TurnInspectorProps<S>) {
+export function TurnInspector<S = unknown>({ chat, label = 'Turn inspector', turnNumber, className, ...rest }: TurnInspectorProps<S>) {
   const view = useChatView(chat);
   const [recorder] = useState(() => createTimelineRecorder());
+  useEffect(() => recorder.numberTurns(turnNumber), [recorder, turnNumber]);
   useEffect(() => recorder.connect(view.chat), [view.chat, recorder]);
   const timeline = useSyncExternalStore(recorder.subscribe, recorder.get, recorder.get);
   const running = view.isThinking;
