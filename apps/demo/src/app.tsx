@@ -119,7 +119,7 @@ export function App() {
       <aside className="app-outputs" aria-label="Artifacts and turn inspector">
         <ArtifactPanel key={`artifacts-${session.mode}`} chat={session.chat} className="panel" empty="The agent's files appear here — try “report”." />
         {/* Focusable: it scrolls, and keyboard users must be able to scroll it. */}
-        <TurnInspector key={`inspector-${session.mode}`} chat={session.chat} className="panel demo-inspector" />
+        <TurnInspector key={`inspector-${session.mode}`} chat={session.chat} turnNumber={session.nextTurnNumber} className="panel demo-inspector" />
         <SaveRecordingButton session={session} />
       </aside>
     </div>
