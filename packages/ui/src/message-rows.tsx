@@ -71,9 +71,11 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
     onCommit();
   });
 
+  // A feed owns articles: an empty conversation has none, so no feed.
+  const role = messages.length > 0 ? 'feed' : undefined;
   const rect = sized ? virtualizer.scrollRect : null;
   // In the browser the list's size is read right after it mounts, before the first paint: no row is rendered twice.
-  if (rect === null && typeof document !== 'undefined') return <div ref={rows} className="acu-message-list__rows" role="feed" data-state="measuring" />;
+  if (rect === null && typeof document !== 'undefined') return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" />;
   if (!rect || rect.height === 0) {
     const blocks = [];
     // Blocks are aligned to conversation indexes, so appending messages never reshuffles the earlier blocks.
@@ -83,7 +85,7 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
       const to = Math.min(block + BLOCK_SIZE, end) - start;
       blocks.push(<RowBlock key={block} messages={messages} from={from} to={to} links={links} heads={heads} shared={shared} retryId={retryId} />);
     }
-    return <div ref={rows} className="acu-message-list__rows" role="feed" data-state="all">{blocks}</div>;
+    return <div ref={rows} className="acu-message-list__rows" role={role} data-state="all">{blocks}</div>;
   }
 
   const items = virtualizer.getVirtualItems();
@@ -92,7 +94,7 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
   const before = first ? first.start - margin : 0;
   const after = last ? virtualizer.getTotalSize() - (last.end - margin) : 0;
   return (
-    <div ref={rows} className="acu-message-list__rows" role="feed" data-state="virtual" style={{ paddingTop: before, paddingBottom: after }}>
+    <div ref={rows} className="acu-message-list__rows" role={role} data-state="virtual" style={{ paddingTop: before, paddingBottom: after }}>
       {items.map((item) => {
         const message = messages[item.index]!;
         return (
