@@ -25,7 +25,7 @@ export class RowErrorBoundary extends Component<RowErrorBoundaryProps, { failed:
     if (!this.state.failed) return this.props.children;
     // An article, as every row of the feed is; the alert inside it is what screen readers announce.
     return (
-      <article className="acu-message acu-message--render-error" data-state="render-error">
+      <article className="acu-message acu-message--render-error">
         <p className="acu-message__status" data-state="render-error" data-message-id={this.props.messageId} role="alert">
           {this.props.text}
         </p>
