@@ -4,9 +4,8 @@ import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
-import { authorHeads, roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
+import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
-import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -74,17 +73,12 @@ export function MessageList<S = unknown>({
   }
   const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
 
-  const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
-  // eslint-disable-next-line react-hooks/refs -- the last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering)
-  const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current, clientToolCalls), [visible, isThinking, interrupts, clientToolCalls]);
-  const heads = useMemo(() => authorHeads(visible, links), [visible, links]);
   // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
   const restore = useRef<number | null>(null);
   const lastMessage = messages[messages.length - 1];
   const lastSeen = useRef<ChatMessage | undefined>(lastMessage);
 
   useLayoutEffect(() => {
-    previousLinks.current = links;
     const element = ref.current!;
     if (restore.current !== null) {
       // Earlier rows were added above: keep what the reader was looking at in place.
@@ -137,7 +131,7 @@ export function MessageList<S = unknown>({
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
-            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} links={links} heads={heads} shared={shared} retryId={retryId} onCommit={follow} />
+            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} onCommit={follow} />
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
         {failed ? (

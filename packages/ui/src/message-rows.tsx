@@ -1,8 +1,8 @@
-import type { ChatMessage } from '@agent-chat/core';
+import type { ChatMessage, ClientToolCall, ToolRequestPart } from '@agent-chat/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { BLOCK_SIZE, RowBlock, RowSlot, type RowShared } from './message-row.js';
-import type { RowToolLinks } from './tool-links.js';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { authorHeads, BLOCK_SIZE, RowBlock, RowSlot, type RowShared } from './message-row.js';
+import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 
 interface MessageRowsProps {
   /** The scrolling list element. */
@@ -13,8 +13,10 @@ interface MessageRowsProps {
   start: number;
   /** Messages in the whole conversation. */
   total: number;
-  links: ReadonlyMap<string, RowToolLinks>;
-  heads: ReadonlySet<string>;
+  /** A turn runs; the interrupts waiting and the client tool calls (for the tool rows). */
+  active: boolean;
+  interrupts: readonly ToolRequestPart[];
+  clientToolCalls: Readonly<Record<string, ClientToolCall>>;
   shared: RowShared;
   retryId: string | undefined;
   /** Called after each commit of the rows (rows mounted, measured or moved): the list follows its end from here. */
@@ -25,13 +27,16 @@ interface MessageRowsProps {
 const ESTIMATED_ROW_PX = 96;
 // Rows mounted beyond each edge of the viewport, so a fast scroll or a keyboard page-down finds them ready.
 const OVERSCAN = 6;
+// Rows above the first mounted one whose tool links are worked out too: an author label depends on the rows above.
+const CONTEXT_ROWS = 24;
+const NO_MESSAGES: readonly ChatMessage[] = [];
 
 /**
  * The rows, as a feed. Where the list has a size (a laid-out page) only the rows near the viewport are mounted, each
  * measured as it renders and grows (@tanstack/react-virtual), with padding standing in for the rest; without layout
  * (server rendering, a list of no height, jsdom) every row taken is rendered, in memoized blocks.
  */
-export function MessageRows({ scroller, messages, start, total, links, heads, shared, retryId, onCommit }: MessageRowsProps) {
+export function MessageRows({ scroller, messages, start, total, active, interrupts, clientToolCalls, shared, retryId, onCommit }: MessageRowsProps) {
   const rows = useRef<HTMLDivElement>(null);
   // Where the rows begin inside the scrolling element (below "Show earlier messages").
   const [margin, setMargin] = useState(0);
@@ -56,8 +61,20 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
   });
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
   const [sized, setSized] = useState(false);
+  const measuring = !sized && typeof document !== 'undefined';
+  const virtual = sized && (virtualizer.scrollRect?.height ?? 0) > 0;
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  // Tool links and author labels for the rows from a little above the mounted ones to the end (a call's result comes
+  // after it), not for the whole history: at the end of a long conversation a token costs the same as in a short one.
+  const from = measuring ? messages.length : virtual ? Math.max(0, (items[0]?.index ?? messages.length) - CONTEXT_ROWS) : 0;
+  const linked = useMemo(() => (from === 0 ? messages : from >= messages.length ? NO_MESSAGES : messages.slice(from)), [messages, from]);
+  const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
+  // The last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering).
+  const links = useMemo(() => linkToolCalls(linked, active, interrupts, previousLinks.current, clientToolCalls), [linked, active, interrupts, clientToolCalls]);
+  const heads = useMemo(() => authorHeads(linked, links), [linked, links]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- after every commit: any render can move the rows or the end; the guards end the updates
   useLayoutEffect(() => {
+    previousLinks.current = links;
     if (!sized && virtualizer.scrollRect) setSized(true);
     const list = scroller.current;
     const element = rows.current;
@@ -73,10 +90,9 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
 
   // A feed owns articles: an empty conversation has none, so no feed.
   const role = messages.length > 0 ? 'feed' : undefined;
-  const rect = sized ? virtualizer.scrollRect : null;
   // In the browser the list's size is read right after it mounts, before the first paint: no row is rendered twice.
-  if (rect === null && typeof document !== 'undefined') return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" />;
-  if (!rect || rect.height === 0) {
+  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" />;
+  if (!virtual) {
     const blocks = [];
     // Blocks are aligned to conversation indexes, so appending messages never reshuffles the earlier blocks.
     const end = start + messages.length;
@@ -88,7 +104,6 @@ export function MessageRows({ scroller, messages, start, total, links, heads, sh
     return <div ref={rows} className="acu-message-list__rows" role={role} data-state="all">{blocks}</div>;
   }
 
-  const items = virtualizer.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
   const before = first ? first.start - margin : 0;
