@@ -4,9 +4,12 @@
 // SSE bytes at the same pace (1,000 tokens/s) for each; figures from CDP Performance.getMetrics and in-page probes
 // (Long Animation Frames, requestAnimationFrame gaps, the response body's last byte). Writes bench/browser/RESULTS.md.
 //
-//   node bench/browser/run.mjs [--chars=100000] [--tps=1000] [--only=kit,streamdown,react-markdown] [--no-write]
+// The `turns` row: per-turn cost of the kit's MessageList (send → answer streamed and committed → painted) after a
+// 500- and a 5,000-message history, and the DOM it leaves.
+//
+//   node bench/browser/run.mjs [--chars=100000] [--tps=1000] [--only=kit,streamdown,react-markdown,turns] [--no-write]
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -19,7 +22,11 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const CHARS = Number(option('chars', 100_000));
 const TOKENS_PER_SECOND = Number(option('tps', 1000));
-const LIBS = option('only', 'kit,streamdown,react-markdown').split(',');
+const ONLY = option('only', 'kit,streamdown,react-markdown,turns').split(',');
+const LIBS = ONLY.filter((lib) => lib !== 'turns');
+const TURN_HISTORIES = [500, 5000];
+// Turns timed per history, after a few untimed ones (the first renders of the code paths).
+const TURNS = { warmup: 4, timed: 24 };
 const WORKLOADS = [{ id: 'reply', history: 0 }, { id: 'after-history', history: 1000 }];
 const CHARS_PER_TOKEN = 4;
 // How long a turn may take from the send: the stream's own duration, plus 30 s for a renderer to catch up.
@@ -46,7 +53,10 @@ if (!chromiumPath) {
 
 log('▶ building the bench page (vite build, production)');
 const outDir = await mkdtemp(join(tmpdir(), 'agent-chat-bench-page-'));
-await build({ root: join(here, 'page'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()], build: { outDir, emptyOutDir: true, target: 'es2022' } });
+// BENCH_UI_SRC=<folder of @agent-chat/ui's src> measures another version of the ui (e.g. an earlier commit's) on the same page.
+const uiSource = process.env.BENCH_UI_SRC;
+const alias = uiSource ? [{ find: /^@agent-chat\/ui$/, replacement: join(uiSource, 'index.ts') }, { find: /^@agent-chat\/ui\/styles\.css$/, replacement: join(uiSource, 'styles.css') }] : [];
+await build({ root: join(here, 'page'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()], resolve: { alias }, build: { outDir, emptyOutDir: true, target: 'es2022' } });
 
 // The reply as AI SDK UI message stream frames, TOKENS_PER_SECOND tokens a second, sent once per 16 ms.
 const reply = replyMarkdown(CHARS);
@@ -143,8 +153,38 @@ async function measure(lib, history) {
   };
 }
 
+/** The `turns` row: ms per turn after `history` messages, the DOM elements and mounted rows after the turns, the heap. */
+async function measureTurns(history) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  await page.goto(`${origin}/?lib=turns&history=${history}`);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 120_000 });
+  await page.evaluate((count) => window.benchTurns(count), TURNS.warmup);
+  const { ms, elements, rows } = await page.evaluate((count) => window.benchTurns(count), TURNS.timed);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await metricsOf(cdp)).JSHeapUsedSize;
+  await context.close();
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { history, errors, median: at(0.5), p90: at(0.9), elements, rows, heapMB: heap / 1e6 };
+}
+
+const turnResults = [];
+if (ONLY.includes('turns')) {
+  for (const history of TURN_HISTORIES) {
+    log(`▶ turns after ${history.toLocaleString('en')} messages (${TURNS.timed} timed turns)`);
+    const result = await measureTurns(history);
+    turnResults.push(result);
+    log(`  ${result.median.toFixed(1)} ms per turn (p90 ${result.p90.toFixed(1)}) · ${result.elements} DOM elements · ${result.rows} rows mounted · heap ${result.heapMB.toFixed(1)} MB${result.errors.length ? ` · ERRORS ${result.errors.join('; ')}` : ''}`);
+  }
+}
+
 const results = [];
-for (const workload of WORKLOADS) {
+for (const workload of LIBS.length ? WORKLOADS : []) {
   for (const lib of LIBS) {
     log(`▶ ${lib}, ${workload.id} (${CHARS.toLocaleString('en')} characters at ${TOKENS_PER_SECOND} tokens/s${workload.history ? `, after ${workload.history} messages` : ''})`);
     const result = await measure(lib, workload.history);
@@ -188,7 +228,30 @@ for (const workload of WORKLOADS) {
     lines.push('', `Targets for the kit: zero long frames over 50 ms (**${kit.longFrames === 0 ? 'met' : `missed: ${kit.longFrames}`}**), busy ≤ 20 % per second (**${kit.busyPerSecond <= 0.2 ? 'met' : `missed: ${pct(kit.busyPerSecond)}`}**), ≥ 3× less main-thread time than the best alternative (${LABELS[best.lib]}: **${best.finished ? '' : '≥ '}${ratio.toFixed(1)}×**, ${ratio >= 3 ? 'met' : 'missed'}).`, '');
   }
 }
-const markdown = `${lines.join('\n')}\n`;
+const TURNS_START = '<!-- turns: generated by the `turns` row -->';
+const TURNS_END = '<!-- /turns -->';
+const turnLines = [
+  TURNS_START,
+  '## Per-turn cost by history length (the `turns` row)',
+  '',
+  `Machine: as above · load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} · ${new Date().toISOString()}. The kit's \`MessageList\` over a chat of N messages (all of them taken: \`pageSize\` ≥ N, as a conversation grown turn by turn keeps them), then ${TURNS.warmup} untimed and ${TURNS.timed} timed turns, one after another: each from \`chat.send\` to the first frame after its whole answer (about 80 words of Markdown, streamed by an in-page scripted transport, ten words per macrotask) is in the DOM. Only the rows near the viewport are mounted (\`@tanstack/react-virtual\`).`,
+  '',
+  '| history | ms per turn (median) | p90 | DOM elements after | rows mounted | heap |',
+  '|---:|---:|---:|---:|---:|---:|',
+  ...turnResults.map((row) => `| ${row.history.toLocaleString('en')} messages | **${row.median.toFixed(1)} ms** | ${row.p90.toFixed(1)} ms | ${row.elements.toLocaleString('en')} | ${row.rows} | ${row.heapMB.toFixed(1)} MB |`),
+  '',
+  TURNS_END,
+];
+let markdown = `${lines.join('\n')}\n`;
+if (turnResults.length && LIBS.length) markdown += `\n${turnLines.join('\n')}\n`;
+if (turnResults.length && !LIBS.length) {
+  // Only the turns row ran: it replaces its own section of the results, the streaming tables stay.
+  const previous = await readFile(join(here, 'RESULTS.md'), 'utf8').catch(() => '');
+  const start = previous.indexOf(TURNS_START);
+  const end = previous.indexOf(TURNS_END);
+  const kept = start >= 0 && end > start ? previous.slice(0, start) + previous.slice(end + TURNS_END.length + 1) : previous;
+  markdown = `${kept.trimEnd()}\n\n${turnLines.join('\n')}\n`;
+}
 if (!args.includes('--no-write')) await writeFile(join(here, 'RESULTS.md'), markdown);
 console.log(markdown);
-for (const result of results) if (result.errors.length) process.exitCode = 1;
+for (const result of [...results, ...turnResults]) if (result.errors.length) process.exitCode = 1;

@@ -5,7 +5,7 @@ import {
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import type { TaskState } from './task-state.js';
-import { entryFromResponse, timelineFromSnapshots, type TimelineEntry } from './timeline.js';
+import { entryFromResponse, nextTurnNumber, timelineFromSnapshots, turnNumberAt, type TimelineEntry } from './timeline.js';
 
 /** What the panels around the chat show: the turns so far and the session's status line. */
 interface SessionView {
@@ -31,6 +31,8 @@ export interface DemoSession {
   /** Forks the conversation at an earlier turn. */
   branchFrom(entry: TimelineEntry): void;
   newChat(): void;
+  /** The number of a turn starting now, as the snapshot timeline will list it (for the turn inspector). */
+  nextTurnNumber(): number;
 }
 
 const CLIENT_KEY = 'agent-chat-demo/client-session';
@@ -100,7 +102,12 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     if (mode === 'server') writeStorage(SERVER_KEY, id);
   };
 
+  // Bumped by a new chat and a branch: a turn that started before (and ends after, aborted) belongs to no timeline.
+  let conversation = 0;
+  let turnConversation = 0;
+
   const onTurnEnd = (response: AgentResponse<TaskState>) => {
+    if (turnConversation !== conversation) return;
     // The tree has this turn from onTurnEnd on (a listener of the turn's last store update still sees it without).
     if (mode === 'server' && response.sessionId) writeStorage(treeKey(response.sessionId), exportChatTree(chat));
     const entry = entryFromResponse(response as AgentResponse, chat.getState().messages, view.timeline.at(-1));
@@ -118,6 +125,12 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     ...(mode === 'server' && sessionId ? { sessionId } : {}),
     ...(clientState ? { state: clientState } : {}),
     onTurnEnd,
+  });
+
+  // The conversation a turn belongs to is the one shown when it started (turns run one at a time, each to its end).
+  chat.subscribe((state, previous) => {
+    const running = (status: string) => status === 'submitted' || status === 'streaming';
+    if (running(state.status) && !running(previous.status)) turnConversation = conversation;
   });
 
   if (mode === 'server') {
@@ -169,6 +182,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
       return () => listeners.delete(listener);
     },
     getView: () => view,
+    nextTurnNumber: () => nextTurnNumber(view.timeline),
     restore() {
       if (restoreStarted || mode !== 'server' || !sessionId) return;
       restoreStarted = true;
@@ -195,15 +209,17 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     branchFrom(entry) {
       const index = view.timeline.indexOf(entry);
       if (index < 0) return;
+      conversation++;
       if (mode === 'server' && entry.snapshotId) chat.branch(entry.snapshotId);
       else if (mode === 'client' && entry.state) {
         clientState = entry.state as SessionState<TaskState>;
         chat.reset({ state: clientState });
       } else return;
-      update({ timeline: view.timeline.slice(0, index + 1), notice: `Branched from turn ${index + 1}: the next message forks the conversation there.` });
+      update({ timeline: view.timeline.slice(0, index + 1), notice: `Branched from turn ${turnNumberAt(index)}: the next message forks the conversation there.` });
       if (mode === 'client') saveClient();
     },
     newChat() {
+      conversation++;
       chat.reset();
       recorder.clear();
       clientState = null;

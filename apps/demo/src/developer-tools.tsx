@@ -59,7 +59,7 @@ export function DeveloperTools({ session, protocol, timeline, onSwitchMode, onSw
         <SaveRecordingButton session={session} />
       </section>
       {/* Focusable: it scrolls, and keyboard users must be able to scroll it. */}
-      <TurnInspector key={`inspector-${session.mode}`} chat={session.chat} className="devtools-inspector" />
+      <TurnInspector key={`inspector-${session.mode}`} chat={session.chat} turnNumber={session.nextTurnNumber} className="devtools-inspector" />
       <SnapshotTimeline
         chat={session.chat}
         mode={session.mode}

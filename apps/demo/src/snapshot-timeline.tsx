@@ -2,7 +2,7 @@ import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
 import type { ChatMode } from './demo-location.js';
 import type { TaskState } from './task-state.js';
-import { canBranchFrom, type TimelineEntry } from './timeline.js';
+import { canBranchFrom, turnNumberAt, type TimelineEntry } from './timeline.js';
 
 const selectSnapshotId = (state: ChatState<TaskState>) => state.snapshotId;
 
@@ -27,7 +27,7 @@ export function SnapshotTimeline({ chat, mode, timeline, branching = true, onBra
       ) : (
         <ol className="timeline" aria-labelledby="timeline-heading">
           {timeline.map((entry, index) => {
-            const turn = index + 1;
+            const turn = turnNumberAt(index);
             const current = index === currentIndex;
             return (
               <li key={entry.key} className="timeline-entry" data-finish-reason={entry.finishReason} aria-current={current ? 'step' : undefined}>

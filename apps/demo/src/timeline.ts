@@ -62,6 +62,12 @@ export async function timelineFromSnapshots(chat: AgentChat<unknown>, latest: Sn
   });
 }
 
+/** The number of a turn of the timeline: its place in it, 1-based. The snapshot timeline and the turn inspector both show it. */
+export const turnNumberAt = (index: number) => index + 1;
+
+/** The number the next turn gets: the turns finished so far, plus one. */
+export const nextTurnNumber = (timeline: readonly TimelineEntry[]) => turnNumberAt(timeline.length);
+
 /** Turns one can continue from: finished ones (a failed or stopped turn's snapshot is not a fork point). */
 export function canBranchFrom(entry: TimelineEntry, mode: 'server' | 'client'): boolean {
   const finished = entry.finishReason === 'stop' || entry.finishReason === 'interrupted' || entry.finishReason === 'length';

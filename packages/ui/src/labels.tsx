@@ -31,6 +31,14 @@ export interface AgentChatLabels {
   roleSystem: string;
   reasoning: string;
   reasoningActive: string;
+  noMessages: string;
+  loadEarlier: (count: number) => string;
+  jumpToLatest: string;
+  turnFailed: string;
+  retryTurn: string;
+  replyStopped: string;
+  replyFailed: string;
+  rowRenderError: string;
   // Message actions
   copy: string;
   copyMessage: string;
@@ -128,6 +136,14 @@ export const defaultLabels: AgentChatLabels = {
   roleSystem: 'System',
   reasoning: 'Reasoning',
   reasoningActive: 'Thinking…',
+  noMessages: 'No messages yet.',
+  loadEarlier: (count) => `Show earlier messages (${count})`,
+  jumpToLatest: 'Jump to latest',
+  turnFailed: 'The turn failed.',
+  retryTurn: 'Retry',
+  replyStopped: 'Stopped: this reply is incomplete.',
+  replyFailed: 'Failed: this reply is incomplete.',
+  rowRenderError: 'This message could not be shown.',
   copy: 'Copy',
   copyMessage: 'Copy message',
   copied: 'Copied',

@@ -142,14 +142,17 @@ export const LongHistory: Story = {
     </StoryChat>
   ),
   play: async ({ canvasElement, canvas }) => {
-    // The latest 50 messages (a tool result shown on its call's row has no row of its own).
+    // The latest 50 messages taken (a tool result shown on its call's row has no row of its own): all rendered where
+    // there is no layout (jsdom), only those near the viewport in a browser.
+    const all = canvasElement.querySelector('[role="feed"]')?.getAttribute('data-state') === 'all';
     const first = rows(canvasElement).length;
-    await expect(first).toBeGreaterThan(40);
+    await expect(first).toBeGreaterThan(all ? 40 : 4);
     await expect(first).toBeLessThanOrEqual(50);
     await expect(canvas.getByRole('button', { name: 'Show earlier messages (4950)' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: /Show earlier messages/ }));
-    await expect(rows(canvasElement).length).toBeGreaterThan(first + 40);
     await expect(canvas.getByRole('button', { name: 'Show earlier messages (4900)' })).toBeInTheDocument();
+    if (all) await expect(rows(canvasElement).length).toBeGreaterThan(first + 40);
+    else await expect(rows(canvasElement).length).toBeLessThanOrEqual(50);
     await chatOf(canvasElement).send('And now?');
     await waitFor(() => expect(canvas.getByText('Still fast after 5,000 messages.')).toBeInTheDocument(), { timeout: 3000 });
   },

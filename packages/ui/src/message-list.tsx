@@ -2,9 +2,10 @@ import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
 import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
+import { useLabels, type AgentChatLabels } from './labels.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
-import { BLOCK_SIZE, ROLE_LABELS, RowBlock, type RenderMessagePart } from './message-row.js';
-import { linkToolCalls, type RowToolLinks } from './tool-links.js';
+import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
+import { MessageRows } from './message-rows.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -15,12 +16,13 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   chat?: AgentChat<S>;
   /** Custom rendering for some parts (return `undefined` for the default). Keep it stable. */
   renderPart?: RenderMessagePart;
+  /** Names of the authors; default the labels' `roleUser`, `roleModel`, `roleSystem` (tool messages show under the agent's). */
   roleLabels?: Partial<Record<Role, string>>;
   /** Shown when there are no messages. */
   empty?: ReactNode;
-  /** Rows rendered at first, and added per "Show earlier messages". Default 50. */
+  /** Rows taken at first, and added per "Show earlier messages" (or scrolling to the top). Default 50. */
   pageSize?: number;
-  /** The list's accessible name. Default "Conversation". */
+  /** The list's accessible name. Default the labels' `conversation`. */
   label?: string;
   /** Message actions on every row: `MessageActions` (copy, regenerate, edit, versions, retry) or your own. Default none. */
   actions?: ComponentType<MessageActionsProps>;
@@ -32,6 +34,8 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   allowedImageOrigins?: readonly string[];
   /** Renderers for tool calls by tool name (a card per call); others get the default tool row. */
   tools?: ToolRegistry;
+  /** Overrides some of the list's strings (see `AgentChatLabels`). Keep it stable. */
+  labels?: Partial<AgentChatLabels>;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -40,21 +44,25 @@ const NO_ORIGINS: readonly string[] = [];
 const LOAD_EARLIER_PX = 48;
 
 /**
- * The conversation: user, model and tool messages, rendered incrementally (the latest `pageSize` rows, earlier ones on
- * demand), following new content unless the reader scrolled up. Rows are memoized: a streaming token re-renders one row.
+ * The conversation: user, model and tool messages (one author label per run of one author's messages), following
+ * new content unless the reader scrolled up. It takes the latest `pageSize` messages, earlier ones on demand; of
+ * those, only the rows near the viewport are mounted (a feed whose articles carry their place in the conversation).
+ * Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList<S = unknown>({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label = 'Conversation', actions, allowedImageOrigins = NO_ORIGINS, tools, className, onScroll, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
+  className, onScroll, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
+  const labels = useLabels(ownLabels);
   const registry = useStableToolRegistry(tools, view);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
 
   const firstId = messages[0]?.id;
-  // The first row rendered: a page before `end`.
+  // The first message taken: a page before `end`.
   const pageStart = (end: number) => Math.max(0, end - pageSize);
   const [range, setRange] = useState(() => ({ firstId, start: pageStart(messages.length) }));
   let start = range.start;
@@ -65,16 +73,12 @@ export function MessageList<S = unknown>({
   }
   const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
 
-  const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
-  // eslint-disable-next-line react-hooks/refs -- the last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering)
-  const links = useMemo(() => linkToolCalls(visible, isThinking, interrupts, previousLinks.current, clientToolCalls), [visible, isThinking, interrupts, clientToolCalls]);
   // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
   const restore = useRef<number | null>(null);
   const lastMessage = messages[messages.length - 1];
   const lastSeen = useRef<ChatMessage | undefined>(lastMessage);
 
   useLayoutEffect(() => {
-    previousLinks.current = links;
     const element = ref.current!;
     if (restore.current !== null) {
       // Earlier rows were added above: keep what the reader was looking at in place.
@@ -102,14 +106,10 @@ export function MessageList<S = unknown>({
   const rowActions = useMemo(() => (actions ? { component: actions, chat: view.chat } : undefined), [actions, view.chat]);
   const lastStatus = lastMessage?.status;
   const retryId = rowActions && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
-  const labels = useMemo(() => (roleLabels ? { ...ROLE_LABELS, ...roleLabels } : ROLE_LABELS), [roleLabels]);
-  const blocks = [];
-  // Blocks are aligned to absolute message indexes, so appending messages never reshuffles the earlier blocks.
-  for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < messages.length; block += BLOCK_SIZE) {
-    const from = Math.max(block, start) - start;
-    const to = Math.min(block + BLOCK_SIZE, messages.length) - start;
-    blocks.push(<RowBlock key={block} messages={visible} from={from} to={to} links={links} labels={labels} renderPart={renderPart} actions={rowActions} retryId={retryId} />);
-  }
+  const shared = useMemo<RowShared>(
+    () => ({ names: { ...roleNames(labels), ...roleLabels } as Record<Role, string>, renderPart, actions: rowActions, renderError: labels.rowRenderError }),
+    [labels, roleLabels, renderPart, rowActions],
+  );
   const failed = status === 'error' && error && error.code !== 'aborted';
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
   return (
@@ -119,31 +119,33 @@ export function MessageList<S = unknown>({
       ref={ref}
       className={cx('acu-message-list', className)}
       data-state={state}
-      aria-label={label}
+      aria-label={label ?? labels.conversation}
       onScroll={handleScroll}
     >
       <div ref={content} className="acu-message-list__content" data-state={state}>
         {start > 0 ? (
           <button type="button" className="acu-message-list__earlier" data-state="more" onClick={loadEarlier}>
-            Show earlier messages ({start})
+            {labels.loadEarlier(start)}
           </button>
         ) : null}
-        {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? 'No messages yet.'}</div> : null}
+        {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
-          <ToolRegistryProvider value={registry}>{blocks}</ToolRegistryProvider>
+          <ToolRegistryProvider value={registry}>
+            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} onCommit={follow} />
+          </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
         {failed ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
-            {error.message || 'The turn failed.'}
+            {error.message || labels.turnFailed}
             {rowActions && !retryId && view.finishReason === 'failed' ? (
-              <button type="button" className="acu-button" data-action="retry" onClick={() => void view.chat.retry()}>Retry</button>
+              <button type="button" className="acu-button" data-action="retry" onClick={() => void view.chat.retry()}>{labels.retryTurn}</button>
             ) : null}
           </div>
         ) : null}
       </div>
       {atBottom ? null : (
         <button type="button" className="acu-message-list__jump" data-state="visible" onClick={jump}>
-          Jump to latest
+          {labels.jumpToLatest}
         </button>
       )}
     </section>

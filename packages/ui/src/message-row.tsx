@@ -5,6 +5,7 @@ import {
 } from '@agent-chat/core';
 import { Fragment, memo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
+import { defaultLabels, useLabels, type AgentChatLabels } from './labels.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
 import type { MessageActionsProps } from './message-actions.js';
@@ -29,23 +30,40 @@ export interface RowActions {
   chat: AnyAgentChat;
 }
 
-/** Default names of each role, shown above its messages. */
-export const ROLE_LABELS: Record<Role, string> = { user: 'You', model: 'Agent', tool: 'Tool', system: 'System' };
+/**
+ * Default names of each role, shown above its messages.
+ * @deprecated Use `defaultLabels` (`roleUser`, `roleModel`, `roleTool`, `roleSystem`) and `LabelsProvider` or the
+ * `labels` prop; this stays for apps that read it.
+ */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  user: defaultLabels.roleUser, model: defaultLabels.roleModel, tool: defaultLabels.roleTool, system: defaultLabels.roleSystem,
+};
+
+/** Each role's name from the labels in effect. */
+export const roleNames = (labels: AgentChatLabels): Record<Role, string> => ({
+  user: labels.roleUser, model: labels.roleModel, tool: labels.roleTool, system: labels.roleSystem,
+});
 
 // Only a stopped or failed reply has a note: it is incomplete.
-const STATUS_NOTES: Partial<Record<MessageStatus, string>> = { aborted: 'Stopped: this reply is incomplete.', failed: 'Failed: this reply is incomplete.' };
+const statusNote = (status: MessageStatus, labels: AgentChatLabels) =>
+  status === 'aborted' ? labels.replyStopped : status === 'failed' ? labels.replyFailed : undefined;
 
 interface MessageRowProps {
   message: ChatMessage;
   links: RowToolLinks;
-  roleLabel: string;
+  /** The author's name, on the first row of a run of one author's messages; undefined on the rows after it. */
+  roleLabel: string | undefined;
   renderPart: RenderMessagePart | undefined;
   /** Copy, regenerate, edit, versions and retry; none when undefined. */
   actions?: RowActions | undefined;
   canRetry?: boolean;
+  /** Its place in the whole conversation (1-based), for a feed's screen-reader users (the list sets `aria-setsize`). */
+  posinset?: number | undefined;
 }
 
-function renderDefault(message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null): ReactNode {
+function renderDefault(
+  message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null, labels: AgentChatLabels,
+): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
     return <Markdown className="acu-message__text" data-state="markdown" text={part.text} />;
@@ -54,7 +72,7 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
     const thinking = message.status === 'streaming' && index === message.content.length - 1;
     return (
       <details className="acu-reasoning" data-state={thinking ? 'streaming' : 'done'}>
-        <summary className="acu-reasoning__summary">{thinking ? 'Thinking…' : 'Reasoning'}</summary>
+        <summary className="acu-reasoning__summary">{thinking ? labels.reasoningActive : labels.reasoning}</summary>
         <div className="acu-reasoning__text">{part.reasoning}</div>
       </details>
     );
@@ -73,27 +91,30 @@ function renderDefault(message: ChatMessage, part: Part, index: number, links: R
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, posinset }: MessageRowProps) {
   const parts: ReactNode[] = [];
   const registry = useToolRegistry();
+  const labels = useLabels();
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
-    const node = custom === undefined ? renderDefault(message, part, index, links, registry) : custom;
+    const node = custom === undefined ? renderDefault(message, part, index, links, registry, labels) : custom;
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
-  if (parts.length === 0 && message.status === 'done') return null;
-  const note = STATUS_NOTES[message.status];
+  const note = statusNote(message.status, labels);
+  // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
+  if (parts.length === 0 && !note) return null;
   return (
     <article
       className="acu-message"
       data-role={message.role}
       data-state={message.status}
       data-message-id={message.id}
+      data-continued={roleLabel === undefined || undefined}
       aria-live={streaming ? 'polite' : undefined}
-      aria-busy={(streaming && parts.length === 0) || undefined}
+      aria-posinset={posinset}
     >
-      <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>
+      {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
       <div className="acu-message__body" data-state={message.status}>{parts}</div>
       {note ? <p className="acu-message__status" data-state={message.status}>{note}</p> : null}
       {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} /> : null}
@@ -104,38 +125,90 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
 /** Rows per block: a commit re-creates the elements of the changed block only, not of the whole history in view. */
 export const BLOCK_SIZE = 25;
 
+/** What every row of a list shares: one stable object per list, so memoized rows compare it by identity. */
+export interface RowShared {
+  /** Each role's name. */
+  names: Record<Role, string>;
+  renderPart: RenderMessagePart | undefined;
+  actions?: RowActions | undefined;
+  /** Shown instead of a row that failed to render. */
+  renderError: string;
+}
+
+/** Who speaks: the agent's model and tool messages are one author, under one label. */
+const speaker = (role: Role) => (role === 'tool' ? 'model' : role);
+
+/**
+ * Which rows open a run of one author's messages and so carry the author label: the first of a run that shows
+ * something. A tool result shown on its call's row, or a message with no parts yet, does not take the label.
+ */
+export function authorHeads(messages: readonly ChatMessage[], links: ReadonlyMap<string, RowToolLinks>): Set<string> {
+  const heads = new Set<string>();
+  let current: Role | null = null;
+  for (const message of messages) {
+    const who = speaker(message.role);
+    if (who === current) continue;
+    const entries = links.get(message.id)?.entries;
+    const shows = message.status === 'aborted' || message.status === 'failed'
+      || message.content.some((part, index) => !(isToolResponsePart(part) && entries?.[index] === PAIRED));
+    if (shows) {
+      heads.add(message.id);
+      current = who;
+    }
+  }
+  return heads;
+}
+
+interface RowSlotProps {
+  message: ChatMessage;
+  links: RowToolLinks;
+  head: boolean;
+  shared: RowShared;
+  canRetry: boolean;
+  posinset?: number | undefined;
+}
+
+/** One message in its error boundary. */
+export function RowSlot({ message, links, head, shared, canRetry, posinset }: RowSlotProps) {
+  return (
+    <RowErrorBoundary message={message} messageId={message.id} text={shared.renderError}>
+      <MessageRow message={message} links={links} roleLabel={head ? shared.names[speaker(message.role)] : undefined}
+        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} posinset={posinset} />
+    </RowErrorBoundary>
+  );
+}
+
 interface RowBlockProps {
   messages: readonly ChatMessage[];
   from: number;
   to: number;
   links: ReadonlyMap<string, RowToolLinks>;
-  labels: Record<Role, string>;
-  renderPart: RenderMessagePart | undefined;
-  actions?: RowActions | undefined;
+  heads: ReadonlySet<string>;
+  shared: RowShared;
   /** The row that offers Retry (the failed or stopped end of the conversation). */
   retryId?: string | undefined;
 }
 
 function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
-  if (previous.actions !== next.actions || previous.retryId !== next.retryId) return false;
-  if (previous.from !== next.from || previous.to !== next.to || previous.labels !== next.labels || previous.renderPart !== next.renderPart) return false;
+  if (previous.shared !== next.shared || previous.retryId !== next.retryId) return false;
+  if (previous.from !== next.from || previous.to !== next.to) return false;
   for (let index = next.from; index < next.to; index++) {
     const message = next.messages[index]!;
-    if (previous.messages[index] !== message || previous.links.get(message.id) !== next.links.get(message.id)) return false;
+    const id = message.id;
+    if (previous.messages[index] !== message || previous.links.get(id) !== next.links.get(id) || previous.heads.has(id) !== next.heads.has(id)) return false;
   }
   return true;
 }
 
-/** A run of memoized rows: it re-renders only when one of its own messages (or their tool links) changed. */
-export const RowBlock = memo(function RowBlock({ messages, from, to, links, labels, renderPart, actions, retryId }: RowBlockProps) {
+/** A run of memoized rows, each in a row element: it re-renders only when one of its own messages (or their tool links) changed. */
+export const RowBlock = memo(function RowBlock({ messages, from, to, links, heads, shared, retryId }: RowBlockProps) {
   const rows = [];
   for (let index = from; index < to; index++) {
     const message = messages[index]!;
     rows.push(
-      <RowErrorBoundary key={message.id} message={message} messageId={message.id}>
-        <MessageRow message={message} links={links.get(message.id)!} roleLabel={labels[message.role]} renderPart={renderPart}
-          actions={actions} canRetry={message.id === retryId} />
-      </RowErrorBoundary>,
+      <div key={message.id} className="acu-message-list__row">
+        <RowSlot message={message} links={links.get(message.id)!} head={heads.has(message.id)} shared={shared} canRetry={message.id === retryId} />
+      </div>,
     );
   }
   return rows;

@@ -4,6 +4,8 @@ interface RowErrorBoundaryProps {
   /** The message shown; a new one (e.g. the next streamed token) tries rendering again. */
   message: unknown;
   messageId: string;
+  /** What the row says instead ("This message could not be shown."). */
+  text: string;
   children: ReactNode;
 }
 
@@ -21,10 +23,13 @@ export class RowErrorBoundary extends Component<RowErrorBoundaryProps, { failed:
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    // An article, as every row of the feed is; the alert inside it is what screen readers announce.
     return (
-      <div className="acu-message acu-message--render-error" data-state="render-error" data-message-id={this.props.messageId} role="alert">
-        This message could not be shown.
-      </div>
+      <article className="acu-message acu-message--render-error">
+        <p className="acu-message__status" data-state="render-error" data-message-id={this.props.messageId} role="alert">
+          {this.props.text}
+        </p>
+      </article>
     );
   }
 }

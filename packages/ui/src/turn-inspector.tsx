@@ -12,6 +12,11 @@ export interface TurnInspectorProps<S = unknown> extends HTMLAttributes<HTMLElem
   label?: string;
   /** Replaces some of its strings (`turnInspector`, `noTurnYet`, `turnNumber`, `inspectorEvents`). */
   labels?: Partial<AgentChatLabels>;
+  /**
+   * The number of a turn starting now, when the app numbers turns itself (its list of finished turns plus one), so
+   * that both agree after a reload or a branch. Default: counted from 1 since mount, a reset or a branch.
+   */
+  turnNumber?: () => number;
 }
 
 function describe(entry: TimelineEntry): string {
@@ -24,11 +29,12 @@ function describe(entry: TimelineEntry): string {
  * custom-state patches as sent, each artifact version, interrupts, errors, passthrough frames) and the turn end
  * (`state.turnEnd`) with its snapshot. A branch, reset or restore starts it over. The chat's own callbacks stay untouched.
  */
-export function TurnInspector<S = unknown>({ chat, label: ownLabel, labels: own, className, ...rest }: TurnInspectorProps<S>) {
+export function TurnInspector<S = unknown>({ chat, label: ownLabel, labels: own, turnNumber, className, ...rest }: TurnInspectorProps<S>) {
   const labels = useLabels(own);
   const label = ownLabel ?? labels.turnInspector;
   const view = useChatView(chat);
   const [recorder] = useState(() => createTimelineRecorder());
+  useEffect(() => recorder.numberTurns(turnNumber), [recorder, turnNumber]);
   useEffect(() => recorder.connect(view.chat), [view.chat, recorder]);
   const timeline = useSyncExternalStore(recorder.subscribe, recorder.get, recorder.get);
   const running = view.isThinking;

@@ -173,6 +173,36 @@ describe('turn timeline', () => {
     expect(recorder.get()).toEqual({ turn: 0, entries: [] });
   });
 
+  it('numbers turns as the app does (its finished turns plus one): after a branch and in a reloaded page too', async () => {
+    const reply = (text: string, snapshotId: string): AgentEvent[] => [{ type: 'text-delta', text }, { type: 'turn-end', finishReason: 'stop', snapshotId }];
+    // The app's list of finished turns, kept from onTurnEnd as the demo's snapshot timeline is.
+    let finished: string[] = [];
+    const chat = createAgentChat({
+      transport: scriptedTransport([reply('one', 's1'), reply('two', 's2'), reply('three', 's3'), reply('four', 's4')]),
+      onTurnEnd: (response) => void (finished = [...finished, response.snapshotId!]),
+    });
+    const recorder = createTimelineRecorder(() => 0);
+    recorder.numberTurns(() => finished.length + 1);
+    recorder.connect(chat);
+    await chat.send('a');
+    await chat.send('b');
+    expect(recorder.get().turn).toBe(2);
+    chat.branch('s1');
+    finished = finished.slice(0, 1);
+    await chat.send('c');
+    expect(recorder.get().turn).toBe(2);
+    expect(finished).toEqual(['s1', 's3']);
+
+    // A reloaded page: a new chat and recorder, the app's list restored with two turns.
+    const reloaded = createAgentChat({ transport: scriptedTransport([reply('five', 's5')]) });
+    const again = createTimelineRecorder(() => 0);
+    again.numberTurns(() => finished.length + 1);
+    again.connect(reloaded);
+    expect(again.get().turn).toBe(0);
+    await reloaded.send('d');
+    expect(again.get().turn).toBe(3);
+  });
+
   it('diffs custom states into patch paths', () => {
     expect(diffCustom(undefined, { a: 1 })).toEqual([{ op: 'add', path: '' }]);
     expect(diffCustom({ a: 1, b: { c: [1] }, d: 0 }, { a: 2, b: { c: [1, 2] }, e: 'x/y' })).toEqual([

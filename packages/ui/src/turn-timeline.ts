@@ -20,6 +20,7 @@ export interface TimelineEntry {
 
 /** The timeline of the current (or last) turn. */
 export interface TurnTimeline {
+  /** The turn's number: from the recorder's numbering when one is set, else counted from 1 since the last start over; 0 before any. */
   turn: number;
   entries: readonly TimelineEntry[];
 }
@@ -63,6 +64,8 @@ export function createTimelineRecorder(now: () => number = () => performance.now
   let ending: ChatState<unknown>['turnEnd'] | undefined;
   const versions = new Map<string, number>();
   const listeners = new Set<() => void>();
+  // The app's numbering of a turn starting now (e.g. its list of finished turns plus one), so both show one number.
+  let numbering: (() => number) | undefined;
 
   const changed = () => listeners.forEach((listener) => listener());
 
@@ -108,7 +111,7 @@ export function createTimelineRecorder(now: () => number = () => performance.now
     record(next: ChatState<unknown>, previous: ChatState<unknown>): void {
       if (inTurn(next) && !inTurn(previous)) {
         endTurn();
-        startOver(turn + 1);
+        startOver(numbering ? numbering() : turn + 1);
         startedAt = now();
         active = true;
         push('turn-start', next.status);
@@ -189,6 +192,14 @@ export function createTimelineRecorder(now: () => number = () => performance.now
           break;
       }
       changed();
+    },
+    /**
+     * Numbers turns as the app does: `turnNumber()` is asked at each turn start for the number of the turn starting
+     * (after a reload or a branch too, where counting from the page's first turn would disagree). `undefined` counts
+     * from 1 again.
+     */
+    numberTurns(turnNumber: (() => number) | undefined): void {
+      numbering = turnNumber;
     },
     /** Listens to a chat's store and events; returns the unsubscribe. */
     connect<S>(chat: AgentChat<S>): () => void {

@@ -5,15 +5,21 @@ const THRESHOLD = 32;
 
 /**
  * Keeps a scroll container at its end while content grows, unless the reader scrolled up; `jump` returns to the end.
+ * Rows mounted or measured below the viewport (a virtualized list) move the end away without a scroll up: it follows.
  * Call `follow` after each commit (in a layout effect); growth without a commit (an image loading, a `<details>`
  * opening) is seen through a ResizeObserver on `content`.
  */
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {
   const stuck = useRef(true);
+  // The scroll position last seen: only a move up (the reader's) lets go of the end, not rows measured or mounted.
+  const lastTop = useRef(0);
   const [atBottom, setAtBottom] = useState(true);
   const follow = useCallback(() => {
     const element = ref.current;
-    if (element && stuck.current) element.scrollTop = element.scrollHeight;
+    if (element && stuck.current) {
+      element.scrollTop = element.scrollHeight;
+      lastTop.current = element.scrollTop;
+    }
   }, [ref]);
   useEffect(() => {
     const element = content.current;
@@ -28,7 +34,11 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: Re
   };
   const measure = () => {
     const element = ref.current;
-    if (element) stick(element.scrollHeight - element.scrollTop - element.clientHeight <= THRESHOLD);
+    if (!element) return;
+    const top = element.scrollTop;
+    if (element.scrollHeight - top - element.clientHeight <= THRESHOLD) stick(true);
+    else if (top < lastTop.current) stick(false);
+    lastTop.current = top;
   };
   const jump = () => {
     stick(true);

@@ -1,0 +1,129 @@
+/**
+ * MessageList over 10,000 messages in Debian's Chromium (a production build of e2e/long-conversation): only the rows
+ * near the viewport are mounted, the reader scrolls to the first message and back to the latest, loading earlier
+ * pages keeps what they look at in place, a new turn streams at the end, and axe finds no violations.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launchBrowser, type Browser } from '../../../apps/demo/e2e/browser.js';
+import { findChromium } from '../../../apps/demo/e2e/find-chromium.mjs';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+const chromiumPath = findChromium();
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The mounted rows' places in the conversation (aria-posinset), and which of them are in view. */
+function rowsOf(page: Page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('.acu-message-list')!.getBoundingClientRect();
+    const rows = [...document.querySelectorAll<HTMLElement>('article[aria-posinset]')];
+    const inView = rows.filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.bottom > list.top && box.top < list.bottom;
+    });
+    return {
+      mounted: rows.map((row) => Number(row.getAttribute('aria-posinset'))),
+      inView: inView.map((row) => Number(row.getAttribute('aria-posinset'))),
+      setsize: rows[0]?.getAttribute('aria-setsize'),
+      elements: document.getElementsByTagName('*').length,
+    };
+  });
+}
+
+const scrollTo = (page: Page, top: number) => page.evaluate((value) => {
+  document.querySelector('.acu-message-list')!.scrollTop = value;
+}, top);
+
+describe.skipIf(!chromiumPath)('MessageList with 10,000 messages in Chromium', () => {
+  let outDir: string;
+  let server: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'acu-long-conversation-'));
+    const { build } = await import('vite');
+    const react = (await import('@vitejs/plugin-react')).default;
+    await build({
+      root: source('./long-conversation'),
+      logLevel: 'error',
+      configFile: false,
+      mode: 'production',
+      plugins: [react()],
+      resolve: {
+        alias: [
+          { find: /^@agent-chat\/core$/, replacement: source('../../core/src/index.ts') },
+          { find: /^@agent-chat\/react$/, replacement: source('../../react/src/index.ts') },
+        ],
+      },
+      build: { outDir, emptyOutDir: true, target: 'es2022' },
+    });
+    server = await serveStatic(outDir);
+    browser = await launchBrowser(chromiumPath!);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('mounts fewer than 100 rows; scrolls to the first message and back to the latest; a new turn streams at the end', async () => {
+    const { page, errors } = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/?count=10000&pageSize=10000`);
+      await page.waitForSelector('[role="feed"][data-state="virtual"] article');
+      await expect.poll(async () => (await rowsOf(page)).inView).toContain(10_000);
+      const atEnd = await rowsOf(page);
+      expect(atEnd.mounted.length).toBeLessThan(100);
+      expect(atEnd.setsize).toBe('10000');
+
+      // To the top: rows there are measured as they mount, and the list settles on the first message.
+      await expect.poll(async () => {
+        await scrollTo(page, 0);
+        return (await rowsOf(page)).inView;
+      }, { timeout: 15_000 }).toContain(1);
+      expect((await rowsOf(page)).mounted.length).toBeLessThan(100);
+      await page.getByRole('button', { name: 'Jump to latest' }).click();
+      await expect.poll(async () => (await rowsOf(page)).inView).toContain(10_000);
+      await expect.poll(() => page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+
+      // A turn: the list follows it to its end.
+      await page.evaluate(() => (window as unknown as { chat: { send: (text: string) => Promise<unknown> } }).chat.send('one more'));
+      await expect.poll(async () => (await rowsOf(page)).inView).toContain(10_002);
+      const after = await rowsOf(page);
+      expect(after.setsize).toBe('10002');
+      expect(after.mounted.length).toBeLessThan(100);
+      console.log(`[long conversation] 10,000 messages: ${atEnd.mounted.length} rows mounted, ${atEnd.elements} DOM elements; after a turn ${after.mounted.length} rows, ${after.elements} elements`);
+      expect(await axeViolations(page, '.acu-message-list')).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('loading earlier messages keeps the rows the reader looks at in place', async () => {
+    const { page, errors } = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/?count=10000&pageSize=50`);
+      await page.waitForSelector('[role="feed"][data-state="virtual"] article');
+      await expect.poll(async () => (await rowsOf(page)).inView).toContain(10_000);
+      const earlier = page.locator('.acu-message-list__earlier');
+      expect(await earlier.textContent()).toBe('Show earlier messages (9950)');
+      // Near the top of the page taken: the page before it loads above, and the same rows stay in view.
+      await scrollTo(page, 10);
+      await expect.poll(() => earlier.textContent()).toBe('Show earlier messages (9900)');
+      // The first row in view was 9951, scrolled 10 px into: it stays the first, or its neighbour after re-measuring.
+      const shown = (await rowsOf(page)).inView;
+      expect(Math.min(...shown)).toBeGreaterThanOrEqual(9950);
+      expect(Math.min(...shown)).toBeLessThanOrEqual(9952);
+      expect(await page.evaluate(() => document.querySelector('.acu-message-list')!.scrollTop)).toBeGreaterThan(1000);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
