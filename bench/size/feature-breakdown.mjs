@@ -27,12 +27,14 @@ export const FEATURES = [
   { id: 'react', short: 'React hooks', label: 'React hooks: `useAgentChat`, `useAgentChatSelector`, frame scheduler, provider', kind: 'ours', required: true, match: /^react\// },
   { id: 'markdown', short: 'Markdown', label: 'incremental Markdown, streaming-markdown included (markdown, markdown-node, markdown-tree, code-block)', kind: 'ui', match: /^(lib:streaming-markdown|ui\/(markdown|markdown-node|markdown-tree|code-block))$/ },
   { id: 'media', short: 'safe media', label: 'safe media: images, audio, video, links (media-view, media-policy, safe-url)', kind: 'ui', match: /^ui\/(media-view|media-policy|safe-url)$/ },
-  { id: 'rows', short: 'list & rows', label: 'message list and rows (message-list, message-row, row-error-boundary, use-stick-to-bottom)', kind: 'ui', match: /^ui\/(message-list|message-row|row-error-boundary|use-stick-to-bottom)$/ },
+  { id: 'virtualiser', short: 'virtualiser', label: 'library: @tanstack/react-virtual with its virtual-core (the message list mounts only the rows near the viewport)', kind: 'ui', match: /^lib:@tanstack\/(react-virtual|virtual-core)$/ },
+  { id: 'rows', short: 'list & rows', label: 'message list and rows (message-list, message-rows, message-row, row-error-boundary, use-stick-to-bottom)', kind: 'ui', match: /^ui\/(message-list|message-rows|message-row|row-error-boundary|use-stick-to-bottom)$/ },
   { id: 'actions', short: 'message actions', label: 'message actions: copy, regenerate, edit, versions (message-actions)', kind: 'ui', optIn: true, match: /^ui\/message-actions$/ },
   { id: 'tool-rows', short: 'tool rows', label: 'tool rows and registry (tool-activity, tool-call-row, tool-call-status, tool-registry, tool-links)', kind: 'ui', optIn: true, match: /^ui\/tool-/ },
   { id: 'artifacts', short: 'artifact panel', label: 'artifact panel (artifact-panel, artifact-view, artifact-content, custom-diff)', kind: 'ui', optIn: true, match: /^ui\/(artifact-|custom-diff$)/ },
   { id: 'dialog', short: 'interrupt dialog', label: 'interrupt dialog (interrupt-confirm-dialog, interrupt-answers, focus-trap)', kind: 'ui', match: /^ui\/(interrupt-|focus-trap$)/ },
-  { id: 'composer', short: 'composer', label: 'composer', kind: 'ui', match: /^ui\/composer$/ },
+  { id: 'composer', short: 'composer', label: 'composer and attachments (composer, composer-attachments, composer-attachment-chips, composer-icons, composer-focus)', kind: 'ui', match: /^ui\/composer(-[a-z-]+)?$/ },
+  { id: 'labels', short: 'labels', label: 'labels: every user-visible string, replaceable (labels)', kind: 'ui', match: /^ui\/labels$/ },
   { id: 'view', short: 'view shell', label: 'the view shell: `AgentChatView`, thinking indicator, shared helpers', kind: 'ui', match: /^ui\// },
 ];
 
