@@ -1,7 +1,7 @@
 /**
  * How the demo looks and behaves as a product, in Chromium at 1280×800 and 390×844, in the light and the dark scheme:
  * axe-core (contrast included) in every state — empty, an answer with a tool card and an artifact, an interrupt, an
- * error —, the composer in view on a phone, one scroll container, the side panels as sheets, focus going back to the
+ * attachment, an error —, the composer in view on a phone, one scroll container, the side panels as sheets, focus going back to the
  * composer. Each state is also a screenshot: e2e-screenshots/look/, or apps/demo/screenshots/ with
  * DEMO_SCREENSHOTS=commit (`npm run screenshots`), the PNGs the README shows.
  */
@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations, settleAnimations } from './browser.js';
 import type { DemoPage } from './demo-page.js';
 import { useDemoSuite } from './demo-suite.js';
+import { solidPng } from './solid-png.js';
 import { findChromium } from './find-chromium.mjs';
 
 const chromiumPath = findChromium();
@@ -23,6 +24,7 @@ const shotDir = fileURLToPath(
 const SIZES = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 type Size = keyof typeof SIZES;
 const SCHEMES = ['light', 'dark'] as const;
+const PHOTO = { name: 'photo.png', mimeType: 'image/png', buffer: solidPng(320, 200, [56, 139, 253]) };
 
 /** Both schemes, in place: axe finds nothing (contrast included), and each is saved as `<state>-<size>-<scheme>.png`. */
 async function checkBothSchemes(page: Page, state: string, size: Size): Promise<void> {
@@ -80,7 +82,9 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
       const toolCard = demo.page.locator('details.acu-tool').first();
       // The tool row says what ran and how it ended, in words; its input and result are formatted behind it.
       await expect.poll(() => toolCard.locator('.acu-tool__status').textContent()).toBe('done');
-      expect(await toolCard.locator('.acu-tool__name').textContent()).toBe('Add task');
+      expect(await toolCard.locator('.acu-tool__name').textContent()).toBe('Write report');
+      // addTask has the demo's own card, from the tool registry.
+      expect(await demo.page.locator('[data-tool="addTask"]').textContent()).toContain('Buy milk');
       expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false, composerInView: true });
       if (size === 'mobile') {
         // The artifact is a side panel behind its toggle, which counts it.
@@ -99,7 +103,7 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
         await checkBothSchemes(demo.page, 'answer', size);
       }
       await toolCard.locator('summary').click();
-      expect(await toolCard.locator('.acu-tool__value').first().textContent()).toContain('"title": "Buy milk"');
+      expect((await toolCard.locator('.acu-tool__value').allTextContents()).join('\n')).toContain('"name": "report.md"');
       expect(await axeViolations(demo.page)).toEqual([]);
     });
 
@@ -111,6 +115,21 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
       await checkBothSchemes(demo.page, 'interrupt', size);
       await demo.dialog.getByRole('button', { name: /deny|cancel|no/i }).click();
       await demo.waitForTurns(3);
+    });
+
+    it('an attachment: its chip in the composer, then the image in the message and the agent naming it', async () => {
+      const demo = await open(size);
+      await demo.page.locator('input[type="file"]').setInputFiles([PHOTO]);
+      await demo.page.getByRole('list', { name: 'Attachments' }).getByRole('listitem').waitFor();
+      await demo.composer.fill('What is this?');
+      expect(await layoutOf(demo.page)).toMatchObject({ overflowsX: false, composerInView: true });
+      await checkBothSchemes(demo.page, 'attachment-chip', size);
+      await demo.send('What is this?', { turns: 1 });
+      const image = demo.page.locator('article.acu-message[data-role="user"]').last().getByRole('img', { name: 'photo.png' });
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(320);
+      await expect.poll(async () => (await demo.lastModelMessage().textContent())?.replace(/\s+/g, ' ')).toContain('photo.png (image/png');
+      expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false, composerInView: true });
+      await checkBothSchemes(demo.page, 'attachment', size);
     });
 
     it('a failed turn', async () => {
