@@ -3,8 +3,9 @@ import { ArtifactView } from './artifact-view.js';
 import { cx } from './class-names.js';
 import { LabelsProvider, useLabels, type AgentChatLabels } from './labels.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
-import { useChatView } from './use-chat-view.js';
-import type { AgentChat } from '@agent-chat/core';
+import { useChatOf } from './use-chat-view.js';
+import { useAgentChatSelector } from '@agent-chat/react';
+import type { AgentChat, ChatState } from '@agent-chat/core';
 
 /** Props of {@link ArtifactPanel}. */
 export interface ArtifactPanelProps<S = unknown> extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
@@ -23,14 +24,16 @@ export interface ArtifactPanelProps<S = unknown> extends Omit<HTMLAttributes<HTM
 
 const NO_ORIGINS: readonly string[] = [];
 const NO_LABELS: Partial<AgentChatLabels> = {};
+const selectArtifacts = (state: ChatState<unknown>) => state.artifacts;
 
 /**
  * The agent's artifacts by name: markdown and text rendered safely, code with a copy button, media, and a download
- * link each. An update to a same-name artifact replaces it in place and is highlighted (`data-state="updated"`).
+ * link each. It renders only when the artifacts change, never on text tokens. An update to a same-name artifact replaces it in place and is highlighted (`data-state="updated"`).
  */
 export function ArtifactPanel<S = unknown>({ chat, title, empty, highlightMs = 2000, allowedImageOrigins = NO_ORIGINS, labels: own, className, ...rest }: ArtifactPanelProps<S>) {
   const labels = useLabels(own);
-  const { artifacts } = useChatView(chat);
+  // Only the artifacts: a text token leaves them (the same array) untouched, so the panel does not render on tokens.
+  const artifacts = useAgentChatSelector(useChatOf(chat, 'ArtifactPanel'), selectArtifacts);
   const id = useId();
   const [announcement, setAnnouncement] = useState('');
   let unnamed = 0;

@@ -1,5 +1,5 @@
 import type { AgentChat, ChatState, MediaPart, Part } from '@agent-chat/core';
-import { useAgentChatSelector, useOptionalAgentChatContext } from '@agent-chat/react';
+import { useAgentChatSelector } from '@agent-chat/react';
 import {
   useContext, useId, useRef, useState,
   type ClipboardEvent, type DragEvent, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref,
@@ -10,7 +10,7 @@ import { toMediaPart, useComposerAttachments, type ComposerAttachmentOptions } f
 import { ComposerFocusContext } from './composer-focus.js';
 import { AttachIcon, SendIcon, StopIcon } from './composer-icons.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
-import { OwnerActionsContext } from './use-chat-view.js';
+import { OwnerActionsContext, useChatOf } from './use-chat-view.js';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
@@ -47,7 +47,7 @@ function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
 export function Composer<S = unknown>({
   chat: chatProp, placeholder, onSend, attachments = true, labels: ownLabels, ref, className, ...rest
 }: ComposerProps<S>) {
-  const chat = useComposerChat(chatProp);
+  const chat = useChatOf(chatProp, 'Composer');
   const state = useAgentChatSelector(chat, composerState);
   const owner = useContext(OwnerActionsContext);
   const actions = owner && owner.chat === chat ? owner : chat;
@@ -209,14 +209,6 @@ export function Composer<S = unknown>({
       </div>
     </form>
   );
-}
-
-/** The composer's own chat, else the provider's. */
-function useComposerChat<S>(chat: AgentChat<S> | undefined): AgentChat<unknown> {
-  const fromContext = useOptionalAgentChatContext<unknown>();
-  const found = (chat ?? fromContext) as AgentChat<unknown> | null;
-  if (!found) throw new Error('<Composer> needs a `chat` prop or an <AgentChatProvider> above it.');
-  return found;
 }
 
 const sizesItself = () => typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');

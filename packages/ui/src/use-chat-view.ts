@@ -1,5 +1,5 @@
 import type { AgentChat } from '@agent-chat/core';
-import { useAgentChat, type UseAgentChatResult } from '@agent-chat/react';
+import { useAgentChat, useOptionalAgentChatContext, type UseAgentChatResult } from '@agent-chat/react';
 import { createContext, useContext } from 'react';
 import type { AnySessionState } from './any-agent-chat.js';
 
@@ -17,4 +17,15 @@ export function useChatView<S = unknown>(chat?: AgentChat<S>): UseAgentChatResul
   const owner = useContext(OwnerActionsContext);
   if (!owner || owner.chat !== result.chat) return result;
   return { ...result, send: owner.send, resume: owner.resume, stop: owner.stop };
+}
+
+/**
+ * The chat a component shows, without subscribing to its state: its `chat` prop, else the nearest provider's. For the
+ * parts that read one slice through `useAgentChatSelector` and so do not render on text tokens.
+ */
+export function useChatOf<S>(chat: AgentChat<S> | undefined, component: string): AgentChat<unknown> {
+  const fromContext = useOptionalAgentChatContext<unknown>();
+  const found = (chat ?? fromContext) as AgentChat<unknown> | null;
+  if (!found) throw new Error(`<${component}> needs a \`chat\` prop or an <AgentChatProvider> above it.`);
+  return found;
 }
