@@ -104,6 +104,26 @@ describe('MessageList tools registry', () => {
     expect(transport.requests[3]!.input.resume?.respond?.[0]?.toolResponse.output).toEqual({ approved: false, reason: 'not now' });
   });
 
+  it('a destructive interrupt row says what its buttons do, in the agent\'s words, with danger styling on the confirm', async () => {
+    const destructive: AgentEvent[] = [
+      { type: 'tool-request', part: { toolRequest: { name: 'confirmClearAll', ref: 'd1', input: { question: 'Clear all tasks? This cannot be undone.' } }, metadata: { interrupt: { title: 'Clear all tasks', destructive: true, confirmLabel: 'Clear all tasks', denyLabel: 'Cancel' } } } },
+      { type: 'turn-end', finishReason: 'interrupted' },
+    ];
+    const transport = scriptedTransport([destructive, words(2)]);
+    const chat = createAgentChat({ transport });
+    const view = mount(<MessageList chat={chat} />);
+    mounted.push(view.unmount);
+    await chat.send('clear');
+    await until(() => expect(view.container.querySelector('.acu-tool__actions')).not.toBeNull());
+    const buttons = [...view.container.querySelectorAll('.acu-tool__actions button')];
+    expect(buttons.map((button) => button.textContent)).toEqual(['Clear all tasks', 'Cancel']);
+    expect(buttons[0]!.getAttribute('data-variant')).toBe('danger');
+    expect(await axeViolations(view.container)).toEqual([]);
+    (buttons[1] as HTMLButtonElement).click();
+    await until(() => expect(transport.requests).toHaveLength(2));
+    expect(transport.requests[1]!.input.resume?.respond?.[0]?.toolResponse.output).toBe(false);
+  });
+
   it('AgentChatView: a client tool without execute renders its card as waiting; respond() answers it and the turn continues', async () => {
     const transport = scriptedTransport([
       [{ type: 'tool-request', part: { toolRequest: { name: 'pickDate', ref: 'p1', input: { label: 'Start' } } }, messageKey: 'a' }, { type: 'turn-end', finishReason: 'other' }],

@@ -17,6 +17,11 @@ export interface ToolActivityProps extends DetailsHTMLAttributes<HTMLDetailsElem
   /** Shown as Approve / Deny buttons while the call awaits approval. */
   onApprove?: () => void;
   onDeny?: () => void;
+  /**
+   * What the agent asked, for an interrupt: its own button words (`confirmLabel`, `denyLabel`) and whether it is
+   * destructive (danger styling on the approve button), as `interruptPrompt(part)` reads them.
+   */
+  prompt?: { confirmLabel?: string; denyLabel?: string; destructive?: boolean };
   /** Replaces some of the row's strings (its status words, Input, Result, Approve…). */
   labels?: Partial<AgentChatLabels>;
 }
@@ -36,7 +41,7 @@ function detail(label: string, value: unknown) {
  * One row for a tool call: its readable name and status in words; the input and result, formatted, behind a
  * disclosure; Approve / Deny inline while an interrupt awaits an answer.
  */
-export function ToolActivity({ request, response, state, onApprove, onDeny, labels: own, className, ...rest }: ToolActivityProps) {
+export function ToolActivity({ request, response, state, onApprove, onDeny, prompt, labels: own, className, ...rest }: ToolActivityProps) {
   const labels = useLabels(own);
   const name = request?.name ?? response?.name ?? labels.roleTool;
   const input = request?.input;
@@ -59,8 +64,8 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, labe
       </details>
       {asking ? (
         <div className="acu-tool__actions" role="group" aria-label={labels.answerTool(readableToolName(name))}>
-          {onApprove ? <button type="button" className="acu-tool__approve" onClick={onApprove}>{labels.approve}</button> : null}
-          {onDeny ? <button type="button" className="acu-tool__deny" onClick={onDeny}>{labels.deny}</button> : null}
+          {onApprove ? <button type="button" className="acu-tool__approve" data-variant={prompt?.destructive ? 'danger' : undefined} onClick={onApprove}>{prompt?.confirmLabel ?? labels.approve}</button> : null}
+          {onDeny ? <button type="button" className="acu-tool__deny" onClick={onDeny}>{prompt?.denyLabel ?? labels.deny}</button> : null}
         </div>
       ) : null}
     </div>

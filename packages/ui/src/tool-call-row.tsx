@@ -1,5 +1,6 @@
 import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolResponse } from '@agent-chat/core';
 import type { ReactNode } from 'react';
+import { interruptPrompt } from './interrupt-answers.js';
 import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
 import { ToolActivity } from './tool-activity.js';
 import type { RowToolLinks } from './tool-links.js';
@@ -29,5 +30,5 @@ export function renderToolCall(
   }
   const shown = output !== undefined ? { name, ...(ref !== undefined ? { ref } : {}), output } : undefined;
   const answerable = registry && interrupt && status === 'awaiting-approval';
-  return <ToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: approve, onDeny: () => deny() } : {})} />;
+  return <ToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: approve, onDeny: () => deny(), prompt: interruptPrompt(part) } : {})} />;
 }
