@@ -9,7 +9,7 @@ import { findChromium } from './find-chromium.mjs';
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('demo turn numbers in Chromium', () => {
-  const { openDemo } = useDemoSuite(chromiumPath!, { tokenDelayMs: 8 });
+  const { openDemo } = useDemoSuite(chromiumPath!, { tokenDelayMs: 8, developerTools: true });
 
   it('"New chat" during a running turn: the old turn lands in no timeline; the next turn is turn 1 in both views', async () => {
     const demo = await openDemo();
