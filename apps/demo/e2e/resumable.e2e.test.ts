@@ -50,6 +50,31 @@ describe.skipIf(!chromiumPath)('resumable turns in Chromium', () => {
     expect(await demo.page.getByRole('alert').count()).toBe(0);
   });
 
+  it('genkit: a reload in the middle of the very first answer (no session named yet) reads it on, names the session, and the next send works', async () => {
+    const demo = await openDemo('');
+    await demo.send('tell me a long story');
+    await storyStarted(demo);
+    const partial = squash(await demo.lastModelMessage().textContent());
+    expect(new URL(demo.page.url()).searchParams.get('session')).toBeNull();
+    await demo.page.reload();
+    await demo.composer.waitFor();
+    await storyEnded(demo);
+    expect(squash(STORY_TEXT).startsWith(partial)).toBe(true);
+    // Its question shows again, above the answer.
+    const shown = squash(await demo.conversationText());
+    expect(shown.indexOf(squash('tell me a long story'))).toBeGreaterThanOrEqual(0);
+    expect(shown.indexOf(squash('tell me a long story'))).toBeLessThan(shown.indexOf(squash(STORY_TEXT)));
+    // The turn's last frame names the session: the page keeps it, and the next turn continues that session.
+    await expect.poll(() => new URL(demo.page.url()).searchParams.get('session'), { timeout: 10_000 }).toMatch(/^[\w-]+$/);
+    await demo.send('add Walk the dog');
+    await expect.poll(() => demo.taskTitles(), { timeout: 20_000 }).toEqual(['Walk the dog']);
+    expect(await demo.page.getByRole('alert').count()).toBe(0);
+    // Reloaded again, the session comes back from its snapshot, with both turns.
+    await demo.page.reload();
+    await expect.poll(() => demo.conversationText(), { timeout: 10_000 }).toContain('Added “Walk the dog” (task #1).');
+    expect(squash(await demo.conversationText())).toContain(squash(STORY_TEXT));
+  });
+
   it.each([['genkit'], ['agui'], ['ai-sdk']])('%s: a connection cut mid-stream reads "Reconnecting…", then the answer completes', async (protocol) => {
     const demo = await openDemo(protocol === 'genkit' ? '' : `?protocol=${protocol}`);
     await demo.send('tell me a long story');

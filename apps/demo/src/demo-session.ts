@@ -41,6 +41,9 @@ const SERVER_KEY = 'agent-chat-demo/server-session';
 const treeKey = (sessionId: string) => `agent-chat-demo/tree/${sessionId}`;
 // The turn running in a server-managed session: a page reloaded mid-answer reattaches to it (Genkit's snapshots do not name it).
 const runningKey = (sessionId: string) => `agent-chat-demo/running/${sessionId}`;
+// The first turn of a new Genkit session: Genkit names the session only in the turn's last frame, so until then the
+// running turn is kept without one, and a page reloaded mid-answer reattaches to it on an empty chat.
+const FIRST_TURN_KEY = 'agent-chat-demo/running-first-turn';
 
 interface SavedClientSession {
   state: SessionState<TaskState>;
@@ -140,9 +143,17 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     });
     // Keep the running turn until it ends here; a detached one (leaving the page) is what the next page load reattaches to.
     chat.subscribe((state, previous) => {
-      if (!state.sessionId) return;
-      if (state.runningTurn && state.runningTurn !== previous.runningTurn) writeStorage(runningKey(state.sessionId), state.runningTurn);
-      else if (state.turnEnd && !previous.turnEnd && state.finishReason !== 'detached') writeStorage(runningKey(state.sessionId), null);
+      const key = state.sessionId ? runningKey(state.sessionId) : FIRST_TURN_KEY;
+      if (state.sessionId && !previous.sessionId) {
+        // The session is named: its running turn is kept under it from now on.
+        writeStorage(FIRST_TURN_KEY, null);
+        if (state.runningTurn && !state.turnEnd) writeStorage(key, state.runningTurn);
+      }
+      if (state.runningTurn && state.runningTurn !== previous.runningTurn) writeStorage(key, state.runningTurn);
+      else if (state.turnEnd && !previous.turnEnd && state.finishReason !== 'detached') {
+        writeStorage(key, null);
+        writeStorage(FIRST_TURN_KEY, null);
+      }
     });
     // Keep the tree of the shown session when another version is shown or a branch rewinds (turns: in onTurnEnd).
     chat.subscribe((state, previous) => {
@@ -184,8 +195,14 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     getView: () => view,
     nextTurnNumber: () => nextTurnNumber(view.timeline),
     restore() {
-      if (restoreStarted || mode !== 'server' || !sessionId) return;
+      if (restoreStarted || mode !== 'server') return;
       restoreStarted = true;
+      if (!sessionId) {
+        // No session yet: a first turn that was running when the page went away is read on to its end.
+        const first = readStorage<RunningTurn>(FIRST_TURN_KEY);
+        if (first) void chat.reattach(first);
+        return;
+      }
       setSession(sessionId);
       restoreSession(sessionId)
         .then(async (latest) => {
@@ -220,6 +237,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
     },
     newChat() {
       conversation++;
+      writeStorage(FIRST_TURN_KEY, null);
       chat.reset();
       recorder.clear();
       clientState = null;
