@@ -23,8 +23,10 @@ describe.each(Object.entries(TASK_RECORDINGS))('AgentChatView over the recorded 
     const view = await renderRecording(firstTurns(recording, 4), (chat) => <AgentChatView chat={chat} />);
     expect(view).toEndWith('interrupted');
     expect(view).toHaveCustomState({ tasks: [expect.objectContaining({ title: 'Buy milk' }), expect.objectContaining({ title: 'Walk the dog' })], nextId: 3 });
-    const dialog = screen.getByRole('alertdialog');
-    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    // The agent's own words: the destructive clear-all asks with its title, and its confirm says what it does.
+    const dialog = screen.getByRole('alertdialog', { name: 'Clear all tasks' });
+    expect(within(dialog).getByRole('button', { name: 'Clear all tasks' }).getAttribute('data-variant')).toBe('danger');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(true);
   });
 });
