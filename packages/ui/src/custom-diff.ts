@@ -1,11 +1,11 @@
+import { isRecord } from './is-record.js';
+
 /** One change between two custom states, in RFC 6902 terms. */
 export interface CustomChange {
   op: 'add' | 'remove' | 'replace';
   path: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**

@@ -1,8 +1,8 @@
 import type { ToolRequestPart, ToolResponsePart } from '@agent-chat/core';
+import { isRecord } from './is-record.js';
 
 type Fields = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 /** What the agent says about an interrupt, as the dialog shows it. */

@@ -1,9 +1,8 @@
 import type { ClientToolCall, MessageStatus, ToolResponse } from '@agent-chat/core';
+import { isRecord } from './is-record.js';
 
 /** Where a tool call stands, as a tool row shows it. */
 export type ToolCallStatus = 'input-streaming' | 'running' | 'waiting' | 'awaiting-approval' | 'done' | 'error' | 'denied' | 'cancelled';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The error a tool output carries (`{error: "…"}`, as a client tool that threw sends it), or undefined. */
 export function toolErrorOf(output: unknown): string | undefined {
