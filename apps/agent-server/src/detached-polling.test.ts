@@ -1,7 +1,7 @@
 import { createAgentChat, genkitTransport, textOf, type AgentChat, type DetachedRun, type Message } from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
-import { startTestServer, type TestServer } from './test-support.js';
+import { sendThenDetach, startTestServer, type TestServer } from './test-support.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -65,13 +65,7 @@ describe('Genkit detach against the agent server: the result arrives by polling 
   it('detach() of a streamed turn: the session is polled until the turn\'s snapshot follows, then the whole answer', async () => {
     const chat = newChat();
     expect((await chat.send('add Buy milk')).error).toBeNull();
-    let detached = false;
-    const response = await chat.sendStream('tell me a long story', (chunk) => {
-      if (chunk.text && !detached) {
-        detached = true;
-        void chat.detach();
-      }
-    });
+    const response = await sendThenDetach(chat, 'tell me a long story');
     expect(response.finishReason).toBe('detached');
     expect(chat.getState().detached).toMatchObject({ snapshotId: null, status: 'pending' });
     expect(await statusesUntilSettled(chat)).toEqual(['pending', 'completed']);

@@ -3,7 +3,7 @@ import {
 } from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
-import { startTestServer, type TestServer } from './test-support.js';
+import { sendThenDetach, startTestServer, type TestServer } from './test-support.js';
 
 let t: TestServer;
 let slow: TestServer;
@@ -54,13 +54,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: reload restore', (_name, make) => 
       return fetch(input, init);
     };
     const chat = createAgentChat({ transport: make(slow, logging) });
-    let detached = false;
-    const response = await chat.sendStream('tell me a long story', (chunk) => {
-      if (chunk.text && !detached) {
-        detached = true;
-        void chat.detach();
-      }
-    });
+    const response = await sendThenDetach(chat, 'tell me a long story');
     expect(response.finishReason).toBe('detached');
     expect(response.error).toBeNull();
     expect(chat.getState().status).toBe('ready');

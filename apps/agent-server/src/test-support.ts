@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentChat, genkitTransport, type AgentChat, type AgentChatOptions } from '@agent-chat/core';
+import { createAgentChat, genkitTransport, type AgentChat, type AgentChatOptions, type AgentResponse } from '@agent-chat/core';
 import { startAgentServer, type AgentServer, type AgentServerOptions } from './server.js';
 import type { TaskState } from './task-state.js';
 
@@ -77,4 +77,15 @@ export async function dirBytes(dir: string): Promise<number> {
     if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
   }
   return total;
+}
+
+/** Sends `text` and detaches as soon as the answer's first text arrives: the turn goes on running on the server. */
+export function sendThenDetach<S>(chat: AgentChat<S>, text: string): Promise<AgentResponse<S>> {
+  let detached = false;
+  return chat.sendStream(text, (chunk) => {
+    if (chunk.text && !detached) {
+      detached = true;
+      void chat.detach();
+    }
+  });
 }
