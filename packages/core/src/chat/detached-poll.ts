@@ -1,12 +1,11 @@
 import type { AgentResponse } from '../model/chunk.js';
 import type { SnapshotInfo, SnapshotQuery, SnapshotStatus } from '../model/session.js';
-import { abortableSleep } from '../transport/resumable-options.js';
+import { abortableSleep, defaultReattachDelay } from '../transport/resumable-options.js';
 import type { ChatParts } from './chat-parts.js';
 
 export type { DetachedPoll, DetachedPollOptions } from './detached-poll-types.js';
 
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'aborted', 'expired']);
-export const defaultDetachedDelay = (attempt: number): number => Math.min(1000 * 2 ** (attempt - 1), 15_000);
 
 /** Ends the polling (a new turn, `reset`, `branch`, `restore`): the chat has moved on. */
 export function stopDetachedPoll<S>(parts: ChatParts<S>): void {
@@ -42,7 +41,8 @@ export function pollDetachedRun<S>(parts: ChatParts<S>, response: AgentResponse<
   if (!query) return;
   const given = option === true ? {} : option;
   const attempts = given.attempts ?? 12;
-  const delay = given.delay ?? defaultDetachedDelay;
+  // The reconnect backoff: 1, 2, 4, 8, then 15 s.
+  const delay = given.delay ?? defaultReattachDelay;
   const sleep = given.sleep ?? abortableSleep;
   stopDetachedPoll(parts);
   const controller = new AbortController();
