@@ -104,7 +104,8 @@ const browser = await chromium.launch({
 
 const metricsOf = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));
 
-async function measure(lib, history) {
+/** A fresh context on the bench page for `lib` after `history` messages, with CDP metrics on and page errors kept. */
+async function openBenchPage(lib, history) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const errors = [];
@@ -113,6 +114,11 @@ async function measure(lib, history) {
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
   await page.goto(`${origin}/?lib=${lib}&history=${history}`);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 120_000 });
+  return { context, page, errors, cdp };
+}
+
+async function measure(lib, history) {
+  const { context, page, errors, cdp } = await openBenchPage(lib, history);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
   const before = await metricsOf(cdp);
   const sent = Date.now();
@@ -155,14 +161,7 @@ async function measure(lib, history) {
 
 /** The `turns` row: ms per turn after `history` messages, the DOM elements and mounted rows after the turns, the heap. */
 async function measureTurns(history) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
-  await page.goto(`${origin}/?lib=turns&history=${history}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 120_000 });
+  const { context, page, errors, cdp } = await openBenchPage('turns', history);
   await page.evaluate((count) => window.benchTurns(count), TURNS.warmup);
   const { ms, elements, rows } = await page.evaluate((count) => window.benchTurns(count), TURNS.timed);
   await cdp.send('HeapProfiler.collectGarbage');
