@@ -1,9 +1,9 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
-import { AgentChatProvider, useAgentChat } from '@agent-chat/react';
+import { AgentChatProvider } from '@agent-chat/react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderCounting } from '../test/render-counts.js';
 import { ArtifactPanel } from './artifact-panel.js';
 import { HOSTILE_TEXT, artifact, words } from './stories/scripts.js';
 
@@ -113,31 +113,16 @@ describe('ArtifactPanel', () => {
 });
 
 describe('ArtifactPanel renders', () => {
-  it('only when the artifacts change: 50 text tokens around one artifact render it twice at most', async () => {
+  it('only when the artifacts change: 50 text tokens around one artifact render it three times at most', async () => {
     const tokens = words('one two three four five six seven eight nine ten '.repeat(5));
     const transport = scriptedTransport([[...tokens, artifact('notes.md', '# Notes'), ...tokens, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 1 });
     const chat = createAgentChat({ transport });
-    let panelRenders = 0;
-    let transcriptRenders = 0;
-    function Transcript() {
-      // What a component reading the messages sees: a render per store batch.
-      useAgentChat({ chat, throttle: false });
-      transcriptRenders++;
-      return null;
-    }
-    render(
-      <AgentChatProvider chat={chat}>
-        <Transcript />
-        <Profiler id="artifacts" onRender={() => void panelRenders++}>
-          <ArtifactPanel />
-        </Profiler>
-      </AgentChatProvider>,
-    );
-    const initial = panelRenders;
+    const counts = renderCounting(chat, <ArtifactPanel />);
+    const initial = counts.part;
     await act(() => chat.send('go'));
     await waitFor(() => expect(screen.getAllByText('notes.md').length).toBeGreaterThan(0));
-    expect(transcriptRenders).toBeGreaterThan(60);
+    expect(counts.transcript).toBeGreaterThan(60);
     // The artifact arriving (and its highlight settling) is all that renders it, whatever the 100 tokens did.
-    expect(panelRenders - initial).toBeLessThanOrEqual(3);
+    expect(counts.part - initial).toBeLessThanOrEqual(3);
   });
 });

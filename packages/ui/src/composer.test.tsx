@@ -1,10 +1,10 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type ScriptedTurn } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
-import { useAgentChat } from '@agent-chat/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Profiler, createRef, type ReactNode } from 'react';
+import { createRef } from 'react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderCounting } from '../test/render-counts.js';
 import { Composer } from './composer.js';
 import { LabelsProvider } from './labels.js';
 import { interruptPart, words } from './stories/scripts.js';
@@ -77,30 +77,14 @@ describe('Composer as a composable part', () => {
   it('renders only when its own state changes, not on text tokens', async () => {
     const transport = scriptedTransport([words('one two three four five six seven eight nine ten '.repeat(5))], { delayMs: 2 });
     const chat = createAgentChat({ transport });
-    let composerRenders = 0;
-    let transcriptRenders = 0;
-    function Transcript() {
-      // Every store batch: what a component reading the messages would see.
-      useAgentChat({ chat, throttle: false });
-      transcriptRenders++;
-      return null;
-    }
-    const count = (children: ReactNode) => (
-      <Profiler id="composer" onRender={() => void composerRenders++}>{children}</Profiler>
-    );
-    render(
-      <AgentChatProvider chat={chat}>
-        <Transcript />
-        {count(<Composer />)}
-      </AgentChatProvider>,
-    );
-    const initial = composerRenders;
+    const counts = renderCounting(chat, <Composer />);
+    const initial = counts.part;
     await act(() => chat.send('talk'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
     expect(chat.getState().messages[1]!.content).toEqual([{ text: 'one two three four five six seven eight nine ten '.repeat(5) }]);
-    expect(transcriptRenders).toBeGreaterThan(40);
+    expect(counts.transcript).toBeGreaterThan(40);
     // Idle → thinking → idle, whatever the 50 tokens did.
-    expect(composerRenders - initial).toBeLessThanOrEqual(2);
+    expect(counts.part - initial).toBeLessThanOrEqual(2);
   });
 
   it('forwards its ref to the text field, so an app can focus it', () => {
