@@ -28,6 +28,8 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
   const out: UIMessage[] = [];
   // Approvals only: a client-side tool's open call is a plain input-available part.
   const open = new Set(history.interrupts.filter((part) => !isClientToolInterrupt(part.metadata)).map(interruptIdOf));
+  // Answered approvals (Genkit's resolved interrupts): a refusal among their answers is an 'output-denied' part.
+  const asked = new Set<string>();
   let assistant: UIMessage | undefined;
   history.messages.forEach((message: MessageData, index) => {
     const parts = (message.content ?? []) as Part[];
@@ -54,8 +56,9 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
       if (reasoning) assistant.parts.push({ type: 'reasoning', text: reasoning, state: 'done' });
       const text = textOf(parts);
       if (text) assistant.parts.push({ type: 'text', text, state: 'done' });
-      for (const { toolRequest } of toolRequestsOf(parts)) {
+      for (const { toolRequest, metadata } of toolRequestsOf(parts)) {
         const toolCallId = toolRequest.ref ?? toolRequest.name;
+        if (metadata?.resolvedInterrupt !== undefined && !isClientToolInterrupt({ interrupt: metadata.resolvedInterrupt })) asked.add(toolCallId);
         const input = toolRequest.input ?? {};
         assistant.parts.push(
           open.has(toolCallId)
@@ -69,7 +72,11 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
         const index = assistant.parts.findIndex((part) => 'toolCallId' in part && part.toolCallId === toolCallId);
         if (index < 0) continue;
         const call = assistant.parts[index] as { type: string; input: unknown };
-        assistant.parts[index] = { type: call.type, toolCallId, state: 'output-available', input: call.input, output: toolResponse.output ?? null } as UIPart;
+        const output = toolResponse.output;
+        const refused = asked.has(toolCallId) && (output === false || (typeof output === 'object' && output !== null && (output as { approved?: unknown }).approved === false));
+        assistant.parts[index] = (refused
+          ? { type: call.type, toolCallId, state: 'output-denied', input: call.input, approval: { id: `approval-${toolCallId}`, approved: false, ...(typeof (output as { reason?: unknown }).reason === 'string' && { reason: (output as { reason: string }).reason }) } }
+          : { type: call.type, toolCallId, state: 'output-available', input: call.input, output: output ?? null }) as UIPart;
       }
     }
   });

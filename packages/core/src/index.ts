@@ -20,6 +20,7 @@ export type { Transport, TurnRequest, TurnRerun, StopTarget, FrameDecoder, Heade
 // model
 export type { Metadata, Part, TextPart, ReasoningPart, MediaPart, ToolRequestPart, ToolResponsePart, DataPart, CustomPart, ToolRequest, ToolResponse, Media } from './model/part.js';
 export { isTextPart, isReasoningPart, isToolRequestPart, isToolResponsePart, isMediaPart, isInterruptPart, textOf } from './model/part.js';
+export { isDeniedResponse } from './model/tool-outcome.js';
 export type { Message, ChatMessage, MessageStatus, Role } from './model/message.js';
 export type { FinishReason } from './model/finish-reason.js';
 export type { Artifact, SessionState, SnapshotInfo, SnapshotQuery, SnapshotStatus } from './model/session.js';

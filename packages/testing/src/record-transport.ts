@@ -160,6 +160,11 @@ export function recordTransport(source: Transport | TransportFactory, options: R
     ...(inner.getSnapshot ? { getSnapshot: inner.getSnapshot.bind(inner) } : {}),
     // A restored session's running turn is read live, not recorded (its first frames came before this page).
     ...(inner.reattach ? { reattach: inner.reattach.bind(inner) } : {}),
+    // What the chat reads about the protocol (tool answers streamed back, where turns rerun, which snapshots it reads):
+    // the recording transport behaves as the one it wraps.
+    ...(inner.echoesToolAnswers !== undefined ? { echoesToolAnswers: inner.echoesToolAnswers } : {}),
+    ...(inner.reruns !== undefined ? { reruns: inner.reruns } : {}),
+    ...(inner.snapshotReads !== undefined ? { snapshotReads: inner.snapshotReads } : {}),
     recording: snapshot,
     clear: () => void turns.splice(0),
   };

@@ -1,4 +1,4 @@
-import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolResponse } from '@agent-chat/core';
+import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolResponsePart } from '@agent-chat/core';
 import type { ReactNode } from 'react';
 import { interruptPrompt } from './interrupt-answers.js';
 import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
@@ -11,14 +11,15 @@ export function renderToolCall(
   message: ChatMessage,
   part: ToolRequestPart,
   index: number,
-  response: ToolResponse | undefined,
+  responsePart: ToolResponsePart | undefined,
   links: RowToolLinks,
   registry: ToolRegistryValue | null,
 ): ReactNode {
   const { name, ref, input, partial } = part.toolRequest;
   const call = links.calls?.[index];
   const interrupt = isInterruptPart(part);
-  const status = toolCallStatus({ partial: partial === true, interrupt, response, call, messageStatus: message.status, waiting: links.waiting, active: links.active });
+  const response = responsePart?.toolResponse;
+  const status = toolCallStatus({ partial: partial === true, interrupt, response, responsePart, call, messageStatus: message.status, waiting: links.waiting, active: links.active });
   const output = response?.output ?? call?.response?.toolResponse.output;
   const target = { toolCallId: ref ?? name, name, ref };
   const answer = (value: unknown) => registry?.answer(target, value);

@@ -1,4 +1,4 @@
-import type { ClientToolCall, MessageStatus, ToolResponse } from '@agent-chat/core';
+import { isDeniedResponse, type ClientToolCall, type MessageStatus, type ToolResponse, type ToolResponsePart } from '@agent-chat/core';
 import { isRecord } from './is-record.js';
 
 /** Where a tool call stands, as a tool row shows it. */
@@ -17,6 +17,8 @@ export interface ToolCallFacts {
   partial: boolean;
   interrupt: boolean;
   response: ToolResponse | undefined;
+  /** The response part: `metadata.denied` marks a refusal on every protocol. */
+  responsePart?: ToolResponsePart | undefined;
   /** The chat's record of a client tool call. */
   call: ClientToolCall | undefined;
   messageStatus: MessageStatus;
@@ -30,6 +32,7 @@ export interface ToolCallFacts {
 export function toolCallStatus(facts: ToolCallFacts): ToolCallStatus {
   const { response, call } = facts;
   if (response) {
+    if (facts.responsePart && isDeniedResponse(facts.responsePart)) return 'denied';
     if (toolErrorOf(response.output) !== undefined) return 'error';
     return facts.interrupt && isDenial(response.output) ? 'denied' : 'done';
   }

@@ -1,11 +1,11 @@
 import {
-  isInterruptPart, isToolRequestPart, isToolResponsePart, type ChatMessage, type ClientToolCall, type Part, type ToolRequestPart, type ToolResponse,
+  isInterruptPart, isToolRequestPart, isToolResponsePart, type ChatMessage, type ClientToolCall, type Part, type ToolRequestPart, type ToolResponsePart,
 } from '@agent-chat/core';
 
 /** Marks a tool response shown on its request's row instead of its own. */
 export const PAIRED = 'paired';
 
-type ToolLink = ToolResponse | typeof PAIRED | null;
+type ToolLink = ToolResponsePart | typeof PAIRED | null;
 
 /** How one row's tool parts link to parts of other rows: per content index, the request's response, or PAIRED. */
 export interface RowToolLinks {
@@ -42,11 +42,11 @@ export function linkToolCalls(
   clientCalls: Readonly<Record<string, ClientToolCall>> = {},
 ): Map<string, RowToolLinks> {
   const pending = new Set(interrupts.map((part) => keyOf(part.toolRequest)));
-  const responses = new Map<string, ToolResponse>();
+  const responses = new Map<string, ToolResponsePart>();
   const requested = new Set<string>();
   for (const message of messages) {
     for (const part of message.content) {
-      if (isToolResponsePart(part)) responses.set(keyOf(part.toolResponse), part.toolResponse);
+      if (isToolResponsePart(part)) responses.set(keyOf(part.toolResponse), part);
       else if (isToolRequestPart(part)) requested.add(keyOf(part.toolRequest));
     }
   }

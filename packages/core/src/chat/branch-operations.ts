@@ -6,6 +6,8 @@ import { createChatTree, lineEndOf, planEdit, planRegenerate, planRetry, restore
 import { safely, toInput, type ChatParts } from './chat-parts.js';
 import { initialChatState } from './chat-state.js';
 import { enqueueTurn, showLine } from './enqueue-turn.js';
+import { reattachRunningTurn } from './reattach-running-turn.js';
+import type { Transport } from '../transport/transport.js';
 
 /** Internal access to a chat's conversation tree, for `exportChatTree`/`restoreChatTree` (kept apart so that apps not using them do not ship them). */
 export interface ChatTreeAccess<S> {
@@ -13,6 +15,12 @@ export interface ChatTreeAccess<S> {
   generation(): number;
   /** Shows a restored tree, unless the chat moved on since `generation` (a turn, a reset); false then. */
   load(tree: ChatTree<S>, generation: number): boolean;
+  /** The chat's transport (what its snapshots can give back). */
+  transport(): Transport;
+  /** A new message id, as the chat makes them. */
+  createId(): string;
+  /** Reads on the turn a restored session still runs on the server (its `runningTurnId`). */
+  reattach(info: SnapshotInfo<S>): void;
 }
 
 // The parts of every chat, kept for `exportChatTree`/`restoreChatTree`: the access is built only by them, so apps that
@@ -34,6 +42,9 @@ export function chatTreeOf<S>(chat: object): ChatTreeAccess<S> {
       showLine(parts, restored.lineIds(), restored.lineEnd());
       return true;
     },
+    transport: () => parts.settings.options.transport,
+    createId: () => parts.createId(),
+    reattach: (info) => reattachRunningTurn(parts, info),
   };
 }
 

@@ -2,18 +2,23 @@
  * The conversation tree as a small JSON record an app can persist (localStorage, its own database) and restore after
  * a reload: ids, parents, the shown child at each point, and each turn's snapshot id and end. Content is included
  * only for messages no completed snapshot holds (a failed or stopped turn's, or every message on a protocol without
- * snapshots); the rest is read back from the server's snapshots.
+ * snapshots); the rest is read back from the server's snapshots. Where the server reads only a session's latest state
+ * (`transport.snapshotReads: 'session'`: AG-UI, the AI SDK) the record holds every message and each turn's state, and
+ * the restored tree's shown line is made the server's conversation. A turn detached at the tip of a line (the page
+ * left while it ran on) is not recorded: it is still running, and reattaching reads it whole.
  */
 import { AgentChatError, type AgentChatErrorCode } from '../model/error.js';
 import type { FinishReason } from '../model/finish-reason.js';
 import type { ChatMessage, MessageStatus, Role } from '../model/message.js';
 import { isInterruptPart, type Metadata, type Part, type ToolRequestPart } from '../model/part.js';
-import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import type { Artifact, SnapshotInfo, SnapshotQuery } from '../model/session.js';
+import { markDenials } from '../model/tool-outcome.js';
 import type { AgentChat } from './agent-chat.js';
-import { chatTreeOf } from './branch-operations.js';
+import { chatTreeOf, type ChatTreeAccess } from './branch-operations.js';
 import { ROOT_ID } from './branch-tree.js';
 import { initialChatState } from './chat-state.js';
-import { createChatTree, lineEndOf, type LineEnd } from './chat-operations.js';
+import { createChatTree, lineEndOf, type ChatTree, type LineEnd } from './chat-operations.js';
+import { reconcileWithServer } from './tree-reconcile.js';
 
 /** How one turn ended, as the record keeps it. */
 export interface ChatTreeRecordEnd {
@@ -23,6 +28,9 @@ export interface ChatTreeRecordEnd {
   error?: { code: AgentChatErrorCode; message: string };
   /** The turn's user message and the message before it, so that a failed turn can be retried after a reload. */
   turn?: { parentId: string; userId: string };
+  /** The custom state and artifacts at the turn's end, where no snapshot can give them back (`snapshotReads: 'session'`). */
+  custom?: unknown;
+  artifacts?: Artifact[];
 }
 
 /** One message of the record. */
@@ -46,10 +54,14 @@ export interface ChatTreeRecord {
   shown: Record<string, string>;
 }
 
-function recordEnd<S>(end: LineEnd<S>): ChatTreeRecordEnd {
-  const { snapshotId, sessionId, finishReason, error } = end.state;
+function recordEnd<S>(end: LineEnd<S>, inline: boolean): ChatTreeRecordEnd {
+  const { snapshotId, sessionId, finishReason, error, custom, artifacts } = end.state;
   const record: ChatTreeRecordEnd = { snapshotId, sessionId, finishReason };
   if (error) record.error = { code: error.code, message: error.message };
+  if (inline) {
+    if (custom !== undefined) record.custom = custom;
+    if (artifacts.length > 0) record.artifacts = artifacts;
+  }
   if (end.turn?.userId) record.turn = { parentId: end.turn.parentId, userId: end.turn.userId };
   return record;
 }
@@ -73,19 +85,24 @@ function alignHeld(path: readonly ChatTreeRecordNode[], held: readonly { role: R
 
 /** The record of a chat's conversation tree: small JSON to persist, for {@link restoreChatTree} after a reload. */
 export function exportChatTree<S>(chat: AgentChat<S>): ChatTreeRecord {
-  const tree = chatTreeOf(chat).tree();
+  const access = chatTreeOf<S>(chat);
+  const tree = access.tree();
+  const inline = access.transport().snapshotReads === 'session';
+  const skipped = detachedTips(tree);
   const nodes: ChatTreeRecordNode[] = [];
   const shown: Record<string, string> = {};
   const visit = (parent: string) => {
     const { children, shown: child } = tree.inspect(parent);
-    if (child !== undefined) shown[parent] = child;
+    if (child !== undefined && !skipped.has(child)) shown[parent] = child;
     for (const id of children) {
+      // A detached turn at a line's tip runs on: its messages come back whole when the page reattaches to it.
+      if (skipped.has(id)) continue;
       const message = tree.message(id)!;
+      const end = tree.inspect(id).end;
       const node: ChatTreeRecordNode = { id, parent, role: message.role };
       if (message.snapshotId) node.snapshotId = message.snapshotId;
-      else node.message = { content: message.content, status: message.status, ...(message.metadata ? { metadata: message.metadata } : {}) };
-      const end = tree.inspect(id).end;
-      if (end) node.end = recordEnd(end);
+      if (!message.snapshotId || inline) node.message = { content: message.content, status: message.status, ...(message.metadata ? { metadata: message.metadata } : {}) };
+      if (end) node.end = recordEnd(end, inline);
       nodes.push(node);
       visit(id);
     }
@@ -95,12 +112,33 @@ export function exportChatTree<S>(chat: AgentChat<S>): ChatTreeRecord {
 }
 
 /**
+ * The messages of detached turns at the tips of lines (the page left while they ran on): the tip and, up the line, the
+ * rest of its turn (its question, its tool traffic), as far as no other line branches off.
+ */
+function detachedTips<S>(tree: ChatTree<S>): Set<string> {
+  const skipped = new Set<string>();
+  const visit = (id: string) => {
+    const { children, end } = tree.inspect(id);
+    for (const child of children) visit(child);
+    if (id === ROOT_ID || children.length > 0 || end?.state.finishReason !== 'detached') return;
+    const start = end.turn?.parentId;
+    for (let at: string | undefined = id; at !== undefined && at !== ROOT_ID && at !== start; at = tree.parentOf(at)) {
+      const { children: below, end: own } = tree.inspect(at);
+      if (below.some((child) => !skipped.has(child)) || (at !== id && own)) break;
+      skipped.add(at);
+    }
+  };
+  visit(ROOT_ID);
+  return skipped;
+}
+
+/**
  * Restores every line of a chat's conversation tree from a record (`exportChatTree`), each from the snapshots it
  * names, and shows the record's shown line: the branch switchers come back after a reload. Messages found nowhere
  * are left out with what follows them. Resolves with the snapshot the shown line ends at.
  */
 export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRecord): Promise<SnapshotInfo<S> | null> {
-  const access = chatTreeOf(chat);
+  const access = chatTreeOf<S>(chat);
   const started = access.generation();
   const getSnapshot = (query: SnapshotQuery) => chat.getSnapshot(query);
   if (record.version !== 1) throw new AgentChatError('unsupported', `Unknown chat tree record version ${String(record.version)}.`);
@@ -110,7 +148,9 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
     for (let at: string | undefined = id; at && at !== ROOT_ID; at = byId.get(at)?.parent) path.push(at);
     return path.reverse();
   };
-  const ids = new Set(record.nodes.flatMap((node) => (node.end?.snapshotId ? [node.end.snapshotId] : [])));
+  // Snapshots by id, where the server has them (else every message is in the record).
+  const readsById = access.transport().snapshotReads !== 'session';
+  const ids = new Set(readsById ? record.nodes.flatMap((node) => (node.end?.snapshotId ? [node.end.snapshotId] : [])) : []);
   const snapshots = new Map<string, SnapshotInfo<S>>();
   await Promise.all([...ids].map(async (snapshotId) => {
     try {
@@ -126,7 +166,7 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
   }
   const ends = record.nodes.filter((node) => node.end?.snapshotId && node.snapshotId === node.end.snapshotId);
   for (const node of ends.map((end) => ({ end, path: pathTo(end.id) })).sort((a, b) => b.path.length - a.path.length)) {
-    const held = snapshots.get(node.end.snapshotId!)?.state?.messages ?? [];
+    const held = markDenials(snapshots.get(node.end.snapshotId!)?.state?.messages ?? []);
     const pairs = alignHeld(node.path.map((id) => byId.get(id)!), held);
     for (const [recorded, index] of pairs ?? []) {
       if (!messages.has(recorded.id)) messages.set(recorded.id, { id: recorded.id, ...held[index]!, status: 'done', ...(recorded.snapshotId ? { snapshotId: recorded.snapshotId } : {}) });
@@ -139,8 +179,8 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
     const last = messages.get(node.id);
     const interrupts = end.finishReason === 'interrupted' && last ? (last.content.filter(isInterruptPart) as ToolRequestPart[]) : [];
     const state = initialChatState<S>({
-      custom: snapshot?.state?.custom,
-      artifacts: snapshot?.state?.artifacts ?? [],
+      custom: snapshot ? snapshot.state?.custom : (end.custom as S | undefined),
+      artifacts: snapshot?.state?.artifacts ?? end.artifacts ?? [],
       sessionId: end.sessionId,
       snapshotId: end.snapshotId,
       finishReason: end.finishReason,
@@ -162,6 +202,22 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
     const index = tree.inspect(parent).children.indexOf(child);
     if (index >= 0 && (parent === ROOT_ID || tree.has(parent))) tree.show(parent, index);
   }
+  if (access.transport().snapshotReads === 'session') return restoreSessionLine(access, tree, record, started);
   const shownEnd = tree.lineEnd().state.snapshotId;
   return access.load(tree, started) ? (shownEnd && snapshots.get(shownEnd)) || null : null;
+}
+
+/** The session's latest state made the shown line of the restored tree (its running turn read on): what the server holds. */
+async function restoreSessionLine<S>(access: ChatTreeAccess<S>, tree: ChatTree<S>, record: ChatTreeRecord, started: number): Promise<SnapshotInfo<S> | null> {
+  const sessionId = record.nodes.find((node) => node.end?.sessionId)?.end?.sessionId;
+  const transport = access.transport();
+  if (!sessionId || !transport.getSnapshot) {
+    access.load(tree, started);
+    return null;
+  }
+  const info = (await transport.getSnapshot({ sessionId })) as SnapshotInfo<S>;
+  reconcileWithServer(tree, info, () => access.createId());
+  if (!access.load(tree, started)) return null;
+  access.reattach(info);
+  return info;
 }

@@ -6,6 +6,7 @@ import { isStackOverflow, toTurnFailure } from '../model/failure.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part, type ToolResponsePart } from '../model/part.js';
 import type { SessionState } from '../model/session.js';
+import { toolCallKey } from '../model/tool-outcome.js';
 import { isDetached } from '../transport/detach.js';
 import type { Transport, TurnRequest, TurnRerun } from '../transport/transport.js';
 import type { StreamOptions } from '../wire/limits.js';
@@ -167,6 +168,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
+  if (input.resume) turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
   store.update((draft) => startTurn(draft, input, setup.createId, setup.inputMessageId, setup.answers, echoed));
   let failure: AgentChatError | null = null;
   try {

@@ -3,6 +3,7 @@ import { AgentChatError } from '../model/error.js';
 import type { ChatMessage, Message } from '../model/message.js';
 import { isInterruptPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo } from '../model/session.js';
+import { markDenials } from '../model/tool-outcome.js';
 import type { StopTarget } from '../transport/transport.js';
 import { initialChatState, type ChatState } from './chat-state.js';
 
@@ -67,7 +68,8 @@ export function stateFromInit<S>(init: SessionInit<S> = {}, createId: () => stri
 /** The store's state for a stored snapshot: its conversation, and its interrupts when it ended interrupted. */
 export function stateFromSnapshot<S>(info: SnapshotInfo<S>, createId: () => string): ChatState<S> {
   const state = info.state;
-  const messages = adopt(state?.messages, createId);
+  // Refused answers keep their outcome: a snapshot's messages say it only by the answer.
+  const messages = markDenials(adopt(state?.messages, createId));
   const last = messages[messages.length - 1];
   const interrupted = info.finishReason === 'interrupted';
   return initialChatState<S>({

@@ -19,6 +19,8 @@ export interface TurnContext {
   /** The full state a client-managed server returned. */
   state: SessionState | null;
   interrupts: ToolRequestPart[];
+  /** The tool calls that asked a human and were open when the turn started (a resume answers them). */
+  asked: ReadonlySet<string>;
   errors: AgentChatError[];
   ended: Extract<AgentEvent, { type: 'turn-end' }> | null;
   createId: () => string;
@@ -36,6 +38,7 @@ export function createTurnContext(messageCount: number, custom: unknown, createI
     artifacts: [],
     state: null,
     interrupts: [],
+    asked: new Set(),
     errors: [],
     ended: null,
     createId,

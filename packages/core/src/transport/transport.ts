@@ -57,6 +57,12 @@ export interface Transport {
   /** Read a stored snapshot. */
   getSnapshot?(query: SnapshotQuery, signal?: AbortSignal): Promise<SnapshotInfo>;
   /**
+   * What `getSnapshot` reads: any snapshot by id ('snapshot', the default), or only a session's latest state
+   * ('session': AG-UI threads, AI SDK chats). `exportChatTree` then keeps every message's content, since no snapshot
+   * can give it back.
+   */
+  readonly snapshotReads?: 'snapshot' | 'session';
+  /**
    * Resumable transports: the stream of a turn still running on the server (a restored session's `runningTurnId`),
    * from its first frame, decoded as `run` decodes a turn it started.
    */

@@ -20,7 +20,7 @@ export interface AguiTransportOptions extends HttpTransportOptions {
  * thread through `POST <url>/connect` (see agui-connect.ts); a `{snapshotId}` query is `unsupported`.
  */
 export function aguiTransport(options: AguiTransportOptions): Transport {
-  return httpTransport({
+  const transport = httpTransport({
     ...options,
     name: 'agui',
     body: buildAguiRunInput,
@@ -29,4 +29,5 @@ export function aguiTransport(options: AguiTransportOptions): Transport {
     decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
     getSnapshot: (query, signal) => connectAguiThread(options.url, query, options, signal),
   });
+  return Object.assign(transport, { snapshotReads: 'session' as const });
 }

@@ -35,6 +35,10 @@ function assistantMessages(parts: AiSdkUiPart[]): Message[] {
       if (part.state === 'output-available' || part.state === 'output-error') {
         const output = part.state === 'output-error' ? part.errorText : part.output;
         results.push({ toolResponse: { name, ...(ref !== undefined ? { ref } : {}), output }, ...(part.state === 'output-error' ? { metadata: { isError: true } } : {}) });
+      } else if (part.state === 'output-denied') {
+        // A refused approval: denied, as `tool-output-denied` decodes live (with the reason when the approval gave one).
+        const reason = isRecord(part.approval) ? stringOr(part.approval.reason) : undefined;
+        results.push({ toolResponse: { name, ...(ref !== undefined ? { ref } : {}) }, metadata: { denied: true, ...(reason !== undefined ? { reason } : {}) } });
       }
     }
     // data-* parts (artifacts, state) are read from the chat's own fields; step boundaries carry nothing else.

@@ -30,7 +30,7 @@ export type AiSdkTransportOptions = HttpTransportOptions & (
  */
 export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
   const url = urlOption('aiSdkTransport', options.url, options.api);
-  return httpTransport({
+  const transport = httpTransport({
     ...options,
     url,
     getSnapshot: (query, signal) => loadAiSdkChat(url, query, options, signal),
@@ -40,4 +40,5 @@ export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
     framer: (limits) => createSseFramer({ ...limits, errorField: false }),
     decoder: (request, body) => createAiSdkDecoder({ sessionId: body.id, history: request.history }),
   });
+  return Object.assign(transport, { snapshotReads: 'session' as const });
 }
