@@ -204,13 +204,14 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
         return;
       }
       setSession(sessionId);
+      // Read before the restore shows the session: its turn end would clear the kept turn.
+      const kept = readStorage<RunningTurn>(runningKey(sessionId));
       restoreSession(sessionId)
         .then(async (latest) => {
           const timeline = await timelineFromSnapshots(chat as AgentChat<unknown>, latest);
           // A turn sent while restoring already started a timeline of its own; keep it.
           update({ restoring: false, ...(view.timeline.length === 0 && { timeline }) });
           // AG-UI and the AI SDK name a running turn themselves (restore reattached); a Genkit one is the kept one.
-          const kept = readStorage<RunningTurn>(runningKey(sessionId));
           if (kept) void chat.reattach(kept);
         })
         .catch((error: unknown) => {

@@ -209,7 +209,8 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
 
 /** The session's latest state made the shown line of the restored tree (its running turn read on): what the server holds. */
 async function restoreSessionLine<S>(access: ChatTreeAccess<S>, tree: ChatTree<S>, record: ChatTreeRecord, started: number): Promise<SnapshotInfo<S> | null> {
-  const sessionId = record.nodes.find((node) => node.end?.sessionId)?.end?.sessionId;
+  // The shown line's session (a rerun from the start of an AG-UI thread made a new thread: its versions span two).
+  const sessionId = tree.lineEnd().state.sessionId ?? record.nodes.find((node) => node.end?.sessionId)?.end?.sessionId;
   const transport = access.transport();
   if (!sessionId || !transport.getSnapshot) {
     access.load(tree, started);
