@@ -1,6 +1,6 @@
 import {
-  aguiTransport, aiSdkTransport, createAgentChat, exportChatTree, genkitTransport, restoreChatTree,
-  type AgentChat, type AgentResponse, type ChatTreeRecord, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
+  aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, persistChatTree, restoreSavedChatTree,
+  type AgentChat, type AgentResponse, type ChatTreeStorage, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
@@ -49,6 +49,15 @@ interface SavedClientSession {
   state: SessionState<TaskState>;
   timeline: TimelineEntry[];
 }
+
+/** This tab's storage for the trees, or none where storage is disabled (the chat still works, without versions after a reload). */
+const treeStorage = (): ChatTreeStorage => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+  }
+};
 
 function readStorage<T>(key: string): T | null {
   try {
@@ -111,8 +120,6 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
 
   const onTurnEnd = (response: AgentResponse<TaskState>) => {
     if (turnConversation !== conversation) return;
-    // The tree has this turn from onTurnEnd on (a listener of the turn's last store update still sees it without).
-    if (mode === 'server' && response.sessionId) writeStorage(treeKey(response.sessionId), exportChatTree(chat));
     const entry = entryFromResponse(response as AgentResponse, chat.getState().messages, view.timeline.at(-1));
     update({ timeline: [...view.timeline, entry], notice: null });
     if (mode === 'server' && response.sessionId) setSession(response.sessionId);
@@ -155,22 +162,13 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
         writeStorage(FIRST_TURN_KEY, null);
       }
     });
-    // Keep the tree of the shown session when another version is shown or a branch rewinds (turns: in onTurnEnd).
-    chat.subscribe((state, previous) => {
-      const idle = state.status === 'ready' || state.status === 'error';
-      const settled = idle && (previous.status === 'ready' || previous.status === 'error');
-      if (settled && state.sessionId && (state.messages !== previous.messages || state.sessionId !== previous.sessionId)) {
-        writeStorage(treeKey(state.sessionId), exportChatTree(chat));
-      }
-    });
+    // Keep the tree of the shown session after every turn, switched version and rewind: its versions survive a reload.
+    persistChatTree(chat, { storage: treeStorage(), key: treeKey });
   }
 
   /** The session's tree when this tab kept one, else its latest snapshot. */
-  const restoreSession = async (id: string): Promise<SnapshotInfo> => {
-    const tree = readStorage<ChatTreeRecord>(treeKey(id));
-    const latest = tree ? await restoreChatTree(chat, tree).catch(() => null) : null;
-    return latest ?? chat.restore({ sessionId: id });
-  };
+  const restoreSession = async (id: string): Promise<SnapshotInfo> =>
+    (await restoreSavedChatTree(chat, id, { storage: treeStorage(), key: treeKey })) ?? chat.restore({ sessionId: id });
 
   let restoreStarted = false;
   return {

@@ -30,5 +30,6 @@ export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';
 export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/deadlines.js';
 export type { DetachedPollOptions } from './chat/detached-poll-types.js';
+export { persistChatTree, restoreSavedChatTree, type ChatTreeStorage, type PersistChatTreeOptions } from './chat/persist-chat-tree.js';
 export { exportChatTree, restoreChatTree, type ChatTreeRecord, type ChatTreeRecordNode, type ChatTreeRecordEnd } from './chat/chat-tree-record.js';
 export type { SiblingPosition } from './chat/branch-tree.js';

@@ -11,8 +11,8 @@ describe('the public surface', () => {
   it('the root entry holds what an app uses, and no reducer plumbing', () => {
     expect(Object.keys(core).sort()).toEqual([
       'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
-      'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isInterruptPart', 'isMediaPart',
-      'isReasoningPart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'restoreChatTree', 'scriptedTransport',
+      'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isDeniedResponse', 'isInterruptPart', 'isMediaPart',
+      'isReasoningPart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport',
       'textOf', 'tnsaiTransport', 'toolCallIdOf',
     ]);
   });

@@ -47,33 +47,37 @@ function serverEnd<S>(info: SnapshotInfo<S>, last: ChatMessage | undefined, kept
 /**
  * Makes the tree's shown line the server's conversation (`info`): its messages are followed down the tree (the shown
  * child first), those the tree lacks are added as a new line. When the server holds the whole shown line, or the line
- * only goes on with messages no server holds (a stopped or failed turn's), the line is the record's; otherwise it ends
- * where the server's does, with the server's state.
+ * only goes on with messages no completed turn holds (a stopped or failed turn's), the line is the record's; otherwise
+ * it ends where the server's does, with the server's state.
  */
 export function reconcileWithServer<S>(tree: ChatTree<S>, info: SnapshotInfo<S>, createId: () => string): void {
   const held = markDenials((info.state?.messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' as const })));
+  const lastHeld = held[held.length - 1];
   let at = ROOT_ID;
   let matched = 0;
-  for (const message of held) {
-    const { children, shown } = tree.inspect(at);
+  // Down the tree along the server's messages; a stopped or failed turn's messages (no completed turn's snapshot holds
+  // them, nor does the server) are passed over when the server's next message follows them.
+  let passing = ROOT_ID;
+  while (matched < held.length) {
+    const { children, shown } = tree.inspect(passing);
     const order = shown === undefined ? children : [shown, ...children.filter((id) => id !== shown)];
-    const found = order.find((id) => sameMessage(tree.message(id)!, message));
-    if (found === undefined) break;
-    at = found;
-    matched++;
+    const found = order.find((id) => sameMessage(tree.message(id)!, held[matched]!));
+    if (found !== undefined) {
+      at = passing = found;
+      matched++;
+      continue;
+    }
+    const unheld = order.find((id) => tree.message(id)!.snapshotId === undefined);
+    if (unheld === undefined) break;
+    passing = unheld;
   }
   if (matched < held.length) {
-    const added = held.slice(matched);
-    tree.extend(at, added, serverEnd(info, added[added.length - 1], undefined));
+    tree.extend(at, held.slice(matched), serverEnd(info, lastHeld, undefined));
     return;
   }
   const line = tree.lineIds();
   const below = at === ROOT_ID ? line : line.includes(at) ? line.slice(line.indexOf(at) + 1) : null;
-  if (below !== null && below.length > 0 && below.every((id) => tree.message(id)!.status !== 'done')) return;
-  if (below !== null && below.length === 0) {
-    tree.extend(at, [], serverEnd(info, tree.message(at), tree.inspect(at).end));
-    return;
-  }
-  tree.cut(at);
-  tree.extend(at, [], serverEnd(info, tree.message(at), tree.inspect(at).end));
+  if (below !== null && below.length > 0 && below.every((id) => tree.message(id)!.snapshotId === undefined)) return;
+  if (below === null || below.length > 0) tree.cut(at);
+  tree.extend(at, [], serverEnd(info, lastHeld, tree.inspect(at).end));
 }
