@@ -2,8 +2,8 @@ import type { Draft } from 'immer';
 import type { AgentEvent, MessageTarget } from '../model/events.js';
 import type { ChatMessage, Role } from '../model/message.js';
 import { appendTextPart, upsertToolPart } from '../model/content.js';
-import { isToolRequestPart, isToolResponsePart, type Part, type ToolResponsePart } from '../model/part.js';
-import { askedHuman, isDenialOutput, isDeniedResponse, markedDenial, toolCallKey } from '../model/tool-outcome.js';
+import { isToolResponsePart, type Part } from '../model/part.js';
+import { markedDenial } from '../model/tool-outcome.js';
 import type { ChatState } from './chat-state.js';
 import type { TurnContext } from './turn-context.js';
 
@@ -36,44 +36,25 @@ export function reduceMessageEvent(draft: Draft<ChatState>, event: AgentEvent, t
       upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.part);
       return;
     case 'tool-response':
-      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'tool').content as Part[], withOutcome(draft, turn, event.part));
+      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'tool').content as Part[], markedDenial(event.part, turn.asked));
       return;
     case 'message-complete': {
       const message = targetMessage(draft, turn, event, event.message.role);
       message.content = event.message.content as Draft<Part>[];
       if (event.message.metadata) message.metadata = event.message.metadata;
       message.status = 'done';
-      markDenials(draft, turn, message);
+      markDenials(turn, message);
       return;
     }
   }
 }
 
-/** The calls a tool response may refuse as a human: those open when the turn started, and `call` when its request asked one. */
-function asked(draft: Draft<ChatState>, turn: TurnContext, call: { ref?: string | undefined; name: string }): ReadonlySet<string> {
-  const key = toolCallKey(call);
-  if (turn.asked.has(key)) return turn.asked;
-  for (let index = draft.messages.length - 1; index >= 0; index--) {
-    for (const part of draft.messages[index]!.content as Part[]) {
-      if (isToolRequestPart(part) && toolCallKey(part.toolRequest) === key) return askedHuman(part) ? new Set([key]) : turn.asked;
-    }
-  }
-  return turn.asked;
-}
-
-/** A tool response marked denied when it refuses a call that asked a human (the search runs for refusals only). */
-function withOutcome(draft: Draft<ChatState>, turn: TurnContext, part: ToolResponsePart): ToolResponsePart {
-  return isDenialOutput(part.toolResponse.output) && !isDeniedResponse(part) ? markedDenial(part, asked(draft, turn, part.toolResponse)) : part;
-}
-
-/** Marks the refusals among a message's tool responses (`metadata.denied`), so the call shows as denied, not done. */
-function markDenials(draft: Draft<ChatState>, turn: TurnContext, message: Draft<ChatMessage>): Draft<ChatMessage> {
+/** A refusal (`false`, `{approved: false}`) of a call open when the turn resumed is marked denied, so it shows as denied. */
+function markDenials(turn: TurnContext, message: Draft<ChatMessage>): void {
+  if (turn.asked.size === 0) return;
   const content = message.content as Part[];
-  for (let index = 0; index < content.length; index++) {
-    const part = content[index]!;
-    if (!isToolResponsePart(part)) continue;
-    const marked = withOutcome(draft, turn, part);
+  content.forEach((part, index) => {
+    const marked = isToolResponsePart(part) ? markedDenial(part, turn.asked) : part;
     if (marked !== part) content[index] = marked;
-  }
-  return message;
+  });
 }

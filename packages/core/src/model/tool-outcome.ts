@@ -7,9 +7,7 @@ import { isRecord } from '../util/guards.js';
 import { isToolRequestPart, isToolResponsePart, type Part, type ToolRequestPart, type ToolResponsePart } from './part.js';
 
 /** A refusal, as the kit's deny answers one: `false`, or `{approved: false}`. */
-export function isDenialOutput(output: unknown): boolean {
-  return output === false || (isRecord(output) && output.approved === false);
-}
+const isDenialOutput = (output: unknown): boolean => output === false || (isRecord(output) && output.approved === false);
 
 /** A tool response marked as a human's refusal. */
 export function isDeniedResponse(part: ToolResponsePart): boolean {
@@ -17,9 +15,7 @@ export function isDeniedResponse(part: ToolResponsePart): boolean {
 }
 
 /** A tool request that asked a human: an interrupt, open (`metadata.interrupt`) or answered (`metadata.resolvedInterrupt`). */
-export function askedHuman(part: ToolRequestPart): boolean {
-  return part.metadata?.interrupt !== undefined || part.metadata?.resolvedInterrupt !== undefined;
-}
+const askedHuman = (part: ToolRequestPart): boolean => part.metadata?.interrupt !== undefined || part.metadata?.resolvedInterrupt !== undefined;
 
 /** The id that pairs a tool request with its response: its `ref`, else its name. */
 export const toolCallKey = (call: { ref?: string | undefined; name: string }): string => call.ref ?? call.name;
