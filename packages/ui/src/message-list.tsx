@@ -36,6 +36,8 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   tools?: ToolRegistry;
   /** Overrides some of the list's strings (see `AgentChatLabels`). Keep it stable. */
   labels?: Partial<AgentChatLabels>;
+  /** Shown after the last row, where the next answer will appear (e.g. a `ThinkingIndicator`). */
+  children?: ReactNode;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -51,7 +53,7 @@ const LOAD_EARLIER_PX = 48;
  */
 export function MessageList<S = unknown>({
   chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
-  className, onScroll, ...rest
+  className, onScroll, children, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
@@ -111,6 +113,10 @@ export function MessageList<S = unknown>({
     [labels, roleLabels, renderPart, rowActions],
   );
   const failed = status === 'error' && error && error.code !== 'aborted';
+  // A failed turn that left a reply: that reply's row shows the one notice (why, and Retry beside it), not a banner too.
+  const failedRowId = failed && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
+  const reason = failed ? error.message || labels.turnFailed : '';
+  const failure = useMemo(() => (failedRowId ? { id: failedRowId, reason } : undefined), [failedRowId, reason]);
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
   return (
     <section
@@ -131,10 +137,11 @@ export function MessageList<S = unknown>({
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
-            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} onCommit={follow} />
+            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
-        {failed ? (
+        {children}
+        {failed && !failure ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || labels.turnFailed}
             {rowActions && !retryId && view.finishReason === 'failed' ? (
