@@ -1,4 +1,4 @@
-import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
+import type { AgentChat, ChatMessage, Role, ToolRequestPart } from '@agent-chat/core';
 import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
@@ -6,6 +6,8 @@ import { useLabels, type AgentChatLabels } from './labels.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
+import { PendingInterrupts } from './pending-interrupts.js';
+import { unlinkedInterrupts } from './tool-links.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -41,6 +43,7 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
 }
 
 const NO_ORIGINS: readonly string[] = [];
+const NO_INTERRUPTS: readonly ToolRequestPart[] = [];
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
 const LOAD_EARLIER_PX = 48;
@@ -112,6 +115,8 @@ export function MessageList<S = unknown>({
     () => ({ names: { ...roleNames(labels), ...roleLabels } as Record<Role, string>, renderPart, actions: rowActions, renderError: labels.rowRenderError }),
     [labels, roleLabels, renderPart, rowActions],
   );
+  // Interrupts no row shows are asked after the rows (only while idle: a running turn has none pending).
+  const unlinked = useMemo(() => (isThinking ? NO_INTERRUPTS : unlinkedInterrupts(visible, interrupts, clientToolCalls)), [isThinking, visible, interrupts, clientToolCalls]);
   const failed = status === 'error' && error && error.code !== 'aborted';
   // A failed turn that left a reply: that reply's row shows the one notice (why, and Retry beside it), not a banner too.
   const failedRowId = failed && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
@@ -138,6 +143,7 @@ export function MessageList<S = unknown>({
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
             <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
+            <PendingInterrupts interrupts={unlinked} />
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
         {children}
