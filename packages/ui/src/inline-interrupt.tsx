@@ -29,6 +29,8 @@ export function InlineInterrupt({ toolName, prompt, onApprove, onDeny, labels }:
   const focusComposer = useFocusComposer();
   useEffect(() => {
     // A text answer is what the agent asked for: start there; else on the safe choice (Deny), else the first button.
+    // Not from under a confirmation dialog that asks the same (it has the focus; this waits behind it).
+    if (document.activeElement?.closest('dialog[open]')) return;
     const element = form.current;
     const first = element?.querySelector<HTMLElement>('input') ?? element?.querySelector<HTMLElement>('.acu-tool__deny') ?? element?.querySelector('button');
     first?.focus();
