@@ -125,7 +125,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per mount: it reads the latest `onDismiss` through a ref
+  }, []);
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     // An empty text answer is neither a yes nor a no: say so instead of sending anything.
