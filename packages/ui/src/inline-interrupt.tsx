@@ -53,11 +53,8 @@ export function InlineInterrupt({ toolName, prompt, onApprove, onDeny, labels }:
   };
   return (
     <form ref={form} className="acu-tool__prompt" data-state="pending" data-variant={prompt?.destructive ? 'danger' : undefined} noValidate onSubmit={confirm}>
-      <p id={`${id}-question`} className="acu-tool__question">
-        {prompt?.title ? <strong className="acu-tool__title">{prompt.title}</strong> : null}
-        {prompt?.title ? ' ' : null}
-        {prompt?.question ?? labels.interruptDescription}
-      </p>
+      {/* The question; without one, the agent's title (else a line saying it waits). */}
+      <p id={`${id}-question`} className="acu-tool__question">{prompt?.question ?? prompt?.title ?? labels.interruptDescription}</p>
       {textAnswer ? (
         <>
           <label className="acu-interrupt__question" htmlFor={`${id}-answer`}>{textAnswer.label ?? labels.interruptAnswer}</label>
