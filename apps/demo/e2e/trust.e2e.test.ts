@@ -206,6 +206,23 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
       expect(await axeViolations(demo.page)).toEqual([]);
     });
 
+    it('"Jump to latest" takes its own room between the conversation and the composer: it covers no control', async () => {
+      const demo = await openPhone();
+      await demo.send('tell me a long story', { turns: 1 });
+      await demo.send('add Buy milk', { turns: 2 });
+      const list = demo.page.locator('.acu-message-list');
+      await list.evaluate((element) => element.scrollTo({ top: 0 }));
+      const jump = demo.page.getByRole('button', { name: 'Jump to latest' });
+      await jump.waitFor();
+      const [button, conversation, composer] = await Promise.all([jump.boundingBox(), list.boundingBox(), demo.page.locator('.acu-composer').boundingBox()]);
+      // Below the conversation's viewport and above the composer: nothing of either lies under it.
+      expect(button!.y).toBeGreaterThanOrEqual(conversation!.y + conversation!.height - 0.5);
+      expect(button!.y + button!.height).toBeLessThanOrEqual(composer!.y + 0.5);
+      await jump.click();
+      await jump.waitFor({ state: 'hidden' });
+      expect(await list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThan(4);
+    });
+
     it('attachment chips sit on one line that scrolls sideways', async () => {
       const demo = await openPhone();
       const files = ['quarterly-report-final.txt', 'meeting-notes-december.txt', 'shopping-list-for-weekend.txt'].map((name) => ({

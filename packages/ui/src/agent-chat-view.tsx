@@ -6,6 +6,7 @@ import { Composer, type ComposerProps } from './composer.js';
 import { ComposerFocusContext } from './composer-focus.js';
 import { LabelsProvider, type AgentChatLabels } from './labels.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
+import { JumpToLatestButton, JumpToLatestContext, useJumpToLatestSlot } from './jump-to-latest.js';
 import { MessageActions } from './message-actions.js';
 import { MessageList, type MessageListProps } from './message-list.js';
 import type { ToolRegistry, ToolRenderer } from './tool-registry.js';
@@ -85,6 +86,7 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
   if (client && !options.chat) options.tools = client;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
+  const jumpSlot = useJumpToLatestSlot();
   // Once a chat had an artifact its panel stays (a branch without artifacts shows it empty): the conversation keeps its width.
   const [hadArtifacts, setHadArtifacts] = useState<AgentChat<S> | null>(null);
   if (result.artifacts.length > 0 && hadArtifacts !== result.chat) setHadArtifacts(result.chat);
@@ -96,10 +98,13 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
         <LabelsProvider labels={labels ?? NO_LABELS}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
+            <JumpToLatestContext.Provider value={jumpSlot.slot}>
             <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers}>
               {/* Where the answer will appear, under the question (not above the composer). */}
               <ThinkingIndicator className="acu-chat__thinking" />
             </MessageList>
+            </JumpToLatestContext.Provider>
+            <JumpToLatestButton jump={jumpSlot.jump} />
             <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />
             {children}
           </div>

@@ -7,6 +7,7 @@ import { AllowedImageOriginsContext } from './media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
 import { PendingInterrupts } from './pending-interrupts.js';
+import { useHandJumpToSlot } from './jump-to-latest.js';
 import { unlinkedInterrupts } from './tool-links.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
@@ -65,6 +66,8 @@ export function MessageList<S = unknown>({
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
+  // In an `AgentChatView` the jump button sits between the list and the composer: it takes its own room, over no row.
+  const jumpOutside = useHandJumpToSlot(atBottom, jump);
 
   const firstId = messages[0]?.id;
   // The first message taken: a page before `end`.
@@ -156,7 +159,7 @@ export function MessageList<S = unknown>({
           </div>
         ) : null}
       </div>
-      {atBottom ? null : (
+      {atBottom || jumpOutside ? null : (
         <button type="button" className="acu-message-list__jump" data-state="visible" onClick={jump}>
           {labels.jumpToLatest}
         </button>
