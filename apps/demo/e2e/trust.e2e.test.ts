@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './browser.js';
 import { useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
+import { solidPng } from './solid-png.js';
 
 const chromiumPath = findChromium();
 
@@ -221,6 +222,26 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
       await jump.click();
       await jump.waitFor({ state: 'hidden' });
       expect(await list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThan(4);
+    });
+
+    it('a sent image is a thumbnail that opens full size', async () => {
+      const demo = await openPhone();
+      await demo.page.locator('input[type="file"]').setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: solidPng(320, 200, [56, 139, 253]) }]);
+      await demo.send('What is this?', { turns: 1 });
+      const thumbnail = demo.page.getByRole('button', { name: 'Open photo.png full size' });
+      await thumbnail.waitFor();
+      const box = await thumbnail.boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(240);
+      await thumbnail.click();
+      const viewer = demo.page.getByRole('dialog', { name: 'photo.png' });
+      await viewer.waitFor();
+      const full = viewer.getByRole('img', { name: 'photo.png' });
+      await expect.poll(() => full.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(320);
+      expect((await full.boundingBox())!.width).toBeGreaterThan(box!.width);
+      expect(await axeViolations(demo.page)).toEqual([]);
+      await demo.page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'hidden' });
+      await expect.poll(() => thumbnail.evaluate((button) => button === document.activeElement)).toBe(true);
     });
 
     it('attachment chips sit on one line that scrolls sideways', async () => {

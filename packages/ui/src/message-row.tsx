@@ -84,7 +84,7 @@ function renderDefault(
       </details>
     );
   }
-  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} />;
+  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
     return renderToolCall(message, part, index, link && link !== PAIRED ? link : undefined, links, registry);
