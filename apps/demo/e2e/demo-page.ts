@@ -22,6 +22,10 @@ export class DemoPage {
   get dialog(): Locator {
     return this.page.getByRole('alertdialog');
   }
+  /** The answer controls of an interrupt, asked inline in the conversation. */
+  get interruptAnswers(): Locator {
+    return this.page.getByRole('main').getByRole('group', { name: /^Answer / });
+  }
   get errorAlert(): Locator {
     return this.page.getByRole('main').getByRole('alert');
   }

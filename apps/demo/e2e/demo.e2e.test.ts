@@ -92,11 +92,11 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     await demo.send('add One', { turns: 1 });
     await demo.send('add Two', { turns: 2 });
     await demo.send('clear all tasks', { turns: 3 });
-    await demo.dialog.waitFor();
-    await expectAccessible(demo, '04-confirm-1-dialog');
+    await demo.interruptAnswers.waitFor();
+    await expectAccessible(demo, '04-confirm-1-inline');
     await demo.recordModelRenders();
-    await demo.dialog.getByRole('button', { name: /confirm|yes|clear/i }).click();
-    await demo.dialog.waitFor({ state: 'hidden' });
+    await demo.interruptAnswers.getByRole('button', { name: /confirm|yes|clear/i }).click();
+    await demo.interruptAnswers.waitFor({ state: 'hidden' });
     await demo.waitForTurns(4);
     await expect.poll(() => demo.taskTitles()).toEqual([]);
     expect(await demo.conversationText()).toContain('Done: I cleared all 2 tasks. The list is empty.');
@@ -123,9 +123,9 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     const demo = await openDemo();
     await demo.send('add Keep me', { turns: 1 });
     await demo.send('clear', { turns: 2 });
-    await demo.dialog.waitFor();
-    await demo.dialog.getByRole('button', { name: /deny|cancel|no/i }).click();
-    await demo.dialog.waitFor({ state: 'hidden' });
+    await demo.interruptAnswers.waitFor();
+    await demo.interruptAnswers.getByRole('button', { name: /deny|cancel|no/i }).click();
+    await demo.interruptAnswers.waitFor({ state: 'hidden' });
     await demo.waitForTurns(3);
     expect(await demo.conversationText()).toContain('Okay, nothing was cleared. Your tasks are still there.');
     expect(await demo.taskTitles()).toEqual(['Keep me']);

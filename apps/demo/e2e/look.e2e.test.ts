@@ -111,9 +111,9 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
       const demo = await open(size);
       await demo.send('add Call mum', { turns: 1 });
       await demo.send('clear');
-      await demo.dialog.waitFor();
+      await demo.interruptAnswers.waitFor();
       await checkBothSchemes(demo.page, 'interrupt', size);
-      await demo.dialog.getByRole('button', { name: /deny|cancel|no/i }).click();
+      await demo.interruptAnswers.getByRole('button', { name: /deny|cancel|no/i }).click();
       await demo.waitForTurns(3);
     });
 

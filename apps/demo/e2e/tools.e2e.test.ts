@@ -1,6 +1,6 @@
 /**
  * Tools in the browser, in Chromium: the agent asks this page for its local time (a client-side tool the demo runs)
- * on each protocol the demo speaks, and the destructive "clear" interrupt's dialog, by keyboard.
+ * on each protocol the demo speaks, and the destructive "clear" interrupt asked inline, by keyboard.
  */
 import { describe, expect, it } from 'vitest';
 import { axeViolations, screenshot } from './browser.js';
@@ -38,6 +38,7 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
       await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toBe(`Your local time is ${browser.time} (${browser.timeZone}).`);
       // No dialog asked anything: the tool ran by itself.
       expect(await demo.dialog.count()).toBe(0);
+      expect(await demo.interruptAnswers.count()).toBe(0);
       // The conversation goes on, and the task tool gets its card from the registry.
       await demo.send('add Buy milk');
       const task = demo.page.getByRole('group', { name: 'Task added' });
@@ -50,49 +51,44 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
   }
 
   for (const [label, query] of [['Genkit', ''], ['AG-UI', '?protocol=agui'], ['the AI SDK route', '?protocol=ai-sdk']] as const) {
-    it(`${label}: the destructive "clear" dialog — its title and question, danger, keyboard only, focus back in the composer`, async () => {
+    it(`${label}: the destructive "clear" question inline — its title and question, danger, keyboard only, focus back in the composer`, async () => {
       const demo = await openDemo(query);
       await demo.send('add One');
       await expect.poll(() => demo.taskTitles()).toEqual(['One']);
       await demo.page.getByRole('button', { name: /^send/i }).waitFor();
       await demo.send('clear');
-      const dialog = demo.page.getByRole('alertdialog', { name: 'Clear all tasks' });
-      await dialog.waitFor();
-      expect(await dialog.getAttribute('data-variant')).toBe('danger');
-      expect(await dialog.evaluate((node) => node.getAttribute('aria-describedby') && document.getElementById(node.getAttribute('aria-describedby')!)?.textContent))
-        .toBe('Clear all tasks? This cannot be undone.');
-      expect(await dialog.getByRole('textbox').count()).toBe(0);
-      const confirm = dialog.getByRole('button', { name: 'Clear all tasks' });
-      const cancel = dialog.getByRole('button', { name: 'Cancel' });
+      // Asked in the conversation, once, with no dialog over the page.
+      const answers = demo.page.getByRole('main').getByRole('group', { name: /^Answer / });
+      await answers.waitFor();
+      expect(await demo.page.getByRole('alertdialog').count()).toBe(0);
+      expect(await answers.count()).toBe(1);
+      expect(await answers.evaluate((node) => document.getElementById(node.getAttribute('aria-describedby')!)?.textContent))
+        .toContain('Clear all tasks? This cannot be undone.');
+      expect(await demo.page.getByRole('main').getByRole('textbox', { name: /answer/i }).count()).toBe(0);
+      const confirm = answers.getByRole('button', { name: 'Clear all tasks' });
+      const cancel = answers.getByRole('button', { name: 'Cancel' });
       // The confirm button is painted in the kit's danger colour.
       const colours = await confirm.evaluate((node) => {
         const probe = document.createElement('span');
         probe.style.color = 'var(--acu-danger)';
-        node.closest('dialog')!.append(probe);
+        node.closest('form')!.append(probe);
         const danger = getComputedStyle(probe).color;
         probe.remove();
         return { background: getComputedStyle(node).backgroundColor, danger };
       });
       expect(colours.background).toBe(colours.danger);
-      await expectAccessible(demo, `11-clear-dialog-${query ? query.slice('?protocol='.length) : 'genkit'}`);
+      await expectAccessible(demo, `11-clear-inline-${query ? query.slice('?protocol='.length) : 'genkit'}`);
 
-      // Focus starts on Cancel; Escape keeps the dialog; Tab cycles inside it.
+      // Focus starts on Cancel (the safe choice); Shift+Tab reaches the confirm button.
       const focused = () => demo.page.evaluate(() => document.activeElement?.textContent ?? '');
-      expect(await focused()).toBe('Cancel');
-      await demo.page.keyboard.press('Escape');
-      await dialog.getByRole('alert').waitFor();
-      expect(await dialog.isVisible()).toBe(true);
-      await demo.page.keyboard.press('Tab');
-      expect(await focused()).toBe('Clear all tasks');
-      await demo.page.keyboard.press('Tab');
-      expect(await focused()).toBe('Cancel');
+      await expect.poll(focused).toBe('Cancel');
       await demo.page.keyboard.press('Shift+Tab');
       expect(await focused()).toBe('Clear all tasks');
       expect(await cancel.isVisible()).toBe(true);
 
       // Enter on the focused confirm button clears, and focus is back in the composer.
       await demo.page.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'hidden' });
+      await answers.waitFor({ state: 'hidden' });
       await expect.poll(() => demo.taskTitles()).toEqual([]);
       await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toBe('Done: I cleared all 1 task. The list is empty.');
       await expect.poll(() => demo.composer.evaluate((node) => node === document.activeElement)).toBe(true);

@@ -42,12 +42,44 @@ export const Scripted: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Plan a trip to Lisbon{Enter}');
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Thinking…|Running search flights…/), { timeout: 3000 });
-    const dialog = await canvas.findByRole('alertdialog', { name: 'Book flight' }, { timeout: 6000 });
-    await expect(dialog).toHaveTextContent('TP667');
+    // Asked inline, where the agent asked; no dialog over the page.
+    const answers = await canvas.findByRole('group', { name: 'Answer Book flight' }, { timeout: 6000 });
+    await expect(canvas.queryByRole('alertdialog')).toBeNull();
+    await expect(within(answers).getByRole('button', { name: 'Deny' })).toHaveFocus();
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeDisabled();
-    await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(within(answers).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(canvas.getByText('Booked! Your itinerary is in the panel.')).toBeInTheDocument(), { timeout: 6000 });
     await expect(canvas.getByRole('heading', { name: 'itinerary.md' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * `interruptDialog="destructive"`: a destructive interrupt also opens a modal confirmation; Escape closes it without
+ * answering, and the question waits inline (focus on it) — one set of answer controls on screen at a time.
+ */
+export const DestructiveDialog: Story = {
+  render: () => (
+    <Fresh
+      make={() => scriptedTransport([
+        interruptTurn('I will delete every file in the project. ', [{
+          toolRequest: { name: 'deleteAll', ref: 'x1', input: { question: 'Delete all 42 files? This cannot be undone.' } },
+          metadata: { interrupt: { title: 'Delete all files', destructive: true, confirmLabel: 'Delete all files', denyLabel: 'Keep them' } },
+        }]),
+        resumeTurn('Okay, I kept every file.'),
+      ], { delayMs: 20 })}
+      interruptDialog="destructive"
+    />
+  ),
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Clean the project{Enter}');
+    const dialog = await canvas.findByRole('alertdialog', { name: 'Delete all files' }, { timeout: 4000 });
+    await expect(within(dialog).getByRole('button', { name: 'Keep them' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.queryByRole('alertdialog')).toBeNull());
+    const answers = canvas.getByRole('group', { name: 'Answer Delete all' });
+    await waitFor(() => expect(within(answers).getByRole('button', { name: 'Keep them' })).toHaveFocus());
+    await userEvent.click(within(answers).getByRole('button', { name: 'Keep them' }));
+    await waitFor(() => expect(canvas.getByText('Okay, I kept every file.')).toBeInTheDocument(), { timeout: 4000 });
   },
 };
 
@@ -61,8 +93,8 @@ export const GenkitCaptures: Story = {
     // The turn ends with the capture's turnEnd frame, a frame after the last text.
     await canvas.findByRole('button', { name: 'Send' }, { timeout: 4000 });
     await userEvent.type(field, 'please interrupt{Enter}');
-    const dialog = await canvas.findByRole('alertdialog', { name: 'Ask user', description: 'Proceed?' }, { timeout: 4000 });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const answers = await canvas.findByRole('group', { name: 'Answer Ask user', description: 'Proceed?' }, { timeout: 4000 });
+    await userEvent.click(within(answers).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(canvas.getByText('Got "yes".')).toBeInTheDocument(), { timeout: 4000 });
     await waitFor(() => expect(field).toBeEnabled());
   },

@@ -1,15 +1,16 @@
 import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
-import { useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactPanel } from './artifact-panel.js';
 import { cx } from './class-names.js';
 import { Composer, type ComposerProps } from './composer.js';
 import { ComposerFocusContext } from './composer-focus.js';
 import { LabelsProvider, type AgentChatLabels } from './labels.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
+import { JumpToLatestButton, JumpToLatestContext, useJumpToLatestSlot } from './jump-to-latest.js';
 import { MessageActions } from './message-actions.js';
 import { MessageList, type MessageListProps } from './message-list.js';
 import type { ToolRegistry, ToolRenderer } from './tool-registry.js';
-import type { ClientTool, ClientTools } from '@agent-chat/core';
+import type { AgentChat, ClientTool, ClientTools } from '@agent-chat/core';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
 
@@ -26,8 +27,13 @@ export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S
      * `inputSchema`, as `useAgentChat`'s `tools`) whose `render`, if any, renders its calls.
      */
     tools?: Record<string, AgentChatViewTool>;
-    /** Show the artifact panel: always, never, or once there are artifacts (default). */
+    /** Show the artifact panel: always, never, or from the chat's first artifact on (default; it then stays for that chat). */
     artifacts?: 'auto' | 'always' | 'never';
+    /**
+     * Interrupts are answered inline, where the agent asked (default `'never'` a dialog). `'destructive'` also opens a
+     * modal confirmation for destructive ones, `'always'` for every one; Escape closes it, the question stays inline.
+     */
+    interruptDialog?: 'never' | 'destructive' | 'always';
     /** A side panel after the artifacts, e.g. `<TurnInspector />` from `@agent-chat/ui/inspector`. */
     aside?: ReactNode;
     placeholder?: string;
@@ -67,9 +73,12 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
   return { client: Object.keys(client).length > 0 ? client : undefined, renderers };
 }
 
-/** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
+/**
+ * Everything composed — messages (with the thinking indicator where the answer will appear and interrupts answered
+ * inline), composer, artifacts, optionally an interrupt dialog: the fastest way to a working chat.
+ */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, children, className, ...rest } = props;
+  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, children, className, ...rest } = props;
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
@@ -77,7 +86,11 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
   if (client && !options.chat) options.tools = client;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
-  const showArtifacts = artifacts === 'always' || (artifacts === 'auto' && result.artifacts.length > 0);
+  const jumpSlot = useJumpToLatestSlot();
+  // Once a chat had an artifact its panel stays (a branch without artifacts shows it empty): the conversation keeps its width.
+  const [hadArtifacts, setHadArtifacts] = useState<AgentChat<S> | null>(null);
+  if (result.artifacts.length > 0 && hadArtifacts !== result.chat) setHadArtifacts(result.chat);
+  const showArtifacts = artifacts === 'always' || (artifacts === 'auto' && (result.artifacts.length > 0 || hadArtifacts === result.chat));
   return (
     <AgentChatProvider chat={result.chat}>
       <OwnerActionsContext.Provider value={result}>
@@ -85,14 +98,19 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
         <LabelsProvider labels={labels ?? NO_LABELS}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} />
-            <ThinkingIndicator className="acu-chat__thinking" />
+            <JumpToLatestContext.Provider value={jumpSlot.slot}>
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers}>
+              {/* Where the answer will appear, under the question (not above the composer). */}
+              <ThinkingIndicator className="acu-chat__thinking" />
+            </MessageList>
+            </JumpToLatestContext.Provider>
+            <JumpToLatestButton jump={jumpSlot.jump} />
             <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />
             {children}
           </div>
           {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
           {aside}
-          <InterruptConfirmDialog />
+          {interruptDialog === 'never' ? null : <InterruptConfirmDialog when={interruptDialog} />}
         </div>
         </LabelsProvider>
         </ComposerFocusContext.Provider>

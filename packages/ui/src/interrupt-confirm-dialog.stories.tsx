@@ -18,7 +18,7 @@ type Story = StoryObj<typeof meta>;
 
 const DELETE = interruptPart('deleteFiles', 'd1', { paths: ['/tmp/report.csv', '/tmp/old.log'] });
 
-/** A turn ended waiting for a confirmation: titled in words, the input behind Details; focus starts on Deny, Escape keeps it open, Confirm resumes. */
+/** A turn ended waiting for a confirmation: titled in words, the input behind Details; focus starts on Deny, a click outside keeps it open, Confirm resumes. */
 export const Pending: Story = {
   render: () => (
     <StoryChat
@@ -32,7 +32,7 @@ export const Pending: Story = {
   play: async ({ canvas, canvasElement }) => {
     const dialog = await canvas.findByRole('alertdialog', { name: 'Delete files' }, { timeout: 3000 });
     await expect(within(dialog).getByRole('button', { name: 'Deny' })).toHaveFocus();
-    await userEvent.keyboard('{Escape}');
+    await userEvent.pointer({ keys: '[MouseLeft]', target: dialog });
     await expect(canvas.getByRole('alertdialog')).toBeInTheDocument();
     await expect(canvas.getByRole('alert')).toHaveTextContent('The agent is waiting');
     await userEvent.click(within(dialog).getByText('Details'));
@@ -45,7 +45,7 @@ export const Pending: Story = {
   },
 };
 
-/** Left open: the dialog as a person first sees it (Escape only explains that an answer is needed). */
+/** Left open: the dialog as a person first sees it; Escape closes it without answering (the question waits inline in the list). */
 export const Open: Story = {
   render: () => (
     <StoryChat
@@ -60,7 +60,8 @@ export const Open: Story = {
     await canvas.findByRole('alertdialog', { name: 'Delete files' }, { timeout: 3000 });
     await expect(within(canvas.getByRole('alertdialog')).getByRole('button', { name: 'Deny' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
-    await expect(canvas.getByRole('alertdialog', { name: 'Delete files' })).toHaveAttribute('data-state', 'open');
+    await waitFor(() => expect(canvas.queryByRole('alertdialog')).toBeNull());
+    await expect(canvas.getByRole('group', { name: 'Answer Delete files' })).toBeInTheDocument();
   },
 };
 

@@ -150,15 +150,14 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
     }
   });
 
-  it('Escape and a click on the backdrop keep it open, say why, and answer nothing', async () => {
+  it('Escape closes it without answering (the interrupt stays pending); a click on the backdrop keeps it open and says why', async () => {
     const { chat, transport, dialog, user } = await openDialog([CLEAR]);
-    await user.click(dialog.querySelector('p')!);
-    await user.keyboard('{Escape}');
-    expect(screen.getByRole('alertdialog')).toBe(dialog);
-    expect(screen.getByRole('alert').textContent).toBe('The agent is waiting. Choose Keep my tasks or Clear all tasks to continue.');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep my tasks' }));
     await user.pointer({ keys: '[MouseLeft]', target: dialog });
     expect(screen.getByRole('alertdialog')).toBe(dialog);
+    expect(screen.getByRole('alert').textContent).toBe('The agent is waiting. Choose Keep my tasks or Clear all tasks to continue.');
+    await user.click(dialog.querySelector('p')!);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(transport.requests).toHaveLength(1);
     expect(chat.getState().interrupts).toHaveLength(1);
   });
@@ -179,13 +178,60 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
 
   it('after an answer, focus returns to the composer', async () => {
     const transport = scriptedTransport([interrupted([CLEAR]), done], { delayMs: 0 });
-    render(<AgentChatView transport={transport} />);
+    render(<AgentChatView transport={transport} interruptDialog="destructive" />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'clear{Enter}');
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Clear all tasks' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+  });
+
+  it('AgentChatView asks inline by default: no dialog, the question and its buttons in the conversation, focused', async () => {
+    const transport = scriptedTransport([interrupted([CLEAR]), done], { delayMs: 0 });
+    render(<AgentChatView transport={transport} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'clear{Enter}');
+    const answers = await screen.findByRole('group', { name: 'Answer Confirm clear all' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    expect(conversation.contains(answers)).toBe(true);
+    expect(conversation.textContent).toContain('Clear all tasks? This cannot be undone.');
+    await waitFor(() => expect(document.activeElement).toBe(within(answers).getByRole('button', { name: 'Keep my tasks' })));
+    await user.click(within(answers).getByRole('button', { name: 'Clear all tasks' }));
+    await waitFor(() => expect(transport.requests).toHaveLength(2));
+    expect(transport.requests[1]!.input.resume?.respond).toEqual([{ toolResponse: { name: 'confirmClearAll', ref: 'c1', output: true } }]);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+  });
+
+  it('AgentChatView with a dialog for destructive ones: Escape closes it and the inline question takes the focus', async () => {
+    const transport = scriptedTransport([interrupted([CLEAR]), done], { delayMs: 0 });
+    render(<AgentChatView transport={transport} interruptDialog="destructive" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'clear{Enter}');
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const answers = screen.getByRole('group', { name: 'Answer Confirm clear all' });
+    await waitFor(() => expect(document.activeElement).toBe(within(answers).getByRole('button', { name: 'Keep my tasks' })));
+    await user.click(document.activeElement!);
+    await waitFor(() => expect(transport.requests).toHaveLength(2));
+    expect(transport.requests[1]!.input.resume?.respond).toEqual([{ toolResponse: { name: 'confirmClearAll', ref: 'c1', output: false } }]);
+  });
+
+  it('a text question answered inline sends the typed text; empty, it says what is missing', async () => {
+    const transport = scriptedTransport([interrupted([NAME]), done], { delayMs: 0 });
+    render(<AgentChatView transport={transport} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'name it{Enter}');
+    const field = await screen.findByRole('textbox', { name: 'Project name' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Type an answer, or choose Deny.')).toBeTruthy();
+    expect(transport.requests).toHaveLength(1);
+    await user.type(field, 'Apollo{Enter}');
+    await waitFor(() => expect(transport.requests).toHaveLength(2));
+    expect(transport.requests[1]!.input.resume?.respond).toEqual([{ toolResponse: { name: 'askName', ref: 'n1', output: 'Apollo' } }]);
   });
 
   it('does not open for a client tool call the chat answers itself', async () => {

@@ -20,15 +20,19 @@ export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTM
   confirmLabel?: string;
   denyLabel?: string;
   labels?: Partial<AgentChatLabels>;
+  /** Which interrupts open it: any (default), or only destructive ones (the others are answered inline in the list). */
+  when?: 'always' | 'destructive';
 }
 
-interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat'> {
+interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat' | 'when'> {
   interrupts: readonly ToolRequestPart[];
   onAnswer: (parts: ToolResponsePart[]) => void;
+  /** Escape: the dialog closes without an answer (the interrupt stays pending, answered inline). */
+  onDismiss: () => void;
 }
 
-// Chrome ≥ 134 then ignores Escape for this dialog; others fire `cancel`, which is prevented below.
-const NEVER_LIGHT_DISMISS = { closedby: 'none' } as Record<string, string>;
+// A click outside does not close it (Chrome ≥ 134 reads `closedby`); Escape is handled below.
+const NO_LIGHT_DISMISS = { closedby: 'closerequest' } as Record<string, string>;
 
 const titleOf = (prompt: InterruptPrompt, part: ToolRequestPart) => prompt.title ?? readableToolName(part.toolRequest.name);
 
@@ -69,7 +73,7 @@ function InterruptFields({ id, prompt, answer, missing, onChange, labels }: {
   );
 }
 
-function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, denyLabel, labels: ownLabels, className, ...rest }: BodyProps) {
+function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confirmLabel, denyLabel, labels: ownLabels, className, ...rest }: BodyProps) {
   const labels = useLabels(ownLabels);
   const ref = useRef<HTMLDialogElement>(null);
   const deny = useRef<HTMLButtonElement>(null);
@@ -85,6 +89,10 @@ function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, de
   const denyText = denyLabel ?? single?.denyLabel ?? labels.deny;
   const confirmText = confirmLabel ?? single?.confirmLabel ?? (single?.destructive ? titleOf(single, interrupts[0]!) : labels.confirm);
 
+  const dismiss = useRef(onDismiss);
+  useLayoutEffect(() => {
+    dismiss.current = onDismiss;
+  });
   const firstField = () => ref.current?.querySelector<HTMLInputElement>('.acu-interrupt__answer') ?? deny.current;
   // Modal where <dialog> is supported, else just open; also reopens it when a browser closed it anyway.
   const show = () => {
@@ -97,7 +105,7 @@ function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, de
     // A text answer is what the agent asked for: start there; else on the safe choice.
     firstField()?.focus();
   }, []);
-  // Escape, a click outside, or a browser closing the dialog anyway: keep the interrupt and say what is expected.
+  // A click outside, or a browser closing the dialog by itself: keep the interrupt and say what is expected.
   const keepOpen = () => {
     show();
     if (!ref.current?.contains(document.activeElement)) firstField()?.focus();
@@ -105,19 +113,19 @@ function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, de
   };
   useEffect(() => {
     // On the document, in the capture phase: wherever the focus is (even on the body after a click on plain text),
-    // Escape never closes the dialog and Tab never leaves it. Preventing Escape's keydown also stops a browser's
-    // own close request. `keepOpen` only uses refs and a state setter, so the first render's is always current.
+    // Escape closes the dialog without answering (the interrupt waits inline) and Tab never leaves it. Preventing
+    // Escape's keydown also stops a browser's own close request, so `close` below only sees other closes.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        keepOpen();
+        dismiss.current();
       } else if (ref.current) {
         trapTab(event, ref.current);
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per mount: `keepOpen` only uses refs and a state setter
+  }, []);
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     // An empty text answer is neither a yes nor a no: say so instead of sending anything.
@@ -135,7 +143,7 @@ function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, de
   };
   return (
     <dialog
-      {...NEVER_LIGHT_DISMISS}
+      {...NO_LIGHT_DISMISS}
       {...rest}
       ref={ref}
       role="alertdialog"
@@ -147,7 +155,7 @@ function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, de
       data-variant={danger ? 'danger' : undefined}
       onCancel={(event) => {
         event.preventDefault();
-        keepOpen();
+        dismiss.current();
       }}
       onClose={keepOpen}
       onClick={(event) => {
@@ -194,24 +202,33 @@ function DialogBody({ interrupts, onAnswer, title, description, confirmLabel, de
 }
 
 /**
- * An alert dialog for the pending interrupts: it opens when a turn ends waiting for a human and shows what the agent
- * asks — its title and question, a labelled text field only when it asks for text, its input behind "Details", and
- * danger styling with a confirm button that names the action when the interrupt is destructive. All pending
- * interrupts are answered together through `resume` (Confirm → `true` or the typed text, Deny → `false`), then focus
- * returns to the composer. Focus starts on the text field, else on Deny; Escape and outside clicks keep it open.
+ * An alert dialog for the pending interrupts, for confirmations that deserve one (`when="destructive"` opens it only
+ * for destructive interrupts): it opens when a turn ends waiting for a human and shows what the agent asks — its
+ * title and question, a labelled text field only when it asks for text, its input behind "Details", and danger
+ * styling with a confirm button that names the action when the interrupt is destructive. All pending interrupts are
+ * answered together through `resume` (Confirm → `true` or the typed text, Deny → `false`), then focus returns to the
+ * composer. Focus starts on the text field, else on Deny. Escape closes it without answering: the interrupt stays
+ * pending, answered inline in the message list (focus moves there); outside clicks keep it open.
  * Client tool calls (the chat's `tools`) are not shown: they run, or wait for their card in the message list.
  */
-export function InterruptConfirmDialog<S = unknown>({ chat, ...rest }: InterruptConfirmDialogProps<S>) {
+export function InterruptConfirmDialog<S = unknown>({ chat, when = 'always', ...rest }: InterruptConfirmDialogProps<S>) {
   const { interrupts, clientToolCalls, isThinking, resume } = useChatView(chat);
   const focusComposer = useFocusComposer();
   const [answered, setAnswered] = useState<readonly ToolRequestPart[] | null>(null);
-  if (interrupts.length === 0 || interrupts === answered || isThinking) return null;
+  const [dismissed, setDismissed] = useState<readonly ToolRequestPart[] | null>(null);
+  if (interrupts.length === 0 || interrupts === answered || interrupts === dismissed || isThinking) return null;
   const pending = interrupts.filter((part) => !clientToolCalls[toolCallIdOf(part)]);
   if (pending.length === 0) return null;
+  if (when === 'destructive' && !pending.some((part) => interruptPrompt(part).destructive)) return null;
   const answer = (parts: ToolResponsePart[]) => {
     setAnswered(interrupts);
     void resume(parts);
     focusComposer();
   };
-  return <DialogBody {...rest} key={pending.map(toolCallIdOf).join(' ')} interrupts={pending} onAnswer={answer} />;
+  const dismiss = () => {
+    setDismissed(interrupts);
+    // The same question waits inline in the conversation: its text field, else its Deny button, takes the focus.
+    requestAnimationFrame(() => (document.querySelector<HTMLElement>('.acu-tool__prompt input') ?? document.querySelector<HTMLElement>('.acu-tool__prompt .acu-tool__deny'))?.focus());
+  };
+  return <DialogBody {...rest} key={pending.map(toolCallIdOf).join(' ')} interrupts={pending} onAnswer={answer} onDismiss={dismiss} />;
 }

@@ -19,6 +19,10 @@ export interface AgentChatLabels {
   removeAttachment: (name: string) => string;
   dropFilesHere: string;
   fileSize: (bytes: number) => string;
+  /** The button around an image thumbnail in a message, e.g. "Open photo.png full size". */
+  openImage: (name: string) => string;
+  /** Closes the full-size image. */
+  closeImage: string;
   attachmentTooLarge: (name: string, maxSize: string) => string;
   attachmentWrongType: (name: string) => string;
   tooManyAttachments: (maxFiles: number) => string;
@@ -125,6 +129,8 @@ export const defaultLabels: AgentChatLabels = {
   removeAttachment: (name) => `Remove ${name}`,
   dropFilesHere: 'Drop files to attach them',
   fileSize: formatFileSize,
+  openImage: (name) => `Open ${name} full size`,
+  closeImage: 'Close',
   attachmentTooLarge: (name, maxSize) => `${name} is too large: files can be up to ${maxSize}.`,
   attachmentWrongType: (name) => `${name} cannot be attached: this type of file is not supported.`,
   tooManyAttachments: (maxFiles) => `You can attach up to ${maxFiles} files to one message.`,

@@ -1,6 +1,7 @@
 import type { Media } from '@agent-chat/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
+import { ImageZoom } from './image-zoom.js';
 import { useLabels } from './labels.js';
 import { RemoteMediaGate } from './media-policy.js';
 import { safeMediaUrl } from './safe-url.js';
@@ -12,6 +13,8 @@ export interface MediaViewProps extends HTMLAttributes<HTMLElement> {
   alt?: string;
   /** The file's name, e.g. an attachment's (a media part's `metadata.filename`). */
   name?: string;
+  /** An image shows as a thumbnail that opens full size (as in a message). */
+  zoom?: boolean;
 }
 
 function kindOf(media: Media): 'image' | 'audio' | 'video' | 'file' {
@@ -42,7 +45,7 @@ function fileName(url: string): string {
  * An image, audio or video player, or a link to a file; URLs that are not http(s), blob or media `data:` are not
  * rendered, and media from another origin than the page's waits for a click unless `allowedImageOrigins` lists it.
  */
-export function MediaView({ media, alt, name, className, ...rest }: MediaViewProps) {
+export function MediaView({ media, alt, name, zoom = false, className, ...rest }: MediaViewProps) {
   const src = safeMediaUrl(media.url);
   const kind = kindOf(media);
   const labels = useLabels();
@@ -63,7 +66,10 @@ export function MediaView({ media, alt, name, className, ...rest }: MediaViewPro
     const label = alt ?? name ?? fileName(media.url);
     return (
       <RemoteMediaGate src={src} kind="image" label={label}>
-        {() => <img {...props} src={src} alt={label} loading="lazy" referrerPolicy="no-referrer" />}
+        {() => {
+          const image = <img {...props} src={src} alt={label} loading="lazy" referrerPolicy="no-referrer" />;
+          return zoom ? <ImageZoom src={src} label={label}>{image}</ImageZoom> : image;
+        }}
       </RemoteMediaGate>
     );
   }

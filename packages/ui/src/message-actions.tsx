@@ -9,6 +9,8 @@ export interface MessageActionsProps {
   chat: AnyAgentChat;
   /** This row is the failed or stopped end of the conversation: it offers Retry. */
   canRetry: boolean;
+  /** The message whose alternatives the version switcher shows (an answer's first message with versions); default `message`. */
+  versions?: ChatMessage | undefined;
 }
 
 function copy(text: string): Promise<boolean> {
@@ -69,7 +71,7 @@ function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (
  * A message's actions: Copy (any message with text), Regenerate (model messages), Edit (user messages, inline), the
  * version switcher where alternatives exist (`‹ 2 / 3 ›`), and Retry on the failed or stopped end of the conversation.
  */
-export function MessageActions({ message, chat, canRetry }: MessageActionsProps) {
+export function MessageActions({ message, chat, canRetry, versions = message }: MessageActionsProps) {
   const labels = useLabels();
   const [editing, setEditing] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -96,16 +98,16 @@ export function MessageActions({ message, chat, canRetry }: MessageActionsProps)
     };
     return <MessageEditor text={text} onCancel={close} onSubmit={submit} />;
   }
-  const siblings = message.siblings;
+  const siblings = versions.siblings;
   const buttons = [];
   if (siblings && siblings.count > 1) {
     buttons.push(
       <span key="versions" className="acu-message-actions__versions" role="group" aria-label={labels.versionOf(siblings.index + 1, siblings.count)}>
         <button type="button" className="acu-button" data-action="previous" aria-label={labels.previousVersion} disabled={siblings.index === 0}
-          onClick={() => chat.switchBranch(message.id, siblings.index - 1)}>‹</button>
+          onClick={() => chat.switchBranch(versions.id, siblings.index - 1)}>‹</button>
         <span className="acu-message-actions__position" aria-hidden="true">{siblings.index + 1} / {siblings.count}</span>
         <button type="button" className="acu-button" data-action="next" aria-label={labels.nextVersion} disabled={siblings.index === siblings.count - 1}
-          onClick={() => chat.switchBranch(message.id, siblings.index + 1)}>›</button>
+          onClick={() => chat.switchBranch(versions.id, siblings.index + 1)}>›</button>
       </span>,
     );
   }

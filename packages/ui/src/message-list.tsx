@@ -1,4 +1,4 @@
-import type { AgentChat, ChatMessage, Role } from '@agent-chat/core';
+import type { AgentChat, ChatMessage, Role, ToolRequestPart } from '@agent-chat/core';
 import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
@@ -6,6 +6,9 @@ import { useLabels, type AgentChatLabels } from './labels.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
+import { PendingInterrupts } from './pending-interrupts.js';
+import { useHandJumpToSlot } from './jump-to-latest.js';
+import { unlinkedInterrupts } from './tool-links.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -36,9 +39,12 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   tools?: ToolRegistry;
   /** Overrides some of the list's strings (see `AgentChatLabels`). Keep it stable. */
   labels?: Partial<AgentChatLabels>;
+  /** Shown after the last row, where the next answer will appear (e.g. a `ThinkingIndicator`). */
+  children?: ReactNode;
 }
 
 const NO_ORIGINS: readonly string[] = [];
+const NO_INTERRUPTS: readonly ToolRequestPart[] = [];
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
 const LOAD_EARLIER_PX = 48;
@@ -51,7 +57,7 @@ const LOAD_EARLIER_PX = 48;
  */
 export function MessageList<S = unknown>({
   chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
-  className, onScroll, ...rest
+  className, onScroll, children, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
@@ -60,6 +66,8 @@ export function MessageList<S = unknown>({
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
+  // In an `AgentChatView` the jump button sits between the list and the composer: it takes its own room, over no row.
+  const jumpOutside = useHandJumpToSlot(atBottom, jump);
 
   const firstId = messages[0]?.id;
   // The first message taken: a page before `end`.
@@ -110,7 +118,13 @@ export function MessageList<S = unknown>({
     () => ({ names: { ...roleNames(labels), ...roleLabels } as Record<Role, string>, renderPart, actions: rowActions, renderError: labels.rowRenderError }),
     [labels, roleLabels, renderPart, rowActions],
   );
+  // Interrupts no row shows are asked after the rows (only while idle: a running turn has none pending).
+  const unlinked = useMemo(() => (isThinking ? NO_INTERRUPTS : unlinkedInterrupts(visible, interrupts, clientToolCalls)), [isThinking, visible, interrupts, clientToolCalls]);
   const failed = status === 'error' && error && error.code !== 'aborted';
+  // A failed turn that left a reply: that reply's row shows the one notice (why, and Retry beside it), not a banner too.
+  const failedRowId = failed && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
+  const reason = failed ? error.message || labels.turnFailed : '';
+  const failure = useMemo(() => (failedRowId ? { id: failedRowId, reason } : undefined), [failedRowId, reason]);
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
   return (
     <section
@@ -131,10 +145,12 @@ export function MessageList<S = unknown>({
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
-            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} onCommit={follow} />
+            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
+            <PendingInterrupts interrupts={unlinked} />
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
-        {failed ? (
+        {children}
+        {failed && !failure ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || labels.turnFailed}
             {rowActions && !retryId && view.finishReason === 'failed' ? (
@@ -143,7 +159,7 @@ export function MessageList<S = unknown>({
           </div>
         ) : null}
       </div>
-      {atBottom ? null : (
+      {atBottom || jumpOutside ? null : (
         <button type="button" className="acu-message-list__jump" data-state="visible" onClick={jump}>
           {labels.jumpToLatest}
         </button>

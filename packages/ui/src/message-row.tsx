@@ -57,6 +57,13 @@ interface MessageRowProps {
   /** Copy, regenerate, edit, versions and retry; none when undefined. */
   actions?: RowActions | undefined;
   canRetry?: boolean;
+  /**
+   * Set on the row that ends an answer (or on a user message): it carries the answer's status note and actions, and
+   * this is the message whose versions the switcher shows (the answer's first message with alternatives).
+   */
+  end?: ChatMessage | undefined;
+  /** Why the turn failed, on the failed end of the conversation: shown in its one error notice. */
+  failure?: string | undefined;
   /** Its place in the whole conversation (1-based), for a feed's screen-reader users (the list sets `aria-setsize`). */
   posinset?: number | undefined;
 }
@@ -77,7 +84,7 @@ function renderDefault(
       </details>
     );
   }
-  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} />;
+  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
     return renderToolCall(message, part, index, link && link !== PAIRED ? link : undefined, links, registry);
@@ -91,7 +98,7 @@ function renderDefault(
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, posinset }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, end, failure, posinset }: MessageRowProps) {
   const parts: ReactNode[] = [];
   const registry = useToolRegistry();
   const labels = useLabels();
@@ -101,7 +108,8 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
-  const note = statusNote(message.status, labels);
+  // An answer's note and actions sit once, at its end (a row in the middle of an answer has neither).
+  const note = end ? statusNote(message.status, labels) : undefined;
   // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
   if (parts.length === 0 && !note) return null;
   return (
@@ -113,11 +121,23 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
       data-continued={roleLabel === undefined || undefined}
       aria-live={streaming ? 'polite' : undefined}
       aria-posinset={posinset}
+      // Focusable as a feed's article is; a tap on it then shows its actions on a touch screen (no hover there).
+      tabIndex={-1}
     >
       {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
-      <div className="acu-message__body" data-state={message.status}>{parts}</div>
-      {note ? <p className="acu-message__status" data-state={message.status}>{note}</p> : null}
-      {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} /> : null}
+      {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
+      {end && (note || actions) ? (
+        <div className="acu-message__footer" data-state={message.status}>
+          {note ? (
+            // The one notice of a failed turn (no banner beside it): what happened, then why, with Retry after it.
+            <p className="acu-message__status" data-state={message.status} role={failure ? 'alert' : undefined}>
+              {note}
+              {failure ? <span className="acu-message__reason"> {failure}</span> : null}
+            </p>
+          ) : null}
+          {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} versions={end} /> : null}
+        </div>
+      ) : null}
     </article>
   );
 });
@@ -138,42 +158,73 @@ export interface RowShared {
 /** Who speaks: the agent's model and tool messages are one author, under one label. */
 const speaker = (role: Role) => (role === 'tool' ? 'model' : role);
 
-/**
- * Which rows open a run of one author's messages and so carry the author label: the first of a run that shows
- * something. A tool result shown on its call's row, or a message with no parts yet, does not take the label.
- */
-export function authorHeads(messages: readonly ChatMessage[], links: ReadonlyMap<string, RowToolLinks>): Set<string> {
+/** Where rows sit in their author's run: which open it (the author label) and which end an answer (note and actions). */
+export interface RowPlaces {
+  /** The first row of a run of one author's messages that shows something: it carries the author label. */
+  heads: ReadonlySet<string>;
+  /**
+   * The rows that carry a note and actions, each with the message whose versions its switcher shows: the last row of
+   * the agent's run (one answer: tool cards, reasoning, text, artifacts) with the run's first message that has
+   * alternatives (else its first row); every user or system message for itself.
+   */
+  ends: ReadonlyMap<string, ChatMessage>;
+}
+
+/** The row shows something: a tool result shown on its call's row, or a message with no parts yet, does not. */
+function shows(message: ChatMessage, links: ReadonlyMap<string, RowToolLinks>): boolean {
+  const entries = links.get(message.id)?.entries;
+  return message.status === 'aborted' || message.status === 'failed'
+    || message.content.some((part, index) => !(isToolResponsePart(part) && entries?.[index] === PAIRED));
+}
+
+/** Works out {@link RowPlaces} for the rows in view, in one pass. */
+export function rowPlaces(messages: readonly ChatMessage[], links: ReadonlyMap<string, RowToolLinks>): RowPlaces {
   const heads = new Set<string>();
+  const ends = new Map<string, ChatMessage>();
   let current: Role | null = null;
+  // The agent's run so far: its last shown row and the message its versions belong to.
+  let last: ChatMessage | undefined;
+  let versions: ChatMessage | undefined;
+  const closeRun = () => {
+    if (last) ends.set(last.id, versions!);
+    last = versions = undefined;
+  };
   for (const message of messages) {
+    if (!shows(message, links)) continue;
     const who = speaker(message.role);
-    if (who === current) continue;
-    const entries = links.get(message.id)?.entries;
-    const shows = message.status === 'aborted' || message.status === 'failed'
-      || message.content.some((part, index) => !(isToolResponsePart(part) && entries?.[index] === PAIRED));
-    if (shows) {
+    if (who !== current) {
+      closeRun();
       heads.add(message.id);
       current = who;
     }
+    if (who !== 'model') {
+      ends.set(message.id, message);
+      continue;
+    }
+    last = message;
+    if (!versions || ((versions.siblings?.count ?? 1) < 2 && (message.siblings?.count ?? 1) > 1)) versions = message;
   }
-  return heads;
+  closeRun();
+  return { heads, ends };
 }
 
 interface RowSlotProps {
   message: ChatMessage;
   links: RowToolLinks;
   head: boolean;
+  end: ChatMessage | undefined;
   shared: RowShared;
   canRetry: boolean;
+  failure?: string | undefined;
   posinset?: number | undefined;
 }
 
 /** One message in its error boundary. */
-export function RowSlot({ message, links, head, shared, canRetry, posinset }: RowSlotProps) {
+export function RowSlot({ message, links, head, end, shared, canRetry, failure, posinset }: RowSlotProps) {
   return (
     <RowErrorBoundary message={message} messageId={message.id} text={shared.renderError}>
       <MessageRow message={message} links={links} roleLabel={head ? shared.names[speaker(message.role)] : undefined}
-        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} posinset={posinset} />
+        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} end={end} failure={failure} posinset={posinset} />
     </RowErrorBoundary>
   );
 }
@@ -183,31 +234,36 @@ interface RowBlockProps {
   from: number;
   to: number;
   links: ReadonlyMap<string, RowToolLinks>;
-  heads: ReadonlySet<string>;
+  places: RowPlaces;
   shared: RowShared;
   /** The row that offers Retry (the failed or stopped end of the conversation). */
   retryId?: string | undefined;
+  /** The failed end of the conversation and why it failed: that row shows the turn's one error notice. */
+  failure?: { id: string; reason: string } | undefined;
 }
 
 function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
   if (previous.shared !== next.shared || previous.retryId !== next.retryId) return false;
+  if (previous.failure?.id !== next.failure?.id || previous.failure?.reason !== next.failure?.reason) return false;
   if (previous.from !== next.from || previous.to !== next.to) return false;
   for (let index = next.from; index < next.to; index++) {
     const message = next.messages[index]!;
     const id = message.id;
-    if (previous.messages[index] !== message || previous.links.get(id) !== next.links.get(id) || previous.heads.has(id) !== next.heads.has(id)) return false;
+    if (previous.messages[index] !== message || previous.links.get(id) !== next.links.get(id)) return false;
+    if (previous.places.heads.has(id) !== next.places.heads.has(id) || previous.places.ends.get(id) !== next.places.ends.get(id)) return false;
   }
   return true;
 }
 
 /** A run of memoized rows, each in a row element: it re-renders only when one of its own messages (or their tool links) changed. */
-export const RowBlock = memo(function RowBlock({ messages, from, to, links, heads, shared, retryId }: RowBlockProps) {
+export const RowBlock = memo(function RowBlock({ messages, from, to, links, places, shared, retryId, failure }: RowBlockProps) {
   const rows = [];
   for (let index = from; index < to; index++) {
     const message = messages[index]!;
     rows.push(
       <div key={message.id} className="acu-message-list__row">
-        <RowSlot message={message} links={links.get(message.id)!} head={heads.has(message.id)} shared={shared} canRetry={message.id === retryId} />
+        <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} shared={shared}
+          canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} />
       </div>,
     );
   }

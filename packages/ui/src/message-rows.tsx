@@ -1,7 +1,7 @@
 import type { ChatMessage, ClientToolCall, ToolRequestPart } from '@agent-chat/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { authorHeads, BLOCK_SIZE, RowBlock, RowSlot, type RowShared } from './message-row.js';
+import { BLOCK_SIZE, RowBlock, rowPlaces, RowSlot, type RowShared } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 
 interface MessageRowsProps {
@@ -19,6 +19,8 @@ interface MessageRowsProps {
   clientToolCalls: Readonly<Record<string, ClientToolCall>>;
   shared: RowShared;
   retryId: string | undefined;
+  /** The failed end of the conversation and why it failed (its row shows the turn's one error notice). */
+  failure: { id: string; reason: string } | undefined;
   /** Called after each commit of the rows (rows mounted, measured or moved): the list follows its end from here. */
   onCommit: () => void;
 }
@@ -36,7 +38,7 @@ const NO_MESSAGES: readonly ChatMessage[] = [];
  * measured as it renders and grows (@tanstack/react-virtual), with padding standing in for the rest; without layout
  * (server rendering, a list of no height, jsdom) every row taken is rendered, in memoized blocks.
  */
-export function MessageRows({ scroller, messages, start, total, active, interrupts, clientToolCalls, shared, retryId, onCommit }: MessageRowsProps) {
+export function MessageRows({ scroller, messages, start, total, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
   const rows = useRef<HTMLDivElement>(null);
   // Where the rows begin inside the scrolling element (below "Show earlier messages").
   const [margin, setMargin] = useState(0);
@@ -71,7 +73,7 @@ export function MessageRows({ scroller, messages, start, total, active, interrup
   const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
   // The last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering).
   const links = useMemo(() => linkToolCalls(linked, active, interrupts, previousLinks.current, clientToolCalls), [linked, active, interrupts, clientToolCalls]);
-  const heads = useMemo(() => authorHeads(linked, links), [linked, links]);
+  const places = useMemo(() => rowPlaces(linked, links), [linked, links]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- after every commit: any render can move the rows or the end; the guards end the updates
   useLayoutEffect(() => {
     previousLinks.current = links;
@@ -99,7 +101,7 @@ export function MessageRows({ scroller, messages, start, total, active, interrup
     for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < end; block += BLOCK_SIZE) {
       const from = Math.max(block, start) - start;
       const to = Math.min(block + BLOCK_SIZE, end) - start;
-      blocks.push(<RowBlock key={block} messages={messages} from={from} to={to} links={links} heads={heads} shared={shared} retryId={retryId} />);
+      blocks.push(<RowBlock key={block} messages={messages} from={from} to={to} links={links} places={places} shared={shared} retryId={retryId} failure={failure} />);
     }
     return <div ref={rows} className="acu-message-list__rows" role={role} data-state="all">{blocks}</div>;
   }
@@ -114,8 +116,8 @@ export function MessageRows({ scroller, messages, start, total, active, interrup
         const message = messages[item.index]!;
         return (
           <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row">
-            <RowSlot message={message} links={links.get(message.id)!} head={heads.has(message.id)} shared={shared}
-              canRetry={message.id === retryId} posinset={start + item.index + 1} />
+            <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} shared={shared}
+              canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} posinset={start + item.index + 1} />
           </div>
         );
       })}

@@ -19,14 +19,16 @@ describe.each(Object.entries(TASK_RECORDINGS))('AgentChatView over the recorded 
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false);
   });
 
-  it('stopped at the interrupt: the confirm dialog is open and the composer waits for it', async () => {
+  it('stopped at the interrupt: the question waits inline (no dialog) and the composer waits for it', async () => {
     const view = await renderRecording(firstTurns(recording, 4), (chat) => <AgentChatView chat={chat} />);
     expect(view).toEndWith('interrupted');
     expect(view).toHaveCustomState({ tasks: [expect.objectContaining({ title: 'Buy milk' }), expect.objectContaining({ title: 'Walk the dog' })], nextId: 3 });
-    // The agent's own words: the destructive clear-all asks with its title, and its confirm says what it does.
-    const dialog = screen.getByRole('alertdialog', { name: 'Clear all tasks' });
-    expect(within(dialog).getByRole('button', { name: 'Clear all tasks' }).getAttribute('data-variant')).toBe('danger');
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    // The agent's own words, inline where it asked: the destructive clear-all's confirm says what it does.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const answers = screen.getByRole('group', { name: 'Answer Confirm clear all' });
+    expect(screen.getByRole('region', { name: 'Conversation' }).contains(answers)).toBe(true);
+    expect(within(answers).getByRole('button', { name: 'Clear all tasks' }).getAttribute('data-variant')).toBe('danger');
+    expect(within(answers).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(true);
   });
 });

@@ -64,7 +64,9 @@ export const TnsaiSearch: Story = {
 export const WaitingOnInterrupt: Story = {
   decorators: [recorded(firstTurns(TASK_RECORDINGS.genkit, 4))],
   play: async ({ canvas }) => {
-    await canvas.findByRole('alertdialog', {}, TIMEOUT);
+    // The clear-all question waits inline in the conversation; no dialog over the page.
+    await canvas.findByRole('group', { name: 'Answer Confirm clear all' }, TIMEOUT);
+    await expect(canvas.queryByRole('alertdialog')).toBeNull();
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   },
 };
@@ -75,6 +77,8 @@ export const FaultCutConnection: Story = {
   play: async ({ canvas }) => {
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(/cut after 8 frame/), TIMEOUT);
     await expect(canvas.queryByText(/The list is empty/)).toBeNull();
+    // One notice for the failed answer (not a label per message of it, nor a banner beside it).
+    await expect(canvas.getAllByText(/this reply is incomplete/)).toHaveLength(1);
   },
 };
 

@@ -2,6 +2,7 @@ import type { ToolRequest, ToolResponse } from '@agent-chat/core';
 import type { DetailsHTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { formatValue } from './format-value.js';
+import { InlineInterrupt, type InlinePrompt } from './inline-interrupt.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
 import { readableToolName, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
 
@@ -14,14 +15,14 @@ export interface ToolActivityProps extends DetailsHTMLAttributes<HTMLDetailsElem
   request?: ToolRequest;
   response?: ToolResponse;
   state: ToolActivityState;
-  /** Shown as Approve / Deny buttons while the call awaits approval. */
-  onApprove?: () => void;
+  /** Shown as Approve / Deny buttons while the call awaits approval (Approve gets the typed text when the agent asks for text). */
+  onApprove?: (text?: string) => void;
   onDeny?: () => void;
   /**
-   * What the agent asked, for an interrupt: its own button words (`confirmLabel`, `denyLabel`) and whether it is
-   * destructive (danger styling on the approve button), as `interruptPrompt(part)` reads them.
+   * What the agent asked, for an interrupt: its title and question, whether it wants text, its own button words
+   * (`confirmLabel`, `denyLabel`) and whether it is destructive (danger styling), as `interruptPrompt(part)` reads them.
    */
-  prompt?: { confirmLabel?: string; denyLabel?: string; destructive?: boolean };
+  prompt?: InlinePrompt;
   /** Replaces some of the row's strings (its status words, Input, Result, Approve…). */
   labels?: Partial<AgentChatLabels>;
 }
@@ -39,7 +40,7 @@ function detail(label: string, value: unknown) {
 
 /**
  * One row for a tool call: its readable name and status in words; the input and result, formatted, behind a
- * disclosure; Approve / Deny inline while an interrupt awaits an answer.
+ * disclosure; while an interrupt awaits an answer, its question and Approve / Deny inline (focus moves there).
  */
 export function ToolActivity({ request, response, state, onApprove, onDeny, prompt, labels: own, className, ...rest }: ToolActivityProps) {
   const labels = useLabels(own);
@@ -62,12 +63,7 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, prom
           {input === undefined && output === undefined ? <div className="acu-tool__label">{labels.toolNoDetails}</div> : null}
         </div>
       </details>
-      {asking ? (
-        <div className="acu-tool__actions" role="group" aria-label={labels.answerTool(readableToolName(name))}>
-          {onApprove ? <button type="button" className="acu-tool__approve" data-variant={prompt?.destructive ? 'danger' : undefined} onClick={onApprove}>{prompt?.confirmLabel ?? labels.approve}</button> : null}
-          {onDeny ? <button type="button" className="acu-tool__deny" onClick={onDeny}>{prompt?.denyLabel ?? labels.deny}</button> : null}
-        </div>
-      ) : null}
+      {asking ? <InlineInterrupt toolName={readableToolName(name)} prompt={prompt} onApprove={onApprove} onDeny={onDeny} labels={labels} /> : null}
     </div>
   );
 }

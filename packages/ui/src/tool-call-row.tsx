@@ -31,5 +31,5 @@ export function renderToolCall(
   }
   const shown = output !== undefined ? { name, ...(ref !== undefined ? { ref } : {}), output } : undefined;
   const answerable = registry && interrupt && status === 'awaiting-approval';
-  return <ToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: approve, onDeny: () => deny(), prompt: interruptPrompt(part) } : {})} />;
+  return <ToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: (text?: string) => answer(text ?? true), onDeny: () => deny(), prompt: interruptPrompt(part) } : {})} />;
 }

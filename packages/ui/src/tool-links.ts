@@ -82,6 +82,21 @@ export function linkToolCalls(
   return result;
 }
 
+/**
+ * The pending interrupts that no interrupt tool call in `messages` stands for (AG-UI sends its interrupts with the
+ * run's end, apart from any message): the list asks them after its rows. Client tool calls are left to the chat.
+ */
+export function unlinkedInterrupts(
+  messages: readonly ChatMessage[], interrupts: readonly ToolRequestPart[], clientCalls: Readonly<Record<string, ClientToolCall>>,
+): ToolRequestPart[] {
+  if (interrupts.length === 0) return [];
+  const shown = new Set<string>();
+  for (const message of messages) {
+    for (const part of message.content) if (isToolRequestPart(part) && isInterruptPart(part)) shown.add(keyOf(part.toolRequest));
+  }
+  return interrupts.filter((part) => !shown.has(keyOf(part.toolRequest)) && !clientCalls[part.toolRequest.ref ?? part.toolRequest.name]);
+}
+
 // A boolean, not a type guard: a non-interrupt tool request is still a ToolRequestPart.
 const waitsForHuman = (part: Part): boolean => isInterruptPart(part);
 
