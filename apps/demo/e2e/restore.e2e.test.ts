@@ -37,6 +37,7 @@ describe.skipIf(!chromiumPath)('restore equals the server (Chromium)', () => {
       const card = demo.page.getByRole('group', { name: 'Your local time' });
       await expect.poll(() => card.getAttribute('data-state')).toBe('done');
       expect(await demo.dialog.count()).toBe(0);
+      expect(await demo.interruptAnswers.count()).toBe(0);
       expect(await demo.page.locator('.acu-tool[data-state="awaiting-approval"], .acu-tool[data-state="running"]').count()).toBe(0);
       // Nothing waits: the next message is answered.
       await demo.send('add Buy milk');
@@ -69,8 +70,8 @@ describe.skipIf(!chromiumPath)('restore equals the server (Chromium)', () => {
       const demo = await openDemo(query);
       await demo.send('add Buy milk', { turns: 1 });
       await demo.send('clear all');
-      await demo.dialog.waitFor();
-      await demo.dialog.getByRole('button', { name: /deny|cancel|no/i }).click();
+      await demo.interruptAnswers.waitFor();
+      await demo.interruptAnswers.getByRole('button', { name: /deny|cancel|no/i }).click();
       await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toBe('Okay, nothing was cleared. Your tasks are still there.');
       const confirm = demo.page.locator('.acu-tool', { hasText: /clear all tasks/i });
       await expect.poll(() => confirm.getAttribute('data-state')).toBe('denied');
