@@ -1,0 +1,58 @@
+// The ES module of fast-json-patch's `compare` (a tree diff): a bundle takes it without the duplex observer.
+import { compare } from 'fast-json-patch/module/duplex.mjs';
+import { produce, type Draft } from 'immer';
+import type { JsonPatchOperation } from '../model/events.js';
+import { applyCustomPatch } from './apply-custom-patch.js';
+import type { ChatState } from './chat-state.js';
+import type { ChatStore } from './store.js';
+
+/** A local change of the custom state: an immer recipe over the current value, or the new value itself. */
+export type CustomUpdate<S> = S | ((draft: Draft<S>) => void | S | undefined);
+
+const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/** The RFC 6902 patch from `before` to `after` (a root replace when either is not an object or array). */
+export function diffCustom(before: unknown, after: unknown): JsonPatchOperation[] {
+  if (Object.is(before, after)) return [];
+  if (!isContainer(before) || !isContainer(after) || Array.isArray(before) !== Array.isArray(after)) {
+    return [{ op: 'replace', path: '', value: after }];
+  }
+  return compare(before, after) as JsonPatchOperation[];
+}
+
+/** The value `update` makes of `current`: a recipe runs on an immer draft of it (and may return a new value). */
+export function applyUpdate<S>(current: S | undefined, update: CustomUpdate<S>): S {
+  if (typeof update !== 'function') return update;
+  const recipe = update as (draft: Draft<S>) => void | S | undefined;
+  return (isContainer(current) ? produce(current, recipe as (draft: Draft<S>) => void) : (recipe(current as Draft<S>) ?? current)) as S;
+}
+
+/**
+ * The conflict rule: pending local writes are re-applied, in order, on top of the agent's state. Each write applies
+ * whole or not at all (a write whose path the agent removed is dropped; the agent's result stands there).
+ */
+export function reapplyWrites(custom: unknown, writes: readonly (readonly JsonPatchOperation[])[]): { custom: unknown; kept: JsonPatchOperation[][] } {
+  let next = custom;
+  const kept: JsonPatchOperation[][] = [];
+  for (const write of writes) {
+    try {
+      next = applyCustomPatch(next, write);
+      kept.push([...write]);
+    } catch {
+      // The agent removed what this write changed: its result wins there.
+    }
+  }
+  return { custom: next, kept };
+}
+
+/** `setCustom`: the store shows the new value at once, and the change waits in `customWrites` for the next turn. */
+export function writeCustom<S>(store: ChatStore<S>, update: CustomUpdate<S>): void {
+  const before = store.getState().custom;
+  const after = applyUpdate(before, update);
+  const write = diffCustom(before, after);
+  if (write.length === 0) return;
+  store.update((draft) => {
+    (draft as Draft<ChatState>).custom = after as Draft<unknown>;
+    draft.customWrites = [...(draft.customWrites ?? []), write as Draft<JsonPatchOperation>[]];
+  });
+}
