@@ -25,7 +25,7 @@ export type { FinishReason } from './model/finish-reason.js';
 export type { Artifact, SessionState, SnapshotInfo, SnapshotQuery, SnapshotStatus } from './model/session.js';
 export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, MessageTarget, ConnectionState } from './model/events.js';
 export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chunk.js';
-export { DEFAULT_MAX_CONTEXT_BYTES, type AgentContextEntry, type AgentContextOption } from './model/context.js';
+export type { AgentContextEntry, AgentContextOption } from './model/context.js';
 export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';
 export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/deadlines.js';

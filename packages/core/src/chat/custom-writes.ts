@@ -1,5 +1,3 @@
-// The ES module of fast-json-patch's `compare` (a tree diff): a bundle takes it without the duplex observer.
-import { compare } from 'fast-json-patch/module/duplex.mjs';
 import { produce, type Draft } from 'immer';
 import type { JsonPatchOperation } from '../model/events.js';
 import { applyCustomPatch } from './apply-custom-patch.js';
@@ -11,13 +9,36 @@ export type CustomUpdate<S> = S | ((draft: Draft<S>) => void | S | undefined);
 
 const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
-/** The RFC 6902 patch from `before` to `after` (a root replace when either is not an object or array). */
-export function diffCustom(before: unknown, after: unknown): JsonPatchOperation[] {
+const pointerSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The RFC 6902 patch from `before` to `after`: unchanged subtrees (same identity, as immer keeps them) are skipped,
+ * changed leaves replaced, keys added or removed, an array's tail added or removed. Small on purpose: a write changes
+ * a few paths, and the values are JSON.
+ */
+export function diffCustom(before: unknown, after: unknown, path = ''): JsonPatchOperation[] {
   if (Object.is(before, after)) return [];
   if (!isContainer(before) || !isContainer(after) || Array.isArray(before) !== Array.isArray(after)) {
-    return [{ op: 'replace', path: '', value: after }];
+    return [{ op: 'replace', path, value: after }];
   }
-  return compare(before, after) as JsonPatchOperation[];
+  const from = before as Record<string, unknown>;
+  const to = after as Record<string, unknown>;
+  const patch: JsonPatchOperation[] = [];
+  if (Array.isArray(before)) {
+    const shorter = Math.min(before.length, (after as unknown[]).length);
+    for (let index = 0; index < shorter; index++) patch.push(...diffCustom(from[index], to[index], `${path}/${index}`));
+    for (let index = before.length - 1; index >= shorter; index--) patch.push({ op: 'remove', path: `${path}/${index}` });
+    for (let index = shorter; index < (after as unknown[]).length; index++) patch.push({ op: 'add', path: `${path}/${index}`, value: to[index] });
+    return patch;
+  }
+  for (const key of Object.keys(from)) {
+    if (!(key in to)) patch.push({ op: 'remove', path: `${path}/${pointerSegment(key)}` });
+  }
+  for (const key of Object.keys(to)) {
+    const child = `${path}/${pointerSegment(key)}`;
+    patch.push(...(key in from ? diffCustom(from[key], to[key], child) : [{ op: 'add' as const, path: child, value: to[key] }]));
+  }
+  return patch;
 }
 
 /** The value `update` makes of `current`: a recipe runs on an immer draft of it (and may return a new value). */

@@ -1,4 +1,4 @@
-import { current, isDraft, type Draft } from 'immer';
+import type { Draft } from 'immer';
 import type { AgentContextEntry } from '../model/context.js';
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, isAgentChatError, toAgentChatError } from '../model/error.js';
@@ -79,12 +79,14 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   const agentCustom = turn.custom;
+  const pending = setup.store.getState().customWrites;
   setup.store.update((draft) => {
     if (draft.status === 'submitted') draft.status = 'streaming';
     // The server answered: the writes the request carried are delivered; later ones stay pending.
+    let writes = pending;
     if (fromServer && turn.sentWrites) {
-      draft.customWrites = draft.customWrites?.slice(turn.sentWrites);
-      if (!draft.customWrites?.length) draft.customWrites = undefined;
+      writes = pending?.slice(turn.sentWrites);
+      draft.customWrites = writes?.length ? (writes as Draft<JsonPatchOperation[][]>) : undefined;
       turn.sentWrites = 0;
     }
     // Consecutive text deltas into the same message are reduced as one append: one pass through the immer proxies
@@ -115,8 +117,8 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
     }
     flush();
     // The agent changed the custom state: its result, with the writes still pending re-applied on top (the conflict rule).
-    if (turn.custom !== agentCustom && draft.customWrites?.length) {
-      const { custom, kept } = reapplyWrites(turn.custom, isDraft(draft.customWrites) ? current(draft.customWrites) : draft.customWrites);
+    if (turn.custom !== agentCustom && writes?.length) {
+      const { custom, kept } = reapplyWrites(turn.custom, writes);
       (draft as Draft<ChatState>).custom = custom as Draft<unknown>;
       draft.customWrites = kept.length ? (kept as Draft<JsonPatchOperation[][]>) : undefined;
     }
