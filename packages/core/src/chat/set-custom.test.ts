@@ -71,10 +71,10 @@ describe('setCustom', () => {
   });
 
   it('keeps a write made while a turn runs on top of the agent’s patches, and sends it with the next turn', async () => {
-    let chat!: AgentChat<unknown>;
-    const stepped = steppedTurn(() => chat);
+    const holder: { chat?: AgentChat<unknown> } = {};
+    const stepped = steppedTurn(() => holder.chat!);
     const transport = scriptedTransport([stepped.turn, [END]]);
-    chat = createAgentChat({ transport });
+    const chat = (holder.chat = createAgentChat({ transport }));
     const running = chat.send('add tasks');
     await stepped.push(snapshot({ tasks: [{ id: 1, title: 'A', done: false }] }));
     chat.setCustom((draft) => {
@@ -134,10 +134,10 @@ describe('setCustom', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(action, { maxLength: 5 }), fc.array(action, { maxLength: 12 }), async (before, during) => {
-        let chat!: AgentChat<unknown>;
-        const stepped = steppedTurn(() => chat);
+        const holder: { chat?: AgentChat<unknown> } = {};
+        const stepped = steppedTurn(() => holder.chat!);
         const transport = scriptedTransport([stepped.turn, [END]]);
-        chat = createAgentChat({ transport, state: { messages: [], artifacts: [], custom: { a: 0, b: 0, c: 0 } } });
+        const chat = (holder.chat = createAgentChat({ transport, state: { messages: [], artifacts: [], custom: { a: 0, b: 0, c: 0 } } }));
         // The model of the rule: the agent's own state, the writes pending, and what the store shows.
         let agent: Record<string, number> = { a: 0, b: 0, c: 0 };
         let pending: Array<[string, number]> = [];
