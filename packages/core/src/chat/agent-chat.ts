@@ -77,7 +77,7 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * with the next turn, in the protocol's own shape. Until then it waits in `state.customWrites` and is re-applied on
    * top of whatever the agent sends (the agent's result, then the pending local writes: see the README).
    */
-  setCustom(update: CustomUpdate<S>): void;
+  setCustom<T extends S = S>(update: CustomUpdate<T>): void; // generic so that AgentChat<S> stays assignable to AgentChat<unknown>
   /**
    * Registers app context the agent sees with every turn from now on (an entry, or a getter read at each turn), after
    * the `context` option's; returns its removal. Entries keep their registration order.
@@ -215,7 +215,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
       eventListeners.add(listener);
       return () => void eventListeners.delete(listener);
     },
-    setCustom: (update) => writeCustom(store, update),
+    setCustom: (update) => writeCustom(store, update as CustomUpdate<S>),
     addContext: (entry) => addContextSource(parts.contextSources, entry),
     configure(next) {
       settings.options = { ...settings.options, ...next };

@@ -49,6 +49,9 @@ describe('setCustom', () => {
       draft.tasks[0]!.done = true;
     });
     expect(notified).toBe(1);
+    // setCustom keeps a typed chat assignable where any chat is accepted (it is generic, not contravariant in S).
+    const anyChat: AgentChat = chat;
+    expect(anyChat.getState().customWrites).toHaveLength(1);
     expect(chat.getState().custom).toEqual({ tasks: [{ id: 1, title: 'Buy milk', done: true }] });
     expect(chat.getState().customWrites).toEqual([[{ op: 'replace', path: '/tasks/0/done', value: true }]]);
     chat.setCustom((draft) => {
