@@ -50,15 +50,40 @@ export function withContext(message: MessageData, context: ReadonlyArray<{ descr
   return context?.length ? { ...message, metadata: { ...message.metadata, context: [...context] } } : message;
 }
 
-/** The session's custom state with the client's write applied (operation by operation; one that fails is skipped). */
+const segmentsOf = (pointer: string) => (pointer === '' ? [] : pointer.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+/** Whether a JSON Pointer names something in `document` (with `asParent`: whether something could be added there). */
+function resolves(document: unknown, pointer: string, asParent = false): boolean {
+  const segments = segmentsOf(pointer);
+  const last = asParent ? segments.pop() : undefined;
+  let node = document;
+  for (const segment of segments) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) return false;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  if (last === undefined) return asParent ? segments.length === 0 || (typeof node === 'object' && node !== null) : true;
+  if (Array.isArray(node)) return last === '-' || (/^\d+$/.test(last) && Number(last) <= node.length);
+  return typeof node === 'object' && node !== null;
+}
+
+/** RFC 6902's precondition, which Genkit's lenient applier does not check: the target (or, to add, its parent) exists. */
+function applies(document: unknown, operation: JsonPatchOperation): boolean {
+  if (operation.path === '') return operation.op === 'replace' || operation.op === 'add';
+  if (operation.op === 'add') return resolves(document, operation.path, true);
+  if (operation.op === 'move' || operation.op === 'copy') return typeof operation.from === 'string' && resolves(document, operation.from) && resolves(document, operation.path, true);
+  return resolves(document, operation.path);
+}
+
+/** The session's custom state with the client's write applied, operation by operation; one whose path is gone is skipped. */
 export function applyClientState(custom: unknown, write: ClientStateWrite): unknown {
   if ('state' in write) return write.state;
   let next = custom;
   for (const operation of write.patch) {
+    if (!applies(next, operation)) continue; // the session changed there: its state stands
     try {
       next = applyPatch(next, [operation]);
     } catch {
-      // The path is gone from the session's state: the session's state stands there.
+      // A failed `test` or an unsafe segment: skipped as well.
     }
   }
   return next;

@@ -72,7 +72,7 @@ describe('state writes and context in each protocol', () => {
     const { bodies, fetch } = capture();
     await tickAndAsk(genkitTransport({ url: 'http://agent.test/api/agent-client', fetch }), { state: { messages: [], artifacts: [], custom: TASKS } });
     const [body] = bodies as Array<{ data: Record<string, unknown>; init: { state: SessionState<Tasks> } }>;
-    expect(body!.init.state.custom.tasks[0]!.done).toBe(true);
+    expect(body!.init.state.custom?.tasks[0]!.done).toBe(true);
     expect('customPatch' in body!.data).toBe(false);
   });
 

@@ -110,7 +110,7 @@ describe('setCustom', () => {
   });
 
   it('keeps pending writes across a restore and a new chat given them (a reload), and drops them on reset', async () => {
-    const snapshots = { s1: { snapshotId: 's1', sessionId: 'sess', status: 'completed' as const, state: { messages: [], artifacts: [], custom: { tasks: [{ id: 1, title: 'A', done: false }, { id: 2, title: 'B', done: false }] } } } };
+    const snapshots = { s1: { snapshotId: 's1', sessionId: 'sess', status: 'completed' as const, raw: null, state: { messages: [], artifacts: [], custom: { tasks: [{ id: 1, title: 'A', done: false }, { id: 2, title: 'B', done: false }] } } } };
     const chat = createAgentChat<Tasks>({ transport: scriptedTransport([], { snapshots }), sessionId: 'sess', snapshotId: 's1' });
     await chat.restore();
     chat.setCustom((draft) => {
