@@ -1,6 +1,7 @@
 /**
  * `POST /api/ai-sdk`: the task agent as an AI SDK chat route (UI message stream v1, `ai@6`): the body
- * `DefaultChatTransport` posts (`{id, messages, trigger, messageId?}`, messages checked with `validateUIMessages`),
+ * `DefaultChatTransport` posts (`{id, messages, trigger, messageId?}`, messages checked with `validateUIMessages`;
+ * the kit's `customPatch` and `context` fields as client-state.ts reads them),
  * the stream built with `createUIMessageStream` and piped with `pipeUIMessageStreamToResponse` (SSE, `[DONE]` last).
  *
  * Request → Genkit turn:
