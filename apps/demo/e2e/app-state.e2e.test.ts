@@ -30,29 +30,30 @@ describe.skipIf(!chromiumPath)('state and context from the app (Chromium)', () =
       expect(await panel.getByText('1 open, 1 done').count()).toBe(1);
       await demo.page.reload();
       await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk', 'Call mum']);
-      await demo.waitForTurns(2);
       // Restored from the server, with the pending tick on top.
-      expect(await panel.getByRole('checkbox', { name: 'Done: Buy milk' }).isChecked()).toBe(true);
+      await expect.poll(() => panel.getByRole('checkbox', { name: 'Done: Buy milk' }).isChecked()).toBe(true);
 
-      await demo.send("what's left?", { turns: 3 });
+      await demo.send("what's left?");
       await expect.poll(answer, { timeout: 15_000 }).toBe(squash('Left to do (1 of 2): #2 Call mum Done: #1 Buy milk.'));
       await screenshot(demo.page, `12-app-state-${name}`);
 
       // Delivered: the server's session has it, so a reload shows it with nothing pending.
       await demo.page.reload();
-      await demo.waitForTurns(3);
-      expect(await panel.getByRole('checkbox', { name: 'Done: Buy milk' }).isChecked()).toBe(true);
+      await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk', 'Call mum']);
+      await expect.poll(() => panel.getByRole('checkbox', { name: 'Done: Buy milk' }).isChecked()).toBe(true);
       expect(await demo.page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('agent-chat-demo/writes/')))).toEqual([]);
 
       const select = panel.getByRole('button', { name: /Call mum/ });
       await select.click();
       expect(await select.getAttribute('aria-pressed')).toBe('true');
-      await demo.send('what am I looking at?', { turns: 4 });
+      await demo.sendButton.waitFor();
+      await demo.send('what am I looking at?');
       await expect.poll(answer, { timeout: 15_000 }).toBe(squash('You are looking at: The task selected in the panel: #2 “Call mum” (open)'));
       expect(await axeViolations(demo.page), 'axe violations').toEqual([]);
 
       await select.click();
-      await demo.send('what am I looking at?', { turns: 5 });
+      await demo.sendButton.waitFor();
+      await demo.send('what am I looking at?');
       await expect.poll(answer, { timeout: 15_000 }).toBe(squash("I can't see your screen: the app sent no context with this message."));
     });
   }
