@@ -66,6 +66,19 @@ describe.each(Object.entries(PROTOCOLS))('%s: state written by the app, and app 
   });
 });
 
+describe('Genkit, client-managed (/api/agent-client)', () => {
+  it('the tick travels in init.state, and the agent answers from it', async () => {
+    const chat = t.chat({}, '/api/agent-client');
+    for (const text of ['add Buy milk', 'add Call mum']) expect((await chat.send(text)).error).toBeNull();
+    tick(chat, 2);
+    const answer = await chat.send("what's left?");
+    expect(answer.error).toBeNull();
+    expect(answer.text).toBe('Left to do (1 of 2):\n- #1 Buy milk\n\nDone: #2 Call mum.');
+    expect(answer.state?.custom?.tasks.map((task) => task.done)).toEqual([false, true]);
+    expect(chat.getState().customWrites).toBeUndefined();
+  });
+});
+
 describe('client writes the server refuses or cannot apply', () => {
   it('Genkit: a malformed data.customPatch is a 400, before any turn', async () => {
     const response = await postJson(t.server.agentUrl, { data: { message: { role: 'user', content: [{ text: 'hi' }] }, customPatch: [{ nope: 1 }] }, init: {} });
