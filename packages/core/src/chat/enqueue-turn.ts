@@ -107,6 +107,7 @@ async function runRound<S>(
       answers,
       tools: declareTools(options.tools),
       context,
+      ...(transport ? { replay: true } : {}),
       clientState: session.clientState,
       signal: controller.signal,
       createId,

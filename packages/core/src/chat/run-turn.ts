@@ -46,6 +46,8 @@ export interface TurnSetup<S> {
   tools?: ToolDeclaration[];
   /** The turn's app context. */
   context?: AgentContextEntry[];
+  /** A turn read again from the server (reattach): it carries no local writes, so none count as delivered by it. */
+  replay?: boolean;
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -173,7 +175,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   const echoed = transport.echoesToolAnswers === true;
   const recorded = (input.message ? 1 : 0) + (setup.answers?.length && !echoed ? 1 : 0);
   const turn = createTurnContext(before.messages.length + recorded, before.custom, setup.createId);
-  const writes = before.customWrites ?? [];
+  const writes = setup.replay ? [] : before.customWrites ?? [];
   turn.sentWrites = writes.length;
   const clientState = setup.clientState && writes.length ? { ...setup.clientState, custom: before.custom } : setup.clientState;
   const request: TurnRequest = {

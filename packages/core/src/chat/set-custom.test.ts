@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../model/events.js';
+import type { AgentEvent, DecodedFrame } from '../model/events.js';
+import type { Transport, TurnRequest } from '../transport/transport.js';
 import { scriptedTransport, type ScriptedTurn } from '../transport/scripted-transport.js';
 import { createAgentChat, type AgentChat } from './agent-chat.js';
 
@@ -127,6 +128,28 @@ describe('setCustom', () => {
 
     reloaded.reset();
     expect(reloaded.getState().customWrites).toBeUndefined();
+  });
+
+  it('a turn read again from the server (reattach) carries no writes: they stay pending for the next turn', async () => {
+    const frames = async function* (): AsyncGenerator<DecodedFrame[]> {
+      yield [{ raw: null, events: [{ type: 'text-delta', text: 'still here', messageKey: 'm' }] }];
+      yield [{ raw: null, events: [END] }];
+    };
+    const requests: TurnRequest[] = [];
+    const transport: Transport = {
+      name: 'replaying',
+      run: (request) => (requests.push(request), frames()),
+      reattach: (_turnId, request) => (requests.push(request), frames()),
+    };
+    const chat = createAgentChat<{ n: number }>({ transport, state: { messages: [], artifacts: [], custom: { n: 0 } } });
+    chat.setCustom({ n: 1 });
+    const reattached = await chat.reattach({ turnId: 'turn-1', snapshotId: null });
+    expect(reattached?.text).toBe('still here');
+    expect(requests[0]!.customWrites).toBeUndefined();
+    expect(chat.getState().customWrites).toEqual([[{ op: 'replace', path: '/n', value: 1 }]]);
+    await chat.send('next');
+    expect(requests[1]!.customWrites).toEqual([{ op: 'replace', path: '/n', value: 1 }]);
+    expect(chat.getState().customWrites).toBeUndefined();
   });
 
   it('property: after any interleaving of local writes and agent patches, the state is the agent’s result with the pending writes re-applied in order', async () => {
