@@ -22,7 +22,8 @@ import { loadSnapshot } from './load-snapshot.js';
 import { TurnDetached } from '../transport/detach.js';
 import type { AgentContextEntry } from '../model/context.js';
 import { addContextSource } from './agent-context.js';
-import { writeCustom, type CustomUpdate } from './custom-writes.js';
+import type { CustomUpdate } from './custom-writes.js';
+import { writeCustom } from './set-custom.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
 export type { CustomUpdate } from './custom-writes.js';

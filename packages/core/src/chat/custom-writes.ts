@@ -1,8 +1,6 @@
 import { produce, type Draft } from 'immer';
 import type { JsonPatchOperation } from '../model/events.js';
 import { applyCustomPatch } from './apply-custom-patch.js';
-import type { ChatState } from './chat-state.js';
-import type { ChatStore } from './store.js';
 
 /** A local change of the custom state: an immer recipe over the current value, or the new value itself. */
 export type CustomUpdate<S> = S | ((draft: Draft<S>) => void | S | undefined);
@@ -68,14 +66,3 @@ export function reapplyWrites(custom: unknown, writes: readonly (readonly JsonPa
   return { custom: next, kept };
 }
 
-/** `setCustom`: the store shows the new value at once, and the change waits in `customWrites` for the next turn. */
-export function writeCustom<S>(store: ChatStore<S>, update: CustomUpdate<S>): void {
-  const before = store.getState().custom;
-  const after = applyUpdate(before, update);
-  const write = diffCustom(before, after);
-  if (write.length === 0) return;
-  store.update((draft) => {
-    (draft as Draft<ChatState>).custom = after as Draft<unknown>;
-    draft.customWrites = [...(draft.customWrites ?? []), write as Draft<JsonPatchOperation>[]];
-  });
-}
