@@ -10,6 +10,7 @@ import { defineScriptedModel, SCRIPTED_MODEL_NAME } from './scripted-model.js';
 import { IndexedFileSessionStore } from './indexed-file-store.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { withSafeIds } from './session-ids.js';
+import { withClientState } from './client-state.js';
 import { compactSnapshotBytes, DEFAULT_MAX_SESSION_BYTES, fileSnapshotBytes, withSizeCap, type SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
 import { defineTaskTools } from './tools.js';
@@ -32,7 +33,8 @@ const SYSTEM_PROMPT = `You are a friendly task-list assistant. The user's tasks 
 Use addTask to add a task, completeTask to mark one done (by its numeric id), writeReport to write or
 revise the report.md artifact. Before clearing tasks, always call confirmClearAll and only call
 clearAllTasks when the user confirmed; if they declined, say that nothing was cleared. When the user asks for the
-time, call getLocalTime (their browser answers with its local time and time zone). Keep answers short.`;
+time, call getLocalTime (their browser answers with its local time and time zone). The user also ticks tasks in the
+app: call listTasks before saying what is left. Keep answers short.`;
 
 export interface TaskAgentOptions {
   /** 'file' (default): FileSessionStore under `dataDir`; 'memory': InMemorySessionStore. */
@@ -61,7 +63,8 @@ function createStore(options: TaskAgentOptions): SizedSessionStore<TaskState> {
     : options.store === 'memory'
       ? withSizeCap(new InMemorySessionStore<TaskState>(), maxBytes, compactSnapshotBytes)
       : withSizeCap(new IndexedFileSessionStore<TaskState>(options.dataDir ?? DEFAULT_DATA_DIR, { ...(options.storeLog && { log: options.storeLog }) }), maxBytes, fileSnapshotBytes);
-  return { ...withSafeIds<TaskState>(store), storedBytes: (lookup) => store.storedBytes(lookup) };
+  // The client's state writes (client-state.ts) show in the session the turn loads, never in another one.
+  return { ...withClientState(withSafeIds<TaskState>(store)), storedBytes: (lookup) => store.storedBytes(lookup) };
 }
 
 /** Builds a Genkit instance with the task agent (server-managed state) and its client-managed twin. */

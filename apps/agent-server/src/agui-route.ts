@@ -19,7 +19,9 @@
  *   tools                    the client-side tools the browser runs: an open Genkit interrupt of one of them (the
  *                            agent's way to ask the client) ends the run as a plain tool call (RUN_FINISHED success,
  *                            no Interrupt); the next run answers it with a `tool` message
- *   state, context           ignored: the state is the session's (server-managed).
+ *   state                    the client's whole state: applied to the session before the turn when it is a non-empty
+ *                            object (client-state.ts)
+ *   context                  in the user message's metadata.context, where the model reads it
  *
  * Genkit stream → events (RUN_STARTED first):
  *   model text               TEXT_MESSAGE_START / CONTENT / END, one message per Genkit message (id `<runId>:<index>`)
@@ -56,6 +58,7 @@ import {
 import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
 import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
+import { clientStateOf, withContext } from './client-state.js';
 import { checkId } from './session-ids.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
@@ -271,6 +274,9 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
       }
 
       const turn = await beginTurn(http, res, AGUI_ROUTE, input.threadId, 'message' in turnInput ? turnInput.message : undefined);
+      // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
+      const clientState = clientStateOf(input.state);
+      const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
       if (!turn) return;
       const signal = turnSignal(turn, res, isResumableRequest(req, http));
       const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
@@ -282,7 +288,7 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
           const answered = new Set('resume' in turnInput ? trailingToolMessages(input.messages).keys() : []);
           const writer = createAguiWriter(threadId, runId, declaredTools(input), answered, send);
           const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
-          const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: turnInput, signal, onEvent: (event) => { streamed?.see(event); writer.write(event); } });
+          const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: genkitInput, clientState, signal, onEvent: (event) => { streamed?.see(event); writer.write(event); } });
           recordTurnEnd(branches, threadId, end, streamed?.turn);
           writer.finish(end);
         } finally {

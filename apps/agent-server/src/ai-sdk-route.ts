@@ -1,6 +1,7 @@
 /**
  * `POST /api/ai-sdk`: the task agent as an AI SDK chat route (UI message stream v1, `ai@6`): the body
- * `DefaultChatTransport` posts (`{id, messages, trigger, messageId?}`, messages checked with `validateUIMessages`),
+ * `DefaultChatTransport` posts (`{id, messages, trigger, messageId?}`, messages checked with `validateUIMessages`;
+ * the kit's `customPatch` and `context` fields as client-state.ts reads them),
  * the stream built with `createUIMessageStream` and piped with `pipeUIMessageStreamToResponse` (SSE, `[DONE]` last).
  *
  * Request → Genkit turn:
@@ -61,6 +62,7 @@ import {
 import { regenerateCut, snapshotHints, uiTurns } from './ai-sdk-fork.js';
 import { findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf, type BranchIndex } from './fork-point.js';
 import type { RunnableAction } from './genkit-runtime.js';
+import { clientContextOf, clientPatchOf, withContext } from './client-state.js';
 import { checkId } from './session-ids.js';
 import { isClientToolInterrupt } from './tools.js';
 import type { SizedSessionStore } from './session-size.js';
@@ -98,6 +100,8 @@ interface ChatBody {
   messages?: unknown;
   trigger?: unknown;
   messageId?: unknown;
+  customPatch?: unknown;
+  context?: unknown;
 }
 
 function userParts(message: UIMessage): Part[] {
@@ -285,6 +289,14 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
         res.status(400).json({ status: 'FAILED_PRECONDITION', message: point.message });
         return;
       }
+      // The kit's `customPatch` and `context` body fields (client-state.ts).
+      const patch = clientPatchOf(body.customPatch);
+      const context = clientContextOf(body.context);
+      if (typeof patch === 'string' || typeof context === 'string') {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: typeof patch === 'string' ? patch : context });
+        return;
+      }
+      const input = 'message' in turn.input ? { ...turn.input, message: withContext(turn.input.message, context) } : turn.input;
       const run = await beginTurn(http, res, AI_SDK_ROUTE, sessionId, 'message' in turn.input ? turn.input.message : undefined);
       if (!run) return;
       const signal = turnSignal(run, res, isResumableRequest(req, http));
@@ -295,7 +307,7 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
           writer.write({ type: 'start' });
           const ui = createUiWriter(writer, turn);
           const streamed = 'message' in turn.input ? streamedTurn(userTextOf(turn.input.message)) : undefined;
-          const end = await runGenkitTurn(action, { sessionId, origin: () => forkSnapshotId(store, sessionId, point), input: turn.input, signal, onEvent: (event) => { streamed?.see(event); ui.write(event); } });
+          const end = await runGenkitTurn(action, { sessionId, origin: () => forkSnapshotId(store, sessionId, point), input, clientState: patch && { patch }, signal, onEvent: (event) => { streamed?.see(event); ui.write(event); } });
           recordTurnEnd(branches, sessionId, end, streamed?.turn);
           ui.finish(end);
         },

@@ -19,7 +19,7 @@
  */
 import type { AgentOutput, AgentStreamChunk, Artifact, MessageData, Part, SessionSnapshot, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import type { RunnableAction } from './genkit-runtime.js';
-import { runInTurn } from './turn-context.js';
+import { runInTurn, type ClientStateWrite } from './turn-context.js';
 
 export type GenkitFinishReason = NonNullable<AgentOutput['finishReason']>;
 
@@ -146,6 +146,8 @@ interface RunTurnOptions {
   input: GenkitTurnInput;
   /** The turn's signal (turn-stream.ts): its cancel endpoint, or a non-resumable client going away. */
   signal: AbortSignal;
+  /** The client's state write, applied to the session as the turn loads it (client-state.ts). */
+  clientState?: ClientStateWrite | undefined;
   onEvent(event: BridgeEvent): void;
 }
 
@@ -159,7 +161,7 @@ export async function runGenkitTurn(action: RunnableAction, options: RunTurnOpti
   let output: AgentOutput;
   try {
     const snapshotId = await options.origin?.();
-    const response = await runInTurn({ signal, requestedSessionId: sessionId }, () =>
+    const response = await runInTurn({ signal, requestedSessionId: sessionId, ...(options.clientState && { clientState: options.clientState }) }, () =>
       action.run(options.input, {
         init: { sessionId, ...(snapshotId && { snapshotId }) },
         onChunk: (chunk: AgentStreamChunk) => {

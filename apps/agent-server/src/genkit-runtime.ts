@@ -16,7 +16,7 @@ type GenkitBetaModule = typeof import('genkit/beta');
 export type GenkitBeta = ReturnType<GenkitBetaModule['genkit']>;
 
 const beta = requireCjs('genkit/beta') as GenkitBetaModule;
-export const { genkit, z, GenkitError, FileSessionStore, InMemorySessionStore } = beta;
+export const { genkit, z, GenkitError, FileSessionStore, InMemorySessionStore, applyPatch } = beta;
 
 /** The part of a Genkit action `expressHandler` uses: `run(input, {onChunk, context, abortSignal, init})`. */
 export interface RunnableAction {

@@ -16,6 +16,7 @@ import type { Request, RequestHandler } from 'express';
 import type { MessageData } from 'genkit/beta';
 import type { SnapshotReader } from './genkit-bridge.js';
 import { expressHandler, genkitLogger, getCallableJSON, type RunnableAction } from './genkit-runtime.js';
+import { clientPatchOf } from './client-state.js';
 import { runInTurn } from './turn-context.js';
 import type { Turn } from './turn-buffers.js';
 import { beginTurn, findTurn, isResumableRequest, lastSeenSeq, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
@@ -50,6 +51,8 @@ async function sessionOf(body: GenkitBody, snapshots: SnapshotReader | undefined
   }
 }
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const wantsStream = (req: Request) => !!req.get('accept')?.toLowerCase().includes('text/event-stream') || req.query.stream === 'true';
 
 export function genkitTurnRoute({ route, action, http, snapshots }: GenkitTurnRouteOptions): RequestHandler {
@@ -76,12 +79,17 @@ export function genkitTurnRoute({ route, action, http, snapshots }: GenkitTurnRo
         await pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: resumable, headers: { ...GENKIT_STREAM_HEADERS, [GENKIT_STREAM_ID_HEADER]: turn.turnId } });
         return;
       }
+      // The kit's `data.customPatch` (client-state.ts): taken off the input, applied to the session the turn loads.
+      const { customPatch, ...data } = (isObject(body.data) ? body.data : {}) as Record<string, unknown>;
+      const patch = clientPatchOf(customPatch);
+      if (typeof patch === 'string') return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: patch });
+      if (isObject(body.data)) body.data = data;
       const sessionId = await sessionOf(body, snapshots);
       const message = (body.data as { message?: MessageData } | undefined)?.message;
       const turn = await beginTurn(http, res, route, sessionId, message && typeof message === 'object' ? message : undefined);
       if (!turn) return;
       const signal = turnSignal(turn, res, resumable);
-      const context = { signal, ...(sessionId && { requestedSessionId: sessionId }) };
+      const context = { signal, ...(sessionId && { requestedSessionId: sessionId }), ...(patch && { clientState: { patch } }) };
       if (!wantsStream(req)) return void runInTurn(context, () => plain(turn, signal)(req, res, next));
 
       const append = (data: string) => http.buffers.append(turn, data);

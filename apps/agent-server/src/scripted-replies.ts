@@ -81,10 +81,56 @@ function replyToTool(part: Part): Reply {
     }
     case 'getLocalTime':
       return replyToLocalTime(part.toolResponse!.output);
+    case 'listTasks':
+      return replyToTaskList(output);
     default:
       return { kind: 'text', text: `The ${name} tool finished.` };
   }
 }
+
+type Listed = { id: number; title: string };
+
+/** "What's left?": the open tasks from the state as the turn saw it (the user's ticks included). */
+function replyToTaskList(output: Record<string, unknown>): Reply {
+  const open = (Array.isArray(output.open) ? output.open : []) as Listed[];
+  const done = (Array.isArray(output.done) ? output.done : []) as Listed[];
+  const line = (task: Listed) => `- #${task.id} ${task.title}`;
+  if (open.length + done.length === 0) return { kind: 'text', text: 'You have no tasks yet. Say “add <title>” to create one.' };
+  if (open.length === 0) return { kind: 'text', text: `Nothing left: all ${done.length} task${done.length === 1 ? ' is' : 's are'} done.` };
+  const total = open.length + done.length;
+  const doneLine = done.length ? ['', `Done: ${done.map((task) => `#${task.id} ${task.title}`).join(', ')}.`] : [];
+  return { kind: 'text', text: [`Left to do (${open.length} of ${total}):`, ...open.map(line), ...doneLine].join('\n') };
+}
+
+/** A context value as a phrase: a task as `#id “title” (open|done)`, JSON text read back, anything else as JSON. */
+function describeContextValue(value: unknown): string {
+  let read = value;
+  if (typeof value === 'string') {
+    try {
+      read = JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  if (read && typeof read === 'object' && typeof (read as Listed).title === 'string') {
+    const task = read as Listed & { done?: unknown };
+    const status = typeof task.done === 'boolean' ? ` (${task.done ? 'done' : 'open'})` : '';
+    return `${typeof task.id === 'number' ? `#${task.id} ` : ''}${quoted(task.title)}${status}`;
+  }
+  return typeof read === 'string' ? read : JSON.stringify(read);
+}
+
+/** "What am I looking at?": the app context the client sent with the message (its `metadata.context`). */
+function replyToContext(message: MessageData): Reply {
+  const context = message.metadata?.context;
+  const entries = (Array.isArray(context) ? context : []).filter((entry): entry is { description: string; value: unknown } =>
+    typeof entry === 'object' && entry !== null && typeof (entry as { description?: unknown }).description === 'string');
+  if (entries.length === 0) return { kind: 'text', text: "I can't see your screen: the app sent no context with this message." };
+  return { kind: 'text', text: ['You are looking at:', ...entries.map((entry) => `- **${entry.description}**: ${describeContextValue(entry.value)}`)].join('\n') };
+}
+
+const ASKS_WHAT_IS_LEFT = /\bwhat(?:'|’)?s left\b|\bwhat is left\b|\bleft to do\b|\bremaining\b/i;
+const ASKS_WHAT_IS_SHOWN = /\blooking at\b|\bon my screen\b|\bwhat(?:'|’)?s selected\b|\bwhat is selected\b/i;
 
 /** A byte count as people read it: 512 B, 14 KB, 2.4 MB. */
 export function formatBytes(bytes: number): string {
@@ -127,6 +173,7 @@ function replyToUser(prompt: string): Reply {
   }
   const complete = /^\s*(?:complete|done|finish)\b(?:\s+task)?\s*#?\s*(\d+)/i.exec(prompt);
   if (complete) return { kind: 'tool', name: 'completeTask', input: { id: Number(complete[1]) } };
+  if (ASKS_WHAT_IS_LEFT.test(prompt)) return { kind: 'tool', name: 'listTasks', input: {} };
   if (/\b(fail|boom)\b/i.test(prompt)) {
     return { kind: 'fail', text: 'Let me try that… ', message: 'The scripted model failed on purpose (you asked it to fail).' };
   }
@@ -149,7 +196,9 @@ export function decideReply(messages: readonly MessageData[]): Reply {
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i]!.role !== 'user') continue;
     const media = messages[i]!.content.filter((part) => part.media);
-    return media.length > 0 ? replyToAttachments(media) : replyToUser(textOf(messages[i]!));
+    if (media.length > 0) return replyToAttachments(media);
+    const prompt = textOf(messages[i]!);
+    return ASKS_WHAT_IS_SHOWN.test(prompt) ? replyToContext(messages[i]!) : replyToUser(prompt);
   }
   return { kind: 'text', text: HELP_TEXT };
 }

@@ -131,6 +131,20 @@ export function defineTaskTools(ai: GenkitBeta) {
     requestMetadata: { clientTool: true },
   });
 
-  return { addTask, completeTask, writeReport, clearAllTasks, confirmClearAll, getLocalTime };
+  // Reads the state as the turn loaded it: with the client's own writes applied (a task ticked in the app).
+  const listTasks = ai.defineTool(
+    {
+      name: 'listTasks',
+      description: 'Lists the tasks as they stand now (the user may have ticked some in the app): the open ones and the done ones.',
+      inputSchema: z.object({}).optional(),
+      outputSchema: z.object({ open: z.array(TaskSchema), done: z.array(TaskSchema) }),
+    },
+    async () => {
+      const { tasks } = currentTasks(session().getCustom());
+      return { open: tasks.filter((task) => !task.done), done: tasks.filter((task) => task.done) };
+    }
+  );
+
+  return { addTask, completeTask, writeReport, clearAllTasks, confirmClearAll, getLocalTime, listTasks };
 }
 

@@ -7,12 +7,18 @@
  * by its response closing early (its Stop); the scripted model listens to it and stops at once.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { JsonPatchOperation } from 'genkit/beta';
 
 export interface TurnContext {
   signal: AbortSignal;
   /** The session id the client asked for (validated), if any. */
   requestedSessionId?: string;
+  /** What the client wrote to the custom state since the agent last saw it: applied to the session before the turn. */
+  clientState?: ClientStateWrite;
 }
+
+/** A client's state write: its pending writes as one RFC 6902 patch (Genkit, AI SDK), or its whole state (AG-UI `state`). */
+export type ClientStateWrite = { patch: JsonPatchOperation[] } | { state: Record<string, unknown> };
 
 const storage = new AsyncLocalStorage<TurnContext>();
 

@@ -1,6 +1,6 @@
 import {
   aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, persistChatTree, restoreSavedChatTree,
-  type AgentChat, type AgentResponse, type ChatTreeStorage, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
+  type AgentChat, type AgentResponse, type ChatTreeStorage, type JsonPatchOperation, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
@@ -44,6 +44,9 @@ const runningKey = (sessionId: string) => `agent-chat-demo/running/${sessionId}`
 // The first turn of a new Genkit session: Genkit names the session only in the turn's last frame, so until then the
 // running turn is kept without one, and a page reloaded mid-answer reattaches to it on an empty chat.
 const FIRST_TURN_KEY = 'agent-chat-demo/running-first-turn';
+// Ticks made in the task panel that no turn has carried to the agent yet (`state.customWrites`), per session: a page
+// reloaded before the next message still sends them.
+const writesKey = (mode: ChatMode, sessionId: string | null) => `agent-chat-demo/writes/${mode === 'server' ? sessionId ?? 'new' : 'client'}`;
 
 interface SavedClientSession {
   state: SessionState<TaskState>;
@@ -130,11 +133,20 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
   };
 
   let recorder = recordedTransportFor(mode, protocol);
+  const customWrites = readStorage<JsonPatchOperation[][]>(writesKey(mode, sessionId));
   const chat = createAgentChat<TaskState>({
     transport: recorder,
     ...(mode === 'server' && sessionId ? { sessionId } : {}),
     ...(clientState ? { state: clientState } : {}),
+    ...(customWrites ? { customWrites } : {}),
     onTurnEnd,
+  });
+  // Pending writes are kept with the session they belong to (and dropped once a turn delivered them).
+  chat.subscribe((state, previous) => {
+    if (state.customWrites !== previous.customWrites || state.sessionId !== previous.sessionId) {
+      if (state.sessionId !== previous.sessionId) writeStorage(writesKey(mode, previous.sessionId), null);
+      writeStorage(writesKey(mode, state.sessionId), state.customWrites ?? null);
+    }
   });
 
   // The conversation a turn belongs to is the one shown when it started (turns run one at a time, each to its end).

@@ -33,6 +33,8 @@ export interface UseAgentChatResult<S = unknown> extends ChatState<S> {
   switchBranch: AgentChat<S>['switchBranch'];
   retry: AgentChat<S>['retry'];
   clearError: AgentChat<S>['clearError'];
+  /** Changes the custom state at once (an immer recipe or a value); the agent gets the change with the next turn. */
+  setCustom: AgentChat<S>['setCustom'];
   chat: AgentChat<S>;
 }
 
@@ -120,6 +122,7 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
       switchBranch: (messageId: string, index: number) => chat.switchBranch(messageId, index),
       retry: ((operationOptions) => chat.retry(withLifetime(operationOptions))) as AgentChat<S>['retry'],
       clearError: () => chat.clearError(),
+      setCustom: ((update) => chat.setCustom(update)) as AgentChat<S>['setCustom'],
       chat,
     };
   }, [chat, owned, ownsChat]);

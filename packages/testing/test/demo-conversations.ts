@@ -16,6 +16,23 @@ export { RECORDINGS_DIR, keptRecording } from './kept-recordings.js';
 /** The demo agent's task conversation: custom state, an artifact, an interrupt and its answer. */
 const TASK_STEPS: Step[] = [{ say: 'add Buy milk' }, { say: 'add Walk the dog' }, { say: 'report' }, { say: 'clear' }, { answer: [{ text: 'yes' }] }];
 
+interface Tasks {
+  tasks: Array<{ id: number; title: string; done: boolean }>;
+  nextId: number;
+}
+
+/**
+ * The app talks back: two tasks, the first ticked in the app (a local write the next message carries), "what's left?"
+ * answered from it, then "what am I looking at?" with the selected task as context.
+ */
+const APP_STATE_STEPS: Step[] = [
+  { say: 'add Buy milk' },
+  { say: 'add Call mum' },
+  { setCustom: (custom) => ({ ...(custom as Tasks), tasks: (custom as Tasks).tasks.map((task) => (task.id === 1 ? { ...task, done: true } : task)) }) },
+  { say: "what's left?" },
+  { say: 'what am I looking at?', context: [{ description: 'The task selected in the panel', value: { id: 2, title: 'Call mum', done: false } }] },
+];
+
 interface Server {
   transport(fetch: typeof globalThis.fetch): Transport;
   close(): Promise<void>;
@@ -38,6 +55,9 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
   { file: 'genkit-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
   { file: 'agui-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => aguiTransport({ url: server.aguiUrl, fetch })) },
   { file: 'ai-sdk-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ api: server.aiSdkUrl, fetch })) },
+  { file: 'genkit-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
+  { file: 'agui-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => aguiTransport({ url: server.aguiUrl, fetch })) },
+  { file: 'ai-sdk-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ api: server.aiSdkUrl, fetch })) },
   {
     file: 'agentflow-capital',
     steps: [{ say: 'What is the capital of France?' }, { say: 'interrupt' }, { answer: [{ text: 'yes' }] }],

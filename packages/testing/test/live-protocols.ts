@@ -2,7 +2,7 @@
  * The live test servers of the five protocols (packages/core/test/*-live-server.ts), each with a conversation that
  * exercises what its protocol carries: text, tools, custom state, artifacts, an interrupt and its answer.
  */
-import { agentFlowTransport, aguiTransport, aiSdkTransport, genkitTransport, tnsaiTransport, type AgentChat, type AgentResponse, type Transport } from '@agent-chat/core';
+import { agentFlowTransport, aguiTransport, aiSdkTransport, genkitTransport, tnsaiTransport, type AgentChat, type AgentContextEntry, type AgentResponse, type Transport } from '@agent-chat/core';
 import { startAgentFlowLiveServer } from '../../core/test/agentflow-live-server.js';
 import { startAguiLiveServer } from '../../core/test/agui-live-server.js';
 import { startAiSdkLiveServer } from '../../core/test/ai-sdk-live-server.js';
@@ -10,8 +10,14 @@ import { startGenkitLiveServer } from '../../core/test/genkit-live-server.js';
 import { startTnsaiLiveServer } from '../../core/test/tnsai-live-server.js';
 import type { RecordingProtocol } from '../src/recording.js';
 
-/** One step of a conversation: a user message, or an answer to the open interrupt. */
-export type Step = { say: string } | { answer: Parameters<AgentChat['resume']>[0] };
+/**
+ * One step of a conversation: a user message (with app context, if any), an answer to the open interrupt, or a local
+ * change of the custom state (`setCustom`: the new value made from the current one), which the next message carries.
+ */
+export type Step =
+  | { say: string; context?: AgentContextEntry[] }
+  | { answer: Parameters<AgentChat['resume']>[0] }
+  | { setCustom: (custom: unknown) => unknown };
 
 export interface LiveProtocol {
   protocol: RecordingProtocol;
@@ -86,6 +92,9 @@ export const LIVE_PROTOCOLS: LiveProtocol[] = [
 /** Runs a conversation's steps on a chat, one turn after the other; the responses, in order. */
 export async function runSteps(chat: AgentChat, steps: Step[]): Promise<AgentResponse[]> {
   const responses: AgentResponse[] = [];
-  for (const step of steps) responses.push('say' in step ? await chat.send(step.say) : await chat.resume(step.answer));
+  for (const step of steps) {
+    if ('setCustom' in step) chat.setCustom(step.setCustom(chat.getState().custom));
+    else responses.push('say' in step ? await chat.send(step.say, step.context ? { context: step.context } : {}) : await chat.resume(step.answer));
+  }
   return responses;
 }

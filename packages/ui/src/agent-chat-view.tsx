@@ -54,7 +54,7 @@ export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S
 
 const NO_LABELS: Partial<AgentChatLabels> = {};
 
-const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds'] as const;
+const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds', 'context', 'maxContextBytes', 'customWrites'] as const;
 
 /** Splits the view's tools into client tools (for the chat) and renderers (for the message list). */
 function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { client: ClientTools | undefined; renderers: ToolRegistry | undefined } {

@@ -20,8 +20,13 @@ import { reattachKeptTurn, reattachRunningTurn } from './reattach-running-turn.j
 import { confirmAborted, markAborting, stopDetachedPoll } from './detached-poll.js';
 import { loadSnapshot } from './load-snapshot.js';
 import { TurnDetached } from '../transport/detach.js';
+import type { AgentContextEntry } from '../model/context.js';
+import { addContextSource } from './agent-context.js';
+import type { CustomUpdate } from './custom-writes.js';
+import { writeCustom } from './set-custom.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
+export type { CustomUpdate } from './custom-writes.js';
 
 /** A chat with one agent: a store, a serial turn queue, and session continuity. */
 export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
@@ -68,6 +73,17 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * callbacks given to `createAgentChat`/`configure`: for devtools and inspectors. Returns the unsubscribe.
    */
   onEvent(listener: (event: AgentEvent, raw: unknown) => void): () => void;
+  /**
+   * Changes the custom state locally, at once (an immer recipe, or the new value), and delivers the change to the agent
+   * with the next turn, in the protocol's own shape. Until then it waits in `state.customWrites` and is re-applied on
+   * top of whatever the agent sends (the agent's result, then the pending local writes: see the README).
+   */
+  setCustom<T extends S = S>(update: CustomUpdate<T>): void; // generic so that AgentChat<S> stays assignable to AgentChat<unknown>
+  /**
+   * Registers app context the agent sees with every turn from now on (an entry, or a getter read at each turn), after
+   * the `context` option's; returns its removal. Entries keep their registration order.
+   */
+  addContext(entry: AgentContextEntry | (() => AgentContextEntry)): () => void;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
 }
@@ -188,6 +204,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     detachedPoll: { controller: null, aborting: false, load: (info, signal) => loadSnapshot(parts as ChatParts<unknown>, info, signal) },
     history: createChatHistory(store.getState),
     branches: { tree: createChatTree(end, store.getState().messages, end), epoch: 0 },
+    contextSources: new Set(),
   };
   const chat: AgentChat<S> = {
     store: store.api,
@@ -199,6 +216,8 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
       eventListeners.add(listener);
       return () => void eventListeners.delete(listener);
     },
+    setCustom: (update) => writeCustom(store, update as CustomUpdate<S>),
+    addContext: (entry) => addContextSource(parts.contextSources, entry),
     configure(next) {
       settings.options = { ...settings.options, ...next };
     },

@@ -1,5 +1,7 @@
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
+import type { AgentContextEntry, AgentContextOption } from '../model/context.js';
 import type { AgentChatError } from '../model/error.js';
+import type { JsonPatchOperation } from '../model/events.js';
 import type { SessionState } from '../model/session.js';
 import type { Transport } from '../transport/transport.js';
 import type { ClientTools } from './client-tools.js';
@@ -34,16 +36,27 @@ export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
    * `getSnapshot`); false turns it off.
    */
   pollDetached?: boolean | DetachedPollOptions;
+  /**
+   * App context the agent sees with every turn (entries, or a function read when a turn's request is built), before
+   * the entries components register (`addContext`, `useAgentContext`) and a call's own `context`.
+   */
+  context?: AgentContextOption;
+  /** Bound on a turn's context serialized as JSON (default 64 KiB): past it the turn fails with `context-too-large`, unsent. */
+  maxContextBytes?: number;
+  /** Local writes not yet delivered, as `state.customWrites` held them: re-applied on top of whatever state the chat shows. */
+  customWrites?: JsonPatchOperation[][];
 }
 
 /** Per-call options of `send`, `sendStream` and `resume`; `timeout` and `idleTimeout` override the chat's for this turn. */
 export interface SendOptions extends TurnDeadlineOptions {
   /** Aborts this turn (or drops it from the queue). */
   signal?: AbortSignal;
+  /** Context for this turn only, after the chat's own. */
+  context?: readonly AgentContextEntry[];
 }
 
 /** What `reset` may start from. */
-export type ResetInit<S> = Pick<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>;
+export type ResetInit<S> = Pick<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state' | 'customWrites'>;
 
 /** Per-call options of `regenerate`, `edit` and `retry`. */
 export type OperationOptions<S = unknown> = SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void };

@@ -1,6 +1,7 @@
 import type { AgentInput, AgentResponse } from '../model/chunk.js';
 import type { AgentEvent } from '../model/events.js';
 import { userMessage } from '../model/message.js';
+import type { ContextSources } from './agent-context.js';
 import type { ChatHistory } from './chat-history.js';
 import type { ChatOptionsHolder } from './chat-options.js';
 import type { ChatTree } from './chat-operations.js';
@@ -27,6 +28,8 @@ export interface ChatParts<S> {
   tools: ToolLoop<S>;
   /** The polling of a detached run's snapshot, while one runs. */
   detachedPoll: DetachedPoll;
+  /** Context registered with `addContext`, read at each turn. */
+  contextSources: ContextSources;
 }
 
 /** Calls a user callback; one that throws is reported on the console and does not break the turn. */

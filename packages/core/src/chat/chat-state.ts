@@ -4,7 +4,7 @@ import type { ChatMessage } from '../model/message.js';
 import type { ToolRequestPart, ToolResponsePart } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
 import type { TurnEnd } from '../model/chunk.js';
-import type { ConnectionState } from '../model/events.js';
+import type { ConnectionState, JsonPatchOperation } from '../model/events.js';
 import type { Message } from '../model/message.js';
 import type { SnapshotStatus } from '../model/session.js';
 
@@ -72,6 +72,12 @@ export interface ChatState<S = unknown> {
   runningTurn?: RunningTurn | undefined;
   /** The last turn, when it went on without the client: its snapshot's status as polled. Absent otherwise. */
   detached?: DetachedRun | undefined;
+  /**
+   * Local writes (`setCustom`) not yet delivered to the agent, each as the RFC 6902 patch it made, oldest first: sent
+   * with the next turn, re-applied on top of the agent's state until then. Keep them with the session id across a
+   * reload or a thread switch (`createAgentChat({ customWrites })`). Absent when none wait.
+   */
+  customWrites?: JsonPatchOperation[][] | undefined;
 }
 
 /** A fresh state. */

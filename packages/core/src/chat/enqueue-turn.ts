@@ -1,5 +1,7 @@
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
+import type { AgentContextEntry } from '../model/context.js';
 import { AgentChatError, toAgentChatError } from '../model/error.js';
+import { turnContext } from './agent-context.js';
 import type { ToolResponsePart } from '../model/part.js';
 import { ROOT_ID } from './branch-tree.js';
 import type { SendOptions } from './chat-options.js';
@@ -59,12 +61,15 @@ export function enqueueTurn<S>(
     return response;
   };
   return queue.run(async (queueSignal) => {
+    const { options } = parts.settings;
+    const context = turnContext(options.context, parts.contextSources, call?.context, options.maxContextBytes);
+    if (context instanceof AgentChatError) return refuse(parts, context, onChunk);
     const rerun = plan ? startRerun(parts, plan()) : null;
     if (rerun instanceof AgentChatError) return refuse(parts, rerun, onChunk);
     let first: RerunPlan<S> | null = rerun;
     // The client-side tool loop runs the turn, and again with tool results while the agent asks for client tools.
     return parts.tools.drive(rerun ? rerun.input : input, answers, queueSignal, (roundInput, roundAnswers) => {
-      const round = runRound(parts, roundInput, roundAnswers, first, onChunk, call, queueSignal, transport);
+      const round = runRound(parts, roundInput, roundAnswers, first, onChunk, call, queueSignal, transport, context);
       first = null;
       return round;
     });
@@ -75,7 +80,7 @@ export function enqueueTurn<S>(
 async function runRound<S>(
   parts: ChatParts<S>, input: AgentInput, answers: ToolResponsePart[] | null, rerun: RerunPlan<S> | null,
   onChunk: ((chunk: AgentChunk<S>) => void) | undefined, call: SendOptions | undefined, queueSignal: AbortSignal,
-  transport: Transport | undefined,
+  transport: Transport | undefined, context: AgentContextEntry[],
 ): Promise<AgentResponse<S>> {
   const { store, history, session, eventListeners, createId, branches } = parts;
   stopDetachedPoll(parts);
@@ -101,6 +106,8 @@ async function runRound<S>(
       input,
       answers,
       tools: declareTools(options.tools),
+      context,
+      ...(transport ? { replay: true } : {}),
       clientState: session.clientState,
       signal: controller.signal,
       createId,

@@ -3,3 +3,6 @@
 declare module 'fast-json-patch/module/core.mjs' {
   export { applyOperation, getValueByPointer, type Operation } from 'fast-json-patch';
 }
+declare module 'fast-json-patch/module/duplex.mjs' {
+  export { compare } from 'fast-json-patch';
+}

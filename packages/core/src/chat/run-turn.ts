@@ -1,7 +1,8 @@
 import type { Draft } from 'immer';
+import type { AgentContextEntry } from '../model/context.js';
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, isAgentChatError, toAgentChatError } from '../model/error.js';
-import type { AgentEvent, DecodedFrame } from '../model/events.js';
+import type { AgentEvent, DecodedFrame, JsonPatchOperation } from '../model/events.js';
 import { isStackOverflow, toTurnFailure } from '../model/failure.js';
 import { toMessage, type ChatMessage } from '../model/message.js';
 import { isToolRequestPart, textOf, type Part, type ToolResponsePart } from '../model/part.js';
@@ -13,6 +14,7 @@ import type { StreamOptions } from '../wire/limits.js';
 import type { ChatState } from './chat-state.js';
 import { recordAnswers, type ToolDeclaration } from './client-tools.js';
 import { createChunkBuilder } from './chunk-builder.js';
+import { reapplyWrites } from './custom-writes.js';
 import { reduceEvent } from './reducer.js';
 import type { ChatStore } from './store.js';
 import { createTurnContext, type TurnContext } from './turn-context.js';
@@ -43,6 +45,10 @@ export interface TurnSetup<S> {
   answers?: ToolResponsePart[] | null;
   /** Client tools declared to the agent. */
   tools?: ToolDeclaration[];
+  /** The turn's app context. */
+  context?: AgentContextEntry[];
+  /** A turn read again from the server (reattach): it carries no local writes, so none count as delivered by it. */
+  replay?: boolean;
 }
 
 /** The turn's result, and the state a client-managed server returned. */
@@ -71,12 +77,21 @@ function startTurn<S>(
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
-function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[]): void {
+function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
   const builder = createChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
+  const agentCustom = turn.custom;
+  const pending = setup.store.getState().customWrites;
   setup.store.update((draft) => {
     if (draft.status === 'submitted') draft.status = 'streaming';
+    // The server answered: the writes the request carried are delivered; later ones stay pending.
+    let writes = pending;
+    if (fromServer && turn.sentWrites) {
+      writes = pending?.slice(turn.sentWrites);
+      draft.customWrites = writes?.length ? (writes as Draft<JsonPatchOperation[][]>) : undefined;
+      turn.sentWrites = 0;
+    }
     // Consecutive text deltas into the same message are reduced as one append: one pass through the immer proxies
     // per run of tokens, not per token (appending a, then b, to a part equals appending a + b).
     let run: TextDelta | null = null;
@@ -104,6 +119,12 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       }
     }
     flush();
+    // The agent changed the custom state: its result, with the writes still pending re-applied on top (the conflict rule).
+    if (turn.custom !== agentCustom && writes?.length) {
+      const { custom, kept } = reapplyWrites(turn.custom, writes);
+      (draft as Draft<ChatState>).custom = custom as Draft<unknown>;
+      draft.customWrites = kept.length ? (kept as Draft<JsonPatchOperation[][]>) : undefined;
+    }
     if (turn.ended && setup.settle) setup.settle(draft as Draft<ChatState<S>>, turn.ended);
   });
   if (reduced && reduced.length > 0) setup.onEvents!(reduced);
@@ -155,16 +176,21 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   const echoed = transport.echoesToolAnswers === true;
   const recorded = (input.message ? 1 : 0) + (setup.answers?.length && !echoed ? 1 : 0);
   const turn = createTurnContext(before.messages.length + recorded, before.custom, setup.createId);
+  const writes = setup.replay ? [] : before.customWrites ?? [];
+  turn.sentWrites = writes.length;
+  const clientState = setup.clientState && writes.length ? { ...setup.clientState, custom: before.custom } : setup.clientState;
   const request: TurnRequest = {
     input,
     history: before.messages.map(toMessage),
     sessionId: before.sessionId,
     snapshotId: before.snapshotId,
-    state: setup.clientState as SessionState | null,
+    state: clientState as SessionState | null,
     custom: before.custom,
     interrupts: before.interrupts,
     ...(setup.rerun ? { rerun: setup.rerun } : {}),
     ...(setup.tools?.length ? { tools: setup.tools } : {}),
+    ...(writes.length ? { customWrites: writes.flat() } : {}),
+    ...(setup.context?.length ? { context: setup.context } : {}),
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
@@ -186,7 +212,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   }
   // A deadline aborts with its `timeout` error as the reason: the turn fails with it instead of ending 'aborted'.
   const deadline = signal.aborted && isAgentChatError(signal.reason) ? signal.reason : null;
-  if (!turn.ended) applyFrames(setup, turn, [{ raw: null, events: closingEvents(deadline ?? failure, signal.aborted && !deadline, signal.aborted && isDetached(signal.reason)) }]);
+  if (!turn.ended) applyFrames(setup, turn, [{ raw: null, events: closingEvents(deadline ?? failure, signal.aborted && !deadline, signal.aborted && isDetached(signal.reason)) }], false);
   const clientManaged = setup.clientState !== null || turn.state !== null;
   return {
     response: buildResponse(store.getState(), turn, clientManaged),

@@ -6,12 +6,16 @@ import type { SessionState, SnapshotInfo } from '../model/session.js';
 import { markDenials } from '../model/tool-outcome.js';
 import type { StopTarget } from '../transport/transport.js';
 import { initialChatState, type ChatState } from './chat-state.js';
+import { reapplyWrites } from './custom-writes.js';
+import type { JsonPatchOperation } from '../model/events.js';
 
 /** Where a chat starts: a server-managed session, a snapshot, or a client-managed state. */
 export interface SessionInit<S> {
   sessionId?: string;
   snapshotId?: string;
   state?: SessionState<S>;
+  /** Local writes not yet delivered, as `state.customWrites` held them (kept across a reload or a thread switch). */
+  customWrites?: JsonPatchOperation[][] | undefined;
 }
 
 /** What carries from one turn to the next besides the store: the client-managed state and a detached run. */
@@ -56,10 +60,13 @@ const adopt = (messages: Message[] | undefined, createId: () => string): ChatMes
 
 /** The store's state for a chat started from `init`. */
 export function stateFromInit<S>(init: SessionInit<S> = {}, createId: () => string): ChatState<S> {
+  const { custom, kept } = reapplyWrites(init.state?.custom, init.customWrites ?? []);
   return initialChatState<S>({
     sessionId: init.sessionId ?? init.state?.sessionId ?? null,
     snapshotId: init.snapshotId ?? null,
-    custom: init.state?.custom,
+    custom: custom as S | undefined,
+    // Always named, so that `reset` drops the old session's pending writes (store.replace keeps unnamed ones).
+    customWrites: kept.length ? kept : undefined,
     artifacts: init.state?.artifacts ?? [],
     messages: adopt(init.state?.messages, createId),
   });

@@ -1,6 +1,7 @@
 import { produce, type Draft } from 'immer';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ChatState } from './chat-state.js';
+import { reapplyWrites } from './custom-writes.js';
 
 /**
  * The chat store: the zustand vanilla store an app sees (`api`, `AgentChat.store`), and the two ways the controller
@@ -11,7 +12,10 @@ export interface ChatStore<S = unknown> {
   getState(): ChatState<S>;
   /** Runs the recipe on an immer draft of the state; listeners hear of it once, and only if something changed. */
   update(recipe: (draft: Draft<ChatState<S>>) => void): void;
-  /** Replaces the whole state. */
+  /**
+   * Replaces the whole state. Pending local writes survive it (a restore, a branch switch): unless `next` names its own
+   * `customWrites`, they are re-applied on top of its custom state.
+   */
   replace(next: ChatState<S>): void;
 }
 
@@ -23,6 +27,13 @@ export function createChatStore<S>(initial: ChatState<S>): ChatStore<S> {
     getState: api.getState,
     // As zustand's immer middleware does: the produced state is merged in (a no-op recipe changes nothing).
     update: (recipe) => api.setState(produce(api.getState(), recipe)),
-    replace: (next) => api.setState(next, true),
+    replace: (next) => {
+      const writes = api.getState().customWrites;
+      if (!('customWrites' in next) && writes?.length) {
+        const { custom, kept } = reapplyWrites(next.custom, writes);
+        next = { ...next, custom: custom as S, ...(kept.length ? { customWrites: kept } : {}) };
+      }
+      api.setState(next, true);
+    },
   };
 }

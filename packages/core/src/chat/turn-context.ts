@@ -26,6 +26,8 @@ export interface TurnContext {
   createId: () => string;
   /** The chat's `maxDepth`, which custom-state patches are held to (default 500). */
   maxDepth?: number | undefined;
+  /** How many pending local writes the request carried, until the server's first answer marks them delivered. */
+  sentWrites?: number;
 }
 
 /** A context for a turn that starts after `messageCount` messages with the given custom state. */

@@ -14,6 +14,7 @@ export type AgentChatErrorCode =
   | 'timeout'             // the turn ran past `timeout`, or no byte came for `idleTimeout`
   | 'internal-error'      // decoding or reducing a frame threw; the turn ended there
   | 'tool-rounds-exceeded' // the agent asked for client tools more than `maxToolRounds` times in one turn
+  | 'context-too-large'   // the turn's context entries serialize past `maxContextBytes`; nothing was sent
   | 'aborted';            // the caller stopped the turn
 
 /** Options for {@link AgentChatError}. */

@@ -1,5 +1,6 @@
 import type { AgentInput } from '../model/chunk.js';
-import type { AgentEvent, DecodedFrame } from '../model/events.js';
+import type { AgentContextEntry } from '../model/context.js';
+import type { AgentEvent, DecodedFrame, JsonPatchOperation } from '../model/events.js';
 import type { Message } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
@@ -27,6 +28,13 @@ export interface TurnRequest {
   rerun?: TurnRerun;
   /** The client-side tools the browser offers, for protocols that declare them (AG-UI `tools`). */
   tools?: ToolDeclaration[];
+  /**
+   * Local writes (`setCustom`) the agent has not seen, oldest first, as one RFC 6902 patch; `custom` already holds
+   * them. Absent when none wait. A transport that cannot deliver them fails the turn with `unsupported` instead.
+   */
+  customWrites?: JsonPatchOperation[];
+  /** App context for this turn (the chat's, the components', the call's), in that order; absent when there is none. */
+  context?: AgentContextEntry[];
 }
 
 /** A turn run again from an earlier point of the conversation; `history` is the conversation up to that point. */

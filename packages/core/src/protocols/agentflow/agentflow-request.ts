@@ -1,6 +1,9 @@
 import type { AgentInput } from '../../model/chunk.js';
 import type { Message } from '../../model/message.js';
 import type { Media, Part } from '../../model/part.js';
+import type { AgentContextEntry } from '../../model/context.js';
+import type { JsonPatchOperation } from '../../model/events.js';
+import { isRecord } from '../../util/guards.js';
 
 /** How much state AgentFlow streams: 'low' (messages only), 'partial' (+ `updates`), 'full' (+ `state`). */
 export type ResponseGranularity = 'low' | 'partial' | 'full';
@@ -39,9 +42,17 @@ function toWireMessage({ role, content }: Message): Block {
 export interface AgentFlowTurnContext {
   input: AgentInput;
   sessionId: string | null;
+  /** The client's custom state, sent as `initial_state` when it holds local writes the graph has not seen. */
+  custom?: unknown;
+  customWrites?: readonly JsonPatchOperation[];
+  /** App context, sent as `config.context`. */
+  context?: readonly AgentContextEntry[];
 }
 
-/** The `POST /v1/graph/stream` body (AgentFlow's `StreamRequest`): the new messages, and the thread to continue. */
+/**
+ * The `POST /v1/graph/stream` body (AgentFlow's `StreamRequest`): the new messages, and the thread to continue; the
+ * client's state as `initial_state` when it holds local writes, app context as `config.context`.
+ */
 export function buildAgentFlowRequestBody(
   context: AgentFlowTurnContext,
   settings: { responseGranularity?: ResponseGranularity; recursionLimit?: number; initialState?: Record<string, unknown>; config?: Record<string, unknown> } = {},
@@ -51,10 +62,13 @@ export function buildAgentFlowRequestBody(
   if (input.message) messages.push(toWireMessage(input.message));
   const respond = input.resume?.respond;
   if (respond?.length) messages.push(toWireMessage({ role: 'tool', content: respond }));
-  const config = { ...settings.config, ...(sessionId ? { thread_id: sessionId } : {}) };
+  const config: Record<string, unknown> = { ...settings.config, ...(sessionId ? { thread_id: sessionId } : {}) };
+  if (context.context?.length) config.context = [...context.context];
   const body: Record<string, unknown> = { messages };
   if (Object.keys(config).length > 0) body.config = config;
   if (settings.initialState && !sessionId) body.initial_state = settings.initialState;
+  // Local writes: the client's state seeds the graph's values for this run (on top of the transport's own seed).
+  if (context.customWrites?.length && isRecord(context.custom)) body.initial_state = { ...(body.initial_state as object | undefined), ...context.custom };
   if (settings.recursionLimit !== undefined) body.recursion_limit = settings.recursionLimit;
   body.response_granularity = settings.responseGranularity ?? 'low';
   return body;

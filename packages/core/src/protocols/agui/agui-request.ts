@@ -1,4 +1,5 @@
 import type { AgentInput } from '../../model/chunk.js';
+import { contextValueText, type AgentContextEntry } from '../../model/context.js';
 import type { Message } from '../../model/message.js';
 import { isToolRequestPart, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import type { ToolDeclaration } from '../../chat/client-tools.js';
@@ -59,6 +60,8 @@ export interface AguiTurnContext {
   interrupts: readonly ToolRequestPart[];
   /** Client-side tools, declared as `tools`. */
   tools?: readonly ToolDeclaration[];
+  /** App context, sent as `context` entries (`value` as text: JSON unless it is a string). */
+  context?: readonly AgentContextEntry[];
 }
 
 /** The answers to plain tool calls of the history (client-side tools, not interrupts): sent as `tool` messages. */
@@ -86,7 +89,8 @@ const toAguiTool = ({ name, description, inputSchema }: ToolDeclaration) => ({
 
 /**
  * The `RunAgentInput` of one turn: the thread (the session id, or a new one), a new run id, the whole conversation
- * with the new message, the client's custom state, and `resume` when interrupts are open.
+ * with the new message, the client's custom state (local writes included) as `state`, the app context as `context`,
+ * and `resume` when interrupts are open.
  */
 export function buildAguiRunInput(
   context: AguiTurnContext,
@@ -105,7 +109,7 @@ export function buildAguiRunInput(
     protocolVersion: AGUI_PROTOCOL_VERSION,
     messages: toAguiMessages(conversation, threadId),
     tools: (context.tools ?? []).map(toAguiTool),
-    context: [],
+    context: (context.context ?? []).map(({ description, value }) => ({ description, value: contextValueText(value) })),
     state: context.custom ?? {},
     forwardedProps: {},
     ...(resume ? { resume } : {}),

@@ -26,6 +26,8 @@ import type { TurnRerun } from '../../transport/transport.js';
 import { approvalDecision } from './ai-sdk-approval.js';
 import { toAiSdkUiMessages, type AiSdkUiMessage } from './ai-sdk-ui-messages.js';
 import { isRecord } from '../../util/guards.js';
+import type { AgentContextEntry } from '../../model/context.js';
+import type { JsonPatchOperation } from '../../model/events.js';
 
 /** The body `DefaultChatTransport` posts. */
 export interface AiSdkRequestBody {
@@ -33,6 +35,10 @@ export interface AiSdkRequestBody {
   messages: AiSdkUiMessage[];
   trigger: 'submit-message' | 'regenerate-message';
   messageId?: string;
+  /** The kit's field: the client's pending custom-state writes, one RFC 6902 patch for the route to apply first. */
+  customPatch?: JsonPatchOperation[];
+  /** The kit's field: app context entries for this turn. */
+  context?: AgentContextEntry[];
 }
 
 /** What an AI SDK request is built from. */
@@ -41,6 +47,10 @@ export interface AiSdkTurnContext {
   history: readonly Message[];
   /** A turn run again from an earlier point: the history is the conversation up to there. */
   rerun?: TurnRerun;
+  /** Local custom-state writes the agent has not seen, sent as `customPatch`. */
+  customWrites?: readonly JsonPatchOperation[];
+  /** App context, sent as `context`. */
+  context?: readonly AgentContextEntry[];
 }
 
 /**
@@ -76,7 +86,8 @@ function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponse
 }
 
 /**
- * The body of one turn for an AI SDK chat route: `{id, messages, trigger, messageId?}`.
+ * The body of one turn for an AI SDK chat route: `{id, messages, trigger, messageId?}`, and the kit's
+ * `customPatch` / `context` when there are local writes / app context (extra body fields, as `useChat`'s `body` adds).
  * `chatId` is the session id (the transport generates one for a new chat).
  */
 export function buildAiSdkRequestBody(context: AiSdkTurnContext, chatId: string): AiSdkRequestBody {
@@ -90,6 +101,8 @@ export function buildAiSdkRequestBody(context: AiSdkTurnContext, chatId: string)
     }
   }
   const body: AiSdkRequestBody = { id: chatId, messages, trigger: 'submit-message' };
+  if (context.customWrites?.length) body.customPatch = [...context.customWrites];
+  if (context.context?.length) body.context = [...context.context];
   if (answered !== undefined && !context.input.message) body.messageId = answered;
   const rerun = context.rerun;
   if (rerun?.operation === 'edit' && messages.length > 0) body.messageId = messages[messages.length - 1]!.id;

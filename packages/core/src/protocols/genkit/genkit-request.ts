@@ -1,5 +1,7 @@
 import type { AgentInput } from '../../model/chunk.js';
 import type { SessionState } from '../../model/session.js';
+import type { AgentContextEntry } from '../../model/context.js';
+import type { JsonPatchOperation } from '../../model/events.js';
 
 /** Genkit's `AgentInit`: which state a turn starts from. */
 export interface GenkitAgentInit {
@@ -15,13 +17,31 @@ export interface GenkitTurnContext {
   sessionId: string | null;
   /** Set for client-managed sessions: the full state is echoed back every turn. */
   state: SessionState | null;
+  /** Local writes the agent has not seen (server-managed sessions send them as `data.customPatch`). */
+  customWrites?: readonly JsonPatchOperation[];
+  /** App context, sent in the user message's `metadata.context`. */
+  context?: readonly AgentContextEntry[];
+}
+
+/**
+ * What the kit adds to Genkit's `AgentInput`: `customPatch`, the client's pending custom-state writes as one RFC 6902
+ * patch, which the kit's agent server applies to the session's state before the turn (a plain Genkit server drops it).
+ */
+export interface GenkitTurnInput extends AgentInput {
+  customPatch?: JsonPatchOperation[];
 }
 
 /**
  * The body of one Genkit agent turn: `{data: AgentInput, init: AgentInit}`.
- * A client-managed session sends its state; otherwise the exact snapshot if known, else the session.
+ * A client-managed session sends its state (local writes included); otherwise the exact snapshot if known, else the
+ * session, and local writes as `data.customPatch`. App context goes in the user message's `metadata.context` (a turn
+ * without a user message, answering interrupts only, carries none).
  */
-export function buildGenkitRequestBody(context: GenkitTurnContext): { data: AgentInput; init: GenkitAgentInit } {
-  const { state, snapshotId, sessionId } = context;
-  return { data: context.input, init: state ? { state } : snapshotId ? { snapshotId } : sessionId ? { sessionId } : {} };
+export function buildGenkitRequestBody(context: GenkitTurnContext): { data: GenkitTurnInput; init: GenkitAgentInit } {
+  const { state, snapshotId, sessionId, customWrites, context: entries } = context;
+  const data: GenkitTurnInput = { ...context.input };
+  // Client-managed: the writes are in `state.custom` already.
+  if (customWrites?.length && !state) data.customPatch = [...customWrites];
+  if (entries?.length && data.message) data.message = { ...data.message, metadata: { ...data.message.metadata, context: [...entries] } };
+  return { data, init: state ? { state } : snapshotId ? { snapshotId } : sessionId ? { sessionId } : {} };
 }

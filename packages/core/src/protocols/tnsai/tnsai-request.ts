@@ -29,6 +29,9 @@ export interface TnsaiRequestBody {
 export interface TnsaiTurnContext {
   input: AgentInput;
   history: readonly Message[];
+  /** TnsAI has no field for state or context: a turn with either is refused (`unsupported`) before any request. */
+  customWrites?: readonly unknown[];
+  context?: readonly unknown[];
 }
 
 /** `{[key]: ref}` when the part has a ref. */
@@ -63,6 +66,8 @@ export function buildTnsaiRequestBody(context: TnsaiTurnContext, sessionId: stri
   if (message?.content.some(isMediaPart)) {
     throw new AgentChatError('unsupported', 'TnsAI chat requests carry text only: images and files cannot be sent.');
   }
+  if (context.customWrites?.length) throw new AgentChatError('unsupported', 'TnsAI chat requests carry no state: local custom-state writes (setCustom) cannot be sent.');
+  if (context.context?.length) throw new AgentChatError('unsupported', 'TnsAI chat requests carry no context: app context cannot be sent.');
   const body: TnsaiRequestBody = { message: message ? textOf(message.content) : '', sessionId, history: context.history.flatMap(historyEntries) };
   const respond = resume?.respond;
   if (respond?.length) {
