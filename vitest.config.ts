@@ -96,10 +96,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The benchmark scripts' own logic (bench/size: where a bundle's bytes go).
+          // The benchmark scripts' own logic (bench/size: where a bundle's bytes go) and the repository scripts' (scripts/).
           name: 'bench',
           environment: 'node',
-          include: ['bench/**/*.test.mjs'],
+          include: ['bench/**/*.test.mjs', 'scripts/**/*.test.mjs'],
         },
       },
       {
