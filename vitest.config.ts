@@ -117,7 +117,8 @@ export default defineConfig({
           // The browser suite: the real agent server and the built demo, driven in Debian's Chromium (apps/demo/e2e).
           name: 'e2e',
           environment: 'node',
-          include: ['apps/demo/e2e/**/*.e2e.test.ts'],
+          // examples/: the example apps installed from the packed packages, built and driven the same way.
+          include: ['apps/demo/e2e/**/*.e2e.test.ts', 'examples/e2e/**/*.e2e.test.ts'],
           globalSetup: ['apps/demo/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,

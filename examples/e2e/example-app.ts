@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { startAgentServer, type AgentServer } from '@agent-chat/agent-server';
+
+/** A free port on 127.0.0.1 (for servers that cannot take port 0 and tell theirs, like `next start`). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** An example app's server process and the real agent server behind it. */
+export interface ExampleStack {
+  url: string;
+  agent: AgentServer;
+  /** What the app's server printed (for the failure message). */
+  output: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the agent server, then `command` in `cwd` with AGENT_SERVER_URL and PORT set, and waits until `url` answers.
+ */
+export async function startExample(cwd: string, command: string[], port: number): Promise<ExampleStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'agent-chat-example-sessions-'));
+  const agent = await startAgentServer({ port: 0, store: 'file', dataDir, tokenDelayMs: 5 });
+  const output: string[] = [];
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
+    cwd,
+    env: { ...process.env, AGENT_SERVER_URL: agent.url, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}/`;
+  const close = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await agent.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error(`${command.join(' ')} did not serve ${url}:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, agent, output, close };
+}
+
+/**
+ * Counts the page's requests that ended cancelled (DevTools' `net::ERR_ABORTED`) through the DevTools protocol:
+ * a turn whose body the client cancelled instead of reading it to its end shows up here.
+ */
+export async function countCancelledRequests(page: Page): Promise<{ cancelled: string[]; session: CDPSession }> {
+  const session = await page.context().newCDPSession(page);
+  const urls = new Map<string, string>();
+  const cancelled: string[] = [];
+  session.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
+  session.on('Network.loadingFailed', (event) => {
+    if (event.canceled || event.errorText === 'net::ERR_ABORTED') cancelled.push(urls.get(event.requestId) ?? event.requestId);
+  });
+  await session.send('Network.enable');
+  return { cancelled, session };
+}
+
+/** Console messages React and Next use for a failed or mismatched hydration. */
+export const HYDRATION_WARNING = /hydrat|did not match|server rendered (html|text)|mismatch/i;
