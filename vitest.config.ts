@@ -65,7 +65,8 @@ export default defineConfig({
         test: {
           name: 'react18',
           environment: 'jsdom',
-          include: ['packages/react/**/*.test.{ts,tsx}'],
+          // And the ui tests that must hold on React 18 too (Composer's ref).
+          include: ['packages/react/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.react18.test.tsx'],
           env: { EXPECTED_REACT_MAJOR: '18' },
           testTimeout: 20_000,
           // Processed by Vite (not loaded by Node) so that its `react` and `react-dom` imports take the aliases.

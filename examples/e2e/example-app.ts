@@ -82,3 +82,43 @@ export async function countCancelledRequests(page: Page): Promise<{ cancelled: s
 
 /** Console messages React and Next use for a failed or mismatched hydration. */
 export const HYDRATION_WARNING = /hydrat|did not match|server rendered (html|text)|mismatch/i;
+
+/** The chat's text field. */
+export const composer = (page: Page) => page.getByRole('textbox', { name: /message/i });
+
+/** Types `text` into the composer and sends it. */
+export async function send(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: /^send/i }).click();
+}
+
+/** Waits until the turn just sent has ended (the view is ready again) and the last answer matches `text`. */
+export async function waitForAnswer(page: Page, text: RegExp): Promise<void> {
+  await page.locator('.acu-chat[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    (source) => new RegExp(source, 'i').test([...document.querySelectorAll('article.acu-message[data-role="model"]')].at(-1)?.textContent ?? ''),
+    text.source,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * What a user does in an example's `AgentChatView` (the demo agent's scripted replies): a turn that streams with a
+ * tool card, one that writes an artifact, and one that asks before clearing (answered in the dialog).
+ */
+export async function chatJourney(page: Page): Promise<void> {
+  await send(page, 'add Buy milk');
+  await waitForAnswer(page, /Buy milk/);
+  await page.locator('.acu-tool-row').first().waitFor();
+
+  await send(page, 'report');
+  await page.getByRole('region', { name: /artifact/i }).waitFor({ timeout: 30_000 });
+  await waitForAnswer(page, /report/);
+
+  await send(page, 'clear all tasks');
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: /confirm|yes|clear/i }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await waitForAnswer(page, /cleared/);
+}

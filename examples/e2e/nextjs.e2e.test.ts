@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { findChromium } from '../../apps/demo/e2e/find-chromium.mjs';
 import { launchBrowser, type Browser } from '../../apps/demo/e2e/browser.js';
 import { preparedExample, prepareExample } from '../prepare-example.mjs';
-import { countCancelledRequests, freePort, HYDRATION_WARNING, startExample, type ExampleStack } from './example-app.js';
+import { chatJourney, composer, countCancelledRequests, freePort, HYDRATION_WARNING, send, startExample, type ExampleStack } from './example-app.js';
 
 const chromium = findChromium();
 
@@ -40,17 +40,6 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
     return { page, problems };
   }
 
-  const composer = (page: Page) => page.getByRole('textbox', { name: /message/i });
-  async function send(page: Page, text: string): Promise<void> {
-    await composer(page).fill(text);
-    await page.getByRole('button', { name: /^send/i }).click();
-  }
-  /** Waits until the turn that was just sent has ended (the view is ready again) and the page shows `text`. */
-  async function waitForAnswer(page: Page, text: RegExp): Promise<void> {
-    await page.locator('.acu-chat[data-state="ready"]').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.locator('article.acu-message[data-role="model"]').last().textContent(), { timeout: 30_000 }).toMatch(text);
-  }
-
   it('renders the history on the server and hydrates it cleanly; sends, streams a tool card, opens an artifact, answers an interrupt, reloads', async () => {
     // The server's HTML, before any script runs, holds the history.
     const html = await (await fetch(stack!.url)).text();
@@ -62,19 +51,7 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
     await composer(page).waitFor();
     await expect.poll(() => page.locator('article.acu-message').count()).toBe(2);
 
-    await send(page, 'add Buy milk');
-    await waitForAnswer(page, /Buy milk/);
-    await page.locator('.acu-tool-row').first().waitFor();
-
-    await send(page, 'report');
-    await page.getByRole('region', { name: /artifact/i }).waitFor({ timeout: 30_000 });
-
-    await send(page, 'clear all tasks');
-    const dialog = page.getByRole('alertdialog');
-    await dialog.waitFor({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: /confirm|yes|clear/i }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await waitForAnswer(page, /cleared/i);
+    await chatJourney(page);
 
     // Every turn's body was read to its end: DevTools shows no cancelled request.
     expect(cancelled).toEqual([]);
