@@ -51,6 +51,8 @@ export function prepareExample(name, { build = true } = {}) {
       if (tarballs[dependency]) manifest[section][dependency] = `file:${tarballs[dependency]}`;
     }
   }
+  // What a registry would give for the kit's own dependencies between its packages (ui needs react, …): the tarballs.
+  manifest.overrides = Object.fromEntries(Object.entries(tarballs).map(([dependency, path]) => [dependency, `file:${path}`]));
   writeFileSync(join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // The same tarball name holds new contents each run: drop the lock and the installed copies of the kit.
   rmSync(join(target, 'package-lock.json'), { force: true });

@@ -32,6 +32,8 @@ const steps = [
   // The packed packages' types resolve for ESM and bundler consumers (ESM-only: CommonJS resolutions are not checked);
   // a stylesheet has no types.
   ...packages.map((path) => [`attw (are the types wrong) ${path}`, bin('attw'), ['--pack', path, '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'ascii']]),
+  // Docs that run: the READMEs' ts/tsx blocks against the packed packages, in a project outside the repository.
+  ['README code blocks type-check against the packed packages (and the testing README\'s test runs)', process.execPath, ['scripts/check-readme-code.mjs']],
   // The root Storybook (stories of @agent-chat/ui) must build offline; vitest's storybook project opens every story of
   // this build in Chromium, and the ui project runs the stories as tests in jsdom.
   ['storybook build', bin('storybook'), ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], { STORYBOOK_DISABLE_TELEMETRY: '1' }],
