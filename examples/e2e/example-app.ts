@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { startAgentServer, type AgentServer } from '@agent-chat/agent-server';
 
@@ -121,4 +122,20 @@ export async function chatJourney(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: /confirm|yes|clear/i }).click();
   await dialog.waitFor({ state: 'hidden' });
   await waitForAnswer(page, /cleared/);
+}
+
+/**
+ * With EXAMPLES_SCREENSHOTS=1: the page on a 390×844 phone, light and dark, as examples/<app>/screenshots/<name>-*.png
+ * (then the viewport it had). Without it, nothing.
+ */
+export async function screenshots(page: Page, app: string, name: string): Promise<void> {
+  if (process.env.EXAMPLES_SCREENSHOTS !== '1') return;
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: fileURLToPath(new URL(`../${app}/screenshots/${name}-${colorScheme}.png`, import.meta.url)) });
+  }
+  await page.emulateMedia({ colorScheme: null });
+  if (viewport) await page.setViewportSize(viewport);
 }

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { findChromium } from '../../apps/demo/e2e/find-chromium.mjs';
 import { launchBrowser, type Browser } from '../../apps/demo/e2e/browser.js';
 import { preparedExample, prepareExample } from '../prepare-example.mjs';
-import { chatJourney, composer, countCancelledRequests, freePort, HYDRATION_WARNING, send, startExample, type ExampleStack } from './example-app.js';
+import { chatJourney, composer, countCancelledRequests, freePort, HYDRATION_WARNING, screenshots, send, startExample, type ExampleStack } from './example-app.js';
 
 const chromium = findChromium();
 
@@ -55,6 +55,7 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
 
     // Every turn's body was read to its end: DevTools shows no cancelled request.
     expect(cancelled).toEqual([]);
+    await screenshots(page, 'nextjs', 'view');
 
     await page.reload();
     await composer(page).waitFor();
@@ -73,6 +74,7 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
     await page.getByRole('button', { name: /^send/i }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: /^stop/i }).count()).toBe(0);
     expect(cancelled).toEqual([]);
+    await screenshots(page, 'nextjs', 'parts');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from '../../apps/demo/e2e/find-chromium.mjs';
 import { launchBrowser, type Browser } from '../../apps/demo/e2e/browser.js';
 import { preparedExample, prepareExample } from '../prepare-example.mjs';
-import { chatJourney, composer, countCancelledRequests, freePort, startExample, type ExampleStack } from './example-app.js';
+import { chatJourney, composer, countCancelledRequests, freePort, screenshots, startExample, type ExampleStack } from './example-app.js';
 
 const chromium = findChromium();
 
@@ -47,6 +47,7 @@ describe.skipIf(!chromium)('examples/vite (vite build, vite preview, from the pa
     expect(composerBox!.y + composerBox!.height).toBeLessThanOrEqual(844);
 
     expect(cancelled).toEqual([]);
+    await screenshots(page, 'vite', 'view');
     await page.reload();
     await composer(page).waitFor();
     expect(errors).toEqual([]);
