@@ -5,15 +5,18 @@
 //   node examples/prepare-example.mjs nextjs [--no-build]   prints the folder of the installed copy
 //
 // Needs the packages built (`npm run build`). The copy is under the system's temp folder, reused across runs: `npm
-// install --prefer-offline` is quick once its cache is warm.
+// install --prefer-offline` is quick once its cache is warm. One folder per checkout (examplesDir).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['core', 'react', 'ui', 'testing'];
+/** Where the examples are installed: one folder per checkout (two checkouts on one machine never share one). */
+export const examplesDir = join(tmpdir(), `agent-chat-examples-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
 
 function run(command, args, cwd, env = {}) {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env: { ...process.env, ...env } });
@@ -34,14 +37,14 @@ export function packPackages(dir) {
 
 /** The folder `prepareExample(name)` installs into. */
 export function preparedExample(name) {
-  return join(tmpdir(), 'agent-chat-examples', name);
+  return join(examplesDir, name);
 }
 
 /** Copies `examples/<name>` to a temp folder, points its @agent-chat dependencies at the tarballs and installs it. */
 export function prepareExample(name, { build = true } = {}) {
   const source = join(root, 'examples', name);
   const target = preparedExample(name);
-  const tarballs = packPackages(join(tmpdir(), 'agent-chat-examples', 'packs'));
+  const tarballs = packPackages(join(examplesDir, 'packs'));
   // Keep node_modules (a warm install) but nothing else from an earlier run.
   if (existsSync(target)) for (const entry of ['app', 'src', '.next', 'dist']) rmSync(join(target, entry), { recursive: true, force: true });
   cpSync(source, target, { recursive: true, filter: (path) => !/[\\/](node_modules|\.next|dist)([\\/]|$)/.test(path.slice(source.length)) });

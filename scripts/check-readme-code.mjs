@@ -7,10 +7,9 @@
 //   node scripts/check-readme-code.mjs     needs the packages built (npm run build); exits 1 on any error
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packPackages } from '../examples/prepare-example.mjs';
+import { examplesDir, packPackages } from '../examples/prepare-example.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const READMES = ['README.md', 'packages/core/README.md', 'packages/react/README.md', 'packages/ui/README.md', 'packages/testing/README.md', 'apps/agent-server/README.md'];
@@ -39,8 +38,8 @@ function run(command, args, cwd) {
 }
 
 function main() {
-  const dir = join(tmpdir(), 'agent-chat-examples', 'readme-code');
-  const tarballs = packPackages(join(tmpdir(), 'agent-chat-examples', 'packs'));
+  const dir = join(examplesDir, 'readme-code');
+  const tarballs = packPackages(join(examplesDir, 'packs'));
   const pins = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
   rmSync(join(dir, 'blocks'), { recursive: true, force: true });
   mkdirSync(join(dir, 'blocks'), { recursive: true });
