@@ -133,9 +133,10 @@ export async function screenshots(page: Page, app: string, name: string): Promis
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    // Reduced motion: the theme's colour transitions are off, so the picture is not taken half-way through one.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.screenshot({ path: fileURLToPath(new URL(`../${app}/screenshots/${name}-${colorScheme}.png`, import.meta.url)) });
   }
-  await page.emulateMedia({ colorScheme: null });
+  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
   if (viewport) await page.setViewportSize(viewport);
 }

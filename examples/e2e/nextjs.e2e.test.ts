@@ -22,7 +22,8 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
     const port = await freePort();
     stack = await startExample(dir, [process.execPath, join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], port);
     browser = await launchBrowser(chromium!);
-  });
+    // Installing and building the example (npm install, next build / vite build) takes minutes on a busy machine.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();

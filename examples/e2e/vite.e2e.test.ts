@@ -20,7 +20,8 @@ describe.skipIf(!chromium)('examples/vite (vite build, vite preview, from the pa
     const port = await freePort();
     stack = await startExample(dir, [process.execPath, join(dir, 'node_modules/vite/bin/vite.js'), 'preview', '--port', String(port), '--strictPort'], port);
     browser = await launchBrowser(chromium!);
-  });
+    // Installing and building the example (npm install, next build / vite build) takes minutes on a busy machine.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
