@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+export { countCancelledRequests } from '../../apps/demo/e2e/browser.js';
 import { startAgentServer, type AgentServer } from '@agent-chat/agent-server';
 
 /** A free port on 127.0.0.1 (for servers that cannot take port 0 and tell theirs, like `next start`). */
@@ -63,22 +64,6 @@ export async function startExample(cwd: string, command: string[], port: number)
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { url, agent, output, close };
-}
-
-/**
- * Counts the page's requests that ended cancelled (DevTools' `net::ERR_ABORTED`) through the DevTools protocol:
- * a turn whose body the client cancelled instead of reading it to its end shows up here.
- */
-export async function countCancelledRequests(page: Page): Promise<{ cancelled: string[]; session: CDPSession }> {
-  const session = await page.context().newCDPSession(page);
-  const urls = new Map<string, string>();
-  const cancelled: string[] = [];
-  session.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
-  session.on('Network.loadingFailed', (event) => {
-    if (event.canceled || event.errorText === 'net::ERR_ABORTED') cancelled.push(urls.get(event.requestId) ?? event.requestId);
-  });
-  await session.send('Network.enable');
-  return { cancelled, session };
 }
 
 /** Console messages React and Next use for a failed or mismatched hydration. */
