@@ -1,14 +1,14 @@
 // `npm run lint`: typescript-eslint's recommended rules and the React Hooks rules (exhaustive-deps as an error) over
-// the packages, the apps, the benchmarks, the scripts and the React 18 test tool.
+// the packages, the apps, the examples, the benchmarks, the scripts and the React 18 test tool.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'bench/size/what-if/**/*.js'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'bench/size/what-if/**/*.js', 'examples/*/.next/**', 'examples/*/next-env.d.ts'] },
   {
-    files: ['{packages,apps,bench,scripts,tools}/**/*.{ts,tsx,js,mjs,cjs}', '.storybook/**/*.{ts,tsx}', '*.{ts,js,mjs}'],
+    files: ['{packages,apps,bench,scripts,tools,examples}/**/*.{ts,tsx,js,mjs,cjs}', '.storybook/**/*.{ts,tsx}', '*.{ts,js,mjs}'],
     extends: [js.configs.recommended, tseslint.configs.recommended, reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

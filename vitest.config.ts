@@ -65,7 +65,8 @@ export default defineConfig({
         test: {
           name: 'react18',
           environment: 'jsdom',
-          include: ['packages/react/**/*.test.{ts,tsx}'],
+          // And the ui tests that must hold on React 18 too (Composer's ref).
+          include: ['packages/react/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.react18.test.tsx'],
           env: { EXPECTED_REACT_MAJOR: '18' },
           testTimeout: 20_000,
           // Processed by Vite (not loaded by Node) so that its `react` and `react-dom` imports take the aliases.
@@ -96,10 +97,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The benchmark scripts' own logic (bench/size: where a bundle's bytes go).
+          // The benchmark scripts' own logic (bench/size: where a bundle's bytes go) and the repository scripts' (scripts/).
           name: 'bench',
           environment: 'node',
-          include: ['bench/**/*.test.mjs'],
+          include: ['bench/**/*.test.mjs', 'scripts/**/*.test.mjs'],
         },
       },
       {
@@ -117,7 +118,8 @@ export default defineConfig({
           // The browser suite: the real agent server and the built demo, driven in Debian's Chromium (apps/demo/e2e).
           name: 'e2e',
           environment: 'node',
-          include: ['apps/demo/e2e/**/*.e2e.test.ts'],
+          // examples/: the example apps installed from the packed packages, built and driven the same way.
+          include: ['apps/demo/e2e/**/*.e2e.test.ts', 'examples/e2e/**/*.e2e.test.ts'],
           globalSetup: ['apps/demo/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,

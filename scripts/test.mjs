@@ -23,10 +23,17 @@ const steps = [
   ['build the packages (tsc -b)', bin('tsc'), ['-b']],
   // tsc does not copy CSS: @agent-chat/ui's stylesheet goes into its dist here (its own `build` script does the same).
   ['copy @agent-chat/ui styles.css into dist', process.execPath, ['packages/ui/scripts/copy-styles.mjs']],
+  // The built React modules get their "use client" directive (React Server Components; see the script).
+  ['mark the client modules "use client" (react, ui, testing)', process.execPath, ['scripts/mark-client-modules.mjs', 'packages/react', 'packages/ui', 'packages/testing']],
   ['bundle sizes (size budgets reported; fails past the regression ceilings)', process.execPath, ['bench/size/check-size.mjs', '--regression']],
   ['typecheck sources, tests and scripts', bin('tsc'), ['-p', 'tsconfig.check.json']],
   ['lint (eslint: typescript-eslint, React Hooks rules)', bin('eslint'), ['.']],
   ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), ['--strict', path]]),
+  // The packed packages' types resolve for ESM and bundler consumers (ESM-only: CommonJS resolutions are not checked);
+  // a stylesheet has no types.
+  ...packages.map((path) => [`attw (are the types wrong) ${path}`, bin('attw'), ['--pack', path, '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'ascii']]),
+  // Docs that run: the READMEs' ts/tsx blocks against the packed packages, in a project outside the repository.
+  ['README code blocks type-check against the packed packages (and the testing README\'s test runs)', process.execPath, ['scripts/check-readme-code.mjs']],
   // The root Storybook (stories of @agent-chat/ui) must build offline; vitest's storybook project opens every story of
   // this build in Chromium, and the ui project runs the stories as tests in jsdom.
   ['storybook build', bin('storybook'), ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], { STORYBOOK_DISABLE_TELEMETRY: '1' }],

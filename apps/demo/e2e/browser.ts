@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, in a new empty profile; nothing reaches the network but 127.0.0.1. */
 export const CHROMIUM_ARGS = [
@@ -78,4 +78,20 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
     return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
   }, selector);
   return violations;
+}
+
+/**
+ * Counts the page's requests that ended cancelled (DevTools' `net::ERR_ABORTED`) through the DevTools protocol:
+ * a turn whose body the client cancelled instead of reading it to its end shows up here.
+ */
+export async function countCancelledRequests(page: Page): Promise<{ cancelled: string[]; session: CDPSession }> {
+  const session = await page.context().newCDPSession(page);
+  const urls = new Map<string, string>();
+  const cancelled: string[] = [];
+  session.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
+  session.on('Network.loadingFailed', (event) => {
+    if (event.canceled || event.errorText === 'net::ERR_ABORTED') cancelled.push(urls.get(event.requestId) ?? event.requestId);
+  });
+  await session.send('Network.enable');
+  return { cancelled, session };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { STORY_TEXT } from '@agent-chat/agent-server';
 import { parseRecording, playRecording, assistantText } from '@agent-chat/testing';
-import { axeViolations, screenshot, settleAnimations } from './browser.js';
+import { axeViolations, countCancelledRequests, screenshot, settleAnimations } from './browser.js';
 import type { DemoPage } from './demo-page.js';
 import { squash, useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
@@ -89,6 +89,7 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
 
   it('asks before clearing; Confirm resumes and the answer streams', async () => {
     const demo = await openDemo();
+    const { cancelled } = await countCancelledRequests(demo.page);
     await demo.send('add One', { turns: 1 });
     await demo.send('add Two', { turns: 2 });
     await demo.send('clear all tasks', { turns: 3 });
@@ -101,6 +102,8 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     await expect.poll(() => demo.taskTitles()).toEqual([]);
     expect(await demo.conversationText()).toContain('Done: I cleared all 2 tasks. The list is empty.');
     expect((await demo.recordedRenders()).length).toBeGreaterThan(2);
+    // Each turn's body was read to its end: DevTools shows no cancelled request (net::ERR_ABORTED).
+    expect(cancelled).toEqual([]);
     await expectAccessible(demo, '04-confirm-2-cleared');
   });
 

@@ -2,9 +2,11 @@ import type {} from 'vitest';
 import type { AgentChat, ChatState, FinishReason } from './core-api.js';
 import { assistantText } from './assistant-text.js';
 
+/** A chat as the matchers read it: only its state (any `AgentChat<S>` is one, whatever its `S`). */
+export type ChatStateSource = Pick<AgentChat<unknown>, 'getState'>;
+
 /** What the matchers accept: a chat, its state, or anything holding a `chat` (what `renderRecording` returns). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- AgentChat<S> is invariant in S: only `any` accepts every chat
-export type ChatLike = AgentChat<any> | ChatState<any> | { chat: AgentChat<any> };
+export type ChatLike = ChatStateSource | ChatState<unknown> | { chat: ChatStateSource };
 
 /** The part of vitest's (and Jest's) matcher context the matchers use. */
 interface MatcherContext {

@@ -1,6 +1,5 @@
 import { createAgentChat, type AgentChat, type AgentChatOptions, type AgentResponse, type Transport } from './core-api.js';
 import { replayTransport, type ReplayTransportOptions } from './replay-transport.js';
-import type { Recording } from './recording.js';
 
 /** A transport for a chat that has not started playing yet: any turn sent before the replay is given ends at once. */
 export function idleTransport(name = 'idle'): Transport {
@@ -21,10 +20,10 @@ export interface PlayedRecording<S> {
 }
 
 /**
- * Sends every recorded turn's input to a chat over {@link replayTransport}, one after the other, and resolves when the
+ * Sends every recorded turn's input (of a `Recording`, or the parsed JSON of a recording file: it is checked) to a chat over {@link replayTransport}, one after the other, and resolves when the
  * last has ended. A turn that was stopped live is stopped again once its frames are delivered.
  */
-export async function playRecording<S = unknown>(recording: Recording, options: PlayRecordingOptions<S> = {}): Promise<PlayedRecording<S>> {
+export async function playRecording<S = unknown>(recording: unknown, options: PlayRecordingOptions<S> = {}): Promise<PlayedRecording<S>> {
   let chat: AgentChat<S> | undefined;
   const transport = replayTransport(recording, {
     ...options,

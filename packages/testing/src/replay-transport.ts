@@ -43,11 +43,11 @@ const CONTENT_TYPES: Record<RecordingProtocol, string> = {
 };
 
 /**
- * Plays a {@link Recording} back through the real transport and dialect of its protocol: the recorded bytes are the
+ * Plays a {@link Recording} (or the parsed JSON of a recording file: it is checked) back through the real transport and dialect of its protocol: the recorded bytes are the
  * response of a `fetch` the transport makes, so decoding is exactly as live. Deterministic: the same recording,
  * speed and faults give the same frames in the same reads. `stop()` and the protocol's stop request answer at once.
  */
-export function replayTransport(recording: Recording | unknown, options: ReplayTransportOptions = {}): ReplayTransport {
+export function replayTransport(recording: unknown, options: ReplayTransportOptions = {}): ReplayTransport {
   const checked = parseRecording(recording);
   const speed = options.speed ?? 1;
   if (!(speed > 0)) throw new RangeError(`replay speed must be > 0, got ${speed}`);

@@ -1,2 +1,2 @@
 export { renderRecording, type RenderRecordingOptions, type RenderedRecording } from './react/render-recording.js';
-export { agentChatMatchers, type AgentChatMatchers, type ChatLike } from './matchers.js';
+export { agentChatMatchers, type AgentChatMatchers, type ChatLike, type ChatStateSource } from './matchers.js';

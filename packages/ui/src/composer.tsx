@@ -1,8 +1,8 @@
 import type { AgentChat, ChatState, MediaPart, Part } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
 import {
-  useContext, useId, useRef, useState,
-  type ClipboardEvent, type DragEvent, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref,
+  forwardRef, useContext, useId, useRef, useState,
+  type ClipboardEvent, type ForwardedRef, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref,
 } from 'react';
 import { cx } from './class-names.js';
 import { ComposerAttachmentChips } from './composer-attachment-chips.js';
@@ -39,14 +39,10 @@ function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
   else if (ref) ref.current = value;
 }
 
-/**
- * The message box: Enter sends, Shift+Enter starts a new line, a Stop button replaces Send while the agent thinks, and
- * it is disabled while an interrupt waits for an answer. Files come by the attach button, drag-and-drop or paste, show
- * as removable chips, and are sent as media parts with the text. It renders only when its own state changes.
- */
-export function Composer<S = unknown>({
-  chat: chatProp, placeholder, onSend, attachments = true, labels: ownLabels, ref, className, ...rest
-}: ComposerProps<S>) {
+// `forwardRef`, not React 19's `ref` prop: React 18 never hands a function component its `ref`.
+function ComposerWithRef<S = unknown>({
+  chat: chatProp, placeholder, onSend, attachments = true, labels: ownLabels, className, ...rest
+}: Omit<ComposerProps<S>, 'ref'>, ref: ForwardedRef<HTMLTextAreaElement>) {
   const chat = useChatOf(chatProp, 'Composer');
   const state = useAgentChatSelector(chat, composerState);
   const owner = useContext(OwnerActionsContext);
@@ -219,3 +215,11 @@ function growToContent(element: HTMLTextAreaElement | null): void {
   element.style.height = 'auto';
   if (element.scrollHeight > 0) element.style.height = `${element.scrollHeight}px`;
 }
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line, a Stop button replaces Send while the agent thinks, and
+ * it is disabled while an interrupt waits for an answer. Files come by the attach button, drag-and-drop or paste, show
+ * as removable chips, and are sent as media parts with the text. It renders only when its own state changes. Its
+ * `ref` reaches the text field, on React 18 and 19.
+ */
+export const Composer = forwardRef(ComposerWithRef) as <S = unknown>(props: ComposerProps<S>) => ReactNode;

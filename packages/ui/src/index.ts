@@ -1,6 +1,6 @@
 export { MessageList, type MessageListProps } from './message-list.js';
 export { ROLE_LABELS, type MessagePartContext, type RenderMessagePart } from './message-row.js';
-export { MessageActions, type MessageActionsProps } from './message-actions.js';
+export { MessageActions, type MessageActionsChat, type MessageActionsProps } from './message-actions.js';
 export { ThinkingIndicator, type ThinkingIndicatorProps } from './thinking-indicator.js';
 export { InterruptConfirmDialog, type InterruptConfirmDialogProps } from './interrupt-confirm-dialog.js';
 export { interruptPrompt, interruptResponses, questionOf, type InterruptPrompt } from './interrupt-answers.js';

@@ -1,12 +1,15 @@
-import { isTextPart, textOf, type ChatMessage } from '@agent-chat/core';
-import type { AnyAgentChat } from './any-agent-chat.js';
+import { isTextPart, textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLabels } from './labels.js';
+
+/** The operations of a chat that message actions use. */
+export type MessageActionsChat = Pick<AgentChat<unknown>, 'getState' | 'edit' | 'regenerate' | 'retry' | 'switchBranch'>;
 
 /** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
 export interface MessageActionsProps {
   message: ChatMessage;
-  chat: AnyAgentChat;
+  /** The row's chat: what the actions call (any `AgentChat<S>` is one, whatever its `S`). */
+  chat: MessageActionsChat;
   /** This row is the failed or stopped end of the conversation: it offers Retry. */
   canRetry: boolean;
   /** The message whose alternatives the version switcher shows (an answer's first message with versions); default `message`. */

@@ -1,6 +1,6 @@
 import type { ChatMessage, ClientToolCall, ToolRequestPart } from '@agent-chat/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { BLOCK_SIZE, RowBlock, rowPlaces, RowSlot, type RowShared } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 
@@ -32,6 +32,15 @@ const OVERSCAN = 6;
 // Rows above the first mounted one whose tool links are worked out too: an author label depends on the rows above.
 const CONTEXT_ROWS = 24;
 const NO_MESSAGES: readonly ChatMessage[] = [];
+const subscribeToNothing = () => () => {};
+
+/**
+ * True while rendering on the server and while hydrating what the server rendered; false in any render after that,
+ * and in a client-only render. A hydrating render must equal the server's, so it cannot measure first.
+ */
+function useServerOrHydrating(): boolean {
+  return useSyncExternalStore(subscribeToNothing, () => false, () => true);
+}
 
 /**
  * The rows, as a feed. Where the list has a size (a laid-out page) only the rows near the viewport are mounted, each
@@ -63,7 +72,9 @@ export function MessageRows({ scroller, messages, start, total, active, interrup
   });
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
   const [sized, setSized] = useState(false);
-  const measuring = !sized && typeof document !== 'undefined';
+  // Not on the server, nor while hydrating its rows: the first client render must equal the server's ("all").
+  const serverHtml = useServerOrHydrating();
+  const measuring = !sized && !serverHtml;
   const virtual = sized && (virtualizer.scrollRect?.height ?? 0) > 0;
   const items = virtual ? virtualizer.getVirtualItems() : [];
   // Tool links and author labels for the rows from a little above the mounted ones to the end (a call's result comes

@@ -90,16 +90,31 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
 
 let chatCount = 0;
 
-/** Message ids: the option's generator when there is one (read per id: `configure` may set it), else a counter with a random prefix. */
+/**
+ * Message ids: the option's generator when there is one (read per id: `configure` may set it), else a counter with a
+ * random prefix. The prefix is drawn with the first id, not when the chat is made: `createAgentChat` stays pure, so a
+ * React render may call it (no `Math.random()` during a server or client render, e.g. under Next's cacheComponents).
+ */
 function idGenerator(generateId: () => (() => string) | undefined): () => string {
-  const prefix = `m${(++chatCount).toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  let prefix: string | undefined;
   let idCount = 0;
   return () => {
     const generate = generateId();
-    return generate ? generate() : `${prefix}-${(++idCount).toString(36)}`;
+    if (generate) return generate();
+    prefix ??= `m${(++chatCount).toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+    return `${prefix}-${(++idCount).toString(36)}`;
   };
 }
 
+
+/**
+ * Ids for the messages a chat starts with (`state.messages`): the same on the server and in the browser (`h1`, `h2` …),
+ * so that a server-rendered history hydrates with the ids it was rendered with. Later ids come from `idGenerator`.
+ */
+function historyIds(): () => string {
+  let count = 0;
+  return () => `h${(++count).toString(36)}`;
+}
 
 /** send, sendStream, resume and stop: the turn queue's side of the chat. */
 function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'detach' | 'reattach'> {
@@ -188,7 +203,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
 export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): AgentChat<S> {
   const settings = { options };
   const createId = idGenerator(() => settings.options.generateId);
-  const store = createChatStore<S>(stateFromInit(options, createId));
+  const store = createChatStore<S>(stateFromInit(options, options.generateId ?? historyIds()));
   const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
   const session = createSessionContinuity(options);
   const end = lineEndOf(store.getState(), session.clientState);

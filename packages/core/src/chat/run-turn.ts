@@ -15,6 +15,7 @@ import type { ChatState } from './chat-state.js';
 import { recordAnswers, type ToolDeclaration } from './client-tools.js';
 import { createChunkBuilder } from './chunk-builder.js';
 import { reapplyWrites } from './custom-writes.js';
+import { readToEnd } from './read-to-end.js';
 import { reduceEvent } from './reducer.js';
 import type { ChatStore } from './store.js';
 import { createTurnContext, type TurnContext } from './turn-context.js';
@@ -197,18 +198,35 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   if (input.resume) turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
   store.update((draft) => startTurn(draft, input, setup.createId, setup.inputMessageId, setup.answers, echoed));
   let failure: AgentChatError | null = null;
+  // The request reads with its own signal: the turn's (stop, deadlines), or, once the turn ended, readToEnd's timeout.
+  const reading = new AbortController();
+  const forward = () => reading.abort(signal.reason);
+  signal.addEventListener('abort', forward, { once: true });
+  let frames: AsyncIterator<DecodedFrame[]> | null = null;
+  let readingOn = false;
   try {
     if (!signal.aborted) {
-      for await (const frames of transport.run(request, signal)) {
+      frames = transport.run(request, reading.signal)[Symbol.asyncIterator]();
+      for (let next = await frames.next(); !next.done; next = await frames.next()) {
         if (signal.aborted) break;
         setup.stream?.onRead?.();
         // Whatever a frame holds, the turn ends: a throw while reducing ends it failed, and leaving the loop releases the reader.
-        failure = reduceGuarded(turn, () => applyFrames(setup, turn, frames));
-        if (failure || turn.ended) break;
+        failure = reduceGuarded(turn, () => applyFrames(setup, turn, next.value));
+        if (failure) break;
+        if (turn.ended) {
+          // The server ends the body itself: read it to its end instead of cancelling it.
+          readingOn = true;
+          readToEnd(frames, () => reading.abort());
+          break;
+        }
       }
     }
   } catch (error) {
     if (!signal.aborted) failure = isStackOverflow(error) ? toTurnFailure(error, 'Streaming the turn failed') : toAgentChatError(error);
+  } finally {
+    signal.removeEventListener('abort', forward);
+    // Left early (a failure, an abort): release the reader, as leaving a for-await loop does.
+    if (frames && !readingOn) await frames.return?.().catch(() => undefined);
   }
   // A deadline aborts with its `timeout` error as the reason: the turn fails with it instead of ending 'aborted'.
   const deadline = signal.aborted && isAgentChatError(signal.reason) ? signal.reason : null;

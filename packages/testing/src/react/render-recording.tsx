@@ -3,7 +3,7 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createAgentChat, type AgentChat, type AgentChatOptions, type AgentResponse } from '../core-api.js';
 import { idleTransport, playRecording } from '../play-recording.js';
-import { parseRecording, type Recording } from '../recording.js';
+import { parseRecording } from '../recording.js';
 import type { ReplayTransportOptions } from '../replay-transport.js';
 
 /** Options of {@link renderRecording}: replay options (speed defaults to Infinity here) and the chat's own. */
@@ -24,11 +24,11 @@ const nextFrame = () =>
 /**
  * Renders `ui` (components using `useAgentChat()`, or a function of the chat: `(chat) => <AgentChatView chat={chat} />`)
  * in an `AgentChatProvider` whose chat plays
- * `recording`, and resolves once every recorded turn has ended and React has committed the final state. It plays
+ * `recording` (a `Recording`, or the parsed JSON of a recording file: it is checked), and resolves once every recorded turn has ended and React has committed the final state. It plays
  * inside `act`, so Testing Library's queries see the end state at once.
  */
 export async function renderRecording(
-  recording: Recording | unknown,
+  recording: unknown,
   ui: ReactNode | ((chat: AgentChat<unknown>) => ReactNode),
   options: RenderRecordingOptions = {},
 ): Promise<RenderedRecording> {

@@ -8,10 +8,11 @@ interface StoryContextLike {
 }
 
 /**
- * A Storybook decorator: the story renders inside a {@link RecordingChat} playing `recording`, or, without one, the
+ * A Storybook decorator: the story renders inside a {@link RecordingChat} playing `recording` (a `Recording`, or the
+ * parsed JSON of a recording file: it is checked), or, without one, the
  * `recording` a loader returned (see {@link recordingLoader}). Components in the story use `useAgentChat()` as usual.
  */
-export function withRecording(recording?: Recording, options: Omit<RecordingChatProps, 'recording' | 'children'> = {}) {
+export function withRecording(recording?: unknown, options: Omit<RecordingChatProps, 'recording' | 'children'> = {}) {
   return function RecordingDecorator(Story: () => ReactNode, context: StoryContextLike = {}) {
     const played = recording ?? context.loaded?.recording;
     if (!played) throw new Error('withRecording: give it a recording, or a loader that returns { recording }.');

@@ -1,0 +1,82 @@
+// examples/nextjs as a user installs it (the packages from `npm pack` tarballs), built by `next build` with Cache
+// Components on, served by `next start`, and driven in Chromium: the server-rendered history hydrates without a
+// warning, a turn streams with its tool card, an artifact opens, an interrupt is answered, a reload renders again —
+// with no console error and no cancelled request.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { findChromium } from '../../apps/demo/e2e/find-chromium.mjs';
+import { launchBrowser, type Browser } from '../../apps/demo/e2e/browser.js';
+import { preparedExample, prepareExample } from '../prepare-example.mjs';
+import { chatJourney, composer, countCancelledRequests, freePort, HYDRATION_WARNING, screenshots, send, startExample, type ExampleStack } from './example-app.js';
+
+const chromium = findChromium();
+
+describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the packed packages)', () => {
+  let stack: ExampleStack | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    // EXAMPLES_SKIP_PREPARE=1 reuses the copy an earlier run installed and built.
+    const dir = process.env.EXAMPLES_SKIP_PREPARE === '1' ? preparedExample('nextjs') : prepareExample('nextjs');
+    const port = await freePort();
+    stack = await startExample(dir, [process.execPath, join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], port);
+    browser = await launchBrowser(chromium!);
+    // Installing and building the example (npm install, next build / vite build) takes minutes on a busy machine.
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  /** Opens a page of the app, collecting console errors, page errors and hydration warnings of any level. */
+  async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+    const { page, errors } = await browser!.newPage();
+    const problems = errors;
+    page.on('console', (message) => {
+      if (message.type() !== 'error' && HYDRATION_WARNING.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.goto(new URL(path, stack!.url).href);
+    return { page, problems };
+  }
+
+  it('renders the history on the server and hydrates it cleanly; sends, streams a tool card, opens an artifact, answers an interrupt, reloads', async () => {
+    // The server's HTML, before any script runs, holds the history.
+    const html = await (await fetch(stack!.url)).text();
+    expect(html).toContain('What can you do?');
+    expect(html).toContain('<strong>task list</strong>');
+
+    const { page, problems } = await open('/');
+    const { cancelled } = await countCancelledRequests(page);
+    await composer(page).waitFor();
+    await expect.poll(() => page.locator('article.acu-message').count()).toBe(2);
+
+    await chatJourney(page);
+
+    // Every turn's body was read to its end: DevTools shows no cancelled request.
+    expect(cancelled).toEqual([]);
+    await screenshots(page, 'nextjs', 'view');
+
+    await page.reload();
+    await composer(page).waitFor();
+    await expect.poll(() => page.locator('article.acu-message').count()).toBe(2);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the page composed from the parts works the same, with no console error', async () => {
+    const { page, problems } = await open('/parts');
+    await composer(page).waitFor();
+    const { cancelled } = await countCancelledRequests(page);
+    await send(page, 'add Walk the dog');
+    await page.locator('.acu-tool-row').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('article.acu-message[data-role="model"]').last().textContent(), { timeout: 30_000 }).toMatch(/Walk the dog/);
+    await page.getByRole('button', { name: /^send/i }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^stop/i }).count()).toBe(0);
+    expect(cancelled).toEqual([]);
+    await screenshots(page, 'nextjs', 'parts');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

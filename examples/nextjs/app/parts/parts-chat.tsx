@@ -1,0 +1,22 @@
+'use client';
+import { genkitTransport } from '@agent-chat/core';
+import { AgentChatProvider, useAgentChat } from '@agent-chat/react';
+import { ArtifactPanel, Composer, InterruptConfirmDialog, MessageActions, MessageList, ThinkingIndicator } from '@agent-chat/ui';
+
+const transport = genkitTransport({ url: '/api/agent' });
+
+/** The same chat composed from the parts: a provider, the list, the indicator, the composer, the dialog. */
+export function PartsChat() {
+  const { chat, artifacts } = useAgentChat({ transport });
+  return (
+    <AgentChatProvider chat={chat}>
+      <div className="parts">
+        <MessageList actions={MessageActions} empty="Say “add Buy milk”." />
+        <ThinkingIndicator />
+        <Composer placeholder="Ask the agent…" />
+      </div>
+      {artifacts.length > 0 ? <ArtifactPanel /> : null}
+      <InterruptConfirmDialog />
+    </AgentChatProvider>
+  );
+}
