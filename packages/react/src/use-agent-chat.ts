@@ -33,6 +33,8 @@ export interface UseAgentChatResult<S = unknown> extends ChatState<S> {
   switchBranch: AgentChat<S>['switchBranch'];
   retry: AgentChat<S>['retry'];
   clearError: AgentChat<S>['clearError'];
+  /** Rates a message, or takes the rating back with null (see the `onFeedback` option). */
+  setFeedback: AgentChat<S>['setFeedback'];
   chat: AgentChat<S>;
 }
 
@@ -59,10 +61,11 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
   const ownOptions = options && !options.chat ? (options as AgentChatOptions<S>) : undefined;
   const latest = useRef(ownOptions);
   // The owned chat's callbacks: they call the latest options' ones.
-  const [forward] = useState<Pick<AgentChatOptions<S>, 'onChunk' | 'onTurnEnd' | 'onError'>>(() => ({
+  const [forward] = useState<Pick<AgentChatOptions<S>, 'onChunk' | 'onTurnEnd' | 'onError' | 'onFeedback'>>(() => ({
     onChunk: (chunk) => latest.current?.onChunk?.(chunk),
     onTurnEnd: (response) => latest.current?.onTurnEnd?.(response),
     onError: (error) => latest.current?.onError?.(error),
+    onFeedback: (feedback) => latest.current?.onFeedback?.(feedback),
   }));
   const [owned] = useState(() => ({ chat: null as AgentChat<S> | null, lifetime: null as AbortController | null }));
   if (ownOptions && !owned.chat) {
@@ -120,6 +123,7 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
       switchBranch: (messageId: string, index: number) => chat.switchBranch(messageId, index),
       retry: ((operationOptions) => chat.retry(withLifetime(operationOptions))) as AgentChat<S>['retry'],
       clearError: () => chat.clearError(),
+      setFeedback: ((messageId, feedback) => chat.setFeedback(messageId, feedback)) as AgentChat<S>['setFeedback'],
       chat,
     };
   }, [chat, owned, ownsChat]);

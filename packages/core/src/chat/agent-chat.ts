@@ -20,8 +20,11 @@ import { reattachKeptTurn, reattachRunningTurn } from './reattach-running-turn.j
 import { confirmAborted, markAborting, stopDetachedPoll } from './detached-poll.js';
 import { loadSnapshot } from './load-snapshot.js';
 import { TurnDetached } from '../transport/detach.js';
+import type { MessageFeedback } from '../model/message.js';
+import { setMessageFeedback } from './feedback.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
+export type { FeedbackEvent } from './chat-options.js';
 
 /** A chat with one agent: a store, a serial turn queue, and session continuity. */
 export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
@@ -68,6 +71,11 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * callbacks given to `createAgentChat`/`configure`: for devtools and inspectors. Returns the unsubscribe.
    */
   onEvent(listener: (event: AgentEvent, raw: unknown) => void): () => void;
+  /**
+   * Rates a message (`null` takes the rating back): kept on `message.feedback` (across branch switches and in
+   * `exportChatTree`) and passed to `onFeedback`. False when no shown message has that id.
+   */
+  setFeedback(messageId: string, feedback: MessageFeedback | null): boolean;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
 }
@@ -202,6 +210,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     configure(next) {
       settings.options = { ...settings.options, ...next };
     },
+    setFeedback: (messageId, feedback) => setMessageFeedback(parts, messageId, feedback),
     ...branchOperations(parts),
   };
   registerTreeAccess(chat, parts);

@@ -72,6 +72,8 @@ export interface ChatState<S = unknown> {
   runningTurn?: RunningTurn | undefined;
   /** The last turn, when it went on without the client: its snapshot's status as polled. Absent otherwise. */
   detached?: DetachedRun | undefined;
+  /** Follow-up prompts the agent offered with the last turn; cleared when the next one starts. */
+  suggestions?: string[] | undefined;
 }
 
 /** A fresh state. */

@@ -65,6 +65,7 @@ function startTurn<S>(
   if (draft.connection) draft.connection = undefined;
   if (draft.runningTurn) draft.runningTurn = undefined;
   if (draft.detached) draft.detached = undefined;
+  if (draft.suggestions) draft.suggestions = undefined;
 }
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
@@ -74,6 +75,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
   const builder = createChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
+  turn.now = Date.now();
   setup.store.update((draft) => {
     if (draft.status === 'submitted') draft.status = 'streaming';
     // Consecutive text deltas into the same message are reduced as one append: one pass through the immer proxies

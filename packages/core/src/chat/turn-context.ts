@@ -1,6 +1,6 @@
 import type { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
-import type { Role } from '../model/message.js';
+import type { MessageUsage, Role } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { Artifact, SessionState } from '../model/session.js';
 
@@ -24,6 +24,13 @@ export interface TurnContext {
   createId: () => string;
   /** The chat's `maxDepth`, which custom-state patches are held to (default 500). */
   maxDepth?: number | undefined;
+  /** When the turn started, and when the read being reduced arrived (ms since the epoch): the answer's timing. */
+  startedAt: number;
+  now: number;
+  /** When the first text or reasoning token arrived. */
+  firstTokenAt?: number | undefined;
+  /** The usage the protocol last reported for this turn. */
+  usage?: MessageUsage | undefined;
 }
 
 /** A context for a turn that starts after `messageCount` messages with the given custom state. */
@@ -39,5 +46,7 @@ export function createTurnContext(messageCount: number, custom: unknown, createI
     errors: [],
     ended: null,
     createId,
+    startedAt: Date.now(),
+    now: Date.now(),
   };
 }

@@ -1,5 +1,6 @@
 import type { AgentInput } from '../../model/chunk.js';
 import type { SessionState } from '../../model/session.js';
+import { toGenkitPart } from './genkit-content.js';
 
 /** Genkit's `AgentInit`: which state a turn starts from. */
 export interface GenkitAgentInit {
@@ -22,6 +23,8 @@ export interface GenkitTurnContext {
  * A client-managed session sends its state; otherwise the exact snapshot if known, else the session.
  */
 export function buildGenkitRequestBody(context: GenkitTurnContext): { data: AgentInput; init: GenkitAgentInit } {
-  const { state, snapshotId, sessionId } = context;
+  const { snapshotId, sessionId } = context;
+  // Source parts of a client-managed history go in Genkit's own shape (`custom.source`), which its part schema accepts.
+  const state = context.state && { ...context.state, messages: context.state.messages.map((message) => ({ ...message, content: message.content.map(toGenkitPart) })) };
   return { data: context.input, init: state ? { state } : snapshotId ? { snapshotId } : sessionId ? { sessionId } : {} };
 }
