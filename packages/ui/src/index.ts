@@ -17,3 +17,8 @@ export type { ToolCallStatus } from './tool-call-status.js';
 export { safeLinkUrl, safeMediaUrl } from './safe-url.js';
 export { LabelsProvider, useLabels, defaultLabels, type AgentChatLabels } from './labels.js';
 export { useFocusComposer } from './composer-focus.js';
+export { ReasoningView, type ReasoningViewProps } from './reasoning-view.js';
+export { MessageSources, sourcesOf } from './message-sources.js';
+export { MessageUsage } from './message-usage.js';
+export { MessageFeedbackButtons, type MessageFeedbackProps } from './message-feedback.js';
+export { SuggestionChips, type SuggestionChipsProps } from './suggestion-chips.js';

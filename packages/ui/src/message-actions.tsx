@@ -2,6 +2,7 @@ import { isTextPart, textOf, type ChatMessage } from '@agent-chat/core';
 import type { AnyAgentChat } from './any-agent-chat.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLabels } from './labels.js';
+import { MessageFeedbackButtons } from './message-feedback.js';
 
 /** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
 export interface MessageActionsProps {
@@ -125,6 +126,7 @@ export function MessageActions({ message, chat, canRetry }: MessageActionsProps)
       <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label={labels.regenerateAnswer} onClick={() => void chat.regenerate(message.id)}>{labels.regenerate}</button>,
     );
   }
+  if (message.role === 'model' && text && !canRetry) buttons.push(<MessageFeedbackButtons key="feedback" message={message} chat={chat} />);
   if (canRetry) {
     buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => void chat.retry()}>{labels.retry}</button>);
   }
@@ -135,3 +137,6 @@ export function MessageActions({ message, chat, canRetry }: MessageActionsProps)
     </div>
   );
 }
+
+/** Thumbs up / down with an optional comment (`chat.setFeedback`), as one part of the actions. */
+MessageActions.Feedback = MessageFeedbackButtons;

@@ -6,6 +6,7 @@ import { useLabels, type AgentChatLabels } from './labels.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
+import { ShowUsageContext } from './message-usage.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -36,6 +37,8 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   tools?: ToolRegistry;
   /** Overrides some of the list's strings (see `AgentChatLabels`). Keep it stable. */
   labels?: Partial<AgentChatLabels>;
+  /** A compact line of tokens and timing under each finished answer (`message.usage`, `message.timing`). Default false. */
+  showUsage?: boolean;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -51,7 +54,7 @@ const LOAD_EARLIER_PX = 48;
  */
 export function MessageList<S = unknown>({
   chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
-  className, onScroll, ...rest
+  showUsage = false, className, onScroll, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
@@ -131,7 +134,9 @@ export function MessageList<S = unknown>({
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
+            <ShowUsageContext.Provider value={showUsage}>
             <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} onCommit={follow} />
+            </ShowUsageContext.Provider>
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
         {failed ? (

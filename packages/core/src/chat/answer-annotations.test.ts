@@ -34,11 +34,19 @@ describe('usage, timing and suggestions of an answer', () => {
         timedTurn([[3000, { type: 'text-delta', text: 'Again' }], [3000, { type: 'turn-end', finishReason: 'stop' }]]),
       ]),
     });
+    const streamingTimings: unknown[] = [];
+    chat.subscribe((state) => {
+      const streaming = state.messages[1];
+      if (streaming?.status === 'streaming' && streaming.timing) streamingTimings.push(streaming.timing);
+    });
     await chat.send('hi');
+    // While the answer streams, the reasoning's duration is there already (for "Thought for 1 s").
+    expect(streamingTimings[0]).toEqual({ reasoningMs: 500 });
     const answer = chat.getState().messages[1]!;
+    expect(answer.timing?.reasoningMs).toBe(500); // from the reasoning to the answer's first token
     expect(answer.usage).toEqual({ inputTokens: 10, outputTokens: 30, totalTokens: 40 });
     // first token (the reasoning) 300 ms after the send, 2.3 s in all, 30 tokens over the 2 s of streaming
-    expect(answer.timing).toEqual({ firstTokenMs: 300, durationMs: 2300, tokensPerSecond: 15 });
+    expect(answer.timing).toEqual({ firstTokenMs: 300, durationMs: 2300, tokensPerSecond: 15, reasoningMs: 500 });
     expect(chat.getState().messages[0]!.timing).toBeUndefined();
     expect(chat.getState().suggestions).toEqual(['More', 'Less']);
 

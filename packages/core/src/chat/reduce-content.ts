@@ -7,6 +7,8 @@ import type { TurnContext } from './turn-context.js';
 /** The kit's measurement of a turn that ends at `turn.now`; tokens per second only where the protocol gave the output tokens. */
 function timingOf(turn: TurnContext): MessageTiming {
   const timing: MessageTiming = { durationMs: Math.max(0, turn.now - turn.startedAt) };
+  const reasoningMs = turn.reasoningMs ?? (turn.reasoningAt === undefined ? undefined : turn.now - turn.reasoningAt);
+  if (reasoningMs !== undefined) timing.reasoningMs = Math.max(0, reasoningMs);
   if (turn.firstTokenAt === undefined) return timing;
   timing.firstTokenMs = Math.max(0, turn.firstTokenAt - turn.startedAt);
   const streamingMs = turn.now - turn.firstTokenAt;
@@ -27,10 +29,21 @@ function lastModelMessage(draft: Draft<ChatState>, turn: TurnContext): Draft<Cha
 /** Usage, timing and suggestions: what the turn says about its answer; other events are left alone. */
 export function reduceContentEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   switch (event.type) {
-    case 'text-delta':
     case 'reasoning-delta':
-      if (turn.firstTokenAt === undefined && event.text !== '') turn.firstTokenAt = turn.now;
+      if (event.text === '') return;
+      turn.firstTokenAt ??= turn.now;
+      turn.reasoningAt ??= turn.now;
       return;
+    case 'text-delta': {
+      if (event.text === '') return;
+      turn.firstTokenAt ??= turn.now;
+      if (turn.reasoningAt === undefined || turn.reasoningMs !== undefined) return;
+      // The answer starts: how long the model thought is known now, and shown while the answer streams.
+      turn.reasoningMs = Math.max(0, turn.now - turn.reasoningAt);
+      const message = lastModelMessage(draft, turn);
+      if (message) message.timing = { ...message.timing, reasoningMs: turn.reasoningMs };
+      return;
+    }
     case 'usage':
       turn.usage = event.usage;
       return;

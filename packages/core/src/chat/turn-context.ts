@@ -29,6 +29,9 @@ export interface TurnContext {
   now: number;
   /** When the first text or reasoning token arrived. */
   firstTokenAt?: number | undefined;
+  /** When the first reasoning token arrived, and how long the reasoning lasted once the answer started. */
+  reasoningAt?: number | undefined;
+  reasoningMs?: number | undefined;
   /** The usage the protocol last reported for this turn. */
   usage?: MessageUsage | undefined;
 }

@@ -28,6 +28,8 @@ export interface MessageTiming {
   durationMs?: number;
   /** Output tokens (from the usage the protocol reported) per second of streaming, from the first token to the end. */
   tokensPerSecond?: number;
+  /** From the first reasoning token to the first answer token (or the end): set as soon as the answer starts. */
+  reasoningMs?: number;
 }
 
 /** What the user thought of an answer. */
