@@ -45,6 +45,8 @@ export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S
     starterPrompts?: readonly string[];
     /** A compact line of tokens and timing under each finished answer (see `MessageList`). Default false. */
     showUsage?: boolean;
+    /** Loads the code highlighter when the first finished code block shows (see `MessageList`). Default: plain code. */
+    codeHighlighter?: MessageListProps['codeHighlighter'];
     /** Replaces any of the kit's user-visible strings for every component in the view. */
     labels?: Partial<AgentChatLabels>;
     /** Extra content after the composer (inside the provider, so it can use the hooks). */
@@ -74,7 +76,7 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
 
 /** Everything composed — messages, thinking indicator, composer, interrupt dialog, artifacts: the fastest way to a working chat. */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, children, className, ...rest } = props;
+  const { artifacts = 'auto', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, ...rest } = props;
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
@@ -90,7 +92,7 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
         <LabelsProvider labels={labels ?? NO_LABELS}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} />
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} />
             <SuggestionChips className="acu-chat__suggestions" starters={starterPrompts} />
             <ThinkingIndicator className="acu-chat__thinking" />
             <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />

@@ -22,3 +22,4 @@ export { MessageSources, sourcesOf } from './message-sources.js';
 export { MessageUsage } from './message-usage.js';
 export { MessageFeedbackButtons, type MessageFeedbackProps } from './message-feedback.js';
 export { SuggestionChips, type SuggestionChipsProps } from './suggestion-chips.js';
+export type { CodeHighlighter, CodeHighlighterLoader, HighlightedToken } from './code-highlighting.js';

@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import * as smd from 'streaming-markdown';
 import { CodeFrame } from './code-block.js';
-import { nodeText, type MarkdownNode } from './markdown-tree.js';
+import { isOpenNode, nodeText, type MarkdownNode } from './markdown-tree.js';
 import { hostOf, RemoteMediaGate } from './media-policy.js';
 import { safeLinkUrl, safeMediaUrl } from './safe-url.js';
 
@@ -63,7 +63,7 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
     case smd.EQUATION_BLOCK:
       // The code's text pieces as they are: while it streams, only the last piece changes.
       return (
-        <CodeFrame key={key} codeText={() => nodeText(node)} language={attrs[smd.LANG]}>
+        <CodeFrame key={key} codeText={() => nodeText(node)} language={attrs[smd.LANG]} complete={!isOpenNode(node)}>
           {node.children.map((child) => (typeof child === 'string' ? child : nodeText(child)))}
         </CodeFrame>
       );

@@ -7,6 +7,7 @@ import { AllowedImageOriginsContext } from './media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
 import { ShowUsageContext } from './message-usage.js';
+import { CodeHighlighterContext, type CodeHighlighterLoader } from './code-highlighting.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -39,6 +40,11 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   labels?: Partial<AgentChatLabels>;
   /** A compact line of tokens and timing under each finished answer (`message.usage`, `message.timing`). Default false. */
   showUsage?: boolean;
+  /**
+   * Highlights finished code blocks, loaded when the first one shows:
+   * `() => import('@agent-chat/ui/highlighter').then((module) => module.highlighter)`. Keep it stable. Default: plain code.
+   */
+  codeHighlighter?: CodeHighlighterLoader | undefined;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -54,7 +60,7 @@ const LOAD_EARLIER_PX = 48;
  */
 export function MessageList<S = unknown>({
   chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
-  showUsage = false, className, onScroll, ...rest
+  showUsage = false, codeHighlighter, className, onScroll, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
@@ -135,7 +141,9 @@ export function MessageList<S = unknown>({
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
             <ShowUsageContext.Provider value={showUsage}>
+            <CodeHighlighterContext.Provider value={codeHighlighter ?? null}>
             <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} onCommit={follow} />
+            </CodeHighlighterContext.Provider>
             </ShowUsageContext.Provider>
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>

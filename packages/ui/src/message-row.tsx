@@ -69,7 +69,7 @@ function renderDefault(
 ): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
-    return <Markdown className="acu-message__text" data-state="markdown" text={part.text} />;
+    return <Markdown className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
   }
   if (isReasoningPart(part)) {
     return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
