@@ -7,12 +7,10 @@ import bash from '@shikijs/langs/bash';
 import css from '@shikijs/langs/css';
 import diff from '@shikijs/langs/diff';
 import go from '@shikijs/langs/go';
-import html from '@shikijs/langs/html';
 import java from '@shikijs/langs/java';
 import javascript from '@shikijs/langs/javascript';
 import json from '@shikijs/langs/json';
 import jsx from '@shikijs/langs/jsx';
-import markdown from '@shikijs/langs/markdown';
 import python from '@shikijs/langs/python';
 import rust from '@shikijs/langs/rust';
 import sql from '@shikijs/langs/sql';
@@ -23,7 +21,7 @@ import githubDark from '@shikijs/themes/github-dark';
 import githubLight from '@shikijs/themes/github-light';
 import type { CodeHighlighter, HighlightedToken } from './code-highlighting.js';
 
-const GRAMMARS = [bash, css, diff, go, html, java, javascript, json, jsx, markdown, python, rust, sql, tsx, typescript, yaml];
+const GRAMMARS = [bash, css, diff, go, java, javascript, json, jsx, python, rust, sql, tsx, typescript, yaml];
 
 /** Names a fence may use for a loaded grammar (their own names and aliases). */
 const NAMES = new Map<string, string>();
