@@ -5,6 +5,7 @@ import { MessageList } from './message-list.js';
 import { SuggestionChips } from './suggestion-chips.js';
 import { citedTurn, reasoningTurn } from './stories/answer-content.js';
 import { reply, scriptedChat } from './stories/scripts.js';
+import type { CodeHighlighterLoader } from './code-highlighting.js';
 import { StoryChat, chatOf } from './stories/story-chat.js';
 
 const meta = {
@@ -82,5 +83,32 @@ export const StarterPrompts: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Plan a day in Lisbon' }));
     await waitFor(() => expect(canvas.queryByRole('group', { name: 'Suggestions' })).toBeNull());
     await expect(chatOf(canvasElement).getState().messages[0]!.content).toEqual([{ text: 'Plan a day in Lisbon' }]);
+  },
+};
+
+const loadHighlighter: CodeHighlighterLoader = () => import('./highlighter.js').then((module) => module.highlighter);
+const CODE_ANSWER = [
+  'Count the done tasks:',
+  '',
+  '```ts',
+  'const done = tasks.filter((task) => task.done).length; // a long line that scrolls sideways on a phone instead of wrapping',
+  '```',
+  '',
+  '```python',
+  'print(sum(1 for task in tasks if task.done))',
+  '```',
+].join('\n');
+
+export const HighlightedCode: Story = {
+  render: () => (
+    <StoryChat create={() => scriptedChat([reply(CODE_ANSWER)], { delayMs: 5 })} start={(chat) => void chat.send('Show me code.')}>
+      <MessageList codeHighlighter={loadHighlighter} />
+    </StoryChat>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.acu-code[data-highlighted]')).toHaveLength(2), { timeout: 15_000 });
+    const blocks = [...canvasElement.querySelectorAll('.acu-code')];
+    await expect(blocks.map((block) => block.getAttribute('data-language'))).toEqual(['ts', 'python']);
+    await expect(blocks[1]!.querySelector('code')!.textContent).toBe('print(sum(1 for task in tasks if task.done))');
   },
 };

@@ -1,6 +1,7 @@
 // `@agent-chat/ui/highlighter`: syntax highlighting with Shiki (fine-grained: its core, the JavaScript regex engine, a
-// few grammars and the GitHub light and dark themes), in its own entry so that it loads as a chunk of its own, only
-// when an answer has a finished code block. Colours come as CSS custom properties, light and dark: no HTML is injected.
+// few grammars and the GitHub high-contrast light and dark themes, every token colour at least 4.5:1 on the code
+// background), in its own entry so that it loads as a chunk of its own, only when an answer has a finished code block.
+// Colours come as CSS custom properties, light and dark: no HTML is injected.
 import { createHighlighterCore, type HighlighterCore } from '@shikijs/core';
 import { createJavaScriptRegexEngine } from '@shikijs/engine-javascript';
 import bash from '@shikijs/langs/bash';
@@ -17,8 +18,8 @@ import sql from '@shikijs/langs/sql';
 import tsx from '@shikijs/langs/tsx';
 import typescript from '@shikijs/langs/typescript';
 import yaml from '@shikijs/langs/yaml';
-import githubDark from '@shikijs/themes/github-dark';
-import githubLight from '@shikijs/themes/github-light';
+import githubDark from '@shikijs/themes/github-dark-high-contrast';
+import githubLight from '@shikijs/themes/github-light-high-contrast';
 import type { CodeHighlighter, HighlightedToken } from './code-highlighting.js';
 
 const GRAMMARS = [bash, css, diff, go, java, javascript, json, jsx, python, rust, sql, tsx, typescript, yaml];
@@ -48,7 +49,7 @@ export const highlighter: CodeHighlighter = {
     const known = cache.get(key);
     if (known) return known;
     core ??= createHighlighterCore({ themes: [githubLight, githubDark], langs: GRAMMARS, engine: createJavaScriptRegexEngine() });
-    const { tokens } = (await core).codeToTokens(code, { lang: name, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false });
+    const { tokens } = (await core).codeToTokens(code, { lang: name, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: false });
     const lines = tokens.map((line) => line.map((token): HighlightedToken => ({
       content: token.content,
       style: { '--acu-code-light': token.htmlStyle?.['--shiki-light'] ?? '', '--acu-code-dark': token.htmlStyle?.['--shiki-dark'] ?? '' },
