@@ -44,6 +44,22 @@ describe('sources, usage and feedback in MessageList', () => {
     expect(list.textContent).toBe('1Not a link');
   });
 
+  it('[n] in the text is a citation marker linking to source n; a number past the sources stays [n]', async () => {
+    const turn: AgentEvent[] = [
+      { type: 'text-delta', text: 'Lisbon [1], Porto [2] and [x](https://x.example).', messageKey: 'm' },
+      { type: 'part-add', part: { source: { url: 'https://a.example/lisbon', title: 'Lisbon' } }, messageKey: 'm' },
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const chat = createAgentChat({ transport: scriptedTransport([turn]) });
+    const { container } = render(<MessageList chat={chat} />);
+    await chat.send('cities');
+    const marker = await screen.findByRole('link', { name: 'Source 1: Lisbon' });
+    expect(marker.getAttribute('href')).toBe('https://a.example/lisbon');
+    expect(marker.closest('sup')?.className).toBe('acu-citation');
+    const text = container.querySelector('[data-role="model"] .acu-message__text')!.textContent;
+    expect(text).toBe('Lisbon 1, Porto [2] and x (x.example).');
+  });
+
   it('MessageUsage: timing and tokens in one line; nothing while streaming or without data', () => {
     const base: ChatMessage = { id: 'a', role: 'model', content: [{ text: 'x' }], status: 'done' };
     const { container, rerender } = render(<MessageUsage message={{ ...base, usage: { totalTokens: 50 }, timing: { firstTokenMs: 420, durationMs: 12_340, tokensPerSecond: 41.6 } }} />);

@@ -103,6 +103,8 @@ export interface AgentChatLabels {
   reasoningDuration: (seconds: number) => string;
   /** The list of an answer's sources. */
   sources: string;
+  /** A citation marker's accessible name: "Source 2: Trams of Lisbon". */
+  citation: (number: number, title: string) => string;
   usageFirstToken: (ms: number) => string;
   usageDuration: (ms: number) => string;
   usageRate: (tokensPerSecond: number) => string;
@@ -226,6 +228,7 @@ export const defaultLabels: AgentChatLabels = {
   answerTool: (tool) => `Answer ${tool}`,
   reasoningDuration: (seconds) => `Thought for ${seconds} s`,
   sources: 'Sources',
+  citation: (number, title) => (title ? `Source ${number}: ${title}` : `Source ${number}`),
   usageFirstToken: (ms) => `${formatSeconds(ms)} to first token`,
   usageDuration: (ms) => `${formatSeconds(ms)} in all`,
   usageRate: (rate) => `${Math.round(rate)} tokens/s`,

@@ -3,12 +3,13 @@ import {
   isMediaPart, isReasoningPart, isSourcePart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
-import { Fragment, memo, type ComponentType, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from './labels.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
-import { MessageSources } from './message-sources.js';
+import { CitationSourcesContext } from './citation-marker.js';
+import { MessageSources, sourcesOf } from './message-sources.js';
 import { MessageUsageFooter } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
 import type { MessageActionsProps } from './message-actions.js';
@@ -99,6 +100,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
+  const sources = useMemo(() => sourcesOf(message), [message.content]); // eslint-disable-line react-hooks/exhaustive-deps -- the sources are the content's
   const note = statusNote(message.status, labels);
   // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
   if (parts.length === 0 && !note) return null;
@@ -113,7 +115,9 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
       aria-posinset={posinset}
     >
       {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
-      <div className="acu-message__body" data-state={message.status}>{parts}</div>
+      <CitationSourcesContext.Provider value={sources}>
+        <div className="acu-message__body" data-state={message.status}>{parts}</div>
+      </CitationSourcesContext.Provider>
       <MessageSources message={message} />
       <MessageUsageFooter message={message} />
       {note ? <p className="acu-message__status" data-state={message.status}>{note}</p> : null}
