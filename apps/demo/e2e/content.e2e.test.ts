@@ -50,6 +50,8 @@ describe.skipIf(!chromiumPath)('answer content (Chromium)', () => {
       ['1en.wikipedia.orgTask management', 'noopener noreferrer'],
       ['2en.wikipedia.orgGetting Things Done', 'noopener noreferrer'],
     ]);
+    // `[1]` in the text links to the first source.
+    expect(await demo.page.getByRole('link', { name: 'Source 1: Task management' }).getAttribute('href')).toBe('https://en.wikipedia.org/wiki/Task_management');
     await expect.poll(() => demo.page.locator('.acu-message-usage').last().textContent(), { timeout: 15_000 }).toMatch(/to first token · .* in all · .* in \/ \d+ out tokens$/);
 
     const followUps = demo.page.getByRole('group', { name: 'Suggestions' });
