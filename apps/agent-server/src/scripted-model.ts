@@ -5,6 +5,7 @@
  */
 import type { GenerateResponseData, Part } from 'genkit/beta';
 import type { GenkitBeta } from './genkit-runtime.js';
+import { richClosingParts } from './rich-reply.js';
 import { decideReply, tokenize } from './scripted-replies.js';
 import { currentTurn, sleep } from './turn-context.js';
 
@@ -47,6 +48,15 @@ export function defineScriptedModel(ai: GenkitBeta, options: ScriptedModelOption
         return { message: { role: 'model', content: [part] }, finishReason: 'stop' };
       }
 
+      let reasoning = '';
+      if (reply.kind === 'rich') {
+        for (const token of tokenize(reply.reasoning)) {
+          await sleep(tokenDelayMs, signal);
+          if (signal.aborted) throw abortError();
+          reasoning += token;
+          sendChunk({ content: [{ reasoning: token }] });
+        }
+      }
       let streamed = '';
       for (const token of tokenize(reply.text)) {
         await sleep(tokenDelayMs, signal);
@@ -55,6 +65,18 @@ export function defineScriptedModel(ai: GenkitBeta, options: ScriptedModelOption
         sendChunk({ content: [{ text: token }] });
       }
       if (reply.kind === 'fail') throw new Error(reply.message);
+      if (reply.kind === 'rich') {
+        const closing = richClosingParts();
+        sendChunk({ content: closing });
+        // Tokens as the scripted model counts them: a streamed word is one.
+        const usage = { inputTokens: request.messages.length * 10, outputTokens: tokenize(reasoning + streamed).length };
+        const total = { ...usage, totalTokens: usage.inputTokens + usage.outputTokens };
+        return {
+          message: { role: 'model', content: [{ reasoning }, { text: streamed }, ...closing], metadata: { usage: total } },
+          finishReason: 'stop',
+          usage: total,
+        };
+      }
       return {
         message: { role: 'model', content: [{ text: streamed }] },
         finishReason: 'stop',

@@ -5,11 +5,14 @@
  */
 import type { MessageData, Part } from 'genkit/beta';
 import { isConfirmation } from './tools.js';
+import { RICH_REASONING, RICH_TEXT } from './rich-reply.js';
 
 export type Reply =
   | { kind: 'text'; text: string }
   | { kind: 'tool'; name: string; input: Record<string, unknown> }
-  | { kind: 'fail'; text: string; message: string };
+  | { kind: 'fail'; text: string; message: string }
+  /** Reasoning, then the text (code, math, citations), then sources, suggestions and usage (see rich-reply.ts). */
+  | { kind: 'rich'; reasoning: string; text: string };
 
 export const HELP_TEXT = [
   "Hi! I'm a task-list assistant. Here's what I can do:",
@@ -20,6 +23,7 @@ export const HELP_TEXT = [
   '- **clear** — clear all tasks (I ask you to confirm first)',
   '- **long** or **story** — a long answer you can Stop',
   '- **fail** — a turn that fails, to see the error handling',
+  '- **explain** — an answer with reasoning, code, math, sources and suggestions',
 ].join('\n');
 
 const STORY_PARAGRAPHS = [
@@ -182,6 +186,7 @@ function replyToUser(prompt: string): Reply {
   }
   if (/\breport\b/i.test(prompt)) return { kind: 'tool', name: 'writeReport', input: {} };
   if (/\b(long|story)\b/i.test(prompt)) return { kind: 'text', text: STORY_TEXT };
+  if (/\b(explain|sources)\b/i.test(prompt)) return { kind: 'rich', reasoning: RICH_REASONING, text: RICH_TEXT };
   if (/\b(time|clock)\b/i.test(prompt)) return { kind: 'tool', name: 'getLocalTime', input: {} };
   return { kind: 'text', text: HELP_TEXT };
 }

@@ -47,6 +47,7 @@ function ComposerFocusBridge({ targetRef }: { targetRef: RefObject<(() => void) 
  */
 /** Images and text files up to 512 kB: a `data:` URL is a third larger, and AG-UI and the AI SDK resend the history. */
 const DEMO_ATTACHMENTS = { maxFileSize: 512 * 1024 };
+const loadHighlighter = () => import('@agent-chat/ui/highlighter').then((module) => module.highlighter);
 
 export function App() {
   const [session, setSession] = useState<DemoSession>(() => {
@@ -172,6 +173,9 @@ export function App() {
             tools={demoTools}
             // Inline (data: URL) files travel in the JSON body, which the agent server caps at 1 MiB.
             attachments={DEMO_ATTACHMENTS}
+            // Code blocks are highlighted by a chunk of its own, loaded at the first finished block.
+            codeHighlighter={loadHighlighter}
+            showUsage
           >
             <ComposerFocusBridge targetRef={focusComposerRef} />
           </AgentChatView>

@@ -10,6 +10,7 @@ const SUGGESTIONS = [
   { text: 'tell me a long story', hint: 'Stream a long answer' },
   { text: 'what time is it?', hint: 'The agent asks this browser’s clock' },
   { text: 'fail', hint: 'See how a failed turn looks' },
+  { text: 'explain how it works', hint: 'Reasoning, code, math, sources' },
 ] as const;
 
 /** The empty conversation: a greeting and the prompts to start from; a chosen prompt is sent, and focus goes to the composer. */

@@ -2,6 +2,7 @@
 // @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire.
 // chat
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
+export type { FeedbackEvent } from './chat/chat-options.js';
 export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/chat-state.js';
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
@@ -18,10 +19,10 @@ export { httpTransport, type HttpTransportConfig } from './transport/http-transp
 export type { ResumableOptions } from './transport/resumable-options.js';
 export type { Transport, TurnRequest, TurnRerun, StopTarget, FrameDecoder, HeadersOption, HttpTransportOptions } from './transport/transport.js';
 // model
-export type { Metadata, Part, TextPart, ReasoningPart, MediaPart, ToolRequestPart, ToolResponsePart, DataPart, CustomPart, ToolRequest, ToolResponse, Media } from './model/part.js';
-export { isTextPart, isReasoningPart, isToolRequestPart, isToolResponsePart, isMediaPart, isInterruptPart, textOf } from './model/part.js';
+export type { Metadata, Part, TextPart, ReasoningPart, MediaPart, ToolRequestPart, ToolResponsePart, DataPart, CustomPart, SourcePart, Source, ToolRequest, ToolResponse, Media } from './model/part.js';
+export { isTextPart, isReasoningPart, isToolRequestPart, isToolResponsePart, isMediaPart, isSourcePart, isInterruptPart, textOf } from './model/part.js';
 export { isDeniedResponse } from './model/tool-outcome.js';
-export type { Message, ChatMessage, MessageStatus, Role } from './model/message.js';
+export type { Message, ChatMessage, MessageStatus, Role, MessageUsage, MessageTiming, MessageFeedback } from './model/message.js';
 export type { FinishReason } from './model/finish-reason.js';
 export type { Artifact, SessionState, SnapshotInfo, SnapshotQuery, SnapshotStatus } from './model/session.js';
 export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, MessageTarget, ConnectionState } from './model/events.js';

@@ -12,7 +12,7 @@ describe('the public surface', () => {
     expect(Object.keys(core).sort()).toEqual([
       'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
       'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isDeniedResponse', 'isInterruptPart', 'isMediaPart',
-      'isReasoningPart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport',
+      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport',
       'textOf', 'tnsaiTransport', 'toolCallIdOf',
     ]);
   });
@@ -27,7 +27,7 @@ describe('the public surface', () => {
       'createAguiDecoder', 'toAguiMessages',
     ]);
     expect(Object.keys(aiSdk).sort()).toEqual([
-      'AI_SDK_ARTIFACT_PART', 'AI_SDK_STATE_PART', 'AI_SDK_STATE_PATCH_PART', 'aiSdkTransport', 'approvalDecision',
+      'AI_SDK_ARTIFACT_PART', 'AI_SDK_STATE_PART', 'AI_SDK_STATE_PATCH_PART', 'AI_SDK_SUGGESTIONS_PART', 'aiSdkTransport', 'approvalDecision',
       'buildAiSdkRequestBody', 'createAiSdkDecoder', 'toAiSdkUiMessages',
     ]);
   });

@@ -53,9 +53,26 @@ describe('useAgentChat', () => {
       ['user', 'hi'],
       ['model', 'Hello there, friend'],
     ]);
-    for (const action of ['send', 'sendStream', 'resume', 'stop', 'branch', 'reset', 'regenerate', 'edit', 'switchBranch', 'retry', 'clearError', 'chat'] as const) {
+    for (const action of ['send', 'sendStream', 'resume', 'stop', 'branch', 'reset', 'regenerate', 'edit', 'switchBranch', 'retry', 'clearError', 'setFeedback', 'chat'] as const) {
       expect(result.current[action]).toBe(first[action]);
     }
+  });
+
+  it('setFeedback renders the rating and calls the latest onFeedback of the render', async () => {
+    const heard: string[] = [];
+    const { result, rerender } = renderHook(({ tag }: { tag: string }) => useAgentChat({
+      transport: scriptedTransport([reply('answer')]),
+      onFeedback: ({ feedback }) => heard.push(`${tag}:${feedback?.rating ?? 'none'}`),
+    }), { initialProps: { tag: 'first' } });
+    await act(() => result.current.send('hi'));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    const id = result.current.messages[1]!.id;
+    act(() => void result.current.setFeedback(id, { rating: 'up' }));
+    await waitFor(() => expect(result.current.messages[1]!.feedback).toEqual({ rating: 'up' }));
+    rerender({ tag: 'second' });
+    act(() => void result.current.setFeedback(id, null));
+    await waitFor(() => expect(result.current.messages[1]!.feedback).toBeUndefined());
+    expect(heard).toEqual(['first:up', 'second:none']);
   });
 
   it('regenerate, edit, switchBranch, retry and clearError: the hook renders each line and its siblings', async () => {

@@ -35,6 +35,8 @@ export interface UseAgentChatResult<S = unknown> extends ChatState<S> {
   clearError: AgentChat<S>['clearError'];
   /** Changes the custom state at once (an immer recipe or a value); the agent gets the change with the next turn. */
   setCustom: AgentChat<S>['setCustom'];
+  /** Rates a message, or takes the rating back with null (see the `onFeedback` option). */
+  setFeedback: AgentChat<S>['setFeedback'];
   chat: AgentChat<S>;
 }
 
@@ -61,10 +63,11 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
   const ownOptions = options && !options.chat ? (options as AgentChatOptions<S>) : undefined;
   const latest = useRef(ownOptions);
   // The owned chat's callbacks: they call the latest options' ones.
-  const [forward] = useState<Pick<AgentChatOptions<S>, 'onChunk' | 'onTurnEnd' | 'onError'>>(() => ({
+  const [forward] = useState<Pick<AgentChatOptions<S>, 'onChunk' | 'onTurnEnd' | 'onError' | 'onFeedback'>>(() => ({
     onChunk: (chunk) => latest.current?.onChunk?.(chunk),
     onTurnEnd: (response) => latest.current?.onTurnEnd?.(response),
     onError: (error) => latest.current?.onError?.(error),
+    onFeedback: (feedback) => latest.current?.onFeedback?.(feedback),
   }));
   const [owned] = useState(() => ({ chat: null as AgentChat<S> | null, lifetime: null as AbortController | null }));
   if (ownOptions && !owned.chat) {
@@ -123,6 +126,7 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
       retry: ((operationOptions) => chat.retry(withLifetime(operationOptions))) as AgentChat<S>['retry'],
       clearError: () => chat.clearError(),
       setCustom: ((update) => chat.setCustom(update)) as AgentChat<S>['setCustom'],
+      setFeedback: ((messageId, feedback) => chat.setFeedback(messageId, feedback)) as AgentChat<S>['setFeedback'],
       chat,
     };
   }, [chat, owned, ownsChat]);

@@ -10,7 +10,10 @@ export interface ChatOutcomeOptions {
   normalizeIds?: boolean;
 }
 
-/** What a chat ended with, in plain JSON: messages (without their chat-minted ids), custom state, artifacts, the end. */
+/**
+ * What a chat ended with, in plain JSON: messages (without their chat-minted ids, and without `timing`, the kit's
+ * wall-clock measurement of each run), custom state, artifacts, the end.
+ */
 export interface ChatOutcome {
   messages: Array<{ role: string; content: unknown[]; status?: string; metadata?: unknown }>;
   custom: unknown;
@@ -43,7 +46,7 @@ function normalize(value: unknown, ids: Map<string, string>): unknown {
 export function chatOutcome(state: ChatState<unknown>, options: ChatOutcomeOptions = {}): ChatOutcome {
   const outcome: ChatOutcome = JSON.parse(
     JSON.stringify({
-      messages: state.messages.map(({ id: _id, ...message }) => message),
+      messages: state.messages.map(({ id: _id, timing: _timing, ...message }) => message),
       custom: state.custom ?? null,
       artifacts: state.artifacts,
       status: state.status,

@@ -11,6 +11,7 @@ import { MessageActions } from './message-actions.js';
 import { MessageList, type MessageListProps } from './message-list.js';
 import type { ToolRegistry, ToolRenderer } from './tool-registry.js';
 import type { AgentChat, ClientTool, ClientTools } from '@agent-chat/core';
+import { SuggestionChips } from './suggestion-chips.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
 
@@ -46,6 +47,12 @@ export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S
     messageActions?: MessageListProps['actions'] | null;
     /** Origins whose images load without a click, in messages and artifacts (see `MessageList`). */
     allowedImageOrigins?: MessageListProps['allowedImageOrigins'];
+    /** Prompts offered as chips before the first message; the agent's follow-ups (`state.suggestions`) show after answers. */
+    starterPrompts?: readonly string[];
+    /** A compact line of tokens and timing under each finished answer (see `MessageList`). Default false. */
+    showUsage?: boolean;
+    /** Loads the code highlighter when the first finished code block shows (see `MessageList`). Default: plain code. */
+    codeHighlighter?: MessageListProps['codeHighlighter'];
     /** Replaces any of the kit's user-visible strings for every component in the view. */
     labels?: Partial<AgentChatLabels>;
     /** Extra content after the composer (inside the provider, so it can use the hooks). */
@@ -54,7 +61,7 @@ export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S
 
 const NO_LABELS: Partial<AgentChatLabels> = {};
 
-const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds', 'context', 'maxContextBytes', 'customWrites'] as const;
+const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds', 'context', 'maxContextBytes', 'customWrites', 'onFeedback'] as const;
 
 /** Splits the view's tools into client tools (for the chat) and renderers (for the message list). */
 function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { client: ClientTools | undefined; renderers: ToolRegistry | undefined } {
@@ -78,7 +85,7 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
  * inline), composer, artifacts, optionally an interrupt dialog: the fastest way to a working chat.
  */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, children, className, ...rest } = props;
+  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, ...rest } = props;
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
@@ -99,7 +106,9 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
             <JumpToLatestContext.Provider value={jumpSlot.slot}>
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers}>
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter}>
+              {/* The agent's follow-ups after the last answer (starter prompts before the first message). */}
+              <SuggestionChips className="acu-chat__suggestions" starters={starterPrompts} />
               {/* Where the answer will appear, under the question (not above the composer). */}
               <ThinkingIndicator className="acu-chat__thinking" />
             </MessageList>

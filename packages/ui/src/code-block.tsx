@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from './class-names.js';
+import { useHighlightedCode, type HighlightedToken } from './code-highlighting.js';
 import { useLabels } from './labels.js';
 
 /** Props of {@link CodeBlock}. */
@@ -16,13 +17,30 @@ type CopyState = 'idle' | 'copied' | 'failed';
 interface CodeFrameProps extends Omit<CodeBlockProps, 'code'> {
   /** The code as rendered (a string, or the pieces of a streaming block, so that only its last piece changes). */
   children: ReactNode;
-  /** The code to copy: read on click only. */
+  /** The code to copy: read on click only, and once to highlight it when complete. */
   codeText: () => string;
+  /** The block will not change any more: it may be highlighted (see `CodeHighlighterContext`). */
+  complete?: boolean;
+}
+
+/** The markdown around the code is whole (its message finished): every block in it is complete. */
+export const MarkdownCompleteContext = createContext(false);
+
+/** Highlighted lines as spans coloured by custom properties (light and dark), never as HTML. */
+function renderTokens(lines: HighlightedToken[][]): ReactNode[] {
+  return lines.map((line, index) => (
+    <span key={index} className="acu-code__line">
+      {line.map((token, at) => <span key={at} className="acu-code__token" style={token.style}>{token.content}</span>)}
+      {index < lines.length - 1 ? '\n' : null}
+    </span>
+  ));
 }
 
 /** The frame of a code block: language, copy button, and the code. */
-export function CodeFrame({ children, codeText, language, copyLabel, className, ...rest }: CodeFrameProps) {
+export function CodeFrame({ children, codeText, language, copyLabel, complete = false, className, ...rest }: CodeFrameProps) {
   const labels = useLabels();
+  const whole = useContext(MarkdownCompleteContext);
+  const highlighted = useHighlightedCode(codeText, language, complete || whole);
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -38,7 +56,7 @@ export function CodeFrame({ children, codeText, language, copyLabel, className, 
     timer.current = setTimeout(() => setState('idle'), 1500);
   };
   return (
-    <div {...rest} className={cx('acu-code', className)} data-state={state} data-language={language || undefined}>
+    <div {...rest} className={cx('acu-code', className)} data-state={state} data-language={language || undefined} data-highlighted={highlighted ? '' : undefined}>
       <div className="acu-code__bar" data-state={state}>
         {language ? <span className="acu-code__language">{language}</span> : null}
         <button type="button" className="acu-code__copy" data-state={state} onClick={copy} aria-label={copyLabel ?? labels.copyCode}>
@@ -47,7 +65,7 @@ export function CodeFrame({ children, codeText, language, copyLabel, className, 
       </div>
       {/* Focusable: a long line scrolls it sideways, and keyboard users must be able to scroll it. */}
       <pre className="acu-code__pre" data-state={state} tabIndex={0}>
-        <code>{children}</code>
+        <code>{highlighted ? renderTokens(highlighted) : children}</code>
       </pre>
     </div>
   );
@@ -55,5 +73,5 @@ export function CodeFrame({ children, codeText, language, copyLabel, className, 
 
 /** A code block with a copy-to-clipboard button. */
 export function CodeBlock({ code, ...rest }: CodeBlockProps) {
-  return <CodeFrame {...rest} codeText={() => code}>{code}</CodeFrame>;
+  return <CodeFrame {...rest} codeText={() => code} complete>{code}</CodeFrame>;
 }

@@ -102,6 +102,25 @@ export interface AgentChatLabels {
   toolStatus: Record<ToolCallStatus, string>;
   approve: string;
   answerTool: (tool: string) => string;
+  // Answer content: reasoning, sources, usage, feedback, suggestions
+  /** The reasoning's summary once the answer started: "Thought for 12 s". */
+  reasoningDuration: (seconds: number) => string;
+  /** The list of an answer's sources. */
+  sources: string;
+  /** A citation marker's accessible name: "Source 2: Trams of Lisbon". */
+  citation: (number: number, title: string) => string;
+  usageFirstToken: (ms: number) => string;
+  usageDuration: (ms: number) => string;
+  usageRate: (tokensPerSecond: number) => string;
+  usageTokens: (input: number | undefined, output: number | undefined, total: number | undefined) => string;
+  rateGood: string;
+  rateBad: string;
+  feedbackComment: string;
+  feedbackCommentPlaceholder: string;
+  sendFeedback: string;
+  feedbackThanks: string;
+  /** The group of suggested prompts (follow-ups, or starters before the first message). */
+  suggestions: string;
   // Developer tools
   turnInspector: string;
   noTurnYet: string;
@@ -114,6 +133,13 @@ function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const [value, unit] = bytes < 1024 ** 2 ? [bytes / 1024, 'KB'] : [bytes / 1024 ** 2, 'MB'];
   return `${value < 10 ? Math.round(value * 10) / 10 : Math.round(value)} ${unit}`;
+}
+
+/** A duration as people read it: 850 ms, 1.2 s, 14 s. */
+function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  return `${seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds)} s`;
 }
 
 /** The kit's English strings. */
@@ -206,6 +232,21 @@ export const defaultLabels: AgentChatLabels = {
   },
   approve: 'Approve',
   answerTool: (tool) => `Answer ${tool}`,
+  reasoningDuration: (seconds) => `Thought for ${seconds} s`,
+  sources: 'Sources',
+  citation: (number, title) => (title ? `Source ${number}: ${title}` : `Source ${number}`),
+  usageFirstToken: (ms) => `${formatSeconds(ms)} to first token`,
+  usageDuration: (ms) => `${formatSeconds(ms)} in all`,
+  usageRate: (rate) => `${Math.round(rate)} tokens/s`,
+  usageTokens: (input, output, total) =>
+    input !== undefined || output !== undefined ? `${input ?? '?'} in / ${output ?? '?'} out tokens` : `${total} tokens`,
+  rateGood: 'Good answer',
+  rateBad: 'Bad answer',
+  feedbackComment: 'What was wrong?',
+  feedbackCommentPlaceholder: 'Optional: tell us more',
+  sendFeedback: 'Send feedback',
+  feedbackThanks: 'Thanks for your feedback',
+  suggestions: 'Suggestions',
   turnInspector: 'Turn inspector',
   noTurnYet: 'No turn yet',
   turnNumber: (turn) => `Turn ${turn}`,

@@ -1,7 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import * as smd from 'streaming-markdown';
+import { CitationMarker } from './citation-marker.js';
 import { CodeFrame } from './code-block.js';
-import { nodeText, type MarkdownNode } from './markdown-tree.js';
+import { isOpenNode, nodeText, type MarkdownNode } from './markdown-tree.js';
 import { hostOf, RemoteMediaGate } from './media-policy.js';
 import { safeLinkUrl, safeMediaUrl } from './safe-url.js';
 
@@ -34,8 +35,15 @@ function renderChildren(node: MarkdownNode, levels: HeadingLevels, inHead = fals
   return node.children.map((child, index) => renderChild(child, index, levels, inHead));
 }
 
+const CITATION = /^\d{1,3}$/;
+
 function renderLink(node: MarkdownNode, key: number, levels: HeadingLevels): ReactNode {
-  const href = safeLinkUrl(node.attrs[smd.HREF]);
+  const target = node.attrs[smd.HREF];
+  // `[3]` with no URL: a citation of the message's third source.
+  if (target === undefined && node.type === smd.LINK && node.children.length === 1 && CITATION.test(String(node.children[0]))) {
+    return <CitationMarker key={key} number={Number(node.children[0])} />;
+  }
+  const href = safeLinkUrl(target);
   const children = renderChildren(node, levels);
   if (!href) return <span key={key} className="acu-markdown__unsafe-link">{children}</span>;
   // Where the link goes, next to what it says (a bare URL says it already).
@@ -63,7 +71,7 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
     case smd.EQUATION_BLOCK:
       // The code's text pieces as they are: while it streams, only the last piece changes.
       return (
-        <CodeFrame key={key} codeText={() => nodeText(node)} language={attrs[smd.LANG]}>
+        <CodeFrame key={key} codeText={() => nodeText(node)} language={attrs[smd.LANG]} complete={!isOpenNode(node)}>
           {node.children.map((child) => (typeof child === 'string' ? child : nodeText(child)))}
         </CodeFrame>
       );

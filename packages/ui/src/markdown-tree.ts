@@ -91,12 +91,19 @@ function spill(parser: smd.Parser) {
   parser.renderer.add_text(parser.renderer.data, pending);
 }
 
+// The open path's copies in the views: nodes the text may still change (a code block still streaming).
+const OPEN_NODES = new WeakSet<MarkdownNode>();
+
+/** True for a node of a view that the text may still change (on the open path); finished nodes are never open. */
+export const isOpenNode = (node: MarkdownNode): boolean => OPEN_NODES.has(node);
+
 /** Copies a node and the path of open nodes below it (each the last child of its parent). */
 function cloneOpenPath(stack: readonly MarkdownNode[]): MarkdownNode[] {
   const copies: MarkdownNode[] = [];
   for (let depth = 0; depth < stack.length; depth++) {
     const node = stack[depth]!;
     const copy = { type: node.type, attrs: { ...node.attrs }, children: node.children.slice() };
+    OPEN_NODES.add(copy);
     if (depth > 0) {
       const parent = copies[depth - 1]!;
       parent.children[parent.children.length - 1] = copy;

@@ -1,5 +1,6 @@
 import { memo, useMemo, useRef, type HTMLAttributes } from 'react';
 import { cx } from './class-names.js';
+import { MarkdownCompleteContext } from './code-block.js';
 import { renderDocument, type HeadingLevels } from './markdown-node.js';
 import { IncrementalMarkdown, type MarkdownDocument } from './markdown-tree.js';
 
@@ -9,6 +10,8 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
   text: string;
   /** The level of the text's top heading, so a message's `#` does not outrank the page's headings. Default 3 (h3). */
   headingLevel?: number;
+  /** The text is whole (its message finished): even a last block left open counts as complete (it gets highlighted). */
+  complete?: boolean;
 }
 
 /** The document for `text`: when it continues the previous text, only the new characters are parsed. */
@@ -30,7 +33,7 @@ function useMarkdownDocument(text: string): MarkdownDocument {
  * images from other origins wait for a click (see `allowedImageOrigins`). A streaming message costs its new text per
  * commit: finished blocks are kept as they were rendered, only the open block renders again.
  */
-export const Markdown = memo(function Markdown({ text, headingLevel = 3, className, ...rest }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, headingLevel = 3, complete = false, className, ...rest }: MarkdownProps) {
   const document = useMarkdownDocument(text);
   // Levels used → levels rendered, ranked from `headingLevel` so that none is skipped (h3, h4 … not h3, h5).
   const key = document.headings.join();
@@ -40,7 +43,7 @@ export const Markdown = memo(function Markdown({ text, headingLevel = 3, classNa
   );
   return (
     <div {...rest} className={cx('acu-markdown', className)}>
-      {renderDocument(document.root, levels)}
+      <MarkdownCompleteContext.Provider value={complete}>{renderDocument(document.root, levels)}</MarkdownCompleteContext.Provider>
     </div>
   );
 });

@@ -1,9 +1,10 @@
 import { isTextPart, textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLabels } from './labels.js';
+import { MessageFeedbackButtons } from './message-feedback.js';
 
 /** The operations of a chat that message actions use. */
-export type MessageActionsChat = Pick<AgentChat<unknown>, 'getState' | 'edit' | 'regenerate' | 'retry' | 'switchBranch'>;
+export type MessageActionsChat = Pick<AgentChat<unknown>, 'getState' | 'edit' | 'regenerate' | 'retry' | 'switchBranch' | 'setFeedback'>;
 
 /** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
 export interface MessageActionsProps {
@@ -130,6 +131,7 @@ export function MessageActions({ message, chat, canRetry, versions = message }: 
       <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label={labels.regenerateAnswer} onClick={() => void chat.regenerate(message.id)}>{labels.regenerate}</button>,
     );
   }
+  if (message.role === 'model' && text && !canRetry) buttons.push(<MessageFeedbackButtons key="feedback" message={message} chat={chat} />);
   if (canRetry) {
     buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => void chat.retry()}>{labels.retry}</button>);
   }
@@ -140,3 +142,6 @@ export function MessageActions({ message, chat, canRetry, versions = message }: 
     </div>
   );
 }
+
+/** Thumbs up / down with an optional comment (`chat.setFeedback`), as one part of the actions. */
+MessageActions.Feedback = MessageFeedbackButtons;

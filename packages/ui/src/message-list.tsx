@@ -9,6 +9,8 @@ import { MessageRows } from './message-rows.js';
 import { PendingInterrupts } from './pending-interrupts.js';
 import { useHandJumpToSlot } from './jump-to-latest.js';
 import { unlinkedInterrupts } from './tool-links.js';
+import { ShowUsageContext } from './message-usage.js';
+import { CodeHighlighterContext, type CodeHighlighterLoader } from './code-highlighting.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -41,6 +43,13 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   labels?: Partial<AgentChatLabels>;
   /** Shown after the last row, where the next answer will appear (e.g. a `ThinkingIndicator`). */
   children?: ReactNode;
+  /** A compact line of tokens and timing under each finished answer (`message.usage`, `message.timing`). Default false. */
+  showUsage?: boolean;
+  /**
+   * Highlights finished code blocks, loaded when the first one shows:
+   * `() => import('@agent-chat/ui/highlighter').then((module) => module.highlighter)`. Keep it stable. Default: plain code.
+   */
+  codeHighlighter?: CodeHighlighterLoader | undefined;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -57,7 +66,7 @@ const LOAD_EARLIER_PX = 48;
  */
 export function MessageList<S = unknown>({
   chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
-  className, onScroll, children, ...rest
+  showUsage = false, codeHighlighter, className, onScroll, children, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
@@ -145,7 +154,11 @@ export function MessageList<S = unknown>({
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
+            <ShowUsageContext.Provider value={showUsage}>
+            <CodeHighlighterContext.Provider value={codeHighlighter ?? null}>
             <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
+            </CodeHighlighterContext.Provider>
+            </ShowUsageContext.Provider>
             <PendingInterrupts interrupts={unlinked} />
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>

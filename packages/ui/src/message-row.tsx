@@ -1,13 +1,17 @@
 import type { AnyAgentChat } from './any-agent-chat.js';
 import {
-  isMediaPart, isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart,
+  isMediaPart, isReasoningPart, isSourcePart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
-import { Fragment, memo, type ComponentType, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from './labels.js';
 import { Markdown } from './markdown.js';
 import { MediaView } from './media-view.js';
+import { CitationSourcesContext } from './citation-marker.js';
+import { MessageSources, sourcesOf } from './message-sources.js';
+import { MessageUsageFooter } from './message-usage.js';
+import { ReasoningView } from './reasoning-view.js';
 import type { MessageActionsProps } from './message-actions.js';
 import { ToolActivity } from './tool-activity.js';
 import { renderToolCall } from './tool-call-row.js';
@@ -69,21 +73,16 @@ interface MessageRowProps {
 }
 
 function renderDefault(
-  message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null, labels: AgentChatLabels,
+  message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null,
 ): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
-    return <Markdown className="acu-message__text" data-state="markdown" text={part.text} />;
+    return <Markdown className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
   }
   if (isReasoningPart(part)) {
-    const thinking = message.status === 'streaming' && index === message.content.length - 1;
-    return (
-      <details className="acu-reasoning" data-state={thinking ? 'streaming' : 'done'}>
-        <summary className="acu-reasoning__summary">{thinking ? labels.reasoningActive : labels.reasoning}</summary>
-        <div className="acu-reasoning__text">{part.reasoning}</div>
-      </details>
-    );
+    return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
   }
+  if (isSourcePart(part)) return null; // listed, numbered, under the message (MessageSources)
   if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
@@ -104,10 +103,11 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
   const labels = useLabels();
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
-    const node = custom === undefined ? renderDefault(message, part, index, links, registry, labels) : custom;
+    const node = custom === undefined ? renderDefault(message, part, index, links, registry) : custom;
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
+  const sources = useMemo(() => sourcesOf(message), [message.content]); // eslint-disable-line react-hooks/exhaustive-deps -- the sources are the content's
   // An answer's note and actions sit once, at its end (a row in the middle of an answer has neither).
   const note = end ? statusNote(message.status, labels) : undefined;
   // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
@@ -125,7 +125,11 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
       tabIndex={-1}
     >
       {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
-      {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
+      <CitationSourcesContext.Provider value={sources}>
+        {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
+      </CitationSourcesContext.Provider>
+      <MessageSources message={message} />
+      <MessageUsageFooter message={message} />
       {end && (note || actions) ? (
         <div className="acu-message__footer" data-state={message.status}>
           {note ? (

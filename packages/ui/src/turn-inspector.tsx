@@ -3,7 +3,15 @@ import { cx } from './class-names.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
 import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
 import { useChatView } from './use-chat-view.js';
-import type { AgentChat } from '@agent-chat/core';
+import type { AgentChat, ChatMessage } from '@agent-chat/core';
+import { MessageUsage } from './message-usage.js';
+
+/** The last answer of the conversation, once it ended with usage or timing to show. */
+function lastAnswer(messages: readonly ChatMessage[]): ChatMessage | undefined {
+  let last: ChatMessage | undefined;
+  for (let index = messages.length - 1; index >= 0 && !last; index--) if (messages[index]!.role === 'model') last = messages[index];
+  return last && last.status !== 'streaming' && (last.usage || last.timing) ? last : undefined;
+}
 
 /** Props of {@link TurnInspector}. */
 export interface TurnInspectorProps<S = unknown> extends HTMLAttributes<HTMLElement> {
@@ -38,6 +46,7 @@ export function TurnInspector<S = unknown>({ chat, label: ownLabel, labels: own,
   useEffect(() => recorder.connect(view.chat), [view.chat, recorder]);
   const timeline = useSyncExternalStore(recorder.subscribe, recorder.get, recorder.get);
   const running = view.isThinking;
+  const answer = lastAnswer(view.messages);
   return (
     <section {...rest} className={cx('acu-inspector', className)} data-state={running ? 'running' : 'idle'} aria-label={label}>
       <header className="acu-inspector__header" data-state={running ? 'running' : 'idle'}>
@@ -57,6 +66,12 @@ export function TurnInspector<S = unknown>({ chat, label: ownLabel, labels: own,
           </li>
         ))}
       </ol>
+      {answer ? (
+        <div className="acu-inspector__usage" data-state="done">
+          <span className="acu-inspector__kind">usage</span>
+          <MessageUsage message={answer} />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -21,12 +21,15 @@ import { confirmAborted, markAborting, stopDetachedPoll } from './detached-poll.
 import { loadSnapshot } from './load-snapshot.js';
 import { TurnDetached } from '../transport/detach.js';
 import type { AgentContextEntry } from '../model/context.js';
+import type { MessageFeedback } from '../model/message.js';
 import { addContextSource } from './agent-context.js';
 import type { CustomUpdate } from './custom-writes.js';
+import { setMessageFeedback } from './feedback.js';
 import { writeCustom } from './set-custom.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
 export type { CustomUpdate } from './custom-writes.js';
+export type { FeedbackEvent } from './chat-options.js';
 
 /** A chat with one agent: a store, a serial turn queue, and session continuity. */
 export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
@@ -84,6 +87,11 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * the `context` option's; returns its removal. Entries keep their registration order.
    */
   addContext(entry: AgentContextEntry | (() => AgentContextEntry)): () => void;
+  /**
+   * Rates a message (`null` takes the rating back): kept on `message.feedback` (across branch switches and in
+   * `exportChatTree`) and passed to `onFeedback`. False when no shown message has that id.
+   */
+  setFeedback(messageId: string, feedback: MessageFeedback | null): boolean;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
 }
@@ -236,6 +244,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     configure(next) {
       settings.options = { ...settings.options, ...next };
     },
+    setFeedback: (messageId, feedback) => setMessageFeedback(parts, messageId, feedback),
     ...branchOperations(parts),
   };
   registerTreeAccess(chat, parts);

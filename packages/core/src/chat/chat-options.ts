@@ -7,6 +7,14 @@ import type { Transport } from '../transport/transport.js';
 import type { ClientTools } from './client-tools.js';
 import type { TurnDeadlineOptions, TurnLimitOptions } from './deadlines.js';
 import type { DetachedPollOptions } from './detached-poll-types.js';
+import type { ChatMessage, MessageFeedback } from '../model/message.js';
+
+/** What `onFeedback` hears: the rated message (with its feedback) and the rating, or null when it was taken back. */
+export interface FeedbackEvent {
+  messageId: string;
+  feedback: MessageFeedback | null;
+  message: ChatMessage;
+}
 
 /**
  * Options of {@link createAgentChat}. Limits: `maxDepth` (default 500 levels) and `maxFrameBytes` (default 8 MiB) end a
@@ -24,6 +32,8 @@ export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   onChunk?: (chunk: AgentChunk<S>) => void;
   onTurnEnd?: (response: AgentResponse<S>) => void;
   onError?: (error: AgentChatError) => void;
+  /** Called by `setFeedback` with the rated message: send the rating where the app keeps them. */
+  onFeedback?: (feedback: FeedbackEvent) => void;
   /** Message ids; defaults to a per-chat counter with a random prefix. */
   generateId?: () => string;
   /** Tools the browser runs when the agent asks for them; the turn continues with their results. */

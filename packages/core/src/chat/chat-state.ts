@@ -78,6 +78,8 @@ export interface ChatState<S = unknown> {
    * reload or a thread switch (`createAgentChat({ customWrites })`). Absent when none wait.
    */
   customWrites?: JsonPatchOperation[][] | undefined;
+  /** Follow-up prompts the agent offered with the last turn; cleared when the next one starts. */
+  suggestions?: string[] | undefined;
 }
 
 /** A fresh state. */

@@ -10,6 +10,7 @@
 import { AgentChatError, type AgentChatErrorCode } from '../model/error.js';
 import type { FinishReason } from '../model/finish-reason.js';
 import type { ChatMessage, MessageStatus, Role } from '../model/message.js';
+import { annotationsOf, withAnnotations, type MessageAnnotations } from './message-annotations.js';
 import { isInterruptPart, type Metadata, type Part, type ToolRequestPart } from '../model/part.js';
 import type { Artifact, SnapshotInfo, SnapshotQuery } from '../model/session.js';
 import { markDenials } from '../model/tool-outcome.js';
@@ -33,8 +34,8 @@ export interface ChatTreeRecordEnd {
   artifacts?: Artifact[];
 }
 
-/** One message of the record. */
-export interface ChatTreeRecordNode {
+/** One message of the record, with its feedback, usage and timing when it has them. */
+export interface ChatTreeRecordNode extends MessageAnnotations {
   id: string;
   /** The message before it ('' at the start). */
   parent: string;
@@ -102,6 +103,7 @@ export function exportChatTree<S>(chat: AgentChat<S>): ChatTreeRecord {
       const node: ChatTreeRecordNode = { id, parent, role: message.role };
       if (message.snapshotId) node.snapshotId = message.snapshotId;
       if (!message.snapshotId || inline) node.message = { content: message.content, status: message.status, ...(message.metadata ? { metadata: message.metadata } : {}) };
+      Object.assign(node, annotationsOf(message));
       if (end) node.end = recordEnd(end, inline);
       nodes.push(node);
       visit(id);
@@ -171,6 +173,11 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
     for (const [recorded, index] of pairs ?? []) {
       if (!messages.has(recorded.id)) messages.set(recorded.id, { id: recorded.id, ...held[index]!, status: 'done', ...(recorded.snapshotId ? { snapshotId: recorded.snapshotId } : {}) });
     }
+  }
+
+  for (const node of record.nodes) {
+    const message = messages.get(node.id);
+    if (message) messages.set(node.id, withAnnotations(message, node));
   }
 
   const lineEnd = (node: ChatTreeRecordNode): LineEnd<S> => {

@@ -2,6 +2,7 @@ import { current, isDraft, type Draft } from 'immer';
 import { toMessage } from '../model/message.js';
 import type { AgentEvent } from '../model/events.js';
 import type { ChatState, RunningTurn } from './chat-state.js';
+import { reduceContentEvent } from './reduce-content.js';
 import { reduceMessageEvent } from './reduce-messages.js';
 import { reduceStateEvent } from './reduce-state.js';
 import { reduceTurnEvent } from './reduce-turn.js';
@@ -18,6 +19,7 @@ export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: Tu
   else if (event.type === 'stream-open') draft.runningTurn = runningTurnOf(draft, event.turnId, turn);
   reduceMessageEvent(draft, event, turn);
   reduceStateEvent(draft, event, turn);
+  reduceContentEvent(draft, event, turn);
   reduceTurnEvent(draft, event, turn);
 }
 

@@ -73,6 +73,7 @@ function startTurn<S>(
   if (draft.connection) draft.connection = undefined;
   if (draft.runningTurn) draft.runningTurn = undefined;
   if (draft.detached) draft.detached = undefined;
+  if (draft.suggestions) draft.suggestions = undefined;
 }
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
@@ -84,6 +85,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   const agentCustom = turn.custom;
   const pending = setup.store.getState().customWrites;
+  turn.now = Date.now();
   setup.store.update((draft) => {
     if (draft.status === 'submitted') draft.status = 'streaming';
     // The server answered: the writes the request carried are delivered; later ones stay pending.

@@ -1,6 +1,6 @@
 import type { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
-import type { Role } from '../model/message.js';
+import type { MessageUsage, Role } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { Artifact, SessionState } from '../model/session.js';
 
@@ -28,6 +28,16 @@ export interface TurnContext {
   maxDepth?: number | undefined;
   /** How many pending local writes the request carried, until the server's first answer marks them delivered. */
   sentWrites?: number;
+  /** When the turn started, and when the read being reduced arrived (ms since the epoch): the answer's timing. */
+  startedAt: number;
+  now: number;
+  /** When the first text or reasoning token arrived. */
+  firstTokenAt?: number | undefined;
+  /** When the first reasoning token arrived, and how long the reasoning lasted once the answer started. */
+  reasoningAt?: number | undefined;
+  reasoningMs?: number | undefined;
+  /** The usage the protocol last reported for this turn. */
+  usage?: MessageUsage | undefined;
 }
 
 /** A context for a turn that starts after `messageCount` messages with the given custom state. */
@@ -44,5 +54,7 @@ export function createTurnContext(messageCount: number, custom: unknown, createI
     errors: [],
     ended: null,
     createId,
+    startedAt: Date.now(),
+    now: Date.now(),
   };
 }

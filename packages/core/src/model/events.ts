@@ -1,6 +1,6 @@
 import type { AgentChatError } from './error.js';
 import type { FinishReason } from './finish-reason.js';
-import type { Message, Role } from './message.js';
+import type { Message, MessageUsage, Role } from './message.js';
 import type { Part, ToolRequestPart, ToolResponsePart } from './part.js';
 import type { Artifact, SessionState } from './session.js';
 
@@ -43,6 +43,10 @@ export type AgentEvent =
   | { type: 'interrupt-request'; parts: ToolRequestPart[] }
   | { type: 'session'; sessionId?: string; snapshotId?: string }
   | { type: 'error'; error: AgentChatError }
+  /** The tokens the turn used so far (the whole count, not an increment); it lands on the turn's last model message. */
+  | { type: 'usage'; usage: MessageUsage }
+  /** Follow-up prompts the agent offers after this turn (replacing any earlier ones). */
+  | { type: 'suggestions'; suggestions: string[] }
   /** From the transport, not the wire: the stream broke off and is being reattached (`reconnecting`), or was (`open`). */
   | { type: 'connection'; state: ConnectionState }
   /** From a resumable transport: the server named the turn's replayable stream (to reattach to after a reload). */

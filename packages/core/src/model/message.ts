@@ -13,6 +13,31 @@ export interface Message {
 /** Lifecycle of a message in the store. */
 export type MessageStatus = 'streaming' | 'done' | 'aborted' | 'failed';
 
+/** Tokens a turn's model call used, as the protocol reported them. */
+export interface MessageUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+}
+
+/** How long an answer took, measured by the kit: from the send to its first token, to its end, and its output rate. */
+export interface MessageTiming {
+  /** From the start of the turn to its first text or reasoning token. */
+  firstTokenMs?: number;
+  /** From the start of the turn to its end. */
+  durationMs?: number;
+  /** Output tokens (from the usage the protocol reported) per second of streaming, from the first token to the end. */
+  tokensPerSecond?: number;
+  /** From the first reasoning token to the first answer token (or the end): set as soon as the answer starts. */
+  reasoningMs?: number;
+}
+
+/** What the user thought of an answer. */
+export interface MessageFeedback {
+  rating: 'up' | 'down';
+  comment?: string;
+}
+
 /** A message as the store keeps it: a stable id and a status. */
 export interface ChatMessage extends Message {
   id: string;
@@ -21,6 +46,12 @@ export interface ChatMessage extends Message {
   siblings?: { index: number; count: number };
   /** The snapshot of the completed turn that produced this message, where the protocol has snapshots. */
   snapshotId?: string;
+  /** The tokens the turn that produced this answer used, where the protocol reports them (on the turn's last model message). */
+  usage?: MessageUsage;
+  /** The kit's measurement of the turn that produced this answer (on the turn's last model message). */
+  timing?: MessageTiming;
+  /** The user's rating of this answer (`chat.setFeedback`). */
+  feedback?: MessageFeedback;
 }
 
 const ROLES: readonly Role[] = ['user', 'model', 'tool', 'system'];

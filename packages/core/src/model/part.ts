@@ -43,6 +43,15 @@ export interface ToolResponsePart extends PartBase { toolResponse: ToolResponse 
 export interface DataPart extends PartBase { data: unknown }
 /** Anything else a provider attaches. */
 export interface CustomPart extends PartBase { custom: Record<string, unknown> }
+/** Where an answer's content came from: a web page (`url`) or a document (`documentId`), as the model cited it. */
+export interface Source {
+  url?: string;
+  title?: string;
+  documentId?: string;
+  mediaType?: string;
+}
+/** A source the answer cites; its 1-based place among the message's sources is its citation number. */
+export interface SourcePart extends PartBase { source: Source }
 
 /** One piece of a message, in Genkit's shape. */
 export type Part =
@@ -52,7 +61,8 @@ export type Part =
   | ToolRequestPart
   | ToolResponsePart
   | DataPart
-  | CustomPart;
+  | CustomPart
+  | SourcePart;
 
 /** True for a text part. */
 export const isTextPart = (part: Part): part is TextPart => typeof (part as TextPart).text === 'string';
@@ -68,6 +78,10 @@ export const isToolResponsePart = (part: Part): part is ToolResponsePart =>
 /** True for a media part. */
 export const isMediaPart = (part: Part): part is MediaPart =>
   typeof (part as MediaPart).media === 'object' && (part as MediaPart).media !== null;
+
+/** True for a source part. */
+export const isSourcePart = (part: Part): part is SourcePart =>
+  typeof (part as SourcePart).source === 'object' && (part as SourcePart).source !== null;
 
 /** The file name a media part carries (`metadata.filename`), if any. */
 export function mediaFilenameOf(part: Part): string | undefined {

@@ -2,7 +2,8 @@ import { isRecord, recordsOf } from '../util/guards.js';
 import { AgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
 import type { FinishReason } from '../model/finish-reason.js';
-import type { Part } from '../model/part.js';
+import type { MessageUsage } from '../model/message.js';
+import type { Part, Source } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
 
@@ -38,4 +39,34 @@ export function artifactOf(value: unknown): Artifact | undefined {
   if (typeof value.name === 'string') artifact.name = value.name;
   if (isRecord(value.metadata)) artifact.metadata = value.metadata;
   return artifact;
+}
+
+const TOKEN_FIELDS = ['inputTokens', 'outputTokens', 'totalTokens'] as const;
+
+/** A wire value's token counts `{inputTokens?, outputTokens?, totalTokens?}` (non-negative numbers), else undefined. */
+export function usageOf(value: unknown): MessageUsage | undefined {
+  if (!isRecord(value)) return undefined;
+  const usage: MessageUsage = {};
+  for (const field of TOKEN_FIELDS) {
+    const count = value[field];
+    if (typeof count === 'number' && Number.isFinite(count) && count >= 0) usage[field] = count;
+  }
+  return Object.keys(usage).length > 0 ? usage : undefined;
+}
+
+/** A wire value that is a list of suggested prompts: its non-empty strings (at most 10), else undefined. */
+export function suggestionsOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').slice(0, 10);
+}
+
+/** A wire value in the canonical source shape `{url?, title?, documentId?, mediaType?}` (string fields only), else undefined. */
+export function sourceOf(value: unknown): Source | undefined {
+  if (!isRecord(value)) return undefined;
+  const source: Source = {};
+  for (const field of ['url', 'title', 'documentId', 'mediaType'] as const) {
+    const text = value[field];
+    if (typeof text === 'string' && text !== '') source[field] = text;
+  }
+  return source.url !== undefined || source.documentId !== undefined || source.title !== undefined ? source : undefined;
 }

@@ -5,7 +5,7 @@ import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAguiStreamState } from './agui-stream-state.js';
 import type { AguiMessage } from './agui-wire-types.js';
-import { artifactOf, malformedFrameEvent } from '../decoder-helpers.js';
+import { artifactOf, malformedFrameEvent, sourceOf, suggestionsOf, usageOf } from '../decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 
@@ -37,7 +37,10 @@ export interface AguiDecoderContext {
  *   TOOL_CALL_RESULT → tool-response in its own tool message (content parsed when it is JSON). _CHUNK alike.
  * - STATE_SNAPSHOT → custom-snapshot; STATE_DELTA → custom-patch (applied atomically by the core).
  * - MESSAGES_SNAPSHOT → message-complete per message the request did not send (see agui-messages-snapshot.ts).
- * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: no state, but their frames reach `onChunk`. Unknown types: ignored.
+ * - CUSTOM, by `name` (AG-UI has no event of its own for these): `source` {url?, title?, documentId?, mediaType?} → a
+ *   source part in the model message streamed last (`sources`: a list of them); `suggestions` string[] → suggestions;
+ *   `usage` {inputTokens?, outputTokens?, totalTokens?} → usage. Other names: no state.
+ * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: their frames reach `onChunk`. Unknown types: ignored.
  */
 export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecoder {
   let ended = false;
@@ -73,6 +76,20 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
     events.push(turnEnd(finishReason, { ...(snapshotId ? { snapshotId } : {}), output: value, raw: value }));
   }
 
+  /** The kit's CUSTOM event names: cited sources, follow-up suggestions and the run's usage. */
+  function customEvents(value: Record<string, unknown>, events: AgentEvent[]): void {
+    const { name, value: payload } = value;
+    const suggestions = name === 'suggestions' ? suggestionsOf(payload) : undefined;
+    const usage = name === 'usage' ? usageOf(payload) : undefined;
+    const sources = name === 'source' ? [payload] : name === 'sources' && Array.isArray(payload) ? payload : [];
+    if (suggestions) events.push({ type: 'suggestions', suggestions });
+    if (usage) events.push({ type: 'usage', usage });
+    for (const item of sources) {
+      const source = sourceOf(item);
+      if (source) state.addModelPart({ source }, value, events);
+    }
+  }
+
   function handle(type: string, value: Record<string, unknown>, events: AgentEvent[]): void {
     state.handle(type, value, events);
     switch (type) {
@@ -96,6 +113,8 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
         if (artifact) events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || name === undefined ? artifact : { ...artifact, name } });
         return;
       }
+      case 'CUSTOM':
+        return customEvents(value, events);
       case 'STATE_SNAPSHOT':
         if ('snapshot' in value) events.push({ type: 'custom-snapshot', custom: value.snapshot });
         return;

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../model/events.js';
-import type { ToolRequestPart } from '../../model/part.js';
+import type { Part, ToolRequestPart } from '../../model/part.js';
 import { stringOr } from '../../util/guards.js';
 import { roleOf } from './agui-content.js';
 import { createAguiMessageMirror, type AguiMessageMirror } from './agui-message-mirror.js';
@@ -25,6 +25,8 @@ export interface AguiStreamState {
   completeAll(events: AgentEvent[]): void;
   /** One interrupt of a RUN_FINISHED outcome as a tool request (`ref` = interrupt id), named after its tool call if any. */
   interruptPart(interrupt: Record<string, unknown>): ToolRequestPart | undefined;
+  /** A part (a cited source) into the model message this run streamed last, or a new one; completed with it. */
+  addModelPart(part: Part, source: unknown, events: AgentEvent[]): void;
   /** Closes the lane an event of `type` ends, then decodes it if it is a message, reasoning or tool-call event. */
   handle(type: string, value: Record<string, unknown>, events: AgentEvent[]): void;
 }
@@ -149,6 +151,13 @@ export function createAguiStreamState(sent: readonly AguiMessage[]): AguiStreamS
       for (const key of mirror.entries.keys()) mirror.complete(key, events);
     },
     interruptPart: tools.interruptPart,
+    addModelPart(part, source, events) {
+      const key = (mirror.currentModelKey ??= 'agui:model');
+      const entry = mirror.entryFor(key, 'model');
+      entry.content.push(part);
+      entry.dirty = true;
+      events.push({ type: 'part-add', part, role: 'model', messageKey: key, source });
+    },
     handle(type, value, events) {
       const lane = stringOr(value.subagentRunId) ?? '';
       if (LANE_CLOSERS.has(type)) lanes.close(lane, events, value, true);

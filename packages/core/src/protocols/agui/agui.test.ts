@@ -46,6 +46,37 @@ interface DecodeCase {
 
 const cases: DecodeCase[] = [
   {
+    name: 'CUSTOM source / sources become source parts of the model message streamed last; suggestions and usage by name; others pass',
+    values: [
+      started,
+      { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'See [1].' },
+      { type: 'CUSTOM', name: 'source', value: { url: 'https://a.example/x', title: 'A', rank: 1 } },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+      { type: 'CUSTOM', name: 'sources', value: [{ documentId: 'doc-2', title: 'Manual' }, { nothing: true }] },
+      { type: 'CUSTOM', name: 'suggestions', value: ['Why?', 3, 'How?'] },
+      { type: 'CUSTOM', name: 'usage', value: { inputTokens: 5, outputTokens: 8 } },
+      { type: 'CUSTOM', name: 'other', value: 1 },
+      finished,
+    ],
+    expected: [
+      session,
+      { type: 'text-delta', text: 'See [1].', role: 'model', messageKey: 'm1' },
+      { type: 'part-add', part: { source: { url: 'https://a.example/x', title: 'A' } }, role: 'model', messageKey: 'm1' },
+      noop,
+      complete('m1', [{ text: 'See [1].' }, { source: { url: 'https://a.example/x', title: 'A' } }]),
+      { type: 'part-add', part: { source: { documentId: 'doc-2', title: 'Manual' } }, role: 'model', messageKey: 'm1' },
+      noop,
+      { type: 'suggestions', suggestions: ['Why?', 'How?'] },
+      noop,
+      { type: 'usage', usage: { inputTokens: 5, outputTokens: 8 } },
+      noop,
+      noop,
+      complete('m1', [{ text: 'See [1].' }, { source: { url: 'https://a.example/x', title: 'A' } }, { source: { documentId: 'doc-2', title: 'Manual' } }]),
+      endOk(),
+    ],
+  },
+  {
     name: 'text: START/CONTENT/END streams deltas keyed by messageId, END completes what was streamed with its id',
     values: [
       started,

@@ -18,9 +18,12 @@
  *   data-<name> {id, data}                  artifact-upsert, name `data-<name>:<id>` (the key the AI SDK upserts by),
  *                                           parts [{data}], metadata {type, id}; transient or not
  *   data-<name> {data} (no id)              part-add {data, metadata:{type}} into the message; transient ones only reach onChunk
- *   source-url / source-document            part-add {custom: <the chunk>}
+ *   source-url / source-document            part-add {source: {url, title?}} / {source: {documentId: sourceId, title,
+ *                                           mediaType}}, `sourceId` (and `filename`) in the part's metadata
+ *   data-suggestions {data: string[]}       suggestions (follow-up prompts offered after the turn), transient or not
  *   file {url, mediaType}                   part-add {media: {url, contentType}}
- *   message-metadata                        merged into the message metadata
+ *   message-metadata                        merged into the message metadata; its `usage` or `totalUsage`
+ *                                           ({inputTokens, outputTokens, totalTokens}) is the turn's usage, at finish
  *   start-step / finish-step                ignored
  *   finish {finishReason?}                  message-complete per message (not after an error: partial messages end
  *                                           'failed'), then turn-end: 'failed' after an error,
@@ -42,7 +45,8 @@ import { normalizeFinishReason, type FinishReason } from '../../model/finish-rea
 import type { Message } from '../../model/message.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAiSdkStreamState } from './ai-sdk-stream-state.js';
-import { artifactOf, malformedFrameEvent } from '../decoder-helpers.js';
+import { artifactOf, malformedFrameEvent, suggestionsOf, usageOf } from '../decoder-helpers.js';
+import { aiSdkSourcePart } from './ai-sdk-sources.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 
@@ -52,6 +56,8 @@ export const AI_SDK_STATE_PATCH_PART = 'data-state-patch';
 export const AI_SDK_STATE_PART = 'data-state';
 /** The data part type whose `data` is an artifact `{name?, parts, metadata?}` (same name replaces). */
 export const AI_SDK_ARTIFACT_PART = 'data-artifact';
+/** The data part type whose `data` is a list of follow-up prompts the agent suggests (`ChatState.suggestions`). */
+export const AI_SDK_SUGGESTIONS_PART = 'data-suggestions';
 
 /** Options of {@link createAiSdkDecoder}. */
 export interface AiSdkDecoderOptions {
@@ -97,6 +103,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
   /** `finish` or `[DONE]`: a message-complete per message (unless the turn failed), then the turn-end. */
   function finish(events: AgentEvent[], raw: unknown, finishReason: string | undefined): void {
     const metadata = output();
+    const usage = isRecord(messageMetadata) ? usageOf(messageMetadata.usage) ?? usageOf(messageMetadata.totalUsage) : undefined;
+    if (usage) events.push({ type: 'usage', usage });
     let first = true;
     // A failed turn leaves its messages partial (status 'failed'): completing them would mark them done.
     if (!failure) for (const [messageKey, { role, content }] of state.assembled) {
@@ -117,7 +125,10 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
     const { data } = chunk;
     const id = stringOr(chunk.id);
     const artifact = type === AI_SDK_ARTIFACT_PART ? artifactOf(data) : undefined;
-    if (type === AI_SDK_STATE_PATCH_PART) {
+    const suggestions = type === AI_SDK_SUGGESTIONS_PART ? suggestionsOf(data) : undefined;
+    if (suggestions) {
+      events.push({ type: 'suggestions', suggestions });
+    } else if (type === AI_SDK_STATE_PATCH_PART) {
       events.push(isPatch(data)
         ? { type: 'custom-patch', patch: data }
         : { type: 'error', error: new AgentChatError('patch-failed', `A ${type} part must carry an array of JSON Patch operations.`, { details: data }) });
@@ -148,8 +159,11 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
       case 'reasoning-delta':
         return state.streamText(events, type === 'text-delta' ? 'text' : 'reasoning', stringOr(chunk.delta) ?? '', chunk);
       case 'source-url':
-      case 'source-document':
-        return state.addPart(events, { custom: { ...chunk } }, chunk);
+      case 'source-document': {
+        const part = aiSdkSourcePart(chunk);
+        if (part) state.addPart(events, part, chunk);
+        return;
+      }
       case 'file': {
         const url = stringOr(chunk.url);
         const contentType = stringOr(chunk.mediaType);

@@ -1,3 +1,4 @@
+import { validateUIMessages } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../model/message.js';
@@ -40,5 +41,23 @@ describe('fromAiSdkUiMessages', () => {
       { role: 'user', content: [{ text: 'clear' }] },
       { role: 'model', content: [{ toolRequest: { name: 'confirmClearAll', ref: 'r1', input: { question: 'Sure?' } }, metadata: { interrupt: { approvalId: 'approval-r1' } } }] },
     ]);
+  });
+
+  it('source parts go to the route as source-url / source-document parts the AI SDK validates, and come back the same', async () => {
+    const history: Message[] = [
+      { role: 'user', content: [{ text: 'cite' }] },
+      { role: 'model', content: [
+        { text: 'See [1] and [2].' },
+        { source: { url: 'https://example.com/a', title: 'A' }, metadata: { sourceId: 's1' } },
+        { source: { documentId: 'doc-7', title: 'Manual', mediaType: 'application/pdf' }, metadata: { sourceId: 'doc-7', filename: 'manual.pdf' } },
+      ] },
+    ];
+    const ui = toAiSdkUiMessages(history, 'chat');
+    expect(ui[1]!.parts.filter((part) => part.type.startsWith('source-'))).toEqual([
+      { type: 'source-url', sourceId: 's1', url: 'https://example.com/a', title: 'A' },
+      { type: 'source-document', sourceId: 'doc-7', mediaType: 'application/pdf', title: 'Manual', filename: 'manual.pdf' },
+    ]);
+    await expect(validateUIMessages({ messages: ui })).resolves.toHaveLength(2);
+    expect(fromAiSdkUiMessages(ui)).toEqual(history);
   });
 });

@@ -6,6 +6,7 @@ import { httpError, joinUrl, resolveHeaders } from '../../transport/http-transpo
 import type { HttpTransportOptions } from '../../transport/transport.js';
 import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 import type { AiSdkUiPart } from './ai-sdk-ui-messages.js';
+import { aiSdkSourcePart } from './ai-sdk-sources.js';
 
 /** A UI tool part's tool name: `tool-<name>`, or `dynamic-tool` with `toolName`. */
 const toolNameOf = (part: AiSdkUiPart): string | undefined =>
@@ -28,7 +29,10 @@ function assistantMessages(parts: AiSdkUiPart[]): Message[] {
     else if (part.type === 'text' && typeof part.text === 'string') model.push({ text: part.text });
     else if (part.type === 'reasoning' && typeof part.text === 'string') model.push({ reasoning: part.text });
     else if (part.type === 'file' && typeof part.url === 'string') model.push({ media: { url: part.url, contentType: stringOr(part.mediaType) ?? 'application/octet-stream' } });
-    else if (name !== undefined) {
+    else if (part.type === 'source-url' || part.type === 'source-document') {
+      const source = aiSdkSourcePart(part);
+      if (source) model.push(source);
+    } else if (name !== undefined) {
       const ref = stringOr(part.toolCallId);
       const approval = part.state === 'approval-requested' && isRecord(part.approval) ? stringOr(part.approval.id) : undefined;
       model.push({ toolRequest: { name, ...(ref !== undefined ? { ref } : {}), input: part.input }, ...(approval ? { metadata: { interrupt: { approvalId: approval } } } : {}) });

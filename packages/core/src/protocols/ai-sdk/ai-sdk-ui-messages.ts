@@ -1,6 +1,7 @@
 import type { Message } from '../../model/message.js';
-import { isReasoningPart, isTextPart, mediaFilenameOf, isToolRequestPart, isToolResponsePart, type CustomPart, type MediaPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
+import { isReasoningPart, isSourcePart, isTextPart, mediaFilenameOf, isToolRequestPart, isToolResponsePart, type CustomPart, type MediaPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import { approvalOf, uiApproval } from './ai-sdk-approval.js';
+import { aiSdkSourceUiPart } from './ai-sdk-sources.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 
 /** One part of a UI message (`{type: 'text', text}`, `{type: 'tool-<name>', toolCallId, state, ...}`, ...). */
@@ -19,6 +20,7 @@ function plainUiPart(part: Part): AiSdkUiPart | undefined {
   const { media, custom, metadata } = part as Partial<MediaPart & CustomPart>;
   if (isTextPart(part)) return { type: 'text', text: part.text };
   if (isReasoningPart(part)) return { type: 'reasoning', text: part.reasoning };
+  if (isSourcePart(part)) return aiSdkSourceUiPart(part);
   if (isRecord(media)) {
     const filename = mediaFilenameOf(part);
     return { type: 'file', mediaType: media.contentType ?? 'application/octet-stream', ...(filename ? { filename } : {}), url: media.url };

@@ -29,6 +29,8 @@ function summary(event: AgentEvent): string {
       return `message(${event.messageKey}):${event.message.role}:${JSON.stringify(event.message.content)}${meta}`;
     }
     case 'custom-patch': return `patch:${JSON.stringify(event.patch)}`;
+    case 'usage': return `usage:${JSON.stringify(event.usage)}`;
+    case 'suggestions': return `suggestions:${JSON.stringify(event.suggestions)}`;
     case 'custom-snapshot': return `custom:${JSON.stringify(event.custom)}`;
     case 'artifact-upsert': return `artifact:${event.artifact.name}:${JSON.stringify(event.artifact.parts)}`;
     case 'interrupt-request': return `interrupts:${event.parts.map((part) => part.toolRequest.ref).join()}`;
@@ -216,16 +218,33 @@ const cases: Case[] = [
     ],
   },
   {
-    name: 'source and file parts become message parts',
+    name: 'source-url, source-document and file chunks become source and media parts',
     wire: [
       start(), { type: 'source-url', sourceId: 's1', url: 'https://example.com', title: 'Ex' },
+      { type: 'source-document', sourceId: 'doc-7', mediaType: 'application/pdf', title: 'Manual', filename: 'manual.pdf' },
       { type: 'file', url: 'data:image/png;base64,AA==', mediaType: 'image/png' }, finish(),
     ],
     expected: [
       'session:c1',
-      'part(ai:m1#0):{"custom":{"type":"source-url","sourceId":"s1","url":"https://example.com","title":"Ex"}}',
+      'part(ai:m1#0):{"source":{"url":"https://example.com","title":"Ex"},"metadata":{"sourceId":"s1"}}',
+      'part(ai:m1#0):{"source":{"documentId":"doc-7","title":"Manual","mediaType":"application/pdf"},"metadata":{"sourceId":"doc-7","filename":"manual.pdf"}}',
       'part(ai:m1#0):{"media":{"url":"data:image/png;base64,AA==","contentType":"image/png"}}',
-      'message(ai:m1#0):model:[{"custom":{"type":"source-url","sourceId":"s1","url":"https://example.com","title":"Ex"}},{"media":{"url":"data:image/png;base64,AA==","contentType":"image/png"}}] {"messageId":"m1"}',
+      'message(ai:m1#0):model:[{"source":{"url":"https://example.com","title":"Ex"},"metadata":{"sourceId":"s1"}},{"source":{"documentId":"doc-7","title":"Manual","mediaType":"application/pdf"},"metadata":{"sourceId":"doc-7","filename":"manual.pdf"}},{"media":{"url":"data:image/png;base64,AA==","contentType":"image/png"}}] {"messageId":"m1"}',
+      'end:stop@c1',
+    ],
+  },
+  {
+    name: 'data-suggestions (transient or not) are suggestions; usage or totalUsage in the message metadata is the usage',
+    wire: [
+      { type: 'start', messageId: 'm1', messageMetadata: { model: 'x' } }, { type: 'text-delta', id: 't', delta: 'Hi' },
+      { type: 'data-suggestions', data: ['Tell me more', '', 7, 'Thanks'], transient: true },
+      { type: 'message-metadata', messageMetadata: { totalUsage: { inputTokens: 12, outputTokens: 30, totalTokens: 42, reasoningTokens: 5 } } },
+      finish(),
+    ],
+    expected: [
+      'session:c1', 'text(ai:m1#0):Hi', 'suggestions:["Tell me more","Thanks"]',
+      'usage:{"inputTokens":12,"outputTokens":30,"totalTokens":42}',
+      'message(ai:m1#0):model:[{"text":"Hi"}] {"messageId":"m1","messageMetadata":{"model":"x","totalUsage":{"inputTokens":12,"outputTokens":30,"totalTokens":42,"reasoningTokens":5}}}',
       'end:stop@c1',
     ],
   },

@@ -2,12 +2,18 @@ import { AgentChatError } from '../../model/error.js';
 import type { AgentEvent, JsonPatchOperation } from '../../model/events.js';
 import { normalizeFinishReason, type FinishReason } from '../../model/finish-reason.js';
 import { normalizeRole, type Message } from '../../model/message.js';
-import { isInterruptPart, isReasoningPart, isTextPart, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
+import { isInterruptPart, isReasoningPart, isTextPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import type { SessionState, SnapshotInfo } from '../../model/session.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr, unwrap } from '../../util/guards.js';
+import { fromGenkitPart, genkitSuggestionsOf, genkitUsageOf } from './genkit-content.js';
+
+/** A message's parts in the canonical model; suggestion parts are not content (they go to `suggestions`). */
+function contentOf(value: unknown): Part[] {
+  return partsOf(value).flatMap((part) => (genkitSuggestionsOf(part) ? [] : [fromGenkitPart(part)]));
+}
 
 /** A Genkit `{status, message}` error as an {@link AgentChatError}. */
 export function genkitError(value: unknown, fallbackMessage = 'The agent reported an error.'): AgentChatError {
@@ -24,7 +30,7 @@ function listOf<T>(value: unknown, read: (item: unknown) => T | undefined): T[] 
 
 function asMessage(value: unknown): Message | undefined {
   if (!isRecord(value)) return undefined;
-  const message: Message = { role: normalizeRole(value.role), content: partsOf(value.content) };
+  const message: Message = { role: normalizeRole(value.role), content: contentOf(value.content) };
   if (isRecord(value.metadata)) message.metadata = value.metadata;
   return message;
 }
@@ -41,7 +47,13 @@ function asSessionState(value: unknown): SessionState | undefined {
 function modelChunkEvents(chunk: Record<string, unknown>, events: AgentEvent[]): void {
   const role = normalizeRole(chunk.role);
   const keyed = typeof chunk.index === 'number' ? { messageKey: `${role}:${chunk.index}` } : {};
-  for (const part of partsOf(chunk.content)) {
+  for (const wirePart of partsOf(chunk.content)) {
+    const suggestions = genkitSuggestionsOf(wirePart);
+    if (suggestions) {
+      events.push({ type: 'suggestions', suggestions });
+      continue;
+    }
+    const part = fromGenkitPart(wirePart);
     if (isTextPart(part)) {
       if (part.text !== '') events.push({ type: 'text-delta', text: part.text, role, ...keyed, source: chunk });
     } else if (isReasoningPart(part)) {
@@ -81,6 +93,10 @@ export function createGenkitDecoder(): FrameDecoder {
     // A failed turn's result carries the session's last good message (an earlier turn's answer), not this turn's.
     const failed = output.error !== undefined || output.finishReason === 'failed';
     const message = failed ? undefined : asMessage(output.message);
+    const suggestions = isRecord(output.message) ? partsOf(output.message.content).map(genkitSuggestionsOf).find((found) => found !== undefined) : undefined;
+    if (suggestions) events.push({ type: 'suggestions', suggestions });
+    const usage = genkitUsageOf(output);
+    if (usage) events.push({ type: 'usage', usage });
     if (message) {
       events.push({ type: 'message-complete', message });
       const interrupts = message.content.filter(isInterruptPart);

@@ -2,6 +2,7 @@ import type { AgentInput } from '../../model/chunk.js';
 import type { SessionState } from '../../model/session.js';
 import type { AgentContextEntry } from '../../model/context.js';
 import type { JsonPatchOperation } from '../../model/events.js';
+import { toGenkitPart } from './genkit-content.js';
 
 /** Genkit's `AgentInit`: which state a turn starts from. */
 export interface GenkitAgentInit {
@@ -38,7 +39,9 @@ export interface GenkitTurnInput extends AgentInput {
  * without a user message, answering interrupts only, carries none).
  */
 export function buildGenkitRequestBody(context: GenkitTurnContext): { data: GenkitTurnInput; init: GenkitAgentInit } {
-  const { state, snapshotId, sessionId, customWrites, context: entries } = context;
+  const { snapshotId, sessionId, customWrites, context: entries } = context;
+  // Source parts of a client-managed history go in Genkit's own shape (`custom.source`), which its part schema accepts.
+  const state = context.state && { ...context.state, messages: context.state.messages.map((message) => ({ ...message, content: message.content.map(toGenkitPart) })) };
   const data: GenkitTurnInput = { ...context.input };
   // Client-managed: the writes are in `state.custom` already.
   if (customWrites?.length && !state) data.customPatch = [...customWrites];

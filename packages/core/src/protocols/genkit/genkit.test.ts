@@ -29,6 +29,9 @@ function summary(event: AgentEvent): string {
     case 'message-complete': return `message:${event.message.role}`;
     case 'state-snapshot': return `state:${JSON.stringify(event.state.custom)}`;
     case 'interrupt-request': return `interrupts:${event.parts.length}`;
+    case 'part-add': return `part:${JSON.stringify(event.part)}`;
+    case 'suggestions': return `suggestions:${event.suggestions.join('|')}`;
+    case 'usage': return `usage:${JSON.stringify(event.usage)}`;
     case 'session': return 'session';
     case 'error': return `error:${event.error.code}/${event.error.serverStatus ?? ''}`;
     case 'turn-end': return `end:${event.finishReason}${event.snapshotId ? `@${event.snapshotId.slice(0, 4)}` : ''}`;
@@ -103,6 +106,33 @@ describe('Genkit dialect', () => {
     } } });
     expect(streamed.map(summary)).toEqual(['text(model:0):Let me try that… ']);
     expect(result.map((event) => event.type)).toEqual(['session', 'error', 'turn-end']);
+  });
+
+  it('custom.source parts are sources, custom.suggestions parts are suggestions (not content), result.usage is the usage', () => {
+    const decoder = createGenkitDecoder();
+    const source = { custom: { source: { url: 'https://a.example/x', title: 'A' } }, metadata: { rank: 1 } };
+    const suggest = { custom: { suggestions: ['More', 'Less'] } };
+    const chunk = { message: { modelChunk: { role: 'model', index: 0, content: [{ reasoning: 'Hm' }, { text: 'See [1].' }, source, suggest] } } };
+    const message = { role: 'model', content: [{ reasoning: 'Hm' }, { text: 'See [1].' }, source, suggest] };
+    const result = { result: { sessionId: 's', snapshotId: 'snap1', message, finishReason: 'stop', usage: { inputTokens: 4, outputTokens: 9, totalTokens: 13 } } };
+    const events = [chunk, result].flatMap((value) => decoder.decode({ type: 'value', value }));
+    expect(events.map(summary)).toEqual([
+      'reasoning-delta', 'text(model:0):See [1].', 'part:{"source":{"url":"https://a.example/x","title":"A"},"metadata":{"rank":1}}', 'suggestions:More|Less',
+      'session', 'suggestions:More|Less', 'usage:{"inputTokens":4,"outputTokens":9,"totalTokens":13}', 'message:model', 'end:stop@snap',
+    ]);
+    const completed = events.find((event) => event.type === 'message-complete');
+    expect(completed?.type === 'message-complete' && completed.message.content).toEqual([
+      { reasoning: 'Hm' }, { text: 'See [1].' }, { source: { url: 'https://a.example/x', title: 'A' }, metadata: { rank: 1 } },
+    ]);
+    // without result.usage, the message's metadata.usage
+    const other = createGenkitDecoder().decode({ type: 'value', value: { result: { message: { role: 'model', content: [], metadata: { usage: { outputTokens: 2 } } } } } });
+    expect(other.map(summary)).toContain('usage:{"outputTokens":2}');
+  });
+
+  it('a client-managed history sends its source parts in Genkit\'s shape (custom.source)', () => {
+    const state = { messages: [{ role: 'model' as const, content: [{ text: 'x' }, { source: { url: 'https://a.example' }, metadata: { n: 1 } }] }], artifacts: [] };
+    const body = buildGenkitRequestBody({ input: {}, snapshotId: null, sessionId: null, state });
+    expect(body.init.state?.messages[0]?.content).toEqual([{ text: 'x' }, { custom: { source: { url: 'https://a.example' } }, metadata: { n: 1 } }]);
   });
 
   it('ignores unknown chunk fields and non-object frames, and reports malformed ones', () => {

@@ -21,7 +21,8 @@
  *
  * Mapping onto the kit's events:
  *   START          nothing streamed; `model` and `requestId` are kept for the turn's output (`response.raw`)
- *   CONTENT        text-delta into the turn's one model message (the raw chunk is `chunk.modelChunk`)
+ *   CONTENT        text-delta into the turn's one model message (the raw chunk is `chunk.modelChunk`); its
+ *                  `tokenCount`s add up to the turn's usage {outputTokens}, reported before the turn-end at DONE
  *   TOOL_CALL      tool-request {name, ref: toolCall.id, input: arguments} in that message (without `toolCall`, the
  *                  `name(arguments)` content is parsed)
  *   DONE           turn-end: STOP → stop, LENGTH → length, TOOL_CALLS → other, CONTENT_FILTER → blocked,
@@ -101,6 +102,8 @@ export function createTnsaiDecoder(options: TnsaiDecoderOptions = {}): FrameDeco
   let ended = false;
   // START's model and requestId, and DONE's finishReason: the turn's output (`response.raw`)
   const output: { model?: string; requestId?: string; finishReason?: string } = {};
+  // The CONTENT chunks' tokenCount, summed: the turn's output tokens, reported at DONE when any chunk had one.
+  let outputTokens: number | undefined;
 
   /** The session is announced before the first frame's events (or the end of an empty body). */
   function announce(events: AgentEvent[]): AgentEvent[] {
@@ -126,6 +129,7 @@ export function createTnsaiDecoder(options: TnsaiDecoderOptions = {}): FrameDeco
         return;
       case 'CONTENT': {
         const text = stringOr(chunk.content);
+        if (typeof chunk.tokenCount === 'number' && Number.isFinite(chunk.tokenCount) && chunk.tokenCount >= 0) outputTokens = (outputTokens ?? 0) + chunk.tokenCount;
         if (text) events.push({ type: 'text-delta', text, role: 'model', messageKey: MESSAGE_KEY, source: chunk });
         return;
       }
@@ -136,6 +140,7 @@ export function createTnsaiDecoder(options: TnsaiDecoderOptions = {}): FrameDeco
       }
       case 'DONE': {
         const wireReason = stringOr(chunk.finishReason);
+        if (outputTokens !== undefined) events.push({ type: 'usage', usage: { outputTokens } });
         if (wireReason !== undefined) output.finishReason = wireReason;
         const finishReason = tnsaiFinishReason(wireReason);
         const error = finishReason === 'failed'

@@ -13,6 +13,7 @@ function summary(event: AgentEvent): string {
     case 'text-delta': return `text(${event.messageKey}):${event.text}`;
     case 'tool-request': return `tool-request(${event.messageKey}):${event.part.toolRequest.name}#${event.part.toolRequest.ref ?? ''} ${JSON.stringify(event.part.toolRequest.input)}`;
     case 'error': return `error:${event.error.code}:${event.error.message}`;
+    case 'usage': return `usage:${JSON.stringify(event.usage)}`;
     case 'turn-end': return `end:${event.finishReason}${event.sessionId ? `@${event.sessionId}` : ''}${event.error ? ` (${event.error.code})` : ''}`;
     default: return event.type;
   }
@@ -33,7 +34,12 @@ const cases: Array<{ name: string; values: Array<Record<string, unknown> | strin
   {
     name: 'START, CONTENT tokens, DONE STOP',
     values: [START, content('Hel', 0), content('lo', 1), content(''), done('STOP')],
-    expected: ['session:s1', 'text(tnsai):Hel', 'text(tnsai):lo', 'end:stop@s1'],
+    expected: ['session:s1', 'text(tnsai):Hel', 'text(tnsai):lo', 'usage:{"outputTokens":2}', 'end:stop@s1'],
+  },
+  {
+    name: 'CONTENT tokenCounts add up to the output tokens; without any, no usage',
+    values: [{ type: 'CONTENT', content: 'A', tokenCount: 3 }, { type: 'CONTENT', content: 'B', tokenCount: 4 }, { type: 'CONTENT', content: 'C', tokenCount: -1 }, done('LENGTH')],
+    expected: ['session:s1', 'text(tnsai):A', 'text(tnsai):B', 'text(tnsai):C', 'usage:{"outputTokens":7}', 'end:length@s1'],
   },
   {
     name: 'TOOL_CALL with an object, a JSON-string and a plain-string arguments; the content is not text',
