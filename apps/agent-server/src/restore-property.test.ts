@@ -125,18 +125,15 @@ class Page {
     const { chat } = this;
     const state = chat.getState();
     const lastUser = [...state.messages].reverse().find((message) => message.role === 'user');
-    // Known gap (agent server, AG-UI route): a rerun after a stopped turn sends a history the session never held (the
-    // stopped turn), and the route continues the session instead of forking; left out here until the route handles it.
-    const rerunnable = !(this.protocol === 'agui' && state.messages.some((message) => message.status === 'aborted'));
     switch (op.kind) {
       case 'send':
         if (state.interrupts.length === 0) await chat.send(op.text);
         return;
       case 'regenerate':
-        if (rerunnable && state.interrupts.length === 0 && state.messages.some((message) => message.role === 'model')) await chat.regenerate().catch(() => undefined);
+        if (state.interrupts.length === 0 && state.messages.some((message) => message.role === 'model')) await chat.regenerate().catch(() => undefined);
         return;
       case 'edit':
-        if (rerunnable && state.interrupts.length === 0 && lastUser) await chat.edit(lastUser.id, op.text).catch(() => undefined);
+        if (state.interrupts.length === 0 && lastUser) await chat.edit(lastUser.id, op.text).catch(() => undefined);
         return;
       case 'answer':
         if (state.interrupts.length > 0) await chat.resume([{ text: op.confirm ? 'yes' : 'no' }]);
