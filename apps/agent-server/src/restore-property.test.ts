@@ -108,7 +108,7 @@ class Page {
   readonly cut = { next: false };
   chat: AgentChat;
 
-  constructor(private readonly make: Make, private readonly protocol: string) {
+  constructor(private readonly make: Make) {
     this.chat = this.open();
   }
 
@@ -164,11 +164,11 @@ class Page {
   }
 }
 
-describe.each(PROTOCOLS)('%s: restore equals the state before the reload', (name, make) => {
+describe.each(PROTOCOLS)('%s: restore equals the state before the reload', (_name, make) => {
   it('for random sequences of send / regenerate / edit / answer / stop / cut / reload', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArbitrary, { minLength: 1, maxLength: 8 }), async (ops) => {
-        const page = new Page(make, name);
+        const page = new Page(make);
         for (const op of [...ops, { kind: 'reload' } as const]) await page.run(op);
       }),
       { numRuns: 25, seed: 24, endOnFailure: true },
