@@ -13,9 +13,11 @@
  *                            it (as Genkit does). No new user message and nothing resolved: 400.
  *   the messages before it   the point the turn runs from (fork-point.ts): the session's latest state when they match
  *                            or extend it; else the snapshot whose history they are (a regenerate or an edit sends a
- *                            prefix, a switched line another history); else 400 FAILED_PRECONDITION. None at all: the
- *                            first turn runs again from an empty history when the message's id is `<threadId>:0` (its
- *                            position, as the connect restore and the kit name it), else the session continues.
+ *                            prefix, a switched line another history); else 400 FAILED_PRECONDITION. Turns that failed or
+ *                            were stopped here are skipped (the session holds none of them). None left: the first turn
+ *                            runs again from an empty history when the message's id is `<threadId>:0` (its position, as
+ *                            the connect restore and the kit name it) or when the messages held only such turns (a
+ *                            regenerate or an edit after a stopped first turn); none sent at all: the session continues.
  *   tools                    the client-side tools the browser runs: an open Genkit interrupt of one of them (the
  *                            agent's way to ask the client) ends the run as a plain tool call (RUN_FINISHED success,
  *                            no Interrupt); the next run answers it with a `tool` message

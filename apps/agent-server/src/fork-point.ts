@@ -162,7 +162,10 @@ export async function findForkPoint({ snapshots, index }: ForkDeps, query: ForkQ
   if (!latest) return { kind: 'continue' }; // a new session (or one whose turns all failed): nothing to fork from
   const latestTurns = historyOf(latest);
   if (sameTurns(latestTurns, prior)) return { kind: 'continue' };
-  if (prior.length === 0) return query.rerunsStart ? { kind: 'start' } : { kind: 'continue' };
+  // Nothing the session completed before the message: a rerun of the first turn, or a client whose history holds only
+  // turns that failed or stopped here (a regenerate or an edit after a stopped first turn) runs from the start; a
+  // client that sends only its new message continues.
+  if (prior.length === 0) return query.rerunsStart || query.prior.length > 0 ? { kind: 'start' } : { kind: 'continue' };
 
   const seen = new Set<string>([latest.snapshotId]);
   const matches = (snapshot: SessionSnapshot | undefined) => !!snapshot && belongs(snapshot, sessionId) && sameTurns(historyOf(snapshot), prior);

@@ -118,4 +118,23 @@ describe.each(Object.entries(PROTOCOLS))('branches through the kit over %s', (_n
     expect(await chat.edit(buyMilk.id, 'add Tea')).toMatchObject({ error: null, text: 'Added “Tea” (task #2).' });
     expect(await stored(chat.getState().sessionId!, slow)).toEqual({ users: ['add Water plants', 'add Tea'], titles: ['Water plants', 'Tea'] });
   });
+
+  it('after a stopped first turn, regenerate and edit of the turn after it fork from the start (the stopped turn is all the client sends before it)', async () => {
+    const chat = chatOn(slow);
+    const story = chat.send('tell me a long story');
+    await vi.waitFor(() => expect(textOf(chat.getState().messages.at(-1)!.content).length).toBeGreaterThan(20), { timeout: 10_000 });
+    await chat.stop();
+    expect((await story).finishReason).toBe('aborted');
+    const sessionId = chat.getState().sessionId!;
+    await vi.waitFor(() => expect(slow.lines.at(-1)).toMatch(new RegExp(`session=${sessionId} finishReason=failed \\(client closed\\)`)), { timeout: 15_000 });
+    expect(await chat.send('add Buy milk')).toMatchObject({ error: null, text: 'Added “Buy milk” (task #1).' });
+    // A rerun sends the stopped turn and nothing the session completed: it runs from an empty history, not on top of task #1.
+    expect(await chat.regenerate()).toMatchObject({ error: null, text: 'Added “Buy milk” (task #1).' });
+    expect(titles(chat)).toEqual(['Buy milk']);
+    expect(await stored(sessionId, slow)).toEqual({ users: ['add Buy milk'], titles: ['Buy milk'] });
+    expect(await chat.edit(secondUser(chat).id, 'add Tea')).toMatchObject({ error: null, text: 'Added “Tea” (task #1).' });
+    expect(titles(chat)).toEqual(['Tea']);
+    expect(await stored(sessionId, slow)).toEqual({ users: ['add Tea'], titles: ['Tea'] });
+    expect(answers(chat.getState().messages).at(0)!.length).toBeGreaterThan(20); // the stopped answer stays shown
+  });
 });

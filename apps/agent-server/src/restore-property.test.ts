@@ -108,7 +108,7 @@ class Page {
   readonly cut = { next: false };
   chat: AgentChat;
 
-  constructor(private readonly make: Make, private readonly protocol: string) {
+  constructor(private readonly make: Make) {
     this.chat = this.open();
   }
 
@@ -125,18 +125,15 @@ class Page {
     const { chat } = this;
     const state = chat.getState();
     const lastUser = [...state.messages].reverse().find((message) => message.role === 'user');
-    // Known gap (agent server, AG-UI route): a rerun after a stopped turn sends a history the session never held (the
-    // stopped turn), and the route continues the session instead of forking; left out here until the route handles it.
-    const rerunnable = !(this.protocol === 'agui' && state.messages.some((message) => message.status === 'aborted'));
     switch (op.kind) {
       case 'send':
         if (state.interrupts.length === 0) await chat.send(op.text);
         return;
       case 'regenerate':
-        if (rerunnable && state.interrupts.length === 0 && state.messages.some((message) => message.role === 'model')) await chat.regenerate().catch(() => undefined);
+        if (state.interrupts.length === 0 && state.messages.some((message) => message.role === 'model')) await chat.regenerate().catch(() => undefined);
         return;
       case 'edit':
-        if (rerunnable && state.interrupts.length === 0 && lastUser) await chat.edit(lastUser.id, op.text).catch(() => undefined);
+        if (state.interrupts.length === 0 && lastUser) await chat.edit(lastUser.id, op.text).catch(() => undefined);
         return;
       case 'answer':
         if (state.interrupts.length > 0) await chat.resume([{ text: op.confirm ? 'yes' : 'no' }]);
@@ -167,11 +164,11 @@ class Page {
   }
 }
 
-describe.each(PROTOCOLS)('%s: restore equals the state before the reload', (name, make) => {
+describe.each(PROTOCOLS)('%s: restore equals the state before the reload', (_name, make) => {
   it('for random sequences of send / regenerate / edit / answer / stop / cut / reload', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArbitrary, { minLength: 1, maxLength: 8 }), async (ops) => {
-        const page = new Page(make, name);
+        const page = new Page(make);
         for (const op of [...ops, { kind: 'reload' } as const]) await page.run(op);
       }),
       { numRuns: 25, seed: 24, endOnFailure: true },
