@@ -42,7 +42,7 @@ export function httpThreadAdapter(options: HttpThreadAdapterOptions): ThreadAdap
     return thread;
   };
   const path = (id: string) => `/${encodeURIComponent(id)}`;
-  return {
+  const adapter: ThreadAdapter = {
     async list({ cursor, limit }) {
       const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
       const page = (await request(`?${query}`, { method: 'GET' })) as Partial<ThreadPage> | null;
@@ -63,6 +63,11 @@ export function httpThreadAdapter(options: HttpThreadAdapterOptions): ThreadAdap
       await request(path(id), { method: 'DELETE' }, 'null');
       channel.post({ type: 'remove', id });
     },
-    subscribe: (listener) => channel.subscribe(listener),
+    // Tabs of other users may share the channel: a change counts once the server shows it to this user.
+    subscribe: (listener) => channel.subscribe((change) => {
+      if (change.type === 'remove') return listener(change);
+      adapter.get(change.thread.id).then((thread) => thread && listener({ type: 'upsert', thread }), () => {});
+    }),
   };
+  return adapter;
 }

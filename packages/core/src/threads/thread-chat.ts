@@ -52,6 +52,7 @@ export function previewOf(messages: readonly ChatMessage[]): string | undefined 
 export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: ThreadAdapter, events: ThreadChatEvents, fresh: boolean): ThreadChat<S> {
   let restoring = !fresh;
   let leftTurn: RunningTurn | undefined;
+  let treeBeforeTurn: ChatTreeRecord | undefined;
   let lastTree: ChatTreeRecord = exportChatTree(chat);
   let writes: Promise<void> = Promise.resolve();
   const write = (content: ThreadContent) => {
@@ -78,8 +79,10 @@ export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: Thr
         await restoreChatTree(chat, content.tree);
         lastTree = exportChatTree(chat);
         if (content.runningTurn) void chat.reattach(content.runningTurn);
-      } else if (!adapter.loadContent || !chat.getState().messages.length) {
-        // No kept tree: the server's session is the conversation (and restore rejoins a turn still running there).
+      }
+      // No kept tree, or one whose snapshots the transport cannot read one by one (the AI SDK route's chat loads whole).
+      if (!content || (content.tree.nodes.length > 0 && !chat.getState().messages.length)) {
+        // The server's session is the conversation (restoring it also rejoins a turn still running there).
         await chat.restore({ sessionId: id }).catch((error: unknown) => {
           const { code, status } = error as { code?: string; status?: number };
           if (code !== 'unsupported' && status !== 404) events.onError(error);
@@ -116,6 +119,7 @@ export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: Thr
       const turn = state.runningTurn;
       if (turn) {
         leftTurn = turn;
+        treeBeforeTurn = lastTree;
         await chat.detach();
         write({ tree: lastTree, runningTurn: turn });
       } else {
@@ -125,7 +129,18 @@ export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: Thr
     rejoin() {
       const turn = leftTurn;
       leftTurn = undefined;
-      if (turn && !isRunning(chat.getState())) void chat.reattach(turn);
+      const state = chat.getState();
+      // A run that named its pending snapshot (Genkit) is followed by polling, which loads its result.
+      if (!turn || isRunning(state) || (state.detached?.polling && state.detached.snapshotId)) return;
+      // The server's session holds the question and names the turn if it still runs: restoring rejoins it. A session
+      // without a snapshot yet (Genkit's first turn): back to the tree before the turn, then reattach to its stream.
+      const before = treeBeforeTurn ?? lastTree;
+      chat.restore({ sessionId: id })
+        .catch(async () => {
+          await restoreChatTree(chat, before);
+          await chat.reattach(turn);
+        })
+        .catch(events.onError);
     },
     reload: () => (isRunning(chat.getState()) ? Promise.resolve() : restore()),
     dispose() {
