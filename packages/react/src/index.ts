@@ -2,3 +2,4 @@ export { useAgentChat, type UseAgentChatOptions, type UseAgentChatResult } from 
 export { useAgentChatSelector, type AgentChatSelectorOptions } from './use-agent-chat-selector.js';
 export { AgentChatProvider, useAgentChatContext, useOptionalAgentChatContext, type AgentChatProviderProps } from './agent-chat-provider.js';
 export type { Throttle } from './frame-scheduler.js';
+export { useThreadList, type UseThreadListResult } from './use-thread-list.js';
