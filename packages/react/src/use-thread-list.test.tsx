@@ -12,7 +12,7 @@ const answer = (text: string) => [
 ];
 
 function Conversation({ chat }: { chat: AgentChat }) {
-  const { messages } = useAgentChat({ chat, throttle: 'none' });
+  const { messages } = useAgentChat({ chat, throttle: false });
   return <ol aria-label="conversation">{messages.map((message) => <li key={message.id}>{textOf(message.content)}</li>)}</ol>;
 }
 

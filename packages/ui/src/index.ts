@@ -17,3 +17,4 @@ export type { ToolCallStatus } from './tool-call-status.js';
 export { safeLinkUrl, safeMediaUrl } from './safe-url.js';
 export { LabelsProvider, useLabels, defaultLabels, type AgentChatLabels } from './labels.js';
 export { useFocusComposer } from './composer-focus.js';
+export { ThreadList, type ThreadListProps } from './thread-list.js';

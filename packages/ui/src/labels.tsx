@@ -103,6 +103,29 @@ export interface AgentChatLabels {
   noTurnYet: string;
   turnNumber: (turn: number) => string;
   inspectorEvents: (panel: string) => string;
+  // Thread list
+  threads: string;
+  newChat: string;
+  untitledThread: string;
+  threadGroupToday: string;
+  threadGroupYesterday: string;
+  threadGroupWeek: string;
+  threadGroupOlder: string;
+  threadGroupArchived: string;
+  threadRunning: string;
+  renameThread: string;
+  archiveThread: string;
+  unarchiveThread: string;
+  deleteThread: string;
+  threadDeleted: (title: string) => string;
+  undoDelete: string;
+  threadsFailed: (message: string) => string;
+  dismiss: string;
+  loadMoreThreads: string;
+  noThreads: string;
+  threadNotFound: string;
+  backToThreads: string;
+  showThreads: string;
 }
 
 /** A byte count as people read it: 512 B, 14 KB, 2.4 MB (powers of 1024, as file dialogs show them). */
@@ -204,6 +227,28 @@ export const defaultLabels: AgentChatLabels = {
   noTurnYet: 'No turn yet',
   turnNumber: (turn) => `Turn ${turn}`,
   inspectorEvents: (panel) => `${panel} events`,
+  threads: 'Conversations',
+  newChat: 'New chat',
+  untitledThread: 'New chat',
+  threadGroupToday: 'Today',
+  threadGroupYesterday: 'Yesterday',
+  threadGroupWeek: 'Previous 7 days',
+  threadGroupOlder: 'Older',
+  threadGroupArchived: 'Archived',
+  threadRunning: 'Answering…',
+  renameThread: 'Rename',
+  archiveThread: 'Archive',
+  unarchiveThread: 'Unarchive',
+  deleteThread: 'Delete',
+  threadDeleted: (title) => `Deleted “${title}”.`,
+  undoDelete: 'Undo',
+  threadsFailed: (message) => `Your conversations could not be saved: ${message}`,
+  dismiss: 'Dismiss',
+  loadMoreThreads: 'Show older conversations',
+  noThreads: 'No conversations yet.',
+  threadNotFound: 'This conversation does not exist, or it was deleted.',
+  backToThreads: 'Start a new chat',
+  showThreads: 'Conversations',
 };
 
 const LabelsContext = createContext<AgentChatLabels>(defaultLabels);
