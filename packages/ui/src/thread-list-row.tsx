@@ -1,5 +1,5 @@
 import type { ThreadSummary } from '@agent-chat/core/threads';
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { cx } from './class-names.js';
 import { useLabels } from './labels.js';
 
@@ -25,6 +25,7 @@ export function ThreadListRow(props: ThreadListRowProps) {
   const labels = useLabels();
   const title = thread.title || labels.untitledThread;
   const [draft, setDraft] = useState(title);
+  const previewId = useId();
   if (renaming) {
     const finish = (value: string | null) => props.onRename(value === null || !value.trim() ? null : value);
     return (
@@ -53,14 +54,15 @@ export function ThreadListRow(props: ThreadListRowProps) {
         data-thread-id={thread.id}
         aria-current={active ? 'page' : undefined}
         aria-keyshortcuts="F2 Delete"
+        aria-describedby={thread.preview ? previewId : undefined}
         tabIndex={focusable ? 0 : -1}
         onClick={props.onOpen}
         onKeyDown={props.onKeyDown}
       >
         <span className="acu-thread-title">{title}</span>
         {running && <span className="acu-thread-running" role="img" aria-label={labels.threadRunning} />}
-        {thread.preview && <span className="acu-thread-preview">{thread.preview}</span>}
       </button>
+      {thread.preview && <span id={previewId} className="acu-thread-preview">{thread.preview}</span>}
       <span className="acu-thread-actions">
         <button type="button" tabIndex={-1} aria-label={`${labels.renameThread}: ${title}`} onClick={props.onStartRename}>✎</button>
         <button type="button" tabIndex={-1} aria-label={`${thread.archived ? labels.unarchiveThread : labels.archiveThread}: ${title}`} onClick={props.onArchive}>{thread.archived ? '⤒' : '⤓'}</button>

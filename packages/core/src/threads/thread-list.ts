@@ -208,7 +208,10 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     async create(init = {}) {
       const { activeId } = store.getState();
       const active = activeId ? find(activeId) : undefined;
-      if (active && !init.id && !active.title && !chats.get(active.id)?.chat.getState().messages.length) return active.id;
+      if (active && !init.id && !active.title && !chats.get(active.id)?.chat.getState().messages.length) {
+        set({ notFound: null });
+        return active.id;
+      }
       const time = now();
       const thread: ThreadSummary = { id: init.id ?? (options.generateId ?? defaultId)(), title: init.title ?? '', createdAt: time, updatedAt: time, archived: false };
       set({ threads: upsertThread(store.getState().threads, thread) });
