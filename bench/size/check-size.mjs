@@ -36,6 +36,8 @@ const top = Number(args.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 12)
 const KB = 1000; // kB = 1,000 bytes, as size-limit and bundlephobia count them.
 // React is the app's and never counted; everything else a bundle imports is.
 const REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
+/** `AgentChatView`'s thread layout, loaded by `import()` only when the view is given `threads`. */
+const LAZY = ['./threaded-chat-view.js'];
 const OURS = ['@agent-chat/core', '@agent-chat/react'];
 const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n`;
 
@@ -149,7 +151,9 @@ async function bundle(entry, swap = {}, { sourcemap = false } = {}) {
     metafile: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    external: [...REACT, ...(entry.external ?? [])],
+    // LAZY: modules reached only through import(): an app's bundler (Vite, Next) puts them in a chunk of their own,
+    // fetched when used; this single-file build would inline them, so they stay out of the measured entry.
+    external: [...REACT, ...LAZY, ...(entry.external ?? [])],
     plugins: swaps.length === 0 ? [] : [{
       name: 'what-if',
       setup(b) {

@@ -1,12 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ToolCallStatus } from './tool-call-status.js';
+import type { ThreadListLabels } from './thread-list-labels.js';
 
 /**
  * Every user-visible string of the kit's components, in one place so an app can translate or reword them.
  * Components read them with {@link useLabels}; a `labels` prop on a component (or on `AgentChatView`) or a
  * {@link LabelsProvider} above it overrides any subset. Keys are grouped by the component that shows them.
  */
-export interface AgentChatLabels {
+export interface AgentChatLabels extends Partial<ThreadListLabels> {
   // Composer
   composerLabel: string;
   composerPlaceholder: string;
@@ -103,29 +104,6 @@ export interface AgentChatLabels {
   noTurnYet: string;
   turnNumber: (turn: number) => string;
   inspectorEvents: (panel: string) => string;
-  // Thread list
-  threads: string;
-  newChat: string;
-  untitledThread: string;
-  threadGroupToday: string;
-  threadGroupYesterday: string;
-  threadGroupWeek: string;
-  threadGroupOlder: string;
-  threadGroupArchived: string;
-  threadRunning: string;
-  renameThread: string;
-  archiveThread: string;
-  unarchiveThread: string;
-  deleteThread: string;
-  threadDeleted: (title: string) => string;
-  undoDelete: string;
-  threadsFailed: (message: string) => string;
-  dismiss: string;
-  loadMoreThreads: string;
-  noThreads: string;
-  threadNotFound: string;
-  backToThreads: string;
-  showThreads: string;
 }
 
 /** A byte count as people read it: 512 B, 14 KB, 2.4 MB (powers of 1024, as file dialogs show them). */
@@ -227,28 +205,6 @@ export const defaultLabels: AgentChatLabels = {
   noTurnYet: 'No turn yet',
   turnNumber: (turn) => `Turn ${turn}`,
   inspectorEvents: (panel) => `${panel} events`,
-  threads: 'Conversations',
-  newChat: 'New chat',
-  untitledThread: 'New chat',
-  threadGroupToday: 'Today',
-  threadGroupYesterday: 'Yesterday',
-  threadGroupWeek: 'Previous 7 days',
-  threadGroupOlder: 'Older',
-  threadGroupArchived: 'Archived',
-  threadRunning: 'Answering…',
-  renameThread: 'Rename',
-  archiveThread: 'Archive',
-  unarchiveThread: 'Unarchive',
-  deleteThread: 'Delete',
-  threadDeleted: (title) => `Deleted “${title}”.`,
-  undoDelete: 'Undo',
-  threadsFailed: (message) => `Your conversations could not be saved: ${message}`,
-  dismiss: 'Dismiss',
-  loadMoreThreads: 'Show older conversations',
-  noThreads: 'No conversations yet.',
-  threadNotFound: 'This conversation does not exist, or it was deleted.',
-  backToThreads: 'Start a new chat',
-  showThreads: 'Conversations',
 };
 
 const LabelsContext = createContext<AgentChatLabels>(defaultLabels);

@@ -1,5 +1,5 @@
 import type { ThreadSummary } from '@agent-chat/core/threads';
-import type { AgentChatLabels } from './labels.js';
+import type { ThreadListLabels } from './thread-labels.js';
 
 /** One row of the thread list: a date heading or a thread. */
 export type ThreadRow = { kind: 'heading'; key: string; label: string } | { kind: 'thread'; key: string; thread: ThreadSummary };
@@ -10,7 +10,7 @@ const DAY = 86_400_000;
  * The threads as rows under date headings (Today, Yesterday, Previous 7 days, Older; Archived last), newest first
  * within each. Without `now` (before the page knows the time: renders stay pure) there are no date headings.
  */
-export function threadRows(threads: readonly ThreadSummary[], now: number | null, labels: AgentChatLabels): ThreadRow[] {
+export function threadRows(threads: readonly ThreadSummary[], now: number | null, labels: ThreadListLabels): ThreadRow[] {
   const groups: Array<{ label: string; threads: ThreadSummary[] }> = [];
   const groupOf = (label: string) => {
     let group = groups.find((candidate) => candidate.label === label);

@@ -1,7 +1,7 @@
 import type { ThreadSummary } from '@agent-chat/core/threads';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { cx } from './class-names.js';
-import { useLabels } from './labels.js';
+import { useThreadLabels } from './thread-labels.js';
 
 /** Props of one thread's row. */
 export interface ThreadListRowProps {
@@ -22,7 +22,7 @@ export interface ThreadListRowProps {
 /** One conversation: opens on click or Enter; F2 renames inline, Delete removes (both also as buttons). */
 export function ThreadListRow(props: ThreadListRowProps) {
   const { thread, active, running, focusable, renaming } = props;
-  const labels = useLabels();
+  const labels = useThreadLabels();
   const title = thread.title || labels.untitledThread;
   const [draft, setDraft] = useState(title);
   const previewId = useId();

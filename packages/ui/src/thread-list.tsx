@@ -4,7 +4,7 @@ import { useThreadList } from '@agent-chat/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
 import { cx } from './class-names.js';
-import { useLabels } from './labels.js';
+import { useThreadLabels } from './thread-labels.js';
 import { threadRows } from './thread-groups.js';
 import { ThreadListRow } from './thread-list-row.js';
 
@@ -27,7 +27,7 @@ const FIRST_ROWS = 40;
  * keys move between threads, Enter opens, F2 renames inline, Delete removes with a few seconds to undo. Virtualised.
  */
 export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest }: ThreadListProps<S>) {
-  const labels = useLabels();
+  const labels = useThreadLabels();
   const state = useThreadList(list);
   const [now, setNow] = useState<number | null>(fixedNow ?? null);
   useEffect(() => setNow(fixedNow ?? Date.now()), [fixedNow, state.threads]);

@@ -3,7 +3,8 @@ import type { AgentChat } from '@agent-chat/core';
 import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
 import { useThreadList } from '@agent-chat/react';
 import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
-import { LabelsProvider, useLabels, type AgentChatLabels } from './labels.js';
+import { LabelsProvider, type AgentChatLabels } from './labels.js';
+import { useThreadLabels } from './thread-labels.js';
 import { ThreadList } from './thread-list.js';
 
 interface ThreadedChatViewProps {
@@ -17,7 +18,7 @@ const NO_LABELS: Partial<AgentChatLabels> = {};
 
 /** A thread that is not there: said calmly, with a way to a new chat. */
 function ThreadMissing({ onBack }: { onBack: () => void }) {
-  const labels = useLabels();
+  const labels = useThreadLabels();
   return (
     <div className="acu-threaded__missing" role="status">
       <p>{labels.threadNotFound}</p>
@@ -28,7 +29,7 @@ function ThreadMissing({ onBack }: { onBack: () => void }) {
 
 /** The conversations beside the active one's chat (a sheet on phones, opened by its toggle). */
 function ThreadedLayout({ threads, render }: ThreadedChatViewProps) {
-  const labels = useLabels();
+  const labels = useThreadLabels();
   const { chat, activeId, status, notFound } = useThreadList(threads);
   const [sheet, setSheet] = useState(false);
   const listId = useId();
