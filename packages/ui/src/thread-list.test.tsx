@@ -37,7 +37,7 @@ describe('ThreadList', () => {
     await act(() => list.ready);
     await act(async () => void (await list.switchTo('b')));
     const nav = screen.getByRole('navigation', { name: 'Conversations' });
-    expect(within(nav).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Today', 'Yesterday', 'Previous 7 days', 'Older', 'Archived']);
+    expect(within(nav).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Today', 'Yesterday', 'Previous 7 days', 'Older', 'Archived']);
     expect(titles()).toEqual(['This morning', 'Last night', 'Monday', 'Long ago', 'Put away']);
     expect(threadButtons().find((button) => button.getAttribute('aria-current') === 'page')!.textContent).toBe('Last night');
     // One tab stop: the active thread.

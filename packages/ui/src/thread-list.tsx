@@ -87,7 +87,7 @@ export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest 
             return (
               <li key={key} className="acu-thread-slot" style={{ transform: `translateY(${start}px)` }} data-index={index} ref={virtualRows.length ? virtualizer.measureElement : undefined}>
                 {row.kind === 'heading' ? (
-                  <h3 className="acu-thread-group">{row.label}</h3>
+                  <h2 className="acu-thread-group">{row.label}</h2>
                 ) : (
                   <ThreadListRow
                     thread={row.thread}
