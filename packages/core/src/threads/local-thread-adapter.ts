@@ -24,14 +24,21 @@ export function localThreadAdapter(options: LocalThreadAdapterOptions = {}): Thr
   const channel = changeChannel(`agent-chat-threads-${name}`);
   // The summaries sorted, read once: a page is then a binary search, and other tabs' changes keep it current.
   let cache: Promise<ThreadSummary[]> | null = null;
-  const sorted = () => (cache ??= values(summaries).then((all) => all.filter(isThreadSummary).sort(compareThreads)));
-  const edit = async (change: (threads: ThreadSummary[]) => ThreadSummary[]) => {
-    const current = await sorted();
-    cache = Promise.resolve(change(current));
+  const keep = (next: Promise<ThreadSummary[]>) => {
+    // A failed read is not kept: the next call reads the database again.
+    const kept = next.catch((error: unknown) => {
+      if (cache === kept) cache = null;
+      throw error;
+    });
+    cache = kept;
+    return kept;
   };
+  const sorted = () => cache ?? keep(values(summaries).then((all) => all.filter(isThreadSummary).sort(compareThreads)));
+  // Each change applies to the result of the one before it (two writes at once must not lose one).
+  const edit = (change: (threads: ThreadSummary[]) => ThreadSummary[]) => keep(sorted().then(change));
   channel.subscribe((change) => {
     if (!cache) return;
-    void edit((threads) => (change.type === 'upsert' ? upsertThread(threads, change.thread) : threads.filter((thread) => thread.id !== change.id)));
+    edit((threads) => (change.type === 'upsert' ? upsertThread(threads, change.thread) : threads.filter((thread) => thread.id !== change.id))).catch(() => {});
   });
   return {
     list: async ({ cursor, limit }) => pageOf(await sorted(), cursor, limit),
