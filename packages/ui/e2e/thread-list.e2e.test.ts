@@ -143,3 +143,52 @@ describe.skipIf(!chromiumPath)('AgentChatView with threads in Chromium', () => {
     }
   });
 });
+
+describe.skipIf(!chromiumPath)('thread list timings in Chromium (reported, not asserted: a shared 2-core machine)', () => {
+  let outDir: string;
+  let server: StaticServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'acu-thread-timings-'));
+    const { build } = await import('vite');
+    const react = (await import('@vitejs/plugin-react')).default;
+    await build({
+      root: source('./thread-list'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()],
+      resolve: { alias: [
+        { find: /^@agent-chat\/core$/, replacement: source('../../core/src/index.ts') },
+        { find: /^@agent-chat\/core\/threads$/, replacement: source('../../core/src/threads/index.ts') },
+        { find: /^@agent-chat\/react$/, replacement: source('../../react/src/index.ts') },
+      ] },
+      build: { outDir, emptyOutDir: true, target: 'es2022' },
+    });
+    server = await serveStatic(outDir);
+    browser = await launchBrowser(chromiumPath!);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('opens a list of 10,000 threads and switches to a thread of 1,000 messages from IndexedDB', async () => {
+    const { page, errors } = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/?seed=10000`);
+      await page.waitForSelector('body[data-ready="true"]');
+      const runs: Array<{ list: number; switch: number }> = [];
+      for (let run = 0; run < 3; run++) {
+        await page.goto(`${server.url}/`);
+        await page.waitForSelector('body[data-ready="true"]');
+        const list = await page.evaluate(() => (window as unknown as { timings: { listPainted: Promise<number> } }).timings.listPainted);
+        const switched = await page.evaluate(() => (window as unknown as { timings: { switchTo(id: string): Promise<number> } }).timings.switchTo('big'));
+        runs.push({ list, switch: switched });
+      }
+      expect(await page.locator('.acu-thread-open').count()).toBeLessThan(60);
+      expect(await page.locator('.acu-threaded__chat article').count()).toBeGreaterThan(0);
+      console.log(`[threads] 10,000 threads: list painted ${runs.map((run) => run.list.toFixed(0)).join(' / ')} ms after the script started (first page of 50 read from IndexedDB); switch to 1,000 messages painted in ${runs.map((run) => run.switch.toFixed(0)).join(' / ')} ms`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
