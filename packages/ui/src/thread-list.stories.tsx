@@ -65,7 +65,8 @@ export const InAgentChatView: Story = {
     return <div style={{ height: 520 }}><AgentChatView threads={list} artifacts="never" /></div>;
   },
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getByRole('button', { name: 'Plan the trip to Lisbon' })).toHaveAttribute('aria-current', 'page'));
+    // On a phone the list is a sheet behind its toggle: hidden, still rendered.
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Plan the trip to Lisbon', hidden: true })).toHaveAttribute('aria-current', 'page'));
     await expect(await canvas.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   },
 };
