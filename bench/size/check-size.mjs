@@ -36,6 +36,8 @@ const top = Number(args.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 12)
 const KB = 1000; // kB = 1,000 bytes, as size-limit and bundlephobia count them.
 // React is the app's and never counted; everything else a bundle imports is.
 const REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
+/** `AgentChatView`'s thread layout, loaded by `import()` only when the view is given `threads`. */
+const LAZY = ['./threaded-chat-view.js'];
 const OURS = ['@agent-chat/core', '@agent-chat/react'];
 const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n`;
 
@@ -68,7 +70,7 @@ const ENTRIES = [
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 29.3 },
   { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 30.1 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 41.0 },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 27.7 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 27.8 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 23.8 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
@@ -156,7 +158,9 @@ async function bundle(entry, swap = {}, { sourcemap = false } = {}) {
     metafile: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    external: [...REACT, ...(entry.external ?? [])],
+    // LAZY: modules reached only through import(): an app's bundler (Vite, Next) puts them in a chunk of their own,
+    // fetched when used; this single-file build would inline them, so they stay out of the measured entry.
+    external: [...REACT, ...LAZY, ...(entry.external ?? [])],
     plugins: swaps.length === 0 ? [] : [{
       name: 'what-if',
       setup(b) {

@@ -11,6 +11,7 @@
  *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (turn-stream.ts)
  *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
  *   POST /api/agui/connect        restore an AG-UI thread (MESSAGES_SNAPSHOT, STATE_SNAPSHOT, …)
+ *   /api/threads                  each user's conversations (threads/threads-route.ts), in the sessions' store
  *
  * Turns run into replay buffers (turn-buffers.ts), shared over Redis when `redisUrl` is set (redis-turns.ts).
  *
@@ -38,6 +39,8 @@ import { DEFAULT_MAX_SESSION_BYTES, sessionSizeGuard } from './session-size.js';
 import { removeStaleTempFiles } from './stale-temp-files.js';
 import { currentTurn } from './turn-context.js';
 import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
+import { threadIndexFor } from './threads/thread-index-for.js';
+import { threadsRoute } from './threads/threads-route.js';
 
 import { createClient } from 'redis';
 import { RedisTurns } from './redis-turns.js';
@@ -64,6 +67,8 @@ export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSign
   maxTurnBufferBytes?: number;
   /** `redis://…`: sessions and running turns' buffers are shared through Redis with every instance using it. */
   redisUrl?: string;
+  /** The header that names the user of `/api/threads` requests, set by the app's auth (default `x-agent-user`). */
+  threadsUserHeader?: string;
 }
 
 export interface AgentServer {
@@ -169,6 +174,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     res.on('error', () => {});
     next();
   });
+  app.use('/api/threads', threadsRoute(threadIndexFor({ ...options, ...(redis && { redis }) }), options.threadsUserHeader));
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
   });

@@ -5,6 +5,7 @@ import * as agui from '@agent-chat/core/agui';
 import * as aiSdk from '@agent-chat/core/ai-sdk';
 import * as genkit from '@agent-chat/core/genkit';
 import * as tnsai from '@agent-chat/core/tnsai';
+import * as threads from '@agent-chat/core/threads';
 import * as wire from '@agent-chat/core/wire';
 
 describe('the public surface', () => {
@@ -41,5 +42,11 @@ describe('the public surface', () => {
     const framer = wire.createNdjsonFramer();
     expect(framer.push('{"a":1}\n{"b"')).toEqual([{ type: 'value', value: { a: 1 } }]);
     expect(wire.endTurn('stop')).toEqual([{ type: 'turn-end', finishReason: 'stop', raw: { turnEnd: { finishReason: 'stop' } } }]);
+  });
+
+  it('the threads subpath has the thread list and its adapters', () => {
+    expect(Object.keys(threads).sort()).toEqual([
+      'compareThreads', 'createThreadList', 'cursorOf', 'httpThreadAdapter', 'localThreadAdapter', 'memoryThreadAdapter', 'pageOf', 'titleFrom',
+    ]);
   });
 });

@@ -3,3 +3,4 @@ export { useAgentChatSelector, type AgentChatSelectorOptions } from './use-agent
 export { AgentChatProvider, useAgentChatContext, useOptionalAgentChatContext, type AgentChatProviderProps } from './agent-chat-provider.js';
 export type { Throttle } from './frame-scheduler.js';
 export { useAgentContext } from './use-agent-context.js';
+export { useThreadList, type UseThreadListResult } from './use-thread-list.js';

@@ -1,5 +1,6 @@
 import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
-import { useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
 import { ArtifactPanel } from './artifact-panel.js';
 import { cx } from './class-names.js';
 import { Composer, type ComposerProps } from './composer.js';
@@ -21,8 +22,21 @@ export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRend
 type WithoutTools<T> = T extends unknown ? Omit<T, 'tools'> : never;
 
 /** Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`), plus layout options and DOM props. */
-export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S>> &
-  Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'children'> & {
+export type AgentChatViewProps<S = unknown> = (WithoutTools<UseAgentChatOptions<S>> | ThreadsOption<S>) & AgentChatViewLayout;
+
+/** A view over many conversations: its chats come from the list. */
+interface ThreadsOption<S> {
+  /**
+   * Many conversations (`createThreadList` from `@agent-chat/core/threads`): the list on the left (a sheet on phones),
+   * the active thread's chat beside it. Loaded on demand: a view without it does not ship the thread list.
+   */
+  threads: ThreadListStore<S>;
+  chat?: undefined;
+  transport?: undefined;
+}
+
+/** The view's layout options and DOM props. */
+type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'children'> & {
     /**
      * Tools by name: a function renders that tool's calls; an object is a client tool (`execute`, `description`,
      * `inputSchema`, as `useAgentChat`'s `tools`) whose `render`, if any, renders its calls.
@@ -80,11 +94,31 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
   return { client: Object.keys(client).length > 0 ? client : undefined, renderers };
 }
 
+const ThreadedChatView = lazy(() => import('./threaded-chat-view.js'));
+
 /**
  * Everything composed — messages (with the thinking indicator where the answer will appear and interrupts answered
- * inline), composer, artifacts, optionally an interrupt dialog: the fastest way to a working chat.
+ * inline), composer, artifacts, optionally an interrupt dialog: the fastest way to a working chat. Given `threads`,
+ * the conversations too.
  */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
+  if (!('threads' in props) || !props.threads) return <SingleChatView {...(props as SingleChatViewProps<S>)} />;
+  const { threads, ...layout } = props;
+  return (
+    <Suspense fallback={null}>
+      <ThreadedChatView
+        threads={threads as ThreadListStore}
+        labels={layout.labels}
+        render={(chat) => <SingleChatView {...(layout as AgentChatViewLayout)} chat={chat} />}
+      />
+    </Suspense>
+  );
+}
+
+type SingleChatViewProps<S> = WithoutTools<UseAgentChatOptions<S>> & AgentChatViewLayout;
+
+/** One conversation's view. */
+function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
   const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, ...rest } = props;
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);

@@ -23,3 +23,4 @@ export { MessageUsage } from './message-usage.js';
 export { MessageFeedbackButtons, type MessageFeedbackProps } from './message-feedback.js';
 export { SuggestionChips, type SuggestionChipsProps } from './suggestion-chips.js';
 export type { CodeHighlighter, CodeHighlighterLoader, HighlightedToken } from './code-highlighting.js';
+export { ThreadList, type ThreadListProps } from './thread-list.js';

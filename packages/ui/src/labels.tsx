@@ -1,12 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ToolCallStatus } from './tool-call-status.js';
+import type { ThreadListLabels } from './thread-list-labels.js';
 
 /**
  * Every user-visible string of the kit's components, in one place so an app can translate or reword them.
  * Components read them with {@link useLabels}; a `labels` prop on a component (or on `AgentChatView`) or a
  * {@link LabelsProvider} above it overrides any subset. Keys are grouped by the component that shows them.
  */
-export interface AgentChatLabels {
+export interface AgentChatLabels extends Partial<ThreadListLabels> {
   // Composer
   composerLabel: string;
   composerPlaceholder: string;

@@ -1,0 +1,89 @@
+import 'fake-indexeddb/auto';
+import { createStore, set } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionAgent, texts, type Count } from '../../test/session-agent.js';
+import { localThreadAdapter } from './local-thread-adapter.js';
+import { createThreadList, type ThreadList } from './thread-list.js';
+import type { ThreadSummary } from './thread-types.js';
+
+let clock = 5_000;
+let tests = 0;
+const lists: ThreadList<Count>[] = [];
+const open = (agent: ReturnType<typeof sessionAgent>, name: string) => {
+  const list = createThreadList<Count>({ adapter: localThreadAdapter({ name }), createChat: agent.createChat, now: () => ++clock });
+  lists.push(list);
+  return list;
+};
+afterEach(() => {
+  for (const list of lists.splice(0)) list.dispose();
+});
+const summary = (id: string, updatedAt: number): ThreadSummary => ({ id, title: id, createdAt: updatedAt, updatedAt, archived: false });
+
+describe('localThreadAdapter (IndexedDB through idb-keyval)', () => {
+  it('keeps summaries and trees across a reload: a new list on the same database restores the conversation', async () => {
+    const name = `reload-${++tests}`;
+    const agent = sessionAgent();
+    const first = open(agent, name);
+    const id = await first.create();
+    await first.chat()!.send('remember me');
+    await vi.waitFor(async () => expect(await localThreadAdapter({ name }).loadContent!(id)).not.toBeNull());
+    first.dispose();
+
+    const reloaded = open(agent, name);
+    await reloaded.ready;
+    expect(reloaded.getState().threads).toMatchObject([{ id, title: 'remember me', preview: 're: remember me' }]);
+    await reloaded.switchTo(id);
+    expect(texts(reloaded.chat())).toEqual(['user:remember me', 'model:re: remember me']);
+  });
+
+  it('pages newest first with a cursor that holds its place', async () => {
+    const adapter = localThreadAdapter({ name: `pages-${++tests}` });
+    for (let index = 0; index < 25; index++) await adapter.save(summary(`t${String(index).padStart(2, '0')}`, 100 + (index % 5)));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await adapter.list({ cursor, limit: 10 });
+      seen.push(...page.threads.map((thread) => thread.id));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    expect(seen.slice(0, 5)).toEqual(['t04', 't09', 't14', 't19', 't24']);
+  });
+
+  it('two tabs: a thread created, renamed or removed in one appears, changes or goes in the other', async () => {
+    const name = `tabs-${++tests}`;
+    const agent = sessionAgent();
+    const one = open(agent, name);
+    const two = open(agent, name);
+    await Promise.all([one.ready, two.ready]);
+    const id = await one.create();
+    await one.chat()!.send('from tab one');
+    await vi.waitFor(() => expect(two.getState().threads).toMatchObject([{ id, title: 'from tab one' }]));
+    await two.switchTo(id);
+    expect(texts(two.chat())).toEqual(['user:from tab one', 'model:re: from tab one']);
+    await one.chat()!.send('more');
+    await vi.waitFor(() => expect(texts(two.chat()).at(-1)).toBe('model:re: more'));
+    await one.rename(id, 'Renamed');
+    await vi.waitFor(() => expect(two.getState().threads[0]!.title).toBe('Renamed'));
+    await one.remove(id);
+    one.dispose();
+    await vi.waitFor(() => expect(two.getState()).toMatchObject({ threads: [], activeId: null }));
+  });
+
+  it('a corrupt record is skipped in the list; a corrupt tree shows an error and the server restores the thread', async () => {
+    const name = `corrupt-${++tests}`;
+    const agent = sessionAgent();
+    await agent.createChat('good').send('still here');
+    const adapter = localThreadAdapter({ name });
+    await adapter.save(summary('good', 10));
+    await set('broken', { id: 'broken', title: 42 }, createStore(`agent-chat-threads-${name}`, 'summaries'));
+    await set('good', { tree: 'not a tree' }, createStore(`agent-chat-thread-trees-${name}`, 'trees'));
+    const list = open(agent, name);
+    await list.ready;
+    expect(list.getState().threads.map((thread) => thread.id)).toEqual(['good']);
+    await list.switchTo('good');
+    expect(list.getState().error?.message).toBe('The stored conversation of thread good is unreadable.');
+    expect(texts(list.chat())).toEqual(['user:still here', 'model:re: still here']);
+  });
+});

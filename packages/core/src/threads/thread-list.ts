@@ -1,0 +1,276 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AgentChat } from '../chat/agent-chat.js';
+import type { ChatMessage } from '../model/message.js';
+import { textOf } from '../model/part.js';
+import { createThreadChat, previewOf, type ThreadChat } from './thread-chat.js';
+import { upsertThread } from './thread-order.js';
+import type { ThreadAdapter, ThreadChange, ThreadListState, ThreadSummary } from './thread-types.js';
+
+/** Options of {@link createThreadList}. */
+export interface ThreadListOptions<S = unknown> {
+  adapter: ThreadAdapter;
+  /** The chat of one thread; give the id to the transport as its conversation id (`createAgentChat({transport, sessionId: id})`). */
+  createChat: (id: string) => AgentChat<S>;
+  /** Replaces the default title (the first user message) after the first turn; async allowed. A rename wins over it. */
+  generateTitle?: (messages: ChatMessage[]) => string | Promise<string>;
+  /** Ids of new threads (default `crypto.randomUUID()`). */
+  generateId?: () => string;
+  /** Threads per page (default 50). */
+  pageSize?: number;
+  /** How long a removal can be undone, in ms (default 5000). */
+  undoMs?: number;
+  /** The clock of `createdAt`/`updatedAt` (default `Date.now`). */
+  now?: () => number;
+  /** Hears every store failure (also shown as `state.error`). */
+  onError?: (error: Error) => void;
+}
+
+/** Many conversations: summaries from a store, one chat per thread, the active one shown. */
+export interface ThreadList<S = unknown> {
+  readonly store: StoreApi<ThreadListState>;
+  getState(): ThreadListState;
+  subscribe(listener: (state: ThreadListState, previous: ThreadListState) => void): () => void;
+  /** Settles when the first page is read. */
+  readonly ready: Promise<void>;
+  /** Starts a conversation and shows it (the active one when it is still empty); resolves with its id. */
+  create(init?: { id?: string; title?: string }): Promise<string>;
+  /** Shows a thread, leaving a running turn (detached or stopped); false, with `notFound` set, for an unknown id. */
+  switchTo(id: string): Promise<boolean>;
+  rename(id: string, title: string): Promise<void>;
+  archive(id: string): Promise<void>;
+  unarchive(id: string): Promise<void>;
+  /** Removes a thread from the list at once, from the store after `undoMs`; a removed active thread shows the next one. */
+  remove(id: string): Promise<void>;
+  /** Brings back a thread removed less than `undoMs` ago. */
+  undoRemove(id: string): void;
+  /** Reads the next page. */
+  loadMore(): Promise<void>;
+  /** A thread's chat (default the active one; null when none is active). */
+  chat(id?: string): AgentChat<S> | null;
+  /** Settles when the thread's kept conversation is loaded into its chat. */
+  restored(id?: string): Promise<void>;
+  clearError(): void;
+  /** Stops listening to the store and other tabs; removals waiting for their undo time are carried out now. */
+  dispose(): void;
+}
+
+/** The title the first user message gives: its first line, at most 60 characters. */
+export function titleFrom(messages: readonly ChatMessage[]): string {
+  const first = messages.find((message) => message.role === 'user');
+  const text = first ? textOf(first.content).trim().split('\n')[0]!.trim() : '';
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+const defaultId = () => globalThis.crypto.randomUUID();
+
+/** Creates a {@link ThreadList} and reads its first page. */
+export function createThreadList<S = unknown>(options: ThreadListOptions<S>): ThreadList<S> {
+  const { adapter, createChat } = options;
+  const now = options.now ?? Date.now;
+  const pageSize = options.pageSize ?? 50;
+  const undoMs = options.undoMs ?? 5000;
+  const store = createStore<ThreadListState>()(() => ({
+    threads: [], activeId: null, status: 'loading', error: null, hasMore: false, removed: [], running: [], notFound: null,
+  }));
+  const set = (partial: Partial<ThreadListState>) => store.setState(partial);
+  const chats = new Map<string, ThreadChat<S>>();
+  const autoTitles = new Map<string, string>();
+  const removals = new Map<string, ReturnType<typeof setTimeout>>();
+  let cursor: string | null = null;
+
+  const fail = (error: unknown) => {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    set({ status: 'error', error: failure });
+    options.onError?.(failure);
+  };
+  /** Runs a store write; a failure is shown and never thrown (what is on screen stays). */
+  const attempt = async (write: () => Promise<void>) => {
+    try {
+      await write();
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const find = (id: string) => store.getState().threads.find((thread) => thread.id === id);
+  /** Puts a summary in the list and saves it. */
+  const update = (id: string, change: Partial<ThreadSummary>) => {
+    const thread = find(id);
+    if (!thread) return Promise.resolve();
+    const next = { ...thread, ...change };
+    set({ threads: upsertThread(store.getState().threads, next) });
+    return attempt(() => adapter.save(next));
+  };
+
+  const events = {
+    onFirstMessage(id: string, messages: ChatMessage[]) {
+      const title = titleFrom(messages);
+      if (find(id)?.title || !title) return;
+      autoTitles.set(id, title);
+      void update(id, { title, updatedAt: now() });
+    },
+    onTurnEnd(id: string, messages: ChatMessage[]) {
+      const preview = previewOf(messages);
+      void update(id, { updatedAt: now(), ...(preview ? { preview } : {}) });
+      const auto = autoTitles.get(id);
+      if (!options.generateTitle || auto === undefined) return;
+      autoTitles.delete(id);
+      void Promise.resolve()
+        .then(() => options.generateTitle!(messages))
+        .then((title) => {
+          // A rename in the meantime wins.
+          if (title.trim() && find(id)?.title === auto) return update(id, { title: title.trim() });
+        })
+        .catch(fail);
+    },
+    onRunning(id: string, running: boolean) {
+      const others = store.getState().running.filter((other) => other !== id);
+      set({ running: running ? [...others, id] : others });
+    },
+    onError: fail,
+  };
+  const threadChat = (id: string, fresh = false) => {
+    let entry = chats.get(id);
+    if (!entry) {
+      entry = createThreadChat(id, createChat(id), adapter, events, fresh);
+      chats.set(id, entry);
+    }
+    return entry;
+  };
+
+  const loadPage = async () => {
+    const page = await adapter.list({ cursor, limit: pageSize });
+    cursor = page.cursor;
+    let threads = store.getState().threads;
+    for (const thread of page.threads) if (!removals.has(thread.id)) threads = upsertThread(threads, thread);
+    set({ threads, hasMore: page.cursor !== null, ...(store.getState().status === 'loading' ? { status: 'ready' } : {}) });
+  };
+  const ready = attempt(loadPage);
+
+  /** The thread shown after `id` leaves the list: the next one down, else the one above. */
+  const neighbourOf = (id: string) => {
+    const visible = store.getState().threads.filter((thread) => !thread.archived || thread.id === id);
+    const index = visible.findIndex((thread) => thread.id === id);
+    return (visible[index + 1] ?? visible[index - 1])?.id ?? null;
+  };
+  const show = async (id: string | null) => {
+    const { activeId } = store.getState();
+    if (activeId && activeId !== id) await chats.get(activeId)?.leave();
+    set({ activeId: id, notFound: null });
+    if (!id) return;
+    const entry = threadChat(id);
+    entry.rejoin();
+    await entry.restored;
+  };
+  const forget = (id: string) => {
+    chats.get(id)?.dispose();
+    chats.delete(id);
+  };
+  const finishRemoval = (id: string) => {
+    clearTimeout(removals.get(id));
+    removals.delete(id);
+    const thread = store.getState().removed.find((removed) => removed.id === id);
+    set({ removed: store.getState().removed.filter((removed) => removed.id !== id) });
+    forget(id);
+    return attempt(async () => {
+      try {
+        await adapter.remove(id);
+      } catch (error) {
+        // Not deleted: it comes back.
+        if (thread) set({ threads: upsertThread(store.getState().threads, thread) });
+        throw error;
+      }
+    });
+  };
+
+  const onChange = (change: ThreadChange) => {
+    if (change.type === 'remove') {
+      if (!find(change.id)) return;
+      const next = store.getState().activeId === change.id ? neighbourOf(change.id) : undefined;
+      set({ threads: store.getState().threads.filter((thread) => thread.id !== change.id) });
+      forget(change.id);
+      if (next !== undefined) void show(next);
+      return;
+    }
+    const known = find(change.thread.id);
+    set({ threads: upsertThread(store.getState().threads, change.thread) });
+    if (known && known.updatedAt === change.thread.updatedAt) return;
+    // Its conversation changed elsewhere: the shown thread loads it again, others when they are next shown.
+    if (store.getState().activeId === change.thread.id) void chats.get(change.thread.id)?.reload();
+    else if (!store.getState().running.includes(change.thread.id)) forget(change.thread.id);
+  };
+  const unsubscribe = adapter.subscribe?.(onChange);
+
+  return {
+    store,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    ready,
+    async create(init = {}) {
+      const { activeId } = store.getState();
+      const active = activeId ? find(activeId) : undefined;
+      if (active && !init.id && !active.title && !chats.get(active.id)?.chat.getState().messages.length) {
+        set({ notFound: null });
+        return active.id;
+      }
+      const time = now();
+      const thread: ThreadSummary = { id: init.id ?? (options.generateId ?? defaultId)(), title: init.title ?? '', createdAt: time, updatedAt: time, archived: false };
+      set({ threads: upsertThread(store.getState().threads, thread) });
+      threadChat(thread.id, true);
+      await show(thread.id);
+      await attempt(() => adapter.save(thread));
+      return thread.id;
+    },
+    async switchTo(id) {
+      if (store.getState().activeId === id) return true;
+      let thread = find(id);
+      if (!thread && !removals.has(id)) {
+        try {
+          thread = (await adapter.get(id)) ?? undefined;
+        } catch (error) {
+          fail(error);
+          return false;
+        }
+      }
+      if (!thread) {
+        set({ notFound: id });
+        return false;
+      }
+      set({ threads: upsertThread(store.getState().threads, thread) });
+      await show(id);
+      return true;
+    },
+    rename: (id, title) => update(id, { title: title.trim() }),
+    archive: (id) => update(id, { archived: true }),
+    unarchive: (id) => update(id, { archived: false }),
+    async remove(id) {
+      const thread = find(id);
+      if (!thread) return;
+      const next = store.getState().activeId === id ? neighbourOf(id) : undefined;
+      set({ threads: store.getState().threads.filter((other) => other.id !== id), removed: [...store.getState().removed, thread] });
+      removals.set(id, setTimeout(() => void finishRemoval(id), undoMs));
+      if (next !== undefined) await show(next);
+    },
+    undoRemove(id) {
+      const thread = store.getState().removed.find((removed) => removed.id === id);
+      if (!thread) return;
+      clearTimeout(removals.get(id));
+      removals.delete(id);
+      set({ removed: store.getState().removed.filter((removed) => removed.id !== id), threads: upsertThread(store.getState().threads, thread) });
+    },
+    loadMore: () => (cursor === null ? Promise.resolve() : attempt(loadPage)),
+    chat(id) {
+      const target = id ?? store.getState().activeId;
+      return target ? threadChat(target).chat : null;
+    },
+    restored(id) {
+      const target = id ?? store.getState().activeId;
+      return target ? threadChat(target).restored : Promise.resolve();
+    },
+    clearError: () => set({ error: null, status: 'ready' }),
+    dispose() {
+      unsubscribe?.();
+      for (const id of [...removals.keys()]) void finishRemoval(id);
+      for (const id of [...chats.keys()]) forget(id);
+    },
+  };
+}

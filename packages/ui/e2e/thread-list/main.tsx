@@ -1,0 +1,54 @@
+// AgentChatView with threads over the browser's IndexedDB, for the browser check. `?thread=<id>` opens a thread (the
+// URL follows the active one); the scripted agent answers "Answer to <text>" a word at a time.
+import { createAgentChat, scriptedTransport, textOf, type AgentEvent, type TurnRequest } from '@agent-chat/core';
+import { createThreadList, localThreadAdapter, type ThreadContent, type ThreadSummary } from '@agent-chat/core/threads';
+import { createStore, set, setMany } from 'idb-keyval';
+import { createRoot } from 'react-dom/client';
+import { AgentChatView } from '../../src/agent-chat-view.js';
+import '../../src/styles.css';
+
+const answer = (request: TurnRequest): AgentEvent[] => {
+  const text = textOf(request.input.message?.content ?? []);
+  const words = `Answer to ${text}: ${'and some more words '.repeat(text === 'long' ? 40 : 1)}`.split(/(?<= )/);
+  return [...words.map((word): AgentEvent => ({ type: 'text-delta', text: word, messageKey: 'm' })), { type: 'turn-end', finishReason: 'stop' }];
+};
+const transport = scriptedTransport([answer], { loop: true, delayMs: 15 });
+const started = performance.now();
+const params = new URLSearchParams(location.search);
+const paint = () => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()))));
+
+/** `?seed=N`: N threads in the page's database (and `big`, a thread of 1,000 messages), then a reload measures. */
+async function seed(count: number) {
+  const time = Date.UTC(2026, 0, 1);
+  const threads = Array.from({ length: count }, (_, index): [string, ThreadSummary] => [`t${index}`, { id: `t${index}`, title: `Thread ${index}`, createdAt: time, updatedAt: time + index, archived: false }]);
+  threads.push(['big', { id: 'big', title: 'A thousand messages', createdAt: time, updatedAt: time - 1, archived: false }]);
+  await setMany(threads, createStore('agent-chat-threads-e2e', 'summaries'));
+  const nodes = Array.from({ length: 1000 }, (_, index) => ({
+    id: `big-${index}`, parent: index ? `big-${index - 1}` : '', role: index % 2 ? 'model' as const : 'user' as const,
+    message: { content: [{ text: `Message ${index}: ${'some words to wrap the line '.repeat(3)}` }], status: 'done' as const },
+  }));
+  const content: ThreadContent = { tree: { version: 1, nodes, shown: {} } };
+  await set('big', content, createStore('agent-chat-thread-trees-e2e', 'trees'));
+}
+if (params.has('seed')) await seed(Number(params.get('seed')));
+
+const list = createThreadList({ adapter: localThreadAdapter({ name: 'e2e' }), createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+const asked = new URLSearchParams(location.search).get('thread');
+void list.ready.then(() => (asked ? list.switchTo(asked) : undefined)).then(() => document.body.setAttribute('data-ready', 'true'));
+list.subscribe((state) => {
+  const url = new URL(location.href);
+  if (state.activeId) url.searchParams.set('thread', state.activeId);
+  if (url.href !== location.href) history.replaceState(null, '', url);
+});
+/** What the check reads: when the list first painted, and how long a switch takes to paint its thread. */
+const timings = {
+  listPainted: list.ready.then(paint).then((at) => at - started),
+  async switchTo(id: string) {
+    const from = performance.now();
+    await list.switchTo(id);
+    while (!document.querySelector('.acu-threaded__chat article')) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return (await paint()) - from;
+  },
+};
+Object.assign(window, { threads: list, timings });
+createRoot(document.getElementById('root')!).render(<AgentChatView threads={list} artifacts="never" />);
