@@ -42,10 +42,16 @@ export function defineScriptedModel(ai: GenkitBeta, options: ScriptedModelOption
 
       if (reply.kind === 'tool') {
         const part: Part = { toolRequest: { name: reply.name, ref: `${reply.name}-${request.messages.length}`, input: reply.input } };
+        for (const token of tokenize(reply.preamble ?? '')) {
+          await sleep(tokenDelayMs, signal);
+          if (signal.aborted) throw abortError();
+          sendChunk({ content: [{ text: token }] });
+        }
         await sleep(tokenDelayMs, signal);
         if (signal.aborted) throw abortError();
         sendChunk({ content: [part] });
-        return { message: { role: 'model', content: [part] }, finishReason: 'stop' };
+        const content: Part[] = reply.preamble ? [{ text: reply.preamble }, part] : [part];
+        return { message: { role: 'model', content }, finishReason: 'stop' };
       }
 
       let reasoning = '';

@@ -16,6 +16,7 @@ describe('decideReply (the scripted model, by the last user message)', () => {
     ['complete 2', { kind: 'tool', name: 'completeTask', input: { id: 2 } }],
     ['Done #3', { kind: 'tool', name: 'completeTask', input: { id: 3 } }],
     ['write the report', { kind: 'tool', name: 'writeReport', input: {} }],
+    ['narrate report', { kind: 'tool', name: 'writeReport', input: {}, preamble: 'Writing the report of your tasks now.' }],
     ['please Clear my list', { kind: 'tool', name: 'confirmClearAll', input: { question: 'Clear all tasks? This cannot be undone.' } }],
     ['tell me a STORY', { kind: 'text', text: STORY_TEXT }],
     ['something long', { kind: 'text', text: STORY_TEXT }],

@@ -9,7 +9,8 @@ import { RICH_REASONING, RICH_TEXT } from './rich-reply.js';
 
 export type Reply =
   | { kind: 'text'; text: string }
-  | { kind: 'tool'; name: string; input: Record<string, unknown> }
+  /** A tool request; `preamble` is text streamed before it in the same model message (as real models often say what they do). */
+  | { kind: 'tool'; name: string; input: Record<string, unknown>; preamble?: string }
   | { kind: 'fail'; text: string; message: string }
   /** Reasoning, then the text (code, math, citations), then sources, suggestions and usage (see rich-reply.ts). */
   | { kind: 'rich'; reasoning: string; text: string };
@@ -184,7 +185,11 @@ function replyToUser(prompt: string): Reply {
   if (/\bclear\b/i.test(prompt)) {
     return { kind: 'tool', name: 'confirmClearAll', input: { question: 'Clear all tasks? This cannot be undone.' } };
   }
-  if (/\breport\b/i.test(prompt)) return { kind: 'tool', name: 'writeReport', input: {} };
+  if (/\breport\b/i.test(prompt)) {
+    // "narrate report": the model says what it does before calling the tool (one answer of two texts and a tool card).
+    const preamble = /\bnarrate\b/i.test(prompt) ? { preamble: 'Writing the report of your tasks now.' } : {};
+    return { kind: 'tool', name: 'writeReport', input: {}, ...preamble };
+  }
   if (/\b(long|story)\b/i.test(prompt)) return { kind: 'text', text: STORY_TEXT };
   if (/\b(explain|sources)\b/i.test(prompt)) return { kind: 'rich', reasoning: RICH_REASONING, text: RICH_TEXT };
   if (/\b(time|clock)\b/i.test(prompt)) return { kind: 'tool', name: 'getLocalTime', input: {} };

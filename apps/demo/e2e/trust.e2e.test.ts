@@ -99,6 +99,26 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
     expect((await lastAnswer(demo.page)).authors).toBe(1);
   });
 
+  it('5. Copy on an answer of several messages copies the whole answer: the text before its tool card and the final text', async () => {
+    const demo = await openDemo();
+    // What the page writes to the clipboard (headless Chromium grants no clipboard without a user's permission).
+    await demo.page.evaluate(() => {
+      const written: string[] = [];
+      (window as unknown as { __copied: string[] }).__copied = written;
+      navigator.clipboard.writeText = (text: string) => (written.push(text), Promise.resolve());
+    });
+    await demo.send('add Write docs', { turns: 1 });
+    // "narrate report": the model says what it does, calls writeReport, then answers: one answer of three messages.
+    await demo.send('narrate report', { turns: 2 });
+    await expect.poll(() => demo.conversationText()).toContain('I wrote report.md');
+    const answer = await lastAnswer(demo.page);
+    expect(answer.rows).toBeGreaterThan(1);
+    await demo.modelMessages.last().getByRole('button', { name: 'Copy message' }).click();
+    await expect.poll(() => demo.page.evaluate(() => (window as unknown as { __copied: string[] }).__copied))
+      .toEqual(["Writing the report of your tasks now.\n\nI wrote report.md with 1 task. You'll find it with the artifacts."]);
+    await expect.poll(() => demo.modelMessages.last().getByRole('button', { name: 'Copied' }).count()).toBe(1);
+  });
+
   it('6. a failed turn shows one error notice, why it failed, with Retry beside it', async () => {
     const demo = await openDemo();
     await demo.send('fail', { turns: 1 });

@@ -31,6 +31,24 @@ describe('MessageList message actions', () => {
     expect(within(row).getByRole('button', { name: 'Copied' })).toBeTruthy();
   });
 
+  it('Copy on an answer of several messages copies the text of all of them, in order (not its tool calls)', async () => {
+    const grouped: AgentEvent[] = [
+      { type: 'text-delta', text: 'Let me look that up.', messageKey: 'a' },
+      { type: 'tool-request', part: { toolRequest: { name: 'getWeather', ref: 'w1', input: { city: 'Paris' } } }, messageKey: 'b' },
+      { type: 'tool-response', part: { toolResponse: { name: 'getWeather', ref: 'w1', output: { tempC: 21 } } }, messageKey: 'c' },
+      { type: 'text-delta', text: 'Sunny, 21 °C.', messageKey: 'd' },
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const { chat, user } = setup([grouped]);
+    await chat.send('weather in Paris?');
+    const end = await waitFor(() => rowOf('Sunny, 21 °C.'));
+    // One Copy for the answer, at its end.
+    expect(screen.getAllByRole('button', { name: 'Copy message' })).toHaveLength(2); // the question's and the answer's
+    expect(within(rowOf('Let me look that up.')).queryByRole('button', { name: 'Copy message' })).toBeNull();
+    await user.click(within(end).getByRole('button', { name: 'Copy message' }));
+    expect(await navigator.clipboard.readText()).toBe('Let me look that up.\n\nSunny, 21 °C.');
+  });
+
   it('Regenerate answers again; the version switcher ‹ 2 / 2 › goes back and forth, by keyboard too', async () => {
     const { chat, user, view } = setup([answer('First answer.'), answer('Second answer.')]);
     await chat.send('hi');

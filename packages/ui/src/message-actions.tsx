@@ -15,7 +15,16 @@ export interface MessageActionsProps {
   canRetry: boolean;
   /** The message whose alternatives the version switcher shows (an answer's first message with versions); default `message`. */
   versions?: ChatMessage | undefined;
+  /**
+   * The model messages of the answer this row ends, in order (tool cards, reasoning, text, artifacts); default
+   * `[message]`. Copy copies the text parts of all of them, joined with blank lines (not tool calls or reasoning).
+   */
+  answer?: readonly ChatMessage[] | undefined;
 }
+
+/** The text an answer's Copy copies: each message's text parts, the messages joined with a blank line. */
+const answerText = (answer: readonly ChatMessage[]) =>
+  answer.map((message) => textOf(message.content).trim()).filter((text) => text !== '').join('\n\n');
 
 function copy(text: string): Promise<boolean> {
   const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
@@ -75,7 +84,7 @@ function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (
  * A message's actions: Copy (any message with text), Regenerate (model messages), Edit (user messages, inline), the
  * version switcher where alternatives exist (`‹ 2 / 3 ›`), and Retry on the failed or stopped end of the conversation.
  */
-export function MessageActions({ message, chat, canRetry, versions = message }: MessageActionsProps) {
+export function MessageActions({ message, chat, canRetry, versions = message, answer }: MessageActionsProps) {
   const labels = useLabels();
   const [editing, setEditing] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -102,6 +111,8 @@ export function MessageActions({ message, chat, canRetry, versions = message }: 
     };
     return <MessageEditor text={text} onCancel={close} onSubmit={submit} />;
   }
+  // A grouped answer copies whole: the text of every message in it, not only of its last row.
+  const copyText = answer && answer.length > 1 ? answerText(answer) : text;
   const siblings = versions.siblings;
   const buttons = [];
   if (siblings && siblings.count > 1) {
@@ -115,10 +126,10 @@ export function MessageActions({ message, chat, canRetry, versions = message }: 
       </span>,
     );
   }
-  if (text) {
+  if (copyText) {
     buttons.push(
       <button key="copy" type="button" className="acu-button" data-action="copy" aria-label={copied ? labels.copied : labels.copyMessage}
-        onClick={() => void copy(text).then(setCopied)} onBlur={() => setCopied(false)}>{copied ? labels.copied : labels.copy}</button>,
+        onClick={() => void copy(copyText).then(setCopied)} onBlur={() => setCopied(false)}>{copied ? labels.copied : labels.copy}</button>,
     );
   }
   if (message.role === 'user') {

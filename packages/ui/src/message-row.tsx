@@ -66,6 +66,8 @@ interface MessageRowProps {
    * this is the message whose versions the switcher shows (the answer's first message with alternatives).
    */
   end?: ChatMessage | undefined;
+  /** The model messages of the answer this row ends, in order (set when the answer has more than one): Copy copies their text. */
+  answer?: readonly ChatMessage[] | undefined;
   /** Why the turn failed, on the failed end of the conversation: shown in its one error notice. */
   failure?: string | undefined;
   /** Its place in the whole conversation (1-based), for a feed's screen-reader users (the list sets `aria-setsize`). */
@@ -97,7 +99,7 @@ function renderDefault(
  * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
  * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
  */
-const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, end, failure, posinset }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, end, answer, failure, posinset }: MessageRowProps) {
   const parts: ReactNode[] = [];
   const registry = useToolRegistry();
   const labels = useLabels();
@@ -139,7 +141,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
               {failure ? <span className="acu-message__reason"> {failure}</span> : null}
             </p>
           ) : null}
-          {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} versions={end} /> : null}
+          {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} versions={end} answer={answer} /> : null}
         </div>
       ) : null}
     </article>
@@ -172,6 +174,11 @@ export interface RowPlaces {
    * alternatives (else its first row); every user or system message for itself.
    */
   ends: ReadonlyMap<string, ChatMessage>;
+  /**
+   * The answers of more than one message, by the id of their end row: every shown model message of the run, in order
+   * (what Copy copies). An answer equal to the previous places' keeps its array, so its memoized row skips rendering.
+   */
+  answers: ReadonlyMap<string, readonly ChatMessage[]>;
 }
 
 /** The row shows something: a tool result shown on its call's row, or a message with no parts yet, does not. */
@@ -181,17 +188,27 @@ function shows(message: ChatMessage, links: ReadonlyMap<string, RowToolLinks>): 
     || message.content.some((part, index) => !(isToolResponsePart(part) && entries?.[index] === PAIRED));
 }
 
-/** Works out {@link RowPlaces} for the rows in view, in one pass. */
-export function rowPlaces(messages: readonly ChatMessage[], links: ReadonlyMap<string, RowToolLinks>): RowPlaces {
+const sameMessages = (a: readonly ChatMessage[] | undefined, b: readonly ChatMessage[]) =>
+  a !== undefined && a.length === b.length && a.every((message, index) => message === b[index]);
+
+/** Works out {@link RowPlaces} for the rows in view, in one pass; `previous` lends its unchanged answer arrays. */
+export function rowPlaces(messages: readonly ChatMessage[], links: ReadonlyMap<string, RowToolLinks>, previous?: RowPlaces): RowPlaces {
   const heads = new Set<string>();
   const ends = new Map<string, ChatMessage>();
+  const answers = new Map<string, readonly ChatMessage[]>();
   let current: Role | null = null;
-  // The agent's run so far: its last shown row and the message its versions belong to.
-  let last: ChatMessage | undefined;
+  // The agent's run so far: its shown rows and the message its versions belong to.
+  let run: ChatMessage[] = [];
   let versions: ChatMessage | undefined;
   const closeRun = () => {
+    const last = run[run.length - 1];
     if (last) ends.set(last.id, versions!);
-    last = versions = undefined;
+    if (last && run.length > 1) {
+      const kept = previous?.answers.get(last.id);
+      answers.set(last.id, sameMessages(kept, run) ? kept! : run);
+    }
+    run = [];
+    versions = undefined;
   };
   for (const message of messages) {
     if (!shows(message, links)) continue;
@@ -205,11 +222,11 @@ export function rowPlaces(messages: readonly ChatMessage[], links: ReadonlyMap<s
       ends.set(message.id, message);
       continue;
     }
-    last = message;
+    run.push(message);
     if (!versions || ((versions.siblings?.count ?? 1) < 2 && (message.siblings?.count ?? 1) > 1)) versions = message;
   }
   closeRun();
-  return { heads, ends };
+  return { heads, ends, answers };
 }
 
 interface RowSlotProps {
@@ -217,6 +234,7 @@ interface RowSlotProps {
   links: RowToolLinks;
   head: boolean;
   end: ChatMessage | undefined;
+  answer?: readonly ChatMessage[] | undefined;
   shared: RowShared;
   canRetry: boolean;
   failure?: string | undefined;
@@ -224,11 +242,11 @@ interface RowSlotProps {
 }
 
 /** One message in its error boundary. */
-export function RowSlot({ message, links, head, end, shared, canRetry, failure, posinset }: RowSlotProps) {
+export function RowSlot({ message, links, head, end, answer, shared, canRetry, failure, posinset }: RowSlotProps) {
   return (
     <RowErrorBoundary message={message} messageId={message.id} text={shared.renderError}>
       <MessageRow message={message} links={links} roleLabel={head ? shared.names[speaker(message.role)] : undefined}
-        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} end={end} failure={failure} posinset={posinset} />
+        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} end={end} answer={answer} failure={failure} posinset={posinset} />
     </RowErrorBoundary>
   );
 }
@@ -255,6 +273,7 @@ function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
     const id = message.id;
     if (previous.messages[index] !== message || previous.links.get(id) !== next.links.get(id)) return false;
     if (previous.places.heads.has(id) !== next.places.heads.has(id) || previous.places.ends.get(id) !== next.places.ends.get(id)) return false;
+    if (previous.places.answers.get(id) !== next.places.answers.get(id)) return false;
   }
   return true;
 }
@@ -266,8 +285,8 @@ export const RowBlock = memo(function RowBlock({ messages, from, to, links, plac
     const message = messages[index]!;
     rows.push(
       <div key={message.id} className="acu-message-list__row">
-        <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} shared={shared}
-          canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} />
+        <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)}
+          answer={places.answers.get(message.id)} shared={shared} canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} />
       </div>,
     );
   }

@@ -1,7 +1,7 @@
 import type { ChatMessage, ClientToolCall, ToolRequestPart } from '@agent-chat/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
-import { BLOCK_SIZE, RowBlock, rowPlaces, RowSlot, type RowShared } from './message-row.js';
+import { BLOCK_SIZE, RowBlock, rowPlaces, RowSlot, type RowPlaces, type RowShared } from './message-row.js';
 import { linkToolCalls, type RowToolLinks } from './tool-links.js';
 
 interface MessageRowsProps {
@@ -84,10 +84,13 @@ export function MessageRows({ scroller, messages, start, total, active, interrup
   const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
   // The last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering).
   const links = useMemo(() => linkToolCalls(linked, active, interrupts, previousLinks.current, clientToolCalls), [linked, active, interrupts, clientToolCalls]);
-  const places = useMemo(() => rowPlaces(linked, links), [linked, links]);
+  const previousPlaces = useRef<RowPlaces | undefined>(undefined);
+  // The last committed places lend their unchanged answers, so an answer's end row re-renders only when the answer changed.
+  const places = useMemo(() => rowPlaces(linked, links, previousPlaces.current), [linked, links]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- after every commit: any render can move the rows or the end; the guards end the updates
   useLayoutEffect(() => {
     previousLinks.current = links;
+    previousPlaces.current = places;
     if (!sized && virtualizer.scrollRect) setSized(true);
     const list = scroller.current;
     const element = rows.current;
@@ -127,8 +130,8 @@ export function MessageRows({ scroller, messages, start, total, active, interrup
         const message = messages[item.index]!;
         return (
           <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row">
-            <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} shared={shared}
-              canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} posinset={start + item.index + 1} />
+            <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} answer={places.answers.get(message.id)}
+              shared={shared} canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} posinset={start + item.index + 1} />
           </div>
         );
       })}
