@@ -21,7 +21,9 @@ describe('per-session stored-size cap (maxSessionBytes)', () => {
     const turns: Array<{ status: number; grew: number; body: string }> = [];
     while (turns.at(-1)?.status !== 413 && turns.length < 20) {
       const before = await dirBytes(dataDir);
-      const response = await postJson(t.server.agentUrl, turn('grow', `note ${turns.length} ${'x'.repeat(6000)}`));
+      // The story's answer (1,663 characters) is what the check cannot foresee: with this cap the sixth turn passes the
+      // check and its snapshot would not fit. (A shorter answer, the help text, left the cap between two turns' checks.)
+      const response = await postJson(t.server.agentUrl, turn('grow', `story ${turns.length} ${'x'.repeat(6000)}`));
       const body = await response.text();
       turns.push({ status: response.status, grew: (await dirBytes(dataDir)) - before, body });
     }
