@@ -14,14 +14,23 @@ import type { AgentChat, ClientTool, ClientTools } from '@agent-chat/core';
 import { SuggestionChips } from './suggestion-chips.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
+import { useProtocolTransport, type ProtocolConnectionProps } from './protocol-connection.js';
 
 /** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
 export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRenderer });
 
 type WithoutTools<T> = T extends unknown ? Omit<T, 'tools'> : never;
 
-/** Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`), plus layout options and DOM props. */
-export type AgentChatViewProps<S = unknown> = WithoutTools<UseAgentChatOptions<S>> &
+/** The view's chat: `useAgentChat` options (a `transport`, or a `chat`), or a plain-data connection instead of a transport. */
+type ViewChatOptions<S> =
+  | (UseAgentChatOptions<S> & { protocol?: undefined; url?: undefined; headers?: undefined })
+  | (Omit<Extract<UseAgentChatOptions<S>, { chat?: undefined }>, 'transport'> & ProtocolConnectionProps & { transport?: undefined });
+
+/**
+ * Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`, or `protocol` + `url` from a server component),
+ * plus layout options and DOM props.
+ */
+export type AgentChatViewProps<S = unknown> = WithoutTools<ViewChatOptions<S>> &
   Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'children'> & {
     /**
      * Tools by name: a function renders that tool's calls; an object is a client tool (`execute`, `description`,
@@ -85,13 +94,15 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
  * inline), composer, artifacts, optionally an interrupt dialog: the fastest way to a working chat.
  */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
-  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, ...rest } = props;
+  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, protocol, url, headers, ...rest } = props;
+  const connection = useProtocolTransport({ protocol, url, headers });
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
   if (client && !options.chat) options.tools = client;
+  if (connection && !options.chat) options.transport = connection;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
   const jumpSlot = useJumpToLatestSlot();
   // Once a chat had an artifact its panel stays (a branch without artifacts shows it empty): the conversation keeps its width.
