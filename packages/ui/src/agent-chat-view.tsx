@@ -23,7 +23,7 @@ type WithoutTools<T> = T extends unknown ? Omit<T, 'tools'> : never;
 
 /** The view's chat: `useAgentChat` options (a `transport`, or a `chat`), or a plain-data connection instead of a transport. */
 type ViewChatOptions<S> =
-  | (UseAgentChatOptions<S> & { protocol?: undefined; url?: undefined; headers?: undefined })
+  | (UseAgentChatOptions<S> & Partial<ProtocolConnectionProps>)
   | (Omit<Extract<UseAgentChatOptions<S>, { chat?: undefined }>, 'transport'> & ProtocolConnectionProps & { transport?: undefined });
 
 /**
