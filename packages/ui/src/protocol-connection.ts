@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 /**
  * A view's connection as plain data — what a server component can pass to a client one: a protocol by name, the
  * agent's URL and fixed headers. The transport is built in the browser and loads its protocol on the first turn.
+ * With a `chat` they are ignored; with a `transport` too, they replace it.
  */
 export interface ProtocolConnectionProps {
   /** The wire protocol: `'genkit'`, `'agentflow'`, `'agui'`, `'ai-sdk'` or `'tnsai'`. */
