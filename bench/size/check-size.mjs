@@ -16,6 +16,7 @@
 // over budget), 2 not built or a bundle failed.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
@@ -36,8 +37,6 @@ const top = Number(args.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 12)
 const KB = 1000; // kB = 1,000 bytes, as size-limit and bundlephobia count them.
 // React is the app's and never counted; everything else a bundle imports is.
 const REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
-/** `AgentChatView`'s thread layout, loaded by `import()` only when the view is given `threads`. */
-const LAZY = ['./threaded-chat-view.js'];
 const OURS = ['@agent-chat/core', '@agent-chat/react'];
 const app = (transport) => `export { createAgentChat, ${transport} } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n`;
 
@@ -49,9 +48,9 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // Session 5 merged five features into every app and view (state writes and context +0.9 kB, a turn's body read to its
 // end +0.1, restore that equals the server +0.1, answer content +0.9 kB in core; the view adds inline interrupts, one
 // answer per row, the phone fixes, the feedback thumbs, reasoning, sources, suggestions and the thread view's lazy
-// door: 49.3 → 56.0 kB). The ceilings are today's sizes plus 0.2 kB; taking features out of the default bundle is issue 29.
+// door, and `protocol`/`url` props: 49.3 → 56.6 kB). The ceilings are today's sizes plus 0.2 kB; taking features out of the default bundle is issue 29.
 const GENKIT_CEILING = 27.6;
-const GENKIT_VIEW_CEILING = 56.2;
+const GENKIT_VIEW_CEILING = 56.9;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
@@ -71,8 +70,8 @@ const ENTRIES = [
   { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 26.1 },
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 30.7 },
   { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 31.4 },
-  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 43.9 },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 31.9 },
+  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.2 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 25.5 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
@@ -145,7 +144,42 @@ function composition(metafile) {
   return { packages: [...packages].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes), files: files.slice(0, top) };
 }
 
-async function bundle(entry, swap = {}, { sourcemap = false } = {}) {
+/**
+ * What a page loads first: a dynamic `import()` (a protocol's transport behind `protocolTransport`) stays out of the
+ * measured bundle, as a code-splitting bundler puts it in a chunk of its own. The targets are collected per row and
+ * reported apart (`lazyChunks`). esbuild's own `splitting` is not used to measure: it hoists modules a barrel re-exports
+ * into chunks the entry imports statically, so the five protocols would all count as initial.
+ */
+function initialOnly(lazy) {
+  return {
+    name: 'initial-only',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        lazy.add({ target: join(args.resolveDir, args.path), specifier: args.path });
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * Each module a row's code imports dynamically, bundled alone (min+gz): an upper bound of its lazy chunk. esbuild
+ * resolves the imports of modules it then tree-shakes away; only an `import()` left in the code counts.
+ */
+async function lazyChunks(entry, targets, code) {
+  const text = new TextDecoder().decode(code);
+  const chunks = [];
+  const kept = [...targets].filter(({ specifier }) => text.includes(`import(${JSON.stringify(specifier)})`));
+  for (const target of [...new Set(kept.map((t) => t.target))].sort()) {
+    const source = `export * from ${JSON.stringify(target)};\n`;
+    const { code: _code, map: _map, composition: _composition, ...measured } = await bundle({ ...entry, id: `${entry.id}-lazy`, source });
+    chunks.push({ chunk: target.replace(/^.*\/dist\//, ''), ...measured });
+  }
+  return chunks;
+}
+
+async function bundle(entry, swap = {}, { sourcemap = false, lazy = new Set() } = {}) {
   const swaps = Object.entries(swap);
   const result = await build({
     // The map is external (no comment appended), so the code is byte for byte the one measured without it.
@@ -160,10 +194,8 @@ async function bundle(entry, swap = {}, { sourcemap = false } = {}) {
     metafile: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    // LAZY: modules reached only through import(): an app's bundler (Vite, Next) puts them in a chunk of their own,
-    // fetched when used; this single-file build would inline them, so they stay out of the measured entry.
-    external: [...REACT, ...LAZY, ...(entry.external ?? [])],
-    plugins: swaps.length === 0 ? [] : [{
+    external: [...REACT, ...(entry.external ?? [])],
+    plugins: swaps.length === 0 ? [initialOnly(lazy)] : [initialOnly(lazy), {
       name: 'what-if',
       setup(b) {
         for (const [name, file] of swaps) b.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: `${here}what-if/${file}` }));
@@ -207,8 +239,10 @@ const rows = [];
 try {
   for (const entry of ENTRIES) {
     const { source: _source, external: _external, ...meta } = entry;
-    const { code: _code, map: _map, ...measured } = await bundle(entry);
-    rows.push({ ...meta, ...measured });
+    const targets = new Set();
+    const { code, map: _map, ...measured } = await bundle(entry, {}, { lazy: targets });
+    const lazy = await lazyChunks(entry, targets, code);
+    rows.push({ ...meta, ...measured, ...(lazy.length > 0 ? { lazy } : {}) });
   }
 } catch (error) {
   console.error(`check-size: a bundle failed: ${error.message}`);
@@ -406,6 +440,9 @@ if (write) {
 }
 
 if (!json) {
+  for (const row of rows.filter((r) => r.lazy)) {
+    console.log(`${row.id}: lazy chunks (loaded on first use, not counted above; each bundled alone, an upper bound): ${row.lazy.map((chunk) => `${chunk.chunk} ${kb(chunk.gzipBytes)} kB`).join(', ')}`);
+  }
   console.log(failing.length === 0
     ? `size check: passed (${rows.filter((row) => limitOf(row) != null).map((row) => `${row.id} ≤ ${limitOf(row)} kB`).join(', ')})`
     : `size check: FAILED: ${failing.map((row) => `${row.id} ${kb(row.gzipBytes)} kB > ${limitOf(row)} kB`).join(', ')}`);

@@ -102,10 +102,11 @@ export async function chatJourney(page: Page): Promise<void> {
   await waitForAnswer(page, /report/);
 
   await send(page, 'clear all tasks');
-  const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: /confirm|yes|clear/i }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  // Interrupts are answered inline, where the agent asked (the dialog is an option the examples leave off).
+  const answers = page.getByRole('group', { name: /^Answer / });
+  await answers.waitFor({ timeout: 30_000 });
+  await answers.getByRole('button', { name: /confirm|yes|clear/i }).click();
+  await answers.waitFor({ state: 'hidden' });
   await waitForAnswer(page, /cleared/);
 }
 

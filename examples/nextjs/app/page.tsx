@@ -1,9 +1,9 @@
-// A server component: it imports the kit (core for data, ui for a client component with plain props) and renders
-// the chat with its history, which the browser hydrates.
+// A server component: it imports the kit (core for data, ui for a client component) and renders the whole chat from
+// plain data — the protocol's name, the route's URL and the history — which the browser hydrates. The transport is
+// built in the browser (a server component cannot pass a transport object or a function to a client component).
 import { textOf } from '@agent-chat/core';
-import { LabelsProvider } from '@agent-chat/ui';
+import { AgentChatView, LabelsProvider } from '@agent-chat/ui';
 import Link from 'next/link';
-import { Chat } from './chat';
 import { WELCOME } from './history';
 
 export default function Home() {
@@ -16,7 +16,8 @@ export default function Home() {
         <Link href="/parts">Composed from the parts</Link>
       </header>
       <LabelsProvider labels={{ send: 'Send' }}>
-        <Chat history={WELCOME} />
+        {/* The chat starts from a history, so its session is client-managed (the conversation travels with each turn). */}
+        <AgentChatView protocol="genkit" url="/api/agent-client" state={{ messages: WELCOME, artifacts: [] }} placeholder="Ask the agent…" />
       </LabelsProvider>
     </main>
   );

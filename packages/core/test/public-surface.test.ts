@@ -13,7 +13,7 @@ describe('the public surface', () => {
     expect(Object.keys(core).sort()).toEqual([
       'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
       'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isDeniedResponse', 'isInterruptPart', 'isMediaPart',
-      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport',
+      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'protocolNames', 'protocolTransport', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport',
       'textOf', 'tnsaiTransport', 'toolCallIdOf',
     ]);
   });

@@ -15,14 +15,23 @@ import type { AgentChat, ClientTool, ClientTools } from '@agent-chat/core';
 import { SuggestionChips } from './suggestion-chips.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
+import { useProtocolTransport, type ProtocolConnectionProps } from './protocol-connection.js';
 
 /** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
 export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRenderer });
 
 type WithoutTools<T> = T extends unknown ? Omit<T, 'tools'> : never;
 
-/** Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`), plus layout options and DOM props. */
-export type AgentChatViewProps<S = unknown> = (WithoutTools<UseAgentChatOptions<S>> | ThreadsOption<S>) & AgentChatViewLayout;
+/** The view's chat: `useAgentChat` options (a `transport`, or a `chat`), or a plain-data connection instead of a transport. */
+type ViewChatOptions<S> =
+  | (UseAgentChatOptions<S> & Partial<ProtocolConnectionProps>)
+  | (Omit<Extract<UseAgentChatOptions<S>, { chat?: undefined }>, 'transport'> & ProtocolConnectionProps & { transport?: undefined });
+
+/**
+ * Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`, or `protocol` + `url` from a server component, or
+ * a thread list's `threads`), plus layout options and DOM props.
+ */
+export type AgentChatViewProps<S = unknown> = (WithoutTools<ViewChatOptions<S>> | ThreadsOption<S>) & AgentChatViewLayout;
 
 /** A view over many conversations: its chats come from the list. */
 interface ThreadsOption<S> {
@@ -115,17 +124,19 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   );
 }
 
-type SingleChatViewProps<S> = WithoutTools<UseAgentChatOptions<S>> & AgentChatViewLayout;
+type SingleChatViewProps<S> = WithoutTools<ViewChatOptions<S>> & AgentChatViewLayout;
 
 /** One conversation's view. */
 function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
-  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, ...rest } = props;
+  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, protocol, url, headers, ...rest } = props;
+  const connection = useProtocolTransport({ protocol, url, headers });
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
   const dom: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
   if (client && !options.chat) options.tools = client;
+  if (connection && !options.chat) options.transport = connection;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
   const jumpSlot = useJumpToLatestSlot();
   // Once a chat had an artifact its panel stays (a branch without artifacts shows it empty): the conversation keeps its width.

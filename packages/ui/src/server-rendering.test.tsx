@@ -79,4 +79,15 @@ describe('server rendering and hydration', () => {
     expect(recoverable).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it('AgentChatView with protocol + url (what a server component passes) renders and hydrates cleanly, loading nothing', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const app = () => <AgentChatView protocol="genkit" url="/api/agent" headers={{ 'x-app': 'ssr' }} state={{ messages: history, artifacts: [] }} />;
+    const { html, recoverable, consoleErrors } = await serverThenHydrate(app);
+    expect(html).toContain('Buy <strong>milk</strong> and bread.');
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    // The transport is built, not used: no request until the first send.
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

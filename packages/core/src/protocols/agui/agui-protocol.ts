@@ -1,0 +1,9 @@
+import type { ProtocolDescriptor } from '../../transport/protocol-descriptor.js';
+
+/** AG-UI by name (`protocolTransport('agui', …)`): the transport module loads on first use. */
+export const aguiProtocol: ProtocolDescriptor = {
+  name: 'agui',
+  traits: { snapshotReads: 'session' },
+  snapshots: true,
+  load: async (options) => (await import('./agui-transport.js')).aguiTransport(options),
+};
