@@ -172,7 +172,9 @@ async function lazyChunks(entry, targets, code) {
   const chunks = [];
   const kept = [...targets].filter(({ specifier }) => text.includes(`import(${JSON.stringify(specifier)})`));
   for (const target of [...new Set(kept.map((t) => t.target))].sort()) {
-    const source = `export * from ${JSON.stringify(target)};\n`;
+    // `export *` leaves out a default export (React.lazy's module has one): it is kept too where there is one.
+    const withDefault = /export default|as default\b/.test(readFileSync(target, 'utf8'));
+    const source = `export * from ${JSON.stringify(target)};\n${withDefault ? `export { default } from ${JSON.stringify(target)};\n` : ''}`;
     const { code: _code, map: _map, composition: _composition, ...measured } = await bundle({ ...entry, id: `${entry.id}-lazy`, source });
     chunks.push({ chunk: target.replace(/^.*\/dist\//, ''), ...measured });
   }
