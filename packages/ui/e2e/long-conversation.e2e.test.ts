@@ -3,18 +3,14 @@
  * near the viewport are mounted, the reader scrolls to the first message and back to the latest, loading earlier
  * pages keeps what they look at in place, a new turn streams at the end, and axe finds no violations.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, type Browser } from '../../../apps/demo/e2e/browser.js';
 import { findChromium } from '../../../apps/demo/e2e/find-chromium.mjs';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { servePage } from './page-fixture.js';
+import type { StaticServer } from './static-server.js';
 
 const chromiumPath = findChromium();
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The mounted rows' places in the conversation (aria-posinset), and which of them are in view. */
 function rowsOf(page: Page) {
@@ -39,36 +35,17 @@ const scrollTo = (page: Page, top: number) => page.evaluate((value) => {
 }, top);
 
 describe.skipIf(!chromiumPath)('MessageList with 10,000 messages in Chromium', () => {
-  let outDir: string;
   let server: StaticServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'acu-long-conversation-'));
-    const { build } = await import('vite');
-    const react = (await import('@vitejs/plugin-react')).default;
-    await build({
-      root: source('./long-conversation'),
-      logLevel: 'error',
-      configFile: false,
-      mode: 'production',
-      plugins: [react()],
-      resolve: {
-        alias: [
-          { find: /^@agent-chat\/core$/, replacement: source('../../core/src/index.ts') },
-          { find: /^@agent-chat\/react$/, replacement: source('../../react/src/index.ts') },
-        ],
-      },
-      build: { outDir, emptyOutDir: true, target: 'es2022' },
-    });
-    server = await serveStatic(outDir);
+    server = await servePage('long-conversation');
     browser = await launchBrowser(chromiumPath!);
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   it('mounts fewer than 100 rows; scrolls to the first message and back to the latest; a new turn streams at the end', async () => {

@@ -3,18 +3,14 @@
  * IndexedDB and BroadcastChannel: create, send, switch (also mid-answer), rename, archive, delete with undo, a reload,
  * a second tab that follows the first, the phone sheet, and axe in both themes.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, type Browser } from '../../../apps/demo/e2e/browser.js';
 import { findChromium } from '../../../apps/demo/e2e/find-chromium.mjs';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { servePage } from './page-fixture.js';
+import type { StaticServer } from './static-server.js';
 
 const chromiumPath = findChromium();
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const titles = (page: Page) => page.locator('.acu-thread-open .acu-thread-title').allTextContents();
 const shownMessages = (page: Page) => page.locator('.acu-threaded__chat article .acu-message__body').allTextContents();
@@ -24,37 +20,17 @@ async function send(page: Page, text: string) {
 }
 
 describe.skipIf(!chromiumPath)('AgentChatView with threads in Chromium', () => {
-  let outDir: string;
   let server: StaticServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'acu-thread-list-'));
-    const { build } = await import('vite');
-    const react = (await import('@vitejs/plugin-react')).default;
-    await build({
-      root: source('./thread-list'),
-      logLevel: 'error',
-      configFile: false,
-      mode: 'production',
-      plugins: [react()],
-      resolve: {
-        alias: [
-          { find: /^@agent-chat\/core$/, replacement: source('../../core/src/index.ts') },
-          { find: /^@agent-chat\/core\/threads$/, replacement: source('../../core/src/threads/index.ts') },
-          { find: /^@agent-chat\/react$/, replacement: source('../../react/src/index.ts') },
-        ],
-      },
-      build: { outDir, emptyOutDir: true, target: 'es2022' },
-    });
-    server = await serveStatic(outDir);
+    server = await servePage('thread-list');
     browser = await launchBrowser(chromiumPath!);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   it('create, send, switch mid-answer, rename, archive, delete and undo; a reload and a second tab see it all', async () => {
@@ -145,29 +121,15 @@ describe.skipIf(!chromiumPath)('AgentChatView with threads in Chromium', () => {
 });
 
 describe.skipIf(!chromiumPath)('thread list timings in Chromium (reported, not asserted: a shared 2-core machine)', () => {
-  let outDir: string;
   let server: StaticServer;
   let browser: Browser;
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'acu-thread-timings-'));
-    const { build } = await import('vite');
-    const react = (await import('@vitejs/plugin-react')).default;
-    await build({
-      root: source('./thread-list'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()],
-      resolve: { alias: [
-        { find: /^@agent-chat\/core$/, replacement: source('../../core/src/index.ts') },
-        { find: /^@agent-chat\/core\/threads$/, replacement: source('../../core/src/threads/index.ts') },
-        { find: /^@agent-chat\/react$/, replacement: source('../../react/src/index.ts') },
-      ] },
-      build: { outDir, emptyOutDir: true, target: 'es2022' },
-    });
-    server = await serveStatic(outDir);
+    server = await servePage('thread-list');
     browser = await launchBrowser(chromiumPath!);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   it('opens a list of 10,000 threads and switches to a thread of 1,000 messages from IndexedDB', async () => {
