@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFocusComposer } from './composer-focus.js';
 import type { InterruptPrompt } from './interrupt-answers.js';
+import { InterruptTextAnswer } from './interrupt-text-answer.js';
 import type { AgentChatLabels } from './labels.js';
 
 /** What an inline interrupt shows of the agent's prompt (as `interruptPrompt(part)` reads it). */
@@ -56,23 +57,11 @@ export function InlineInterrupt({ toolName, prompt, onApprove, onDeny, labels }:
       {/* The question; without one, the agent's title (else a line saying it waits). */}
       <p id={`${id}-question`} className="acu-tool__question">{prompt?.question ?? prompt?.title ?? labels.interruptDescription}</p>
       {textAnswer ? (
-        <>
-          <label className="acu-interrupt__question" htmlFor={`${id}-answer`}>{textAnswer.label ?? labels.interruptAnswer}</label>
-          <input
-            id={`${id}-answer`}
-            className="acu-interrupt__answer"
-            type="text"
-            autoComplete="off"
-            value={text}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? `${id}-missing` : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              setMissing(false);
-            }}
-          />
-          {missing ? <p id={`${id}-missing`} className="acu-interrupt__missing" data-state="invalid">{labels.interruptAnswerMissing}</p> : null}
-        </>
+        <InterruptTextAnswer id={id} textAnswer={textAnswer} value={text} missing={missing} labels={labels}
+          onChange={(value) => {
+            setText(value);
+            setMissing(false);
+          }} />
       ) : null}
       <div className="acu-tool__actions" role="group" aria-label={labels.answerTool(toolName)} aria-describedby={`${id}-question`}>
         {onApprove ? (

@@ -5,6 +5,7 @@ import { useFocusComposer } from './composer-focus.js';
 import { trapTab } from './focus-trap.js';
 import { formatValue } from './format-value.js';
 import { interruptPrompt, interruptResponses, type InterruptPrompt } from './interrupt-answers.js';
+import { InterruptTextAnswer } from './interrupt-text-answer.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
 import { readableToolName } from './tool-call-status.js';
 import { useChatView } from './use-chat-view.js';
@@ -48,20 +49,7 @@ function InterruptFields({ id, prompt, answer, missing, onChange, labels }: {
   return (
     <>
       {prompt.textAnswer ? (
-        <>
-          <label className="acu-interrupt__question" htmlFor={`${id}-answer`}>{prompt.textAnswer.label ?? labels.interruptAnswer}</label>
-          <input
-            id={`${id}-answer`}
-            className="acu-interrupt__answer"
-            type="text"
-            autoComplete="off"
-            value={answer}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? `${id}-missing` : undefined}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          {missing ? <p id={`${id}-missing`} className="acu-interrupt__missing" data-state="invalid">{labels.interruptAnswerMissing}</p> : null}
-        </>
+        <InterruptTextAnswer id={id} textAnswer={prompt.textAnswer} value={answer} missing={missing} onChange={onChange} labels={labels} />
       ) : null}
       {prompt.details !== undefined ? (
         <details className="acu-interrupt__details">
