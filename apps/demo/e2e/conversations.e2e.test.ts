@@ -15,8 +15,9 @@ import { findChromium } from './find-chromium.mjs';
 const chromiumPath = findChromium();
 
 const titles = (page: Page) => page.locator('.acu-thread-open .acu-thread-title').allTextContents();
-const conversation = (page: Page) => page.locator('.acu-threaded__chat .acu-message-list').innerText().catch(() => '');
-const lastAnswer = (page: Page) => page.locator('.acu-threaded__chat article[data-role="model"] .acu-message__body').last().textContent().catch(() => '');
+// Read without waiting (a locator's innerText waits for its element): polls see what is there now.
+const conversation = async (page: Page) => (await page.locator('.acu-threaded__chat .acu-message-list').allInnerTexts()).join('\n');
+const lastAnswer = async (page: Page) => (await page.locator('.acu-threaded__chat article[data-role="model"] .acu-message__body').allTextContents()).at(-1) ?? '';
 const thread = (page: Page, title: string) => page.getByRole('button', { name: title, exact: true });
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
