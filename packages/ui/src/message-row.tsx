@@ -6,7 +6,7 @@ import {
 import { Fragment, memo, useMemo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from './labels.js';
-import { Markdown } from './markdown.js';
+import { MarkdownText } from './lazy-markdown.js';
 import { MediaView } from './media-view.js';
 import { CitationSourcesContext } from './citation-marker.js';
 import { MessageSources, sourcesOf } from './message-sources.js';
@@ -79,7 +79,7 @@ function renderDefault(
 ): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
-    return <Markdown className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
+    return <MarkdownText className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
   }
   if (isReasoningPart(part)) {
     return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
