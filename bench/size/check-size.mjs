@@ -50,7 +50,10 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // answer per row, the phone fixes, the feedback thumbs, reasoning, sources, suggestions and the thread view's lazy
 // door, and `protocol`/`url` props: 49.3 → 56.6 kB). The ceilings are today's sizes plus 0.2 kB; taking features out of the default bundle is issue 29.
 const GENKIT_CEILING = 27.6;
-const GENKIT_VIEW_CEILING = 56.9;
+// Issue 29 (ui side): the view's initial chunk is held to 38 kB; Markdown, the virtualiser, message actions, the
+// artifact panel and the interrupt dialog are chunks of their own (listed with the row), loaded as the view needs them.
+// While the row is over 38 kB it is held to its size plus 0.2 kB.
+const GENKIT_VIEW_CEILING = 42.6;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
@@ -65,7 +68,7 @@ const ENTRIES = [
   { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 21.3 },
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 21.8 },
   { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: GENKIT_CEILING },
-  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 25, ceiling: GENKIT_VIEW_CEILING },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38, ceiling: GENKIT_VIEW_CEILING },
   { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 26.8 },
   { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 26.1 },
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 30.7 },
@@ -301,6 +304,12 @@ const sizeTable = (group) => [
   ...rows.filter((row) => row.group === group).map((row) => `| ${row.label} | ${kb(row.minBytes)} kB | **${kb(row.gzipBytes)} kB** | ${row.budget == null ? '—' : `≤ ${row.budget} kB`} | ${statusCell(row)} |`),
 ];
 const coreTable = () => sizeTable('core').join('\n');
+/** Each row's lazy chunks (an `import()` left in its code), each bundled alone: an upper bound of what loads on use. */
+const lazyTable = () => [
+  '| bundle | lazy chunk | min | min+gz |',
+  '|---|---|---:|---:|',
+  ...rows.filter((row) => row.lazy).flatMap((row) => row.lazy.map((chunk) => `| ${row.id} | \`${chunk.chunk}\` | ${kb(chunk.minBytes)} kB | ${kb(chunk.gzipBytes)} kB |`)),
+].join('\n');
 function uiTable() {
   const lines = sizeTable('ui');
   lines.push(css.missing ? `| ${css.label} | ${css.missing} | | | |` : `| ${css.label} (source ${kb(css.rawBytes)} kB) | ${kb(css.minBytes)} kB | **${kb(css.gzipBytes)} kB** | — | reported |`);
@@ -394,6 +403,16 @@ if (write) {
     'reported beside them.',
     '',
     coreTable(),
+    '',
+    '### Lazy chunks',
+    '',
+    'What a row loads later, on use: each `import()` left in its code, bundled alone (an upper bound: a bundler shares',
+    'what the initial chunk already has). The Genkit view\'s initial chunk (≤ 38 kB, issue 29) shows the plain text of an',
+    'answer, every row of a short list and no panel or dialog yet; `AgentChatView` starts loading Markdown, message',
+    'actions and (when it may show them) the artifact panel and the dialog as it mounts, the virtualiser when the list',
+    'nears 30 rows (`preloadAgentChatView()` loads them all).',
+    '',
+    lazyTable(),
     '',
     '## ui (budget ≤ 10 kB + CSS)',
     '',
