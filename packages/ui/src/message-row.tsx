@@ -7,13 +7,12 @@ import { Fragment, memo, useMemo, type ComponentType, type ReactNode } from 'rea
 import { formatValue } from './format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from './labels.js';
 import { MarkdownText } from './lazy-markdown.js';
-import { MediaView } from './media-view.js';
+import { LazyMediaView, LazyToolActivity } from './row-parts.js';
 import { CitationSourcesContext } from './citation-marker.js';
 import { MessageSources, sourcesOf } from './message-sources.js';
 import { MessageUsageFooter } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
 import type { MessageActionsProps } from './message-actions.js';
-import { ToolActivity } from './tool-activity.js';
 import { renderToolCall } from './tool-call-row.js';
 import { RowErrorBoundary } from './row-error-boundary.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
@@ -85,12 +84,12 @@ function renderDefault(
     return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
   }
   if (isSourcePart(part)) return null; // listed, numbered, under the message (MessageSources)
-  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
+  if (isMediaPart(part)) return <LazyMediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
     return renderToolCall(message, part, index, link && link !== PAIRED ? link : undefined, links, registry);
   }
-  if (isToolResponsePart(part)) return link === PAIRED ? null : <ToolActivity response={part.toolResponse} state="done" />;
+  if (isToolResponsePart(part)) return link === PAIRED ? null : <LazyToolActivity response={part.toolResponse} state="done" />;
   if ('data' in part) return <pre className="acu-data">{formatValue(part.data)}</pre>;
   return null;
 }
