@@ -13,7 +13,7 @@ import { SuggestionChips } from './suggestion-chips.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
 import { useProtocolTransport, type ProtocolConnectionProps } from './protocol-connection.js';
-import { toolActivityPart } from './row-parts.js';
+import { messageSourcesPart, messageUsagePart, toolActivityPart } from './row-parts.js';
 import { artifactPanelPart, interruptDialogPart, LazyArtifactPanel, LazyInterruptDialog, LazyMessageActions, messageActionsPart } from './view-parts.js';
 
 /** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
@@ -133,9 +133,9 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
   const panel = artifacts !== 'never';
   // The parts this view may show load as it mounts (the first answer then usually finds them there); see preloadAgentChatView.
   useEffect(() => {
-    const parts = [messageActionsPart, toolActivityPart, ...(panel ? [artifactPanelPart] : []), ...(dialog ? [interruptDialogPart] : [])];
+    const parts = [messageActionsPart, toolActivityPart, messageSourcesPart, ...(showUsage ? [messageUsagePart] : []), ...(panel ? [artifactPanelPart] : []), ...(dialog ? [interruptDialogPart] : [])];
     for (const part of parts) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
-  }, [panel, dialog]);
+  }, [panel, dialog, showUsage]);
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};

@@ -3,14 +3,14 @@ import {
   isMediaPart, isReasoningPart, isSourcePart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
-import { Fragment, memo, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Fragment, memo, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from './labels.js';
 import { MarkdownText } from './lazy-markdown.js';
-import { LazyMediaView, LazyToolActivity } from './row-parts.js';
+import { LazyMediaView, LazyMessageSources, LazyMessageUsage, LazyToolActivity } from './row-parts.js';
 import { CitationSourcesContext } from './citation-marker.js';
-import { MessageSources, sourcesOf } from './message-sources.js';
-import { MessageUsageFooter } from './message-usage.js';
+import { sourcesOf } from './message-sources.js';
+import { ShowUsageContext } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
 import type { MessageActionsProps } from './message-actions.js';
 import { renderToolCall } from './tool-call-row.js';
@@ -108,6 +108,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
+  const showUsage = useContext(ShowUsageContext);
   const sources = useMemo(() => sourcesOf(message), [message.content]); // eslint-disable-line react-hooks/exhaustive-deps -- the sources are the content's
   // An answer's note and actions sit once, at its end (a row in the middle of an answer has neither).
   const note = end ? statusNote(message.status, labels) : undefined;
@@ -129,8 +130,8 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
       <CitationSourcesContext.Provider value={sources}>
         {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
       </CitationSourcesContext.Provider>
-      <MessageSources message={message} />
-      <MessageUsageFooter message={message} />
+      {sources.length > 0 ? <LazyMessageSources message={message} /> : null}
+      {showUsage && message.role === 'model' && !streaming && (message.usage || message.timing) ? <LazyMessageUsage message={message} /> : null}
       {end && (note || actions) ? (
         <div className="acu-message__footer" data-state={message.status}>
           {note ? (

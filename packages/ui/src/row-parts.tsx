@@ -3,6 +3,7 @@ import { cx } from './class-names.js';
 import { lazyPart } from './lazy-part.js';
 import { useLabels } from './labels.js';
 import type { MediaViewProps } from './media-view.js';
+import type { ChatMessage } from '@agent-chat/core';
 import type { ToolActivityProps } from './tool-activity.js';
 import { readableToolName } from './tool-call-status.js';
 
@@ -35,7 +36,33 @@ export const toolActivityPart = /* @__PURE__ */ lazyPart(() => import('./tool-ac
 /** Images, audio, video and files (`MediaView`, with its origin gate and zoom): loaded at the first media part shown. */
 export const mediaViewPart = /* @__PURE__ */ lazyPart(() => import('./media-view.js'), (module) => module.MediaView, PlainMedia);
 
+const nothing = () => null;
+/** The numbered source chips under an answer that cites sources. */
+export const messageSourcesPart = /* @__PURE__ */ lazyPart(() => import('./message-sources.js'), (module) => module.MessageSources, nothing);
+/** The usage and timing line under an answer (`showUsage`). */
+export const messageUsagePart = /* @__PURE__ */ lazyPart(() => import('./message-usage.js'), (module) => module.MessageUsage, nothing);
+
 const ToolActivityChunk = toolActivityPart.Component;
+const MessageSourcesChunk = messageSourcesPart.Component;
+const MessageUsageChunk = messageUsagePart.Component;
+
+/** `MessageSources` loaded on demand, for a message that cites sources (nothing until its chunk is there). */
+export function LazyMessageSources({ message }: { message: ChatMessage }) {
+  return (
+    <Suspense fallback={null}>
+      <MessageSourcesChunk message={message} />
+    </Suspense>
+  );
+}
+
+/** `MessageUsage` loaded on demand, for a finished answer with usage or timing (nothing until its chunk is there). */
+export function LazyMessageUsage({ message }: { message: ChatMessage }) {
+  return (
+    <Suspense fallback={null}>
+      <MessageUsageChunk message={message} />
+    </Suspense>
+  );
+}
 const MediaViewChunk = mediaViewPart.Component;
 
 /** `ToolActivity` loaded on demand: the call's name and status at once, its details and buttons when the chunk is there. */
