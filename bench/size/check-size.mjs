@@ -52,8 +52,8 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 const GENKIT_CEILING = 27.6;
 // Issue 29 (ui side): the view's initial chunk is held to 38 kB; Markdown, the virtualiser, message actions, the
 // artifact panel and the interrupt dialog are chunks of their own (listed with the row), loaded as the view needs them.
-// While the row is over 38 kB it is held to its size plus 0.2 kB.
-const GENKIT_VIEW_CEILING = 42.6;
+// While the row is over 38 kB it is held to its size plus 0.2 kB (the core's opt-in features, issue 29's other half, take it under).
+const GENKIT_VIEW_CEILING = 40.4;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
@@ -75,7 +75,7 @@ const ENTRIES = [
   { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 31.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.2 },
-  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 25.5 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 13.7 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
   { id: 'ai-sdk-useChat', group: 'ui', label: "`export { useChat } from '@ai-sdk/react'` (for contrast: the AI SDK's hook with its protocol)", source: "export { useChat } from '@ai-sdk/react';\n" },
@@ -178,7 +178,9 @@ async function lazyChunks(entry, targets, code) {
     // `export *` leaves out a default export (React.lazy's module has one): it is kept too where there is one.
     const withDefault = /export default|as default\b/.test(readFileSync(target, 'utf8'));
     const source = `export * from ${JSON.stringify(target)};\n${withDefault ? `export { default } from ${JSON.stringify(target)};\n` : ''}`;
-    const { code: _code, map: _map, composition: _composition, ...measured } = await bundle({ ...entry, id: `${entry.id}-lazy`, source });
+    // A chunk of the UI's loads into a page that has the core and the hook already: those are not counted in it.
+    const external = target.includes('/packages/ui/') ? [...new Set([...(entry.external ?? []), ...OURS])] : entry.external;
+    const { code: _code, map: _map, composition: _composition, ...measured } = await bundle({ ...entry, external, id: `${entry.id}-lazy`, source });
     chunks.push({ chunk: target.replace(/^.*\/dist\//, ''), ...measured });
   }
   return chunks;
