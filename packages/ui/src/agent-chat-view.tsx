@@ -65,7 +65,7 @@ type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'chi
     /** Shown in the message list before the first message. */
     empty?: ReactNode;
     renderPart?: MessageListProps['renderPart'];
-    /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions`; `null` for none. */
+    /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions` (loaded on demand); `null` for none. */
     messageActions?: MessageListProps['actions'] | null;
     /** Origins whose images load without a click, in messages and artifacts (see `MessageList`). */
     allowedImageOrigins?: MessageListProps['allowedImageOrigins'];
