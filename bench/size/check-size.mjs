@@ -50,7 +50,10 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // answer per row, the phone fixes, the feedback thumbs, reasoning, sources, suggestions and the thread view's lazy
 // door, and `protocol`/`url` props: 49.3 → 56.6 kB). The ceilings are today's sizes plus 0.2 kB; taking features out of the default bundle is issue 29.
 const GENKIT_CEILING = 27.6;
-const GENKIT_VIEW_CEILING = 56.9;
+// Issue 29 (ui side): the view's initial chunk is held to 38 kB; Markdown, the virtualiser, message actions, the
+// artifact panel and the interrupt dialog are chunks of their own (listed with the row), loaded as the view needs them.
+// While the row is over 38 kB it is held to its size plus 0.2 kB (the core's opt-in features, issue 29's other half, take it under).
+const GENKIT_VIEW_CEILING = 40.4;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
@@ -65,14 +68,14 @@ const ENTRIES = [
   { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 21.3 },
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 21.8 },
   { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: GENKIT_CEILING },
-  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 25, ceiling: GENKIT_VIEW_CEILING },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38, ceiling: GENKIT_VIEW_CEILING },
   { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 26.8 },
   { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 26.1 },
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 30.7 },
   { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 31.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.2 },
-  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 25.5 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.6 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 13.7 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
   { id: 'ai-sdk-useChat', group: 'ui', label: "`export { useChat } from '@ai-sdk/react'` (for contrast: the AI SDK's hook with its protocol)", source: "export { useChat } from '@ai-sdk/react';\n" },
@@ -167,7 +170,7 @@ function initialOnly(lazy) {
  * Each module a row's code imports dynamically, bundled alone (min+gz): an upper bound of its lazy chunk. esbuild
  * resolves the imports of modules it then tree-shakes away; only an `import()` left in the code counts.
  */
-async function lazyChunks(entry, targets, code) {
+async function lazyChunks(entry, targets, code, gzipBytes) {
   const text = new TextDecoder().decode(code);
   const chunks = [];
   const kept = [...targets].filter(({ specifier }) => text.includes(`import(${JSON.stringify(specifier)})`));
@@ -175,8 +178,12 @@ async function lazyChunks(entry, targets, code) {
     // `export *` leaves out a default export (React.lazy's module has one): it is kept too where there is one.
     const withDefault = /export default|as default\b/.test(readFileSync(target, 'utf8'));
     const source = `export * from ${JSON.stringify(target)};\n${withDefault ? `export { default } from ${JSON.stringify(target)};\n` : ''}`;
-    const { code: _code, map: _map, composition: _composition, ...measured } = await bundle({ ...entry, id: `${entry.id}-lazy`, source });
-    chunks.push({ chunk: target.replace(/^.*\/dist\//, ''), ...measured });
+    // A chunk of the UI's loads into a page that has the core and the hook already: those are not counted in it.
+    const external = target.includes('/packages/ui/') ? [...new Set([...(entry.external ?? []), ...OURS])] : entry.external;
+    const { code: _code, map: _map, composition: _composition, ...measured } = await bundle({ ...entry, external, id: `${entry.id}-lazy`, source });
+    // What it adds to the page: the row bundled with the chunk, less the row (what the two share counted once).
+    const together = await bundle({ ...entry, id: `${entry.id}-with-lazy`, source: `${entry.source}export * as lazyChunk from ${JSON.stringify(target)};\n` });
+    chunks.push({ chunk: target.replace(/^.*\/dist\//, ''), ...measured, addedGzipBytes: together.gzipBytes - gzipBytes });
   }
   return chunks;
 }
@@ -243,7 +250,7 @@ try {
     const { source: _source, external: _external, ...meta } = entry;
     const targets = new Set();
     const { code, map: _map, ...measured } = await bundle(entry, {}, { lazy: targets });
-    const lazy = await lazyChunks(entry, targets, code);
+    const lazy = await lazyChunks(entry, targets, code, measured.gzipBytes);
     rows.push({ ...meta, ...measured, ...(lazy.length > 0 ? { lazy } : {}) });
   }
 } catch (error) {
@@ -301,6 +308,12 @@ const sizeTable = (group) => [
   ...rows.filter((row) => row.group === group).map((row) => `| ${row.label} | ${kb(row.minBytes)} kB | **${kb(row.gzipBytes)} kB** | ${row.budget == null ? '—' : `≤ ${row.budget} kB`} | ${statusCell(row)} |`),
 ];
 const coreTable = () => sizeTable('core').join('\n');
+/** Each row's lazy chunks (an `import()` left in its code), each bundled alone: an upper bound of what loads on use. */
+const lazyTable = () => [
+  '| bundle | lazy chunk | min, alone | min+gz, alone | min+gz added to the row |',
+  '|---|---|---:|---:|---:|',
+  ...rows.filter((row) => row.lazy).flatMap((row) => row.lazy.map((chunk) => `| ${row.id} | \`${chunk.chunk}\` | ${kb(chunk.minBytes)} kB | ${kb(chunk.gzipBytes)} kB | ${kb(chunk.addedGzipBytes)} kB |`)),
+].join('\n');
 function uiTable() {
   const lines = sizeTable('ui');
   lines.push(css.missing ? `| ${css.label} | ${css.missing} | | | |` : `| ${css.label} (source ${kb(css.rawBytes)} kB) | ${kb(css.minBytes)} kB | **${kb(css.gzipBytes)} kB** | — | reported |`);
@@ -394,6 +407,23 @@ if (write) {
     'reported beside them.',
     '',
     coreTable(),
+    '',
+    '### Lazy chunks',
+    '',
+    'What a row loads later, on use: each `import()` left in its code, bundled alone (a UI chunk without the core and',
+    'the hook; an upper bound), and what it adds to the row (the two bundled together, less the row: what they share',
+    'counted once, about what a code-splitting bundler puts in the chunk).',
+    '',
+    'The Genkit view\'s initial chunk is held to 38 kB (issue 29). It was 56.6 kB with every part inside; Markdown',
+    '(streaming-markdown, code blocks), the virtualiser (@tanstack/react-virtual), the default tool row with its inline',
+    'question, media, sources, the usage line, message actions, the artifact panel and the interrupt dialog are chunks',
+    'of their own now, each with a plain fallback (the text as it came, every row of a short list, a tool call\'s name',
+    'and status, a file\'s name, an empty panel). `AgentChatView` starts loading the ones it may show as it mounts and',
+    'the virtualiser when the list nears 30 rows; `preloadAgentChatView()` loads them all. What is left over 38 kB is',
+    'the core the view keeps on (the conversation tree, client tools, resumable turns): the core\'s opt-in features,',
+    'issue 29\'s other half, take it under.',
+    '',
+    lazyTable(),
     '',
     '## ui (budget ≤ 10 kB + CSS)',
     '',

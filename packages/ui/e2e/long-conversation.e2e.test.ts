@@ -82,6 +82,61 @@ describe.skipIf(!chromiumPath)('MessageList with 10,000 messages in Chromium', (
     }
   });
 
+  // The chunks the page loaded (Vite names each after its module): Markdown and the virtualiser load on demand.
+  const chunks = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()!));
+
+  it('a short list renders every row without the virtualiser; answers show as Markdown; a streamed answer never shows its plain fallback', async () => {
+    const { page, errors } = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/?count=12&pageSize=50`);
+      await page.waitForSelector('[role="feed"][data-state="all"] article');
+      await expect.poll(() => page.locator('.acu-message__text[data-state="markdown"] strong').count()).toBe(6);
+      expect(await page.locator('.acu-markdown__plain').count()).toBe(0);
+      // Watched from before the turn: any plain fallback added to the page, even for a frame, is recorded.
+      await page.evaluate(() => {
+        const seen = ((window as unknown as { plainSeen: number }).plainSeen = 0);
+        void seen;
+        new MutationObserver(() => {
+          if (document.querySelector('.acu-markdown__plain')) (window as unknown as { plainSeen: number }).plainSeen++;
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      await page.evaluate(() => (window as unknown as { chat: { send: (text: string) => Promise<unknown> } }).chat.send('one more'));
+      await expect.poll(() => page.locator('article[data-role="model"]').last().getAttribute('data-state')).toBe('done');
+      expect(await page.locator('article[data-role="model"]').last().locator('.acu-message__text[data-state="markdown"] strong').first().textContent()).toBe('streamed');
+      expect(await page.evaluate(() => (window as unknown as { plainSeen: number }).plainSeen)).toBe(0);
+      expect(await page.locator('[role="feed"]').getAttribute('data-state')).toBe('all');
+      const loaded = await chunks(page);
+      expect(loaded.some((name) => /^markdown-.*\.js$/.test(name))).toBe(true);
+      expect(loaded.some((name) => /^virtual-rows-.*\.js$/.test(name))).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a 300-message history: the virtualiser loads, the rows show as Markdown, and it scrolls to the first message and back', async () => {
+    const { page, errors } = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/?count=300&pageSize=300`);
+      await page.waitForSelector('[role="feed"][data-state="virtual"] article');
+      await expect.poll(async () => (await rowsOf(page)).inView).toContain(300);
+      expect((await rowsOf(page)).mounted.length).toBeLessThan(100);
+      await expect.poll(() => page.locator('article[aria-posinset="300"] .acu-message__text[data-state="markdown"] strong').count()).toBe(1);
+      await expect.poll(async () => {
+        await scrollTo(page, 0);
+        return (await rowsOf(page)).inView;
+      }, { timeout: 15_000 }).toContain(1);
+      await expect.poll(() => page.locator('article[aria-posinset="2"] .acu-message__text[data-state="markdown"] strong').textContent()).toBe('1');
+      expect(await page.locator('.acu-markdown__plain').count()).toBe(0);
+      await page.getByRole('button', { name: 'Jump to latest' }).click();
+      await expect.poll(async () => (await rowsOf(page)).inView).toContain(300);
+      expect((await chunks(page)).some((name) => /^virtual-rows-.*\.js$/.test(name))).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('loading earlier messages keeps the rows the reader looks at in place', async () => {
     const { page, errors } = await browser.newPage();
     try {

@@ -1,14 +1,11 @@
 import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
-import { lazy, Suspense, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
-import { ArtifactPanel } from './artifact-panel.js';
 import { cx } from './class-names.js';
 import { Composer, type ComposerProps } from './composer.js';
 import { ComposerFocusContext } from './composer-focus.js';
 import { LabelsProvider, type AgentChatLabels } from './labels.js';
-import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
 import { JumpToLatestButton, JumpToLatestContext, useJumpToLatestSlot } from './jump-to-latest.js';
-import { MessageActions } from './message-actions.js';
 import { MessageList, type MessageListProps } from './message-list.js';
 import type { ToolRegistry, ToolRenderer } from './tool-registry.js';
 import type { AgentChat, ClientTool, ClientTools } from '@agent-chat/core';
@@ -16,6 +13,8 @@ import { SuggestionChips } from './suggestion-chips.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
 import { useProtocolTransport, type ProtocolConnectionProps } from './protocol-connection.js';
+import { messageSourcesPart, messageUsagePart, toolActivityPart } from './row-parts.js';
+import { artifactPanelPart, interruptDialogPart, LazyArtifactPanel, LazyInterruptDialog, LazyMessageActions, messageActionsPart } from './view-parts.js';
 
 /** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
 export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRenderer });
@@ -66,7 +65,7 @@ type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'chi
     /** Shown in the message list before the first message. */
     empty?: ReactNode;
     renderPart?: MessageListProps['renderPart'];
-    /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions`; `null` for none. */
+    /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions` (loaded on demand); `null` for none. */
     messageActions?: MessageListProps['actions'] | null;
     /** Origins whose images load without a click, in messages and artifacts (see `MessageList`). */
     allowedImageOrigins?: MessageListProps['allowedImageOrigins'];
@@ -128,8 +127,15 @@ type SingleChatViewProps<S> = WithoutTools<ViewChatOptions<S>> & AgentChatViewLa
 
 /** One conversation's view. */
 function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
-  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = MessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, protocol, url, headers, ...rest } = props;
+  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = LazyMessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, protocol, url, headers, ...rest } = props;
   const connection = useProtocolTransport({ protocol, url, headers });
+  const dialog = interruptDialog !== 'never';
+  const panel = artifacts !== 'never';
+  // The parts this view may show load as it mounts (the first answer then usually finds them there); see preloadAgentChatView.
+  useEffect(() => {
+    const parts = [messageActionsPart, toolActivityPart, messageSourcesPart, ...(showUsage ? [messageUsagePart] : []), ...(panel ? [artifactPanelPart] : []), ...(dialog ? [interruptDialogPart] : [])];
+    for (const part of parts) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
+  }, [panel, dialog, showUsage]);
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
   const options: Record<string, unknown> = {};
@@ -162,9 +168,9 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
             <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />
             {children}
           </div>
-          {showArtifacts ? <ArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
+          {showArtifacts ? <LazyArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
           {aside}
-          {interruptDialog === 'never' ? null : <InterruptConfirmDialog when={interruptDialog} />}
+          {dialog ? <LazyInterruptDialog when={interruptDialog} /> : null}
         </div>
         </LabelsProvider>
         </ComposerFocusContext.Provider>

@@ -4,7 +4,7 @@ import { artifactFormat, downloadPayload, type ArtifactFormat } from './artifact
 import { CodeBlock } from './code-block.js';
 import { formatValue } from './format-value.js';
 import { useLabels } from './labels.js';
-import { Markdown } from './markdown.js';
+import { MarkdownText } from './lazy-markdown.js';
 import { MediaView } from './media-view.js';
 
 interface ArtifactViewProps {
@@ -19,7 +19,7 @@ interface ArtifactViewProps {
 
 function renderPart(part: Part, index: number, format: ArtifactFormat): ReactNode {
   if (isTextPart(part)) {
-    if (format.kind === 'markdown') return <Markdown key={index} className="acu-artifact__markdown" text={part.text} headingLevel={4} />;
+    if (format.kind === 'markdown') return <MarkdownText key={index} className="acu-artifact__markdown" text={part.text} headingLevel={4} />;
     if (format.kind === 'code') return <CodeBlock key={index} code={part.text} language={format.language} />;
     return <pre key={index} className="acu-artifact__text">{part.text}</pre>;
   }

@@ -101,7 +101,8 @@ export const Attachments: Story = {
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('huge.png is too large: files can be up to 64 KB.'));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What is this?{Enter}');
     await waitFor(() => expect(canvas.getByText('I see a 1×1 PNG.')).toBeInTheDocument(), { timeout: 3000 });
-    await expect(canvas.getByRole('img', { name: 'pixel.png' })).toBeInTheDocument();
+    // The message's image view is a chunk loaded at the first media part shown.
+    await expect(await canvas.findByRole('img', { name: 'pixel.png' })).toBeInTheDocument();
     await expect(transportOf(chatOf(canvasElement)).requests[0]!.input.message?.content).toEqual([
       { media: { url: expect.stringMatching(/^data:image\/png;base64,/), contentType: 'image/png' }, metadata: { filename: 'pixel.png' } },
       { text: 'What is this?' },

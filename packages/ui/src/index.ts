@@ -8,6 +8,7 @@ export { ArtifactPanel, type ArtifactPanelProps } from './artifact-panel.js';
 export { Composer, type ComposerProps } from './composer.js';
 export type { ComposerAttachmentOptions } from './composer-attachments.js';
 export { AgentChatView, type AgentChatViewProps } from './agent-chat-view.js';
+export { preloadAgentChatView } from './preload-agent-chat-view.js';
 export type { ProtocolConnectionProps } from './protocol-connection.js';
 export { Markdown, type MarkdownProps } from './markdown.js';
 export { CodeBlock, type CodeBlockProps } from './code-block.js';

@@ -2,12 +2,16 @@ import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat
 import { useAgentChat } from '@agent-chat/react';
 import { fireEvent } from '@testing-library/react';
 import { flushSync } from 'react-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../test/axe.js';
 import { macrotask, mount, until } from '../test/mount.js';
 import { AgentChatView } from './agent-chat-view.js';
 import { MessageList } from './message-list.js';
 import type { ToolRenderProps } from './tool-registry.js';
+import { preloadAgentChatView } from './preload-agent-chat-view.js';
+
+// As an app that preloaded the view's parts: the rows' tool cards, panels and Markdown render at once.
+beforeAll(() => preloadAgentChatView());
 
 const mounted: Array<() => void> = [];
 afterEach(() => {

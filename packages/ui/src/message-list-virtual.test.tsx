@@ -1,11 +1,15 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../test/axe.js';
 import { macrotask, mount, until } from '../test/mount.js';
 import { LabelsProvider } from './labels.js';
 import { MessageList } from './message-list.js';
 import { ROLE_LABELS, type RenderMessagePart } from './message-row.js';
 import { longHistory, words } from './stories/scripts.js';
+import { preloadAgentChatView } from './preload-agent-chat-view.js';
+
+// Rendered as an app that preloaded the view's parts does: every row at once, no chunk to wait for.
+beforeAll(() => preloadAgentChatView());
 
 const mounted: Array<() => void> = [];
 afterEach(() => {

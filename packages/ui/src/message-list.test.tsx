@@ -1,11 +1,15 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type ChatMessage } from '@agent-chat/core';
 import { useAgentChat } from '@agent-chat/react';
 import { useLayoutEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { macrotask, mount, until } from '../test/mount.js';
 import { MessageList } from './message-list.js';
 import type { RenderMessagePart } from './message-row.js';
 import { HOSTILE_TEXT, longHistory, words } from './stories/scripts.js';
+import { preloadAgentChatView } from './preload-agent-chat-view.js';
+
+// Rendered as an app that preloaded the view's parts does: every row at once, no chunk to wait for.
+beforeAll(() => preloadAgentChatView());
 
 const mounted: Array<() => void> = [];
 afterEach(() => {

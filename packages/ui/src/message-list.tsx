@@ -1,5 +1,5 @@
 import type { AgentChat, ChatMessage, Role, ToolRequestPart } from '@agent-chat/core';
-import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from './message-actions.js';
 import { cx } from './class-names.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
@@ -14,6 +14,7 @@ import { CodeHighlighterContext, type CodeHighlighterLoader } from './code-highl
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
+import { markdownPart } from './lazy-markdown.js';
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElement> {
@@ -77,6 +78,10 @@ export function MessageList<S = unknown>({
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
   // In an `AgentChatView` the jump button sits between the list and the composer: it takes its own room, over no row.
   const jumpOutside = useHandJumpToSlot(atBottom, jump);
+  // Answers render as Markdown: its chunk loads as the list mounts, so the first answer usually finds it there.
+  useEffect(() => {
+    markdownPart.preload().catch(() => {}); // a renderer that cannot load leaves the plain text
+  }, []);
 
   const firstId = messages[0]?.id;
   // The first message taken: a page before `end`.

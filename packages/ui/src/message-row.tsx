@@ -3,17 +3,16 @@ import {
   isMediaPart, isReasoningPart, isSourcePart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
-import { Fragment, memo, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Fragment, memo, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from './format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from './labels.js';
-import { Markdown } from './markdown.js';
-import { MediaView } from './media-view.js';
+import { MarkdownText } from './lazy-markdown.js';
+import { LazyMediaView, LazyMessageSources, LazyMessageUsage, LazyToolActivity } from './row-parts.js';
 import { CitationSourcesContext } from './citation-marker.js';
-import { MessageSources, sourcesOf } from './message-sources.js';
-import { MessageUsageFooter } from './message-usage.js';
+import { sourcesOf } from './message-sources.js';
+import { ShowUsageContext } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
 import type { MessageActionsProps } from './message-actions.js';
-import { ToolActivity } from './tool-activity.js';
 import { renderToolCall } from './tool-call-row.js';
 import { RowErrorBoundary } from './row-error-boundary.js';
 import { PAIRED, type RowToolLinks } from './tool-links.js';
@@ -79,18 +78,18 @@ function renderDefault(
 ): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
-    return <Markdown className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
+    return <MarkdownText className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
   }
   if (isReasoningPart(part)) {
     return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
   }
   if (isSourcePart(part)) return null; // listed, numbered, under the message (MessageSources)
-  if (isMediaPart(part)) return <MediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
+  if (isMediaPart(part)) return <LazyMediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
   const link = links.entries[index];
   if (isToolRequestPart(part)) {
     return renderToolCall(message, part, index, link && link !== PAIRED ? link : undefined, links, registry);
   }
-  if (isToolResponsePart(part)) return link === PAIRED ? null : <ToolActivity response={part.toolResponse} state="done" />;
+  if (isToolResponsePart(part)) return link === PAIRED ? null : <LazyToolActivity response={part.toolResponse} state="done" />;
   if ('data' in part) return <pre className="acu-data">{formatValue(part.data)}</pre>;
   return null;
 }
@@ -109,6 +108,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
+  const showUsage = useContext(ShowUsageContext);
   const sources = useMemo(() => sourcesOf(message), [message.content]); // eslint-disable-line react-hooks/exhaustive-deps -- the sources are the content's
   // An answer's note and actions sit once, at its end (a row in the middle of an answer has neither).
   const note = end ? statusNote(message.status, labels) : undefined;
@@ -130,8 +130,8 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
       <CitationSourcesContext.Provider value={sources}>
         {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
       </CitationSourcesContext.Provider>
-      <MessageSources message={message} />
-      <MessageUsageFooter message={message} />
+      {sources.length > 0 ? <LazyMessageSources message={message} /> : null}
+      {showUsage && message.role === 'model' && !streaming && (message.usage || message.timing) ? <LazyMessageUsage message={message} /> : null}
       {end && (note || actions) ? (
         <div className="acu-message__footer" data-state={message.status}>
           {note ? (

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@agent-chat/core';
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
 import { useLabels } from './labels.js';
 
 /** Whether rows show the compact usage and timing footer (`AgentChatView`'s and `MessageList`'s `showUsage`). */
@@ -19,9 +19,4 @@ export function MessageUsage({ message }: { message: ChatMessage }) {
   }
   if (items.length === 0) return null;
   return <p className="acu-message-usage" data-state="done">{items.join(' · ')}</p>;
-}
-
-/** The footer, when the list shows usage. */
-export function MessageUsageFooter({ message }: { message: ChatMessage }) {
-  return useContext(ShowUsageContext) && message.role === 'model' ? <MessageUsage message={message} /> : null;
 }

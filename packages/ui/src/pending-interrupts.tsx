@@ -1,6 +1,6 @@
 import type { ToolRequestPart } from '@agent-chat/core';
 import { interruptPrompt } from './interrupt-answers.js';
-import { ToolActivity } from './tool-activity.js';
+import { LazyToolActivity } from './row-parts.js';
 import { useToolRegistry } from './tool-registry.js';
 
 /**
@@ -16,7 +16,7 @@ export function PendingInterrupts({ interrupts }: { interrupts: readonly ToolReq
         const { name, ref } = part.toolRequest;
         const answer = (output: unknown) => registry.answer({ toolCallId: ref ?? name, name, ref }, output);
         return (
-          <ToolActivity key={`${name}\u0000${ref ?? ''}`} request={part.toolRequest} state="awaiting-approval" prompt={interruptPrompt(part)}
+          <LazyToolActivity key={`${name}\u0000${ref ?? ''}`} request={part.toolRequest} state="awaiting-approval" prompt={interruptPrompt(part)}
             onApprove={(text) => answer(text ?? true)} onDeny={() => answer(false)} />
         );
       })}

@@ -1,8 +1,12 @@
 import { agentChatMatchers, renderRecording } from '@agent-chat/testing/testing-library';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { AgentChatView } from './agent-chat-view.js';
 import { AGENTFLOW_RECORDING, TASK_RECORDINGS, TNSAI_RECORDING, firstTurns } from './stories/recordings.js';
+import { preloadAgentChatView } from './preload-agent-chat-view.js';
+
+// As an app that preloaded the view's parts: the rows' tool cards, panels and Markdown render at once.
+beforeAll(() => preloadAgentChatView());
 
 expect.extend(agentChatMatchers);
 afterEach(cleanup);

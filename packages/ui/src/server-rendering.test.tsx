@@ -4,8 +4,12 @@ import type { ReactNode } from 'react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentChatView, MessageList } from './index.js';
+import { preloadAgentChatView } from './preload-agent-chat-view.js';
+
+// Rendered as an app that preloaded the view's parts does: every row at once, no chunk to wait for.
+beforeAll(() => preloadAgentChatView());
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;

@@ -2,7 +2,7 @@ import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolRespo
 import type { ReactNode } from 'react';
 import { interruptPrompt } from './interrupt-answers.js';
 import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
-import { ToolActivity } from './tool-activity.js';
+import { LazyToolActivity } from './row-parts.js';
 import type { RowToolLinks } from './tool-links.js';
 import type { ToolRegistryValue } from './tool-registry.js';
 
@@ -31,5 +31,5 @@ export function renderToolCall(
   }
   const shown = output !== undefined ? { name, ...(ref !== undefined ? { ref } : {}), output } : undefined;
   const answerable = registry && interrupt && status === 'awaiting-approval';
-  return <ToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: (text?: string) => answer(text ?? true), onDeny: () => deny(), prompt: interruptPrompt(part) } : {})} />;
+  return <LazyToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: (text?: string) => answer(text ?? true), onDeny: () => deny(), prompt: interruptPrompt(part) } : {})} />;
 }

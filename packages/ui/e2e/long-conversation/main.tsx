@@ -9,7 +9,7 @@ const params = new URLSearchParams(location.search);
 const count = Number(params.get('count') ?? 10_000);
 const pageSize = Number(params.get('pageSize') ?? 50);
 const reply = (turn: number): AgentEvent[] => [
-  ...`Reply ${turn}: a few words streamed one by one, long enough to wrap. `.repeat(4).split(/(?<= )/).map((text): AgentEvent => ({ type: 'text-delta', text, messageKey: 'm' })),
+  ...`Reply ${turn}: a few words **streamed** one by one, long enough to wrap. `.repeat(4).split(/(?<= )/).map((text): AgentEvent => ({ type: 'text-delta', text, messageKey: 'm' })),
   { type: 'turn-end', finishReason: 'stop' },
 ];
 const chat = createAgentChat({
