@@ -7,7 +7,12 @@ export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } 
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
   type ClientTool, type ClientTools, type ClientToolContext, type ToolDeclaration, type ToolResult,
-} from './chat/client-tools.js';
+} from './model/tools.js';
+// opt-in chat features: createAgentChat({ transport, features: [versionTree(), clientTools(), resumable()] })
+export type { ChatFeature } from './chat/chat-features.js';
+export { versionTree } from './chat/branch-operations.js';
+export { clientTools } from './chat/client-tools.js';
+export { resumable } from './chat/reattach-running-turn.js';
 // transports
 export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions, type AgentFlowTransportSettings } from './protocols/agentflow/agentflow-transport.js';

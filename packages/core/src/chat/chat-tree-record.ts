@@ -86,7 +86,7 @@ function alignHeld(path: readonly ChatTreeRecordNode[], held: readonly { role: R
 
 /** The record of a chat's conversation tree: small JSON to persist, for {@link restoreChatTree} after a reload. */
 export function exportChatTree<S>(chat: AgentChat<S>): ChatTreeRecord {
-  const access = chatTreeOf<S>(chat);
+  const access = chatTreeOf<S>(chat, 'exportChatTree');
   const tree = access.tree();
   const inline = access.transport().snapshotReads === 'session';
   const skipped = detachedTips(tree);
@@ -140,7 +140,7 @@ function detachedTips<S>(tree: ChatTree<S>): Set<string> {
  * are left out with what follows them. Resolves with the snapshot the shown line ends at.
  */
 export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRecord): Promise<SnapshotInfo<S> | null> {
-  const access = chatTreeOf<S>(chat);
+  const access = chatTreeOf<S>(chat, 'restoreChatTree');
   const started = access.generation();
   const getSnapshot = (query: SnapshotQuery) => chat.getSnapshot(query);
   if (record.version !== 1) throw new AgentChatError('unsupported', `Unknown chat tree record version ${String(record.version)}.`);

@@ -2,45 +2,16 @@ import type { Draft } from 'immer';
 import type { AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError } from '../model/error.js';
 import { isToolRequestPart, isToolResponsePart, type ToolRequestPart, type ToolResponsePart } from '../model/part.js';
+import { DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf, type ClientTool, type ClientTools, type ToolDeclaration, type ToolResult } from '../model/tools.js';
 import type { ChatState, ClientToolCall } from './chat-state.js';
 import type { ChatStore } from './store.js';
+import type { AgentChat } from './agent-chat.js';
+import type { ChatFeature } from './chat-features.js';
+import { abortedResponse, safely, type ChatParts } from './chat-parts.js';
+import { enqueueTurn } from './enqueue-turn.js';
 
-/** What a client tool's `execute` is given besides its input. */
-export interface ClientToolContext {
-  toolCallId: string;
-  /** Aborted by `stop()` (and by `reset`/`branch`). */
-  signal: AbortSignal;
-}
-
-/** A tool the browser runs: with `execute` it runs at once; without, it waits for `addToolResult`. */
-export interface ClientTool {
-  description?: string;
-  /** The input's JSON Schema, declared to protocols that take tool declarations (AG-UI). */
-  inputSchema?: Record<string, unknown>;
-  execute?(input: unknown, context: ClientToolContext): unknown; // method syntax: a typed `execute(input: {city: string})` still fits
-}
-
-/** Client tools by name. */
-export type ClientTools = Record<string, ClientTool>;
-
-/** How a tool is declared to the agent. */
-export interface ToolDeclaration {
-  name: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-}
-
-/** The answer to a client tool call. */
-export interface ToolResult {
-  toolCallId: string;
-  output: unknown;
-}
-
-/** The default bound on automatic tool rounds per user turn. */
-export const DEFAULT_MAX_TOOL_ROUNDS = 10;
-
-/** The id the kit gives a tool call: its `ref`, else its name. */
-export const toolCallIdOf = (part: ToolRequestPart): string => part.toolRequest.ref ?? part.toolRequest.name;
+export { DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf } from '../model/tools.js';
+export type { ClientTool, ClientToolContext, ClientTools, ToolDeclaration, ToolResult } from '../model/tools.js';
 
 /** The tools as declarations (name, description, input schema), for requests. */
 export function declareTools(tools: ClientTools | undefined): ToolDeclaration[] {
@@ -190,11 +161,32 @@ export function createToolLoop<S>(setup: ToolLoopSetup<S>): ToolLoop<S> {
   };
 }
 
-/** Records the answers a turn carries as one tool message (unless the server echoes them: `id` null), and forgets their calls. */
-export function recordAnswers<S>(draft: Draft<ChatState<S>>, answers: readonly ToolResponsePart[], id: string | null): void {
-  if (id !== null) draft.messages.push({ id, role: 'tool', content: answers as Draft<ToolResponsePart>[], status: 'done' });
-  for (const answer of answers) {
-    const key = answer.toolResponse.ref ?? answer.toolResponse.name;
-    delete draft.clientToolCalls[key];
-  }
+/**
+ * Client-side tools as a chat feature: the `tools` option (or the tools given here, used when the option is not set)
+ * run in the browser when the agent asks for them, `addToolResult` answers those without `execute`, and the turn
+ * continues with their results, up to `maxToolRounds`. `createAgentChat({ transport, tools, features: [clientTools()] })`.
+ */
+export function clientTools(tools?: ClientTools): ChatFeature {
+  return {
+    name: 'clientTools',
+    install<S>(parts: ChatParts<S>): Partial<AgentChat<S>> {
+      const { settings, store } = parts;
+      const current = () => settings.options.tools ?? tools;
+      const loop = createToolLoop<S>({
+        store,
+        tools: current,
+        maxToolRounds: () => settings.options.maxToolRounds,
+        onError: (error) => safely(settings.options.onError, error),
+      });
+      parts.tools = { declare: () => declareTools(current()), drive: loop.drive };
+      return {
+        async addToolResult(result, resultOptions) {
+          const answers = loop.answer(result);
+          // Other calls of the turn still wait: nothing is sent yet, the turn's end stands.
+          if (!answers) return { ...abortedResponse(store.getState()), finishReason: store.getState().finishReason ?? 'other' };
+          return enqueueTurn(parts, { resume: { respond: answers } }, undefined, resultOptions, undefined, answers);
+        },
+      };
+    },
+  };
 }

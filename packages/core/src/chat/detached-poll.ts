@@ -2,16 +2,17 @@ import type { AgentResponse } from '../model/chunk.js';
 import type { SnapshotInfo, SnapshotQuery, SnapshotStatus } from '../model/session.js';
 import { abortableSleep, defaultReattachDelay } from '../transport/resumable-options.js';
 import type { ChatParts } from './chat-parts.js';
+import type { DetachedPoll } from './detached-poll-types.js';
 
 export type { DetachedPoll, DetachedPollOptions } from './detached-poll-types.js';
 
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'aborted', 'expired']);
 
 /** Ends the polling (a new turn, `reset`, `branch`, `restore`): the chat has moved on. */
-export function stopDetachedPoll<S>(parts: ChatParts<S>): void {
-  parts.detachedPoll.controller?.abort();
-  parts.detachedPoll.controller = null;
-  parts.detachedPoll.aborting = false;
+export function stopDetachedPoll(poll: DetachedPoll): void {
+  poll.controller?.abort();
+  poll.controller = null;
+  poll.aborting = false;
 }
 
 /**
@@ -30,7 +31,7 @@ function statusOf(info: SnapshotInfo, pendingId: string | null, from: string | n
  * After a turn ended `detached`: reads its snapshot with backoff (bounded) and shows its lifecycle in
  * `state.detached`; a `completed` (or `failed`) snapshot is loaded into the chat, as `restore` does.
  */
-export function pollDetachedRun<S>(parts: ChatParts<S>, response: AgentResponse<S>, from: string | null): void {
+export function pollDetachedRun<S>(parts: ChatParts<S>, poll: DetachedPoll, response: AgentResponse<S>, from: string | null): void {
   const { store, settings } = parts;
   const option = settings.options.pollDetached ?? true;
   const transport = settings.options.transport;
@@ -44,9 +45,8 @@ export function pollDetachedRun<S>(parts: ChatParts<S>, response: AgentResponse<
   // The reconnect backoff: 1, 2, 4, 8, then 15 s.
   const delay = given.delay ?? defaultReattachDelay;
   const sleep = given.sleep ?? abortableSleep;
-  stopDetachedPoll(parts);
+  stopDetachedPoll(poll);
   const controller = new AbortController();
-  const poll = parts.detachedPoll;
   poll.controller = controller;
   const show = (status: SnapshotStatus, polling: boolean) => {
     if (!controller.signal.aborted) store.api.setState({ detached: { snapshotId: pendingId, status, polling } });
@@ -86,10 +86,10 @@ export function pollDetachedRun<S>(parts: ChatParts<S>, response: AgentResponse<
 }
 
 /** `stop()` while a detached run is polled: it shows `aborting` until a read says it ended. */
-export function markAborting<S>(parts: ChatParts<S>): boolean {
+export function markAborting<S>(parts: ChatParts<S>, poll: DetachedPoll): boolean {
   const detached = parts.store.getState().detached;
-  if (!detached?.polling || !parts.detachedPoll.controller) return false;
-  parts.detachedPoll.aborting = true;
+  if (!detached?.polling || !poll.controller) return false;
+  poll.aborting = true;
   parts.store.api.setState({ detached: { ...detached, status: 'aborting' } });
   return true;
 }
@@ -98,9 +98,9 @@ export function markAborting<S>(parts: ChatParts<S>): boolean {
  * After the server confirmed the stop of a run polled through its session (no pending snapshot to read `aborted`
  * from): it is aborted, and polling ends.
  */
-export function confirmAborted<S>(parts: ChatParts<S>): void {
+export function confirmAborted<S>(parts: ChatParts<S>, poll: DetachedPoll): void {
   const detached = parts.store.getState().detached;
-  if (!detached || detached.snapshotId !== null || !parts.detachedPoll.controller) return;
-  stopDetachedPoll(parts);
+  if (!detached || detached.snapshotId !== null || !poll.controller) return;
+  stopDetachedPoll(poll);
   parts.store.api.setState({ detached: { ...detached, status: 'aborted', polling: false } });
 }

@@ -6,7 +6,7 @@ import { safely, type ChatParts } from './chat-parts.js';
  * across branch switches and `exportChatTree`), then tells `onFeedback`. False when no shown message has that id.
  */
 export function setMessageFeedback<S>(parts: ChatParts<S>, messageId: string, feedback: MessageFeedback | null): boolean {
-  const { store, branches } = parts;
+  const { store } = parts;
   const index = store.getState().messages.findIndex((message) => message.id === messageId);
   if (index < 0) return false;
   const value = feedback && { rating: feedback.rating, ...(feedback.comment ? { comment: feedback.comment } : {}) };
@@ -16,7 +16,7 @@ export function setMessageFeedback<S>(parts: ChatParts<S>, messageId: string, fe
     else delete message.feedback;
   });
   const message = store.getState().messages[index]!;
-  if (branches.tree.message(messageId)) branches.tree.replace(message);
+  parts.tree?.replace(message);
   safely(parts.settings.options.onFeedback, { messageId, feedback: value, message });
   return true;
 }

@@ -1,5 +1,4 @@
 import type { SnapshotInfo } from '../model/session.js';
-import { restoreTree } from './branch-operations.js';
 import type { ChatParts } from './chat-parts.js';
 import { stateFromSnapshot } from './session-continuity.js';
 
@@ -18,6 +17,6 @@ export async function loadSnapshot<S>(parts: ChatParts<S>, info: SnapshotInfo<S>
   history.fork(0);
   store.replace(stateFromSnapshot(info, createId));
   history.checkpoint(info.snapshotId);
-  restoreTree(parts, parent);
+  parts.tree?.restored(parent);
   return true;
 }

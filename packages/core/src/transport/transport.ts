@@ -6,7 +6,7 @@ import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
 import type { WireFrame } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
-import type { ToolDeclaration } from '../chat/client-tools.js';
+import type { ToolDeclaration } from '../model/tools.js';
 import type { ResumableOptions } from './resumable-options.js';
 
 /** Everything a transport may need to run one turn. */
