@@ -261,6 +261,6 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     },
     setFeedback: (messageId, feedback) => setMessageFeedback(parts, messageId, feedback),
   };
-  for (const feature of options.features ?? []) Object.assign(chat, feature.install(parts, chat));
+  for (const feature of options.features ?? []) Object.assign(chat, feature.install(parts as never, chat as never));
   return chat;
 }

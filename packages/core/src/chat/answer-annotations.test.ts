@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, exportChatTree, restoreChatTree, scriptedTransport, type AgentEvent, type FeedbackEvent } from '../index.js';
+import { versionTree } from '../index.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -21,7 +22,7 @@ describe('usage, timing and suggestions of an answer', () => {
   it('the turn\'s last model message gets the reported usage and the measured timing; suggestions replace each other per turn', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T0);
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [versionTree()],
       transport: scriptedTransport([
         timedTurn([
           [300, { type: 'reasoning-delta', text: 'Thinking', messageKey: 'a' }],
@@ -62,7 +63,7 @@ describe('usage, timing and suggestions of an answer', () => {
   it('a stopped turn\'s partial answer still gets its timing', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(T0);
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [versionTree()],
       transport: scriptedTransport([[{ type: 'text-delta', text: 'Part' }, { type: 'text-delta', text: ' more' }, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 1000 }),
     });
     const turn = chat.send('go');
@@ -82,7 +83,7 @@ describe('setFeedback', () => {
 
   it('rates a message, tells onFeedback, takes it back with null, and ignores unknown ids', async () => {
     const heard: FeedbackEvent[] = [];
-    const chat = createAgentChat({ transport: scriptedTransport([answerTurn('One')]), onFeedback: (event) => heard.push(event) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([answerTurn('One')]), onFeedback: (event) => heard.push(event) });
     await chat.send('q');
     const id = chat.getState().messages[1]!.id;
     expect(chat.setFeedback(id, { rating: 'down', comment: 'Wrong year' })).toBe(true);
@@ -100,7 +101,7 @@ describe('setFeedback', () => {
   });
 
   it('the rating holds across a branch switch and through exportChatTree / restoreChatTree', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([answerTurn('First'), answerTurn('Second')]) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([answerTurn('First'), answerTurn('Second')]) });
     await chat.send('q');
     const first = chat.getState().messages[1]!.id;
     chat.setFeedback(first, { rating: 'up' });
@@ -110,7 +111,7 @@ describe('setFeedback', () => {
     expect(chat.getState().messages[1]).toMatchObject({ id: first, feedback: { rating: 'up' } });
 
     const record = JSON.parse(JSON.stringify(exportChatTree(chat)));
-    const reloaded = createAgentChat({ transport: scriptedTransport([]) });
+    const reloaded = createAgentChat({ features: [versionTree()], transport: scriptedTransport([]) });
     await restoreChatTree(reloaded, record);
     expect(reloaded.getState().messages[1]).toMatchObject({ id: first, feedback: { rating: 'up' }, content: [{ text: 'First' }] });
     expect(reloaded.getState().messages[1]!.timing?.durationMs).toBeGreaterThanOrEqual(0);

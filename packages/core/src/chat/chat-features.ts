@@ -6,8 +6,6 @@ import type { ToolResponsePart } from '../model/part.js';
 import type { SnapshotInfo } from '../model/session.js';
 import type { ToolDeclaration } from '../model/tools.js';
 import type { TurnRerun } from '../transport/transport.js';
-import type { AgentChat } from './agent-chat.js';
-import type { ChatParts } from './chat-parts.js';
 import type { ChatState } from './chat-state.js';
 
 type ToolAnswers = ToolResponsePart[] | null;
@@ -66,8 +64,11 @@ export interface PreparedRerun {
 export interface ChatFeature {
   /** The feature's name, as its factory is called (`versionTree`, `clientTools`, `resumable`). */
   readonly name: string;
-  /** Installs the feature into a new chat (internal: the chat's parts, and the chat); returns the chat methods it provides. */
-  install<S>(parts: ChatParts<S>, chat: AgentChat<S>): Partial<AgentChat<S>>;
+  /**
+   * Internal: installs the feature into a new chat (its parts, and the chat); returns the chat methods it provides.
+   * Typed opaquely so that the public types do not carry the chat's internals.
+   */
+  install(parts: never, chat: never): object;
 }
 
 /** The typed error of a method whose feature the chat was made without. */

@@ -9,6 +9,7 @@ import { scriptedTransport, type ScriptedTransport } from '../transport/scripted
 import type { TurnRequest } from '../transport/transport.js';
 import { createAgentChat, type AgentChat } from './agent-chat.js';
 import { exportChatTree, restoreChatTree } from './chat-tree-record.js';
+import { versionTree } from '../index.js';
 
 interface Custom {
   lastUser: string;
@@ -64,7 +65,7 @@ const texts = (chat: AgentChat<unknown>) => chat.getState().messages.map((messag
 describe('chat operations', () => {
   it('edit: a new user message beside the old one, run from the conversation before it; the old line is kept', async () => {
     const { transport } = agent();
-    const chat = createAgentChat<Custom>({ transport });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
     await chat.send('one');
     await chat.send('two');
     const secondUser = chat.getState().messages[2]!;
@@ -94,7 +95,7 @@ describe('chat operations', () => {
 
   it('regenerate: the same user message answered again; the old answer is a sibling; default is the last answer', async () => {
     const { transport } = agent();
-    const chat = createAgentChat<Custom>({ transport });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
     await chat.send('one');
     const user = chat.getState().messages[0]!;
     const old = chat.getState().messages[1]!;
@@ -113,7 +114,7 @@ describe('chat operations', () => {
 
   it('a failed turn shows its own partial text, marked failed; retry runs it again from the same point; clearError', async () => {
     const { transport } = agent();
-    const chat = createAgentChat<Custom>({ transport });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
     await chat.send('one');
     const failed = await chat.send('fail');
     expect(failed.finishReason).toBe('failed');
@@ -130,7 +131,7 @@ describe('chat operations', () => {
 
   it('retry after stop(); nothing to retry gives an unsupported error without changing the conversation', async () => {
     const { transport } = agent({ delayMs: 5 });
-    const chat = createAgentChat<Custom>({ transport });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
     const nothing = await chat.retry();
     expect(nothing.error).toMatchObject({ code: 'unsupported' });
     expect(chat.getState()).toMatchObject({ status: 'error', messages: [] });
@@ -146,7 +147,7 @@ describe('chat operations', () => {
 
   it('operations issued while a turn runs are queued like send and resolve in order', async () => {
     const { transport } = agent({ delayMs: 2 });
-    const chat = createAgentChat<Custom>({ transport });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
     const first = chat.send('one');
     const regenerated = chat.regenerate();
     const second = chat.send('two');
@@ -160,7 +161,7 @@ describe('chat operations', () => {
   it('an unknown message, a model message to edit, or a transport that cannot fork: unsupported, nothing changes', async () => {
     const { transport } = agent();
     const errors: AgentChatError[] = [];
-    const chat = createAgentChat<Custom>({ transport, onError: (error) => errors.push(error) });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport, onError: (error) => errors.push(error) });
     await chat.send('one');
     await chat.send('two');
     const before = chat.getState().messages;
@@ -173,7 +174,7 @@ describe('chat operations', () => {
 
     // A transport whose threads cannot fork runs a turn again only from the start.
     const fresh = agent();
-    const threads = createAgentChat<Custom>({ transport: { ...fresh.transport, run: fresh.transport.run, reruns: 'start' } });
+    const threads = createAgentChat<Custom>({ features: [versionTree()], transport: { ...fresh.transport, run: fresh.transport.run, reruns: 'start' } });
     await threads.send('one');
     await threads.send('two');
     expect((await threads.regenerate()).error?.code).toBe('unsupported');
@@ -185,7 +186,7 @@ describe('chat operations', () => {
 
   it('exportChatTree is JSON; restoreChatTree in a new chat brings back every line from the snapshots', async () => {
     const { transport, snapshots } = agent();
-    const chat = createAgentChat<Custom>({ transport });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
     await chat.send('one');
     await chat.send('two');
     const user = chat.getState().messages[2]!;
@@ -195,7 +196,7 @@ describe('chat operations', () => {
     // Only the failed turn's messages are carried inline; snapshots hold the rest.
     expect(record.nodes.filter((node: { message?: unknown }) => node.message).map((node: { role: string }) => node.role)).toEqual(['user', 'model']);
 
-    const reloaded = createAgentChat<Custom>({ transport: scriptedTransport([], { snapshots }) });
+    const reloaded = createAgentChat<Custom>({ features: [versionTree()], transport: scriptedTransport([], { snapshots }) });
     await restoreChatTree(reloaded, record);
     expect(texts(reloaded)).toEqual(texts(chat));
     expect(reloaded.getState()).toMatchObject({ status: 'error', finishReason: 'failed', custom: { lastUser: 'TWO' } });
@@ -207,7 +208,7 @@ describe('chat operations', () => {
 
   it('branch(snapshotId) rewinds the tree too: the next turn is a sibling, and the record shows the rewound line', async () => {
     const { transport } = agent();
-    const chat = createAgentChat<Custom>({ transport });
+    const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
     await chat.send('one');
     await chat.send('two');
     chat.branch('s1');
@@ -229,7 +230,7 @@ describe('chat operations', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops: Op[]) => {
         const { transport } = agent();
-        const chat = createAgentChat<Custom>({ transport });
+        const chat = createAgentChat<Custom>({ features: [versionTree()], transport });
         let word = 0;
         const check = () => {
           const { messages, custom } = chat.getState();

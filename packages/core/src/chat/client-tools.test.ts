@@ -5,6 +5,7 @@ import { isToolResponsePart, type ToolResponsePart } from '../model/part.js';
 import { scriptedTransport, type ScriptedTurn } from '../transport/scripted-transport.js';
 import type { TurnRequest } from '../transport/transport.js';
 import { createAgentChat } from './agent-chat.js';
+import { clientTools } from '../index.js';
 
 const toolCall = (name: string, ref: string, input: unknown = {}): AgentEvent[] => [
   { type: 'tool-request', part: { toolRequest: { name, ref, input } }, messageKey: `m-${ref}` },
@@ -17,7 +18,7 @@ describe('client tools', () => {
   it('runs execute, records the tool response, and continues the turn with it', async () => {
     const transport = scriptedTransport([toolCall('localTime', 'call-1', { zone: 'UTC' }), reply('It is noon.')]);
     const execute = vi.fn(async (input: { zone: string }) => ({ time: `12:00 ${input.zone}` }));
-    const chat = createAgentChat({ transport, tools: { localTime: { description: 'The local time', execute } } });
+    const chat = createAgentChat({ features: [clientTools()], transport, tools: { localTime: { description: 'The local time', execute } } });
     const response = await chat.send('what time is it?');
     expect(response.text).toBe('It is noon.');
     expect(execute).toHaveBeenCalledWith({ zone: 'UTC' }, expect.objectContaining({ toolCallId: 'call-1' }));
@@ -34,14 +35,14 @@ describe('client tools', () => {
 
   it('leaves tool calls it does not have to the server', async () => {
     const transport = scriptedTransport([toolCall('search', 'call-1'), reply('never')]);
-    const chat = createAgentChat({ transport, tools: { localTime: { execute: () => 'noon' } } });
+    const chat = createAgentChat({ features: [clientTools()], transport, tools: { localTime: { execute: () => 'noon' } } });
     await chat.send('hi');
     expect(transport.requests).toHaveLength(1);
   });
 
   it('sends an execute that throws back as the tool error output, and the agent may recover', async () => {
     const transport = scriptedTransport([toolCall('locate', 'call-1'), reply('I could not find you.')]);
-    const chat = createAgentChat({ transport, tools: { locate: { execute: () => { throw new Error('permission denied'); } } } });
+    const chat = createAgentChat({ features: [clientTools()], transport, tools: { locate: { execute: () => { throw new Error('permission denied'); } } } });
     const response = await chat.send('where am I?');
     expect(response.text).toBe('I could not find you.');
     expect(respondOf(transport.requests[1]!)).toEqual([
@@ -56,7 +57,7 @@ describe('client tools', () => {
       const transport = scriptedTransport([forever], { loop: true });
       const errors: string[] = [];
       const execute = vi.fn(() => 'tock');
-      const chat = createAgentChat({ transport, maxToolRounds, tools: { tick: { execute } }, onError: (error) => errors.push(error.code) });
+      const chat = createAgentChat({ features: [clientTools()], transport, maxToolRounds, tools: { tick: { execute } }, onError: (error) => errors.push(error.code) });
       const response = await chat.send('go');
       expect(transport.requests.filter((request) => request.input.resume)).toHaveLength(maxToolRounds);
       expect(execute).toHaveBeenCalledTimes(maxToolRounds);
@@ -73,7 +74,7 @@ describe('client tools', () => {
   it('defaults maxToolRounds to 10', async () => {
     let count = 0;
     const transport = scriptedTransport([() => toolCall('tick', `call-${++count}`)], { loop: true });
-    const chat = createAgentChat({ transport, tools: { tick: { execute: () => 'tock' } } });
+    const chat = createAgentChat({ features: [clientTools()], transport, tools: { tick: { execute: () => 'tock' } } });
     const response = await chat.send('go');
     expect(transport.requests).toHaveLength(11);
     expect(response.error?.code).toBe('tool-rounds-exceeded');
@@ -88,7 +89,7 @@ describe('client tools', () => {
       ],
       reply('Booked.'),
     ]);
-    const chat = createAgentChat({ transport, tools: { pickDate: {}, localTime: { execute: () => '09:00' } } });
+    const chat = createAgentChat({ features: [clientTools()], transport, tools: { pickDate: {}, localTime: { execute: () => '09:00' } } });
     const first = await chat.send('book it');
     expect(first.finishReason).toBe('other');
     expect(transport.requests).toHaveLength(1);
@@ -105,7 +106,7 @@ describe('client tools', () => {
     let seen: AbortSignal | undefined;
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [clientTools()],
       transport,
       tools: {
         slow: {
@@ -138,7 +139,7 @@ describe('client tools', () => {
       ],
       reply('Thanks.'),
     ]);
-    const chat = createAgentChat({ transport, tools: { localTime: { execute: () => '10:00' } } });
+    const chat = createAgentChat({ features: [clientTools()], transport, tools: { localTime: { execute: () => '10:00' } } });
     const response = await chat.send('time?');
     expect(response.text).toBe('Thanks.');
     expect(transport.requests[1]!.interrupts.map((part) => part.toolRequest.ref)).toEqual(['r1']);

@@ -5,6 +5,7 @@ import { textOf } from '../model/part.js';
 import type { SnapshotInfo, SnapshotQuery, SnapshotStatus } from '../model/session.js';
 import type { StopTarget, Transport } from '../transport/transport.js';
 import { createAgentChat, type AgentChat } from './agent-chat.js';
+import { resumable } from '../index.js';
 
 /** A Genkit-like server: a turn sent with `detach` ends at once on a pending snapshot; `reads` answers each poll in turn. */
 function detachingTransport(reads: Array<SnapshotStatus | Error>) {
@@ -53,7 +54,7 @@ describe('a detached turn: its snapshot polled with backoff', () => {
 
   it('pending, then completed: reads at 1 s, 3 s, 7 s (doubling), and the result is loaded into the chat', async () => {
     const server = detachingTransport(['pending', 'pending', 'completed']);
-    chat = createAgentChat({ transport: server.transport });
+    chat = createAgentChat({ features: [resumable()], transport: server.transport });
     const response = await chat.send({ message: userMessage('tell me a long story'), detach: true });
     expect(response.finishReason).toBe('detached');
     expect(chat.getState().detached).toEqual({ snapshotId: 'snap-2', status: 'pending', polling: true });
@@ -73,7 +74,7 @@ describe('a detached turn: its snapshot polled with backoff', () => {
 
   it.each([['failed'], ['aborted'], ['expired']] as const)('%s is a terminal status: polling ends there', async (terminal) => {
     const server = detachingTransport(['pending', terminal]);
-    chat = createAgentChat({ transport: server.transport });
+    chat = createAgentChat({ features: [resumable()], transport: server.transport });
     await chat.send({ message: userMessage('tell me a long story'), detach: true });
     await vi.advanceTimersByTimeAsync(3000);
     expect(chat.getState().detached).toEqual({ snapshotId: 'snap-2', status: terminal, polling: false });
@@ -86,7 +87,7 @@ describe('a detached turn: its snapshot polled with backoff', () => {
 
   it('bounded: after `attempts` reads it stops, showing the last status; errors count as reads', async () => {
     const server = detachingTransport([new Error('offline'), 'pending']);
-    chat = createAgentChat({ transport: server.transport, pollDetached: { attempts: 4, delay: () => 500 } });
+    chat = createAgentChat({ features: [resumable()], transport: server.transport, pollDetached: { attempts: 4, delay: () => 500 } });
     await chat.send({ message: userMessage('tell me a long story'), detach: true });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(server.queries.map(({ at }) => at)).toEqual([500, 1000, 1500, 2000]);
@@ -95,7 +96,7 @@ describe('a detached turn: its snapshot polled with backoff', () => {
 
   it('stop() asks the server to abort the pending snapshot: aborting, then aborted', async () => {
     const server = detachingTransport(['pending', 'pending', 'aborted']);
-    chat = createAgentChat({ transport: server.transport });
+    chat = createAgentChat({ features: [resumable()], transport: server.transport });
     await chat.send({ message: userMessage('tell me a long story'), detach: true });
     await vi.advanceTimersByTimeAsync(1000);
     await chat.stop();
@@ -109,7 +110,7 @@ describe('a detached turn: its snapshot polled with backoff', () => {
 
   it('a new turn ends the polling; off with pollDetached: false', async () => {
     const server = detachingTransport(['pending']);
-    chat = createAgentChat({ transport: server.transport });
+    chat = createAgentChat({ features: [resumable()], transport: server.transport });
     await chat.send({ message: userMessage('tell me a long story'), detach: true });
     await vi.advanceTimersByTimeAsync(1000);
     expect(server.queries).toHaveLength(1);
@@ -140,7 +141,7 @@ describe('a detached turn: its snapshot polled with backoff', () => {
         stops.push(target);
       },
     };
-    chat = createAgentChat({ transport, sessionId: 'session-1', snapshotId: 'snap-1' });
+    chat = createAgentChat({ features: [resumable()], transport, sessionId: 'session-1', snapshotId: 'snap-1' });
     const sent = chat.send('story');
     await flush();
     await chat.detach();

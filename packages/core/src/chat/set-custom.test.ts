@@ -4,6 +4,7 @@ import type { AgentEvent, DecodedFrame } from '../model/events.js';
 import type { Transport, TurnRequest } from '../transport/transport.js';
 import { scriptedTransport, type ScriptedTurn } from '../transport/scripted-transport.js';
 import { createAgentChat, type AgentChat } from './agent-chat.js';
+import { resumable } from '../index.js';
 
 interface Tasks {
   tasks: Array<{ id: number; title: string; done: boolean }>;
@@ -141,7 +142,7 @@ describe('setCustom', () => {
       run: (request) => (requests.push(request), frames()),
       reattach: (_turnId, request) => (requests.push(request), frames()),
     };
-    const chat = createAgentChat<{ n: number }>({ transport, state: { messages: [], artifacts: [], custom: { n: 0 } } });
+    const chat = createAgentChat<{ n: number }>({ transport, features: [resumable()], state: { messages: [], artifacts: [], custom: { n: 0 } } });
     chat.setCustom({ n: 1 });
     const reattached = await chat.reattach({ turnId: 'turn-1', snapshotId: null });
     expect(reattached?.text).toBe('still here');
