@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createAgentChat, genkitTransport, type AgentChat, type AgentChatOptions, type AgentResponse } from '@agent-chat/core';
 import { startAgentServer, type AgentServer, type AgentServerOptions } from './server.js';
 import type { TaskState } from './task-state.js';
+import { resumable } from '@agent-chat/core';
 
 export interface TestServer {
   server: AgentServer;
@@ -21,7 +22,7 @@ export async function startTestServer(options: AgentServerOptions = {}): Promise
     server,
     lines,
     chat: (chatOptions = {}, path = '/api/agent') =>
-      createAgentChat<TaskState>({ transport: genkitTransport({ url: `${server.url}${path}` }), ...chatOptions }),
+      createAgentChat<TaskState>({ features: [resumable()], transport: genkitTransport({ url: `${server.url}${path}` }), ...chatOptions }),
     close: () => server.close(),
   };
 }
