@@ -49,7 +49,11 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // end +0.1, restore that equals the server +0.1, answer content +0.9 kB in core; the view adds inline interrupts, one
 // answer per row, the phone fixes, the feedback thumbs, reasoning, sources, suggestions and the thread view's lazy
 // door, and `protocol`/`url` props: 49.3 → 56.6 kB). The ceilings are today's sizes plus 0.2 kB; taking features out of the default bundle is issue 29.
-const GENKIT_CEILING = 27.6;
+// Issue 29 made the version tree, client tools and resumable turns opt-in (features: [...]) and the resumable HTTP
+// transport a lazy chunk: the Genkit app went 27.36 → 22.31 kB, the other protocol rows by about 5 kB each. The
+// ceilings of those rows follow them down (today's size plus about 0.3 kB); the Genkit app's budget is issue 29's
+// 18 kB for the seed's turn (streamed text, custom-state patches, artifacts, interrupts, turn end, stop).
+const GENKIT_CEILING = 22.6;
 const GENKIT_VIEW_CEILING = 56.9;
 
 /**
@@ -62,14 +66,14 @@ const GENKIT_VIEW_CEILING = 56.9;
  * its server speaks; each protocol is a row of its own, and `export *` (all five) is reported beside them.
  */
 const ENTRIES = [
-  { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 21.3 },
-  { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 21.8 },
-  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: GENKIT_CEILING },
+  { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 17.5 },
+  { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 18.1 },
+  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 18, ceiling: GENKIT_CEILING },
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 25, ceiling: GENKIT_VIEW_CEILING },
-  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 26.8 },
-  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 26.1 },
-  { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 30.7 },
-  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 31.4 },
+  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 21.9 },
+  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 21.1 },
+  { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 25.7 },
+  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 26.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.2 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 25.5 },
@@ -455,7 +459,7 @@ if (write) {
     'In the minified output, kB before gzip (esbuild metafile):',
     '',
     breakdown(['app-genkit', 'app-genkit-view', 'ui']),
-    '### Why the Genkit app misses 15 kB, by feature',
+    '### Why the Genkit app misses 18 kB, by feature',
     '',
     ...whyMissed({ app: byFeature['app-genkit'], view: byFeature['app-genkit-view'], whatIfRows }),
     '',
