@@ -78,7 +78,7 @@ describe('useAgentChat', () => {
 
   it('regenerate, edit, switchBranch, retry and clearError: the hook renders each line and its siblings', async () => {
     const transport = scriptedTransport([reply('first answer', 's1'), reply('second answer', 's2'), reply('edited answer', 's3'), [...textDeltas(1), { type: 'turn-end', finishReason: 'failed' }], reply('retried', 's4')]);
-    const { result } = renderHook(() => useAgentChat({ transport }));
+    const { result } = renderHook(() => useAgentChat({ transport, features: [versionTree()] }));
     await act(() => result.current.send('hi'));
     await act(() => result.current.regenerate());
     await waitFor(() => expect(result.current.messages[1]!.siblings).toEqual({ index: 1, count: 2 }));
