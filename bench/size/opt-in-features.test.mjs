@@ -10,9 +10,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const built = existsSync(`${root}packages/core/dist/index.js`) && existsSync(`${root}packages/react/dist/index.js`);
 
 // The files of each opt-in feature (core/dist/chat/…, core/dist/transport/…).
-const TREE = ['chat/branch-tree.js', 'chat/chat-operations.js'];
-const TOOL_LOOP = ['chat/client-tools.js'];
-const RESUMABLE_CHAT = ['chat/detached-poll.js', 'chat/reattach-running-turn.js'];
+const TREE = ['chat/tree/branch-tree.js', 'chat/tree/chat-operations.js', 'chat/tree/version-tree.js'];
+const TOOL_LOOP = ['chat/tools/client-tools.js'];
+const RESUMABLE_CHAT = ['chat/resumable/detached-poll.js', 'chat/resumable/reattach-running-turn.js'];
 const RESUMABLE_TRANSPORT = ['transport/resumable-turn.js', 'transport/resumable-http.js', 'transport/turn-registry.js'];
 
 /** The core files (relative to core/dist) with bytes in the entry's own chunk, and those in lazy chunks. */
@@ -36,7 +36,7 @@ describe.skipIf(!built)('opt-in chat features in a bundle', () => {
   it('a Genkit app without features ships no tree, no tool loop and no resumable code', async () => {
     const { initial, lazy } = await coreFilesOf(APP);
     expect(initial).toContain('chat/agent-chat.js');
-    expect(initial).toContain('chat/run-turn.js');
+    expect(initial).toContain('chat/turn/run-turn.js');
     for (const file of [...TREE, ...TOOL_LOOP, ...RESUMABLE_CHAT, ...RESUMABLE_TRANSPORT]) expect(initial).not.toContain(file);
     // The resumable HTTP transport is a lazy chunk: loaded only by a transport made with `resumable`.
     for (const file of RESUMABLE_TRANSPORT.slice(0, 2)) expect(lazy).toContain(file);

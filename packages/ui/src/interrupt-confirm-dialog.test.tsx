@@ -185,7 +185,7 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Clear all tasks' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })), { timeout: 10_000 });
   });
 
   it('AgentChatView asks inline by default: no dialog, the question and its buttons in the conversation, focused', async () => {

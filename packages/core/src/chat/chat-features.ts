@@ -6,7 +6,7 @@ import type { ToolResponsePart } from '../model/part.js';
 import type { SnapshotInfo } from '../model/session.js';
 import type { ToolDeclaration } from '../model/tools.js';
 import type { TurnRerun } from '../transport/transport.js';
-import type { ChatState } from './chat-state.js';
+import type { ChatState } from './state/chat-state.js';
 
 type ToolAnswers = ToolResponsePart[] | null;
 

@@ -6,8 +6,8 @@ import type { SessionState } from '../model/session.js';
 import type { Transport } from '../transport/transport.js';
 import type { ClientTools } from '../model/tools.js';
 import type { ChatFeature } from './chat-features.js';
-import type { TurnDeadlineOptions, TurnLimitOptions } from './deadlines.js';
-import type { DetachedPollOptions } from './detached-poll-types.js';
+import type { TurnDeadlineOptions, TurnLimitOptions } from './turn/deadlines.js';
+import type { DetachedPollOptions } from './resumable/detached-poll-types.js';
 import type { ChatMessage, MessageFeedback } from '../model/message.js';
 
 /** What `onFeedback` hears: the rated message (with its feedback) and the rating, or null when it was taken back. */

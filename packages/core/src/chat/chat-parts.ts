@@ -1,14 +1,14 @@
 import type { AgentInput, AgentResponse } from '../model/chunk.js';
 import type { AgentEvent } from '../model/events.js';
 import { userMessage } from '../model/message.js';
-import type { ContextSources } from './agent-context.js';
-import type { ChatHistory } from './chat-history.js';
+import type { ContextSources } from './session/agent-context.js';
+import type { ChatHistory } from './session/chat-history.js';
 import type { ChatOptionsHolder } from './chat-options.js';
 import type { ResumableSlot, ToolSlot, TreeSlot } from './chat-features.js';
-import type { ChatState } from './chat-state.js';
-import type { SessionContinuity } from './session-continuity.js';
-import type { ChatStore } from './store.js';
-import type { TurnQueue } from './turn-queue.js';
+import type { ChatState } from './state/chat-state.js';
+import type { SessionContinuity } from './session/session-continuity.js';
+import type { ChatStore } from './state/store.js';
+import type { TurnQueue } from './turn/turn-queue.js';
 
 /** The parts a chat is made of, each with one job; the operations below are written against them. */
 export interface ChatParts<S> {
