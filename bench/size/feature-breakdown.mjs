@@ -17,9 +17,9 @@ export const FEATURES = [
   { id: 'eventsource-parser', label: 'eventsource-parser', kind: 'library', required: true, match: /^lib:eventsource-parser$/ },
   { id: 'zustand', label: 'zustand (vanilla store)', kind: 'library', required: true, match: /^lib:zustand$/ },
   { id: 'limits', short: 'limits & deadlines', label: 'limits & deadlines: frame/depth limits, turn deadlines, the catch-all, copy-on-write patches (wire/limits, util/depth, chat/deadlines, turn-guard, patch-copy-on-write, model/failure)', kind: 'ours', match: /^core\/(wire\/limits|util\/depth|chat\/(?:[a-z]+\/)?(deadlines|turn-guard|patch-copy-on-write)|model\/failure)$/ },
-  { id: 'tree', short: 'conversation tree', label: 'the `versionTree()` feature: regenerate, edit, retry, versions (chat/tree/)', kind: 'ours', optIn: true, match: /^core\/chat\/(?:[a-z]+\/)?(branch-tree|chat-operations|branch-operations|version-tree|chat-tree-record|tree-reconcile|persist-chat-tree)$/ },
-  { id: 'client-tools', short: 'client tools', label: 'the `clientTools()` feature: the tool loop (chat/tools/)', kind: 'ours', optIn: true, match: /^core\/chat\/(?:[a-z]+\/)?client-tools$/ },
-  { id: 'resumable', short: 'resumable turns', label: 'the `resumable()` feature: reattach, detached polling (chat/resumable/)', kind: 'ours', optIn: true, match: /^core\/chat\/(?:[a-z]+\/)?(reattach-running-turn|detached-poll)$/ },
+  { id: 'tree', short: 'conversation tree', label: 'the `versionTree()` feature: regenerate, edit, retry, versions (chat/tree/)', kind: 'ours', optIn: 'feature', match: /^core\/chat\/(?:[a-z]+\/)?(branch-tree|chat-operations|branch-operations|version-tree|chat-tree-record|tree-reconcile|persist-chat-tree)$/ },
+  { id: 'client-tools', short: 'client tools', label: 'the `clientTools()` feature: the tool loop (chat/tools/)', kind: 'ours', optIn: 'feature', match: /^core\/chat\/(?:[a-z]+\/)?client-tools$/ },
+  { id: 'resumable', short: 'resumable turns', label: 'the `resumable()` feature: reattach, detached polling (chat/resumable/)', kind: 'ours', optIn: 'feature', match: /^core\/chat\/(?:[a-z]+\/)?(reattach-running-turn|detached-poll)$/ },
   { id: 'app-state', short: 'state writes & context', label: 'the app talks back: `setCustom` writes and app context (chat/custom-writes, set-custom, agent-context)', kind: 'ours', optIn: true, match: /^core\/chat\/(?:[a-z]+\/)?(custom-writes|set-custom|agent-context)$/ },
   { id: 'genkit', short: 'Genkit protocol', label: 'Genkit protocol: decoder, request, transport (protocols/genkit, decoder-helpers)', kind: 'ours', required: true, match: /^core\/protocols\/(genkit\/|decoder-helpers$)/ },
   { id: 'http', short: 'HTTP + SSE', label: 'HTTP transport and SSE framing, ours (transport/, wire/)', kind: 'ours', required: true, match: /^core\/(transport|wire)\// },
@@ -149,7 +149,7 @@ export function featureTable(breakdown) {
   const lines = [
     '| feature | min | share of min+gz | min+gz saved without it |',
     '|---|---:|---:|---:|',
-    ...breakdown.groups.map((g) => `| ${g.kind === 'library' ? 'library: ' : g.kind === 'ui' ? 'ui: ' : ''}${g.label}${g.optIn ? ' *(opt-in candidate)*' : ''} | ${kb(g.minBytes)} kB | **${kb(g.gzipShare)} kB** | ${g.kind === 'glue' ? '—' : `${kb(g.savedWithout)} kB`} |`),
+    ...breakdown.groups.map((g) => `| ${g.kind === 'library' ? 'library: ' : g.kind === 'ui' ? 'ui: ' : ''}${g.label}${g.optIn === 'feature' ? ' *(opt-in feature)*' : g.optIn ? ' *(opt-in candidate)*' : ''} | ${kb(g.minBytes)} kB | **${kb(g.gzipShare)} kB** | ${g.kind === 'glue' ? '—' : `${kb(g.savedWithout)} kB`} |`),
     `| **the bundle** | ${kb(breakdown.minBytes)} kB | **${kb(breakdown.gzipTotal)} kB** | |`,
   ];
   return lines.join('\n');
