@@ -5,7 +5,7 @@ import type { FinishReason } from '../model/finish-reason.js';
 import type { MessageUsage } from '../model/message.js';
 import type { Part, Source } from '../model/part.js';
 import type { Artifact } from '../model/session.js';
-import type { WireFrame } from '../wire/frame.js';
+import type { WireFrame } from './frame.js';
 
 /** The error event for a frame that did not parse; `what` names the dialect's unit, e.g. 'an AG-UI event'. */
 export function malformedFrameEvent(what: string, frame: Extract<WireFrame, { type: 'malformed' }>): AgentEvent {
