@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORY_TEXT } from './scripted-replies.js';
 import type { TaskState } from './task-state.js';
 import { postJson, startTestServer, type TestServer } from './test-support.js';
+import { clientTools } from '@agent-chat/core';
 
 let t: TestServer;
 let slow: TestServer; // a real pace, so that Stop lands mid-answer
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([t.close(), slow.close()]));
 
 const chatOn = (server: TestServer, options: Omit<AgentChatOptions<TaskState>, 'transport'> = {}) =>
-  createAgentChat<TaskState>({ transport: aguiTransport({ url: server.server.aguiUrl }), ...options });
+  createAgentChat<TaskState>({ features: [clientTools()], transport: aguiTransport({ url: server.server.aguiUrl }), ...options });
 
 const toolNames = (chat: ReturnType<typeof chatOn>) =>
   chat.getState().messages.flatMap((m) => m.content).filter((p) => 'toolRequest' in p).map((p) => (p as { toolRequest: { name: string } }).toolRequest.name);
@@ -41,7 +42,7 @@ describe('POST /api/agui: the task agent over AG-UI', () => {
     expect(chat.getState().sessionId).toBe(threadId);
 
     // The same Genkit session, read over the Genkit protocol: one agent, one store, whatever the wire.
-    const genkit = createAgentChat<TaskState>({ transport: genkitTransport({ url: t.server.agentUrl }), sessionId: threadId });
+    const genkit = createAgentChat<TaskState>({ features: [clientTools()], transport: genkitTransport({ url: t.server.agentUrl }), sessionId: threadId });
     expect((await genkit.send('complete 1')).custom?.tasks).toEqual([
       { id: 1, title: 'Buy milk', done: true },
       { id: 2, title: 'Pay rent', done: false },
@@ -162,7 +163,7 @@ describe('POST /api/agui: the task agent over AG-UI', () => {
     const chat = chatOn(t);
     const response = await chat.send('hi');
     expect(response.error).toBeNull();
-    const bad = createAgentChat({ transport: aguiTransport({ url: t.server.aguiUrl }), sessionId: 'bad id!' });
+    const bad = createAgentChat({ features: [clientTools()], transport: aguiTransport({ url: t.server.aguiUrl }), sessionId: 'bad id!' });
     expect((await bad.send('hi')).error).toMatchObject({ code: 'http-error', status: 400, serverStatus: 'INVALID_ARGUMENT' });
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TaskState } from './task-state.js';
 import { startTestServer, type TestServer } from './test-support.js';
 import { CLEAR_ALL_PROMPT } from './tools.js';
+import { clientTools } from '@agent-chat/core';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ const LOCAL_TIME = { time: '14:03', timeZone: 'Europe/Berlin' };
 
 function chatOn(protocol: string, tools?: ClientTools) {
   const recorder = recordingFetch();
-  const chat: AgentChat<TaskState> = createAgentChat<TaskState>({ transport: PROTOCOLS[protocol]!(recorder.fetch), ...(tools && { tools }) });
+  const chat: AgentChat<TaskState> = createAgentChat<TaskState>({ features: [clientTools()], transport: PROTOCOLS[protocol]!(recorder.fetch), ...(tools && { tools }) });
   return { chat, bodies: recorder.bodies };
 }
 

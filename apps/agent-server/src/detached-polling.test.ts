@@ -2,6 +2,7 @@ import { createAgentChat, genkitTransport, textOf, type AgentChat, type Detached
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
 import { sendThenDetach, startTestServer, type TestServer } from './test-support.js';
+import { resumable } from '@agent-chat/core';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ afterAll(() => t.close());
 
 const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
 // Quick reads, plenty of them: the bound is far beyond a 300-token story at 3 ms a token.
-const newChat = () => createAgentChat({ transport: genkitTransport({ url: t.server.agentUrl, resumable: true }), pollDetached: { attempts: 400, delay: () => 25 } });
+const newChat = () => createAgentChat({ features: [resumable()], transport: genkitTransport({ url: t.server.agentUrl, resumable: true }), pollDetached: { attempts: 400, delay: () => 25 } });
 
 /** Every status the chat showed for its detached run, until polling ended. */
 function statusesUntilSettled(chat: AgentChat): Promise<string[]> {

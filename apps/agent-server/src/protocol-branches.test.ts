@@ -3,6 +3,7 @@ import { aguiTransport, aiSdkTransport, createAgentChat, textOf, type AgentChat,
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TaskState } from './task-state.js';
 import { postJson, startTestServer, type TestServer } from './test-support.js';
+import { versionTree } from '@agent-chat/core';
 
 let t: TestServer;
 let slow: TestServer; // a real pace, so that Stop lands mid-answer
@@ -12,8 +13,8 @@ beforeAll(async () => {
 afterAll(() => Promise.all([t.close(), slow.close()]));
 
 const PROTOCOLS = {
-  'AG-UI': (server = t) => createAgentChat<TaskState>({ transport: aguiTransport({ url: server.server.aguiUrl }) }),
-  'AI SDK': (server = t) => createAgentChat<TaskState>({ transport: aiSdkTransport({ api: server.server.aiSdkUrl }) }),
+  'AG-UI': (server = t) => createAgentChat<TaskState>({ features: [versionTree()], transport: aguiTransport({ url: server.server.aguiUrl }) }),
+  'AI SDK': (server = t) => createAgentChat<TaskState>({ features: [versionTree()], transport: aiSdkTransport({ api: server.server.aiSdkUrl }) }),
 };
 
 const userTexts = (messages: readonly ChatMessage[]) => messages.filter((message) => message.role === 'user').map((message) => textOf(message.content));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aguiEvents, aiSdkText, genkitText, idsOf, range, readFrames, STORY_TEXT } from './resume-support.js';
 import type { TaskState } from './task-state.js';
 import { postJson, startTestServer, type TestServer } from './test-support.js';
+import { clientTools, resumable } from '@agent-chat/core';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 const available = existsSync(REDIS_SERVER);
@@ -58,7 +59,7 @@ describe.runIf(available)('two agent-server instances sharing one redis-server',
     expect(genkitText(all)).toEqual({ streamed: STORY_TEXT, result: STORY_TEXT });
     const sessionId = (JSON.parse(all.at(-1)!.value) as { result: { sessionId: string } }).result.sessionId;
 
-    const onB = createAgentChat<TaskState>({ transport: genkitTransport({ url: b.server.agentUrl }), sessionId });
+    const onB = createAgentChat<TaskState>({ features: [clientTools(), resumable()], transport: genkitTransport({ url: b.server.agentUrl }), sessionId });
     const snapshot = await onB.getSnapshot({ sessionId });
     expect(snapshot.state?.messages.at(-1)?.content).toEqual([{ text: STORY_TEXT }]);
     expect((await onB.send('add Bread')).text).toBe('Added “Bread” (task #1).');
@@ -84,7 +85,7 @@ describe.runIf(available)('two agent-server instances sharing one redis-server',
   });
 
   it('one turn per session across instances: B answers 409 while A runs it; B cancels it; the state A wrote is B’s', async () => {
-    const chat = createAgentChat<TaskState>({ transport: aguiTransport({ url: a.server.aguiUrl }) });
+    const chat = createAgentChat<TaskState>({ features: [clientTools(), resumable()], transport: aguiTransport({ url: a.server.aguiUrl }) });
     await chat.send('add Buy milk');
     const threadId = chat.getState().sessionId!;
     const run = (server: TestServer, text: string) =>

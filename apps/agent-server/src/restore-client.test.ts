@@ -4,6 +4,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
 import { sendThenDetach, startTestServer, type TestServer } from './test-support.js';
+import { resumable } from '@agent-chat/core';
 
 let t: TestServer;
 let slow: TestServer;
@@ -27,14 +28,14 @@ const conversation = (chat: AgentChat) =>
 
 describe.each(Object.entries(PROTOCOLS))('%s: reload restore', (_name, make) => {
   it('a new chat restores the session: messages, custom state, artifacts and the open interrupt', async () => {
-    const live = createAgentChat({ transport: make(t) });
+    const live = createAgentChat({ features: [resumable()], transport: make(t) });
     for (const text of ['add Buy milk', 'add Walk the dog', 'write a report', 'clear all']) {
       const response = await live.send(text);
       expect(response.error).toBeNull();
     }
     const { sessionId } = live.getState();
     expect(live.getState().interrupts).toHaveLength(1);
-    const reloaded = createAgentChat({ transport: make(t) });
+    const reloaded = createAgentChat({ features: [resumable()], transport: make(t) });
     await reloaded.restore({ sessionId: sessionId! });
     expect(conversation(reloaded)).toEqual(conversation(live));
     expect(reloaded.getState().custom).toEqual(live.getState().custom);
@@ -53,7 +54,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: reload restore', (_name, make) => 
       log.push(`${init?.method ?? 'GET'} ${String(input)}`);
       return fetch(input, init);
     };
-    const chat = createAgentChat({ transport: make(slow, logging) });
+    const chat = createAgentChat({ features: [resumable()], transport: make(slow, logging) });
     const response = await sendThenDetach(chat, 'tell me a long story');
     expect(response.finishReason).toBe('detached');
     expect(response.error).toBeNull();
@@ -65,7 +66,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: reload restore', (_name, make) => 
     expect(sessionId).toBeTruthy();
     // A reloaded page restores the session and reattaches to the running turn, which ends with the server's text.
     const ended = new Promise<AgentResponse>((resolve) => {
-      const reloaded = createAgentChat({ transport: make(slow), onTurnEnd: resolve });
+      const reloaded = createAgentChat({ features: [resumable()], transport: make(slow), onTurnEnd: resolve });
       void reloaded.restore({ sessionId });
     });
     const final = await ended;
@@ -74,7 +75,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: reload restore', (_name, make) => 
   });
 
   it('a reload mid-answer: the question shows again, the answer completes with the server\'s text, and the next send works', async () => {
-    const live = createAgentChat({ transport: make(slow) });
+    const live = createAgentChat({ features: [resumable()], transport: make(slow) });
     expect((await live.send('add Buy milk')).error).toBeNull();
     // What the page keeps across the reload: the running turn, as the transport named it.
     let kept: RunningTurn | undefined;
@@ -94,7 +95,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: reload restore', (_name, make) => 
 
     let reloaded!: AgentChat;
     const ended = new Promise<AgentResponse>((resolve) => {
-      reloaded = createAgentChat({ transport: make(slow), onTurnEnd: resolve });
+      reloaded = createAgentChat({ features: [resumable()], transport: make(slow), onTurnEnd: resolve });
     });
     await reloaded.restore({ sessionId });
     // AG-UI and the AI SDK name the running turn themselves (restore reattached already: null); Genkit needs the kept one.

@@ -11,6 +11,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-support.js';
+import { clientTools, resumable, versionTree } from '@agent-chat/core';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -113,7 +114,7 @@ class Page {
   }
 
   open(): AgentChat {
-    const chat = createAgentChat({ transport: this.make(cuttingFetch(this.cut)), tools: TOOLS });
+    const chat = createAgentChat({ features: [versionTree(), clientTools(), resumable()], transport: this.make(cuttingFetch(this.cut)), tools: TOOLS });
     persistChatTree(chat, { storage: this.store });
     return chat;
   }

@@ -2,6 +2,7 @@ import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type A
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
 import { startTestServer, type TestServer } from './test-support.js';
+import { resumable } from '@agent-chat/core';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ function instantRetries(delays: number[]): ResumableOptions {
 }
 
 async function uncut(make: Make) {
-  const chat = createAgentChat({ transport: make({ fetch, resumable: instantRetries([]) }) });
+  const chat = createAgentChat({ features: [resumable()], transport: make({ fetch, resumable: instantRetries([]) }) });
   const response = await chat.send(STORY);
   return { chat, response };
 }
@@ -98,7 +99,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: a resumable turn survives a droppe
   it.each(CUT_BYTES)('cut after %i bytes: reattached, the final state equals an uncut run', async (bytes) => {
     const log: string[] = [];
     const delays: number[] = [];
-    const chat = createAgentChat({ transport: make({ fetch: cuttingFetch({ bytes }, log), resumable: instantRetries(delays) }) });
+    const chat = createAgentChat({ features: [resumable()], transport: make({ fetch: cuttingFetch({ bytes }, log), resumable: instantRetries(delays) }) });
     const seen = connections(chat);
     const response = await chat.send(STORY);
     expect(response.text).toBe(STORY_TEXT);
@@ -112,7 +113,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: a resumable turn survives a droppe
   it('gives up after the bounded retries: connection-lost, partial text kept, the next send works', async () => {
     const log: string[] = [];
     const delays: number[] = [];
-    const chat = createAgentChat({ transport: make({ fetch: cuttingFetch({ bytes: 3000, serverGone: true }, log), resumable: instantRetries(delays) }) });
+    const chat = createAgentChat({ features: [resumable()], transport: make({ fetch: cuttingFetch({ bytes: 3000, serverGone: true }, log), resumable: instantRetries(delays) }) });
     const seen = connections(chat);
     const failed = await chat.send(STORY);
     expect(failed.finishReason).toBe('failed');
@@ -137,7 +138,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: a resumable turn survives a droppe
     const log: string[] = [];
     let stop: () => void = () => undefined;
     const waiting = new Promise<void>((resolve) => { stop = resolve; });
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [resumable()],
       transport: make({
         fetch: cuttingFetch({ bytes: 1500 }, log),
         resumable: {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aguiEvents, aiSdkChunks, readFrames } from './resume-support.js';
 import type { TaskState } from './task-state.js';
 import { postJson, startTestServer, type TestServer } from './test-support.js';
+import { clientTools } from '@agent-chat/core';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ const TASKS = { tasks: [{ id: 1, title: 'Buy milk', done: false }], nextId: 2 };
 
 /** A session with a task, the report.md artifact and an open interrupt (the "clear" confirmation). */
 async function busySession(transport: 'agui' | 'aiSdk'): Promise<string> {
-  const chat = createAgentChat<TaskState>({
+  const chat = createAgentChat<TaskState>({ features: [clientTools()],
     transport: transport === 'agui' ? aguiTransport({ url: t.server.aguiUrl }) : aiSdkTransport({ api: t.server.aiSdkUrl }),
   });
   await chat.send('add Buy milk');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createAgentChat, genkitTransport, type AgentChat, type AgentChatOptions, type AgentResponse } from '@agent-chat/core';
 import { startAgentServer, type AgentServer, type AgentServerOptions } from './server.js';
 import type { TaskState } from './task-state.js';
+import { clientTools, resumable, versionTree } from '@agent-chat/core';
 
 export interface TestServer {
   server: AgentServer;
@@ -21,7 +22,8 @@ export async function startTestServer(options: AgentServerOptions = {}): Promise
     server,
     lines,
     chat: (chatOptions = {}, path = '/api/agent') =>
-      createAgentChat<TaskState>({ transport: genkitTransport({ url: `${server.url}${path}` }), ...chatOptions }),
+      // All three chat features, as AgentChatView gives them (a test's own `features` replaces them).
+      createAgentChat<TaskState>({ features: [versionTree(), clientTools(), resumable()], transport: genkitTransport({ url: `${server.url}${path}` }), ...chatOptions }),
     close: () => server.close(),
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-support.js';
+import { versionTree } from '@agent-chat/core';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ function memoryStorage(): ChatTreeStorage {
 describe.each(PROTOCOLS)('%s: a refused interrupt', (name, make) => {
   it('is denied live, after restoring the kept tree, and (where the server says so) after a plain restore; a confirmed one is not', async () => {
     const storage = memoryStorage();
-    const chat = createAgentChat({ transport: make() });
+    const chat = createAgentChat({ features: [versionTree()], transport: make() });
     persistChatTree(chat, { storage });
     await chat.send('add Buy milk');
     await chat.send('clear all');
@@ -52,13 +53,13 @@ describe.each(PROTOCOLS)('%s: a refused interrupt', (name, make) => {
     // The tree is saved once the turn's promise has settled.
     await new Promise((resolve) => setTimeout(resolve, 0));
 
-    const reloaded = createAgentChat({ transport: make() });
+    const reloaded = createAgentChat({ features: [versionTree()], transport: make() });
     expect(await restoreSavedChatTree(reloaded, sessionId, { storage })).not.toBeNull();
     expect(clearAnswers(reloaded).map(isDeniedResponse)).toEqual([true, false]);
 
     // AG-UI's messages carry no interrupt marker: there, only the kept tree knows the answer was a refusal.
     if (name === 'agui') return;
-    const restored = createAgentChat({ transport: make() });
+    const restored = createAgentChat({ features: [versionTree()], transport: make() });
     await restored.restore({ sessionId });
     expect(clearAnswers(restored).map(isDeniedResponse)).toEqual([true, false]);
   });

@@ -1,5 +1,5 @@
 import {
-  aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, persistChatTree, restoreSavedChatTree,
+  aguiTransport, aiSdkTransport, clientTools, createAgentChat, genkitTransport, persistChatTree, restoreSavedChatTree, resumable, versionTree,
   type AgentChat, type AgentResponse, type ChatTreeStorage, type JsonPatchOperation, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
@@ -136,6 +136,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
   const customWrites = readStorage<JsonPatchOperation[][]>(writesKey(mode, sessionId));
   const chat = createAgentChat<TaskState>({
     transport: recorder,
+    features: [versionTree(), clientTools(), resumable()],
     ...(mode === 'server' && sessionId ? { sessionId } : {}),
     ...(clientState ? { state: clientState } : {}),
     ...(customWrites ? { customWrites } : {}),

@@ -1,4 +1,4 @@
-import { createAgentChat, scriptedTransport } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, versionTree } from '@agent-chat/core';
 import { createThreadList, localThreadAdapter, type ThreadContent, type ThreadSummary } from '@agent-chat/core/threads';
 import { AgentChatView } from '@agent-chat/ui';
 import '@agent-chat/ui/styles.css';
@@ -52,7 +52,7 @@ export async function threadsApp(seedCount: number): Promise<ReactNode> {
   }
   const transport = scriptedTransport([]);
   const created = performance.now();
-  const list = createThreadList({ adapter: localThreadAdapter({ name: NAME }), createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+  const list = createThreadList({ adapter: localThreadAdapter({ name: NAME }), createChat: (id) => createAgentChat({ transport, sessionId: id, features: [versionTree()] }) });
   const timings: ThreadTimings = {
     created,
     read: list.ready.then(() => performance.now()),

@@ -1,5 +1,5 @@
 // What-if (bench/size/check-size.mjs --what-if): a minimal RFC 6902 `applyOperation` on immer drafts, about the size a
-// replacement of fast-json-patch in packages/core/src/chat/patch-copy-on-write.ts would have. A size estimate only: not
+// replacement of fast-json-patch in packages/core/src/chat/state/patch-copy-on-write.ts would have. A size estimate only: not
 // wired into the core, not run against its tests.
 const unescape = (s) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 const clone = (v) => (v === undefined ? v : JSON.parse(JSON.stringify(v)));

@@ -3,11 +3,16 @@
 // chat
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
 export type { FeedbackEvent } from './chat/chat-options.js';
-export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/chat-state.js';
+export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/state/chat-state.js';
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
   type ClientTool, type ClientTools, type ClientToolContext, type ToolDeclaration, type ToolResult,
-} from './chat/client-tools.js';
+} from './model/tools.js';
+// opt-in chat features: createAgentChat({ transport, features: [versionTree(), clientTools(), resumable()] })
+export type { ChatFeature } from './chat/chat-features.js';
+export { versionTree } from './chat/tree/version-tree.js';
+export { clientTools } from './chat/tools/client-tools.js';
+export { resumable } from './chat/resumable/reattach-running-turn.js';
 // transports
 export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions, type AgentFlowTransportSettings } from './protocols/agentflow/agentflow-transport.js';
@@ -32,8 +37,8 @@ export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chu
 export type { AgentContextEntry, AgentContextOption } from './model/context.js';
 export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';
-export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/deadlines.js';
-export type { DetachedPollOptions } from './chat/detached-poll-types.js';
-export { persistChatTree, restoreSavedChatTree, type ChatTreeStorage, type PersistChatTreeOptions } from './chat/persist-chat-tree.js';
-export { exportChatTree, restoreChatTree, type ChatTreeRecord, type ChatTreeRecordNode, type ChatTreeRecordEnd } from './chat/chat-tree-record.js';
-export type { SiblingPosition } from './chat/branch-tree.js';
+export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/turn/deadlines.js';
+export type { DetachedPollOptions } from './chat/resumable/detached-poll-types.js';
+export { persistChatTree, restoreSavedChatTree, type ChatTreeStorage, type PersistChatTreeOptions } from './chat/tree/persist-chat-tree.js';
+export { exportChatTree, restoreChatTree, type ChatTreeRecord, type ChatTreeRecordNode, type ChatTreeRecordEnd } from './chat/tree/chat-tree-record.js';
+export type { SiblingPosition } from './chat/tree/branch-tree.js';

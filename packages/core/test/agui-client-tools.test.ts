@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, type AgentChatError } from '../src/index.js';
 import { aguiTransport } from '../src/protocols/agui/agui-transport.js';
 import { startAguiLiveServer, type AguiLiveServer } from './agui-live-server.js';
+import { clientTools } from '../src/index.js';
 
 let server: AguiLiveServer;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe('live AG-UI server: client-side tools', () => {
   it('declares the tools in RunAgentInput, runs the TOOL_CALL in the browser, and the next run carries the tool message', async () => {
     const before = server.requests.length;
     const execute = vi.fn((input: { zone: string }) => `09:30 ${input.zone}`);
-    const chat = createAgentChat({ transport: aguiTransport({ url: server.url }), tools: { localTime: { ...localTime, execute } } });
+    const chat = createAgentChat({ features: [clientTools()], transport: aguiTransport({ url: server.url }), tools: { localTime: { ...localTime, execute } } });
     const response = await chat.send('clock');
     expect(response.text).toBe('Your local time is 09:30 UTC.');
     expect(execute).toHaveBeenCalledWith({ zone: 'UTC' }, expect.objectContaining({ signal: expect.any(AbortSignal) }));
@@ -37,7 +38,7 @@ describe('live AG-UI server: client-side tools', () => {
   it('an agent that asks forever: exactly maxToolRounds automatic runs, then tool-rounds-exceeded, then the next send works', async () => {
     const before = server.requests.length;
     const errors: AgentChatError[] = [];
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [clientTools()],
       transport: aguiTransport({ url: server.url }),
       maxToolRounds: 3,
       tools: { localTime: { ...localTime, execute: () => 'now' } },
@@ -53,7 +54,7 @@ describe('live AG-UI server: client-side tools', () => {
   });
 
   it('a chat without the tool declares none, and the agent says so', async () => {
-    const chat = createAgentChat({ transport: aguiTransport({ url: server.url }) });
+    const chat = createAgentChat({ features: [clientTools()], transport: aguiTransport({ url: server.url }) });
     const response = await chat.send('clock');
     expect(response.error?.message).toContain('localTime');
   });

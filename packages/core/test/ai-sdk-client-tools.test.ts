@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, type AgentChatError } from '@agent-chat/core';
 import { aiSdkTransport } from '../src/protocols/ai-sdk/ai-sdk-transport.js';
 import { startAiSdkLiveServer, type AiSdkLiveServer } from './ai-sdk-live-server.js';
+import { clientTools } from '../src/index.js';
 
 let server: AiSdkLiveServer;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ describe('live AI SDK route (streamText): client-side tools', () => {
   it('runs a tool the server did not execute and sends it back as addToolResult + sendAutomaticallyWhen would; the server completes', async () => {
     const before = server.requests.length;
     const execute = vi.fn(async (input: { zone: string }) => `09:30 ${input.zone}`);
-    const chat = createAgentChat({ transport: aiSdkTransport({ api: server.api }), tools: { localTime: { execute } } });
+    const chat = createAgentChat({ features: [clientTools()], transport: aiSdkTransport({ api: server.api }), tools: { localTime: { execute } } });
     const response = await chat.send('clock');
     expect(response.error).toBeNull();
     expect(response.text).toBe('Your local time is 09:30 UTC.');
@@ -33,7 +34,7 @@ describe('live AI SDK route (streamText): client-side tools', () => {
   it('an agent that asks forever: exactly maxToolRounds follow-ups, then tool-rounds-exceeded, then the next send works', async () => {
     const before = server.requests.length;
     const errors: AgentChatError[] = [];
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [clientTools()],
       transport: aiSdkTransport({ api: server.api }),
       maxToolRounds: 2,
       tools: { localTime: { execute: () => 'now' } },

@@ -11,6 +11,7 @@ import { startAguiLiveServer, type AguiLiveServer } from './agui-live-server.js'
 import { startAiSdkLiveServer, type AiSdkLiveServer } from './ai-sdk-live-server.js';
 import { startGenkitLiveServer, type GenkitLiveServer } from './genkit-live-server.js';
 import { startTnsaiLiveServer, type TnsaiLiveServer } from './tnsai-live-server.js';
+import { versionTree } from '../src/index.js';
 
 let genkit: GenkitLiveServer;
 let agui: AguiLiveServer;
@@ -43,7 +44,7 @@ async function expectOwnPartial(chat: AgentChat, failing: string, partial: strin
 }
 
 describe('Genkit (server-managed and client-managed)', () => {
-  const chatOn = (agent: string, extra: object = {}) => createAgentChat({ transport: genkitTransport({ url: genkit.agentUrl(agent) }), ...extra });
+  const chatOn = (agent: string, extra: object = {}) => createAgentChat({ features: [versionTree()], transport: genkitTransport({ url: genkit.agentUrl(agent) }), ...extra });
   const bodiesOf = (agent: string) => genkit.requests.filter((request) => request.path === `/${agent}`).map((request) => request.body as any);
 
   it('server-managed: regenerate and edit fork from the snapshot before the turn (init.snapshotId)', async () => {
@@ -79,7 +80,7 @@ describe('Genkit (server-managed and client-managed)', () => {
 });
 
 describe('AG-UI', () => {
-  const chatOn = () => createAgentChat({ transport: aguiTransport({ url: agui.url }) });
+  const chatOn = () => createAgentChat({ features: [versionTree()], transport: aguiTransport({ url: agui.url }) });
 
   it('regenerate and edit send the conversation up to that point (checked by RunAgentInputSchema on the server)', async () => {
     const chat = chatOn();
@@ -104,7 +105,7 @@ describe('AG-UI', () => {
 });
 
 describe('AI SDK', () => {
-  const chatOn = () => createAgentChat({ transport: aiSdkTransport({ api: aiSdk.api }) });
+  const chatOn = () => createAgentChat({ features: [versionTree()], transport: aiSdkTransport({ api: aiSdk.api }) });
 
   it("regenerate sends trigger 'regenerate-message' with the replaced answer's id, as Chat.regenerate does; edit sends the edited message's id", async () => {
     const chat = chatOn();
@@ -136,7 +137,7 @@ describe('AI SDK', () => {
 });
 
 describe('AgentFlow', () => {
-  const chatOn = (errors: unknown[] = []) => createAgentChat({ transport: agentFlowTransport({ baseUrl: agentFlow.baseUrl }), onError: (error) => errors.push(error) });
+  const chatOn = (errors: unknown[] = []) => createAgentChat({ features: [versionTree()], transport: agentFlowTransport({ baseUrl: agentFlow.baseUrl }), onError: (error) => errors.push(error) });
 
   it('threads cannot fork: the first turn runs again on a new thread; a later one is refused with unsupported, nothing sent', async () => {
     const errors: unknown[] = [];
@@ -169,7 +170,7 @@ describe('AgentFlow', () => {
 });
 
 describe('TnsAI', () => {
-  const chatOn = () => createAgentChat({ transport: tnsaiTransport({ url: tnsai.url }) });
+  const chatOn = () => createAgentChat({ features: [versionTree()], transport: tnsaiTransport({ url: tnsai.url }) });
 
   it('regenerate and edit send the history up to that point', async () => {
     const chat = chatOn();

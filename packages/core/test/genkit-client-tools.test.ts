@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, genkitTransport, isToolResponsePart, type AgentChatError } from '@agent-chat/core';
 import { startGenkitLiveServer, type GenkitLiveServer } from './genkit-live-server.js';
+import { clientTools } from '../src/index.js';
 
 let server: GenkitLiveServer;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ describe('live Genkit agent: a client-side tool is an interrupt (defineInterrupt
   for (const agent of ['chatAgent', 'clientAgent']) {
     it(`${agent}: the interrupt runs in the browser and the turn is resumed with resume.respond automatically`, async () => {
       const execute = vi.fn((input: { zone: string }, { toolCallId }: { toolCallId: string }) => `09:30 ${input.zone} (${toolCallId})`);
-      const chat = createAgentChat({ transport: genkitTransport({ url: server.agentUrl(agent) }), tools: { localTime: { execute } } });
+      const chat = createAgentChat({ features: [clientTools()], transport: genkitTransport({ url: server.agentUrl(agent) }), tools: { localTime: { execute } } });
       const response = await chat.send('clock');
       expect(response.error).toBeNull();
       expect(response.finishReason).toBe('stop');
@@ -30,7 +31,7 @@ describe('live Genkit agent: a client-side tool is an interrupt (defineInterrupt
   it('an agent that asks forever: exactly maxToolRounds resumes, then tool-rounds-exceeded, then the next send works', async () => {
     const errors: AgentChatError[] = [];
     const execute = vi.fn(() => 'now');
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [clientTools()],
       transport: genkitTransport({ url: server.agentUrl('chatAgent') }),
       maxToolRounds: 3,
       tools: { localTime: { execute } },
@@ -46,7 +47,7 @@ describe('live Genkit agent: a client-side tool is an interrupt (defineInterrupt
   });
 
   it('a client tool without execute waits; addToolResult answers the interrupt by its ref', async () => {
-    const chat = createAgentChat({ transport: genkitTransport({ url: server.agentUrl('chatAgent') }), tools: { localTime: {} } });
+    const chat = createAgentChat({ features: [clientTools()], transport: genkitTransport({ url: server.agentUrl('chatAgent') }), tools: { localTime: {} } });
     const first = await chat.send('clock');
     expect(first.finishReason).toBe('interrupted');
     expect(chat.getState().clientToolCalls.t1).toMatchObject({ name: 'localTime', status: 'waiting', input: { zone: 'UTC' } });

@@ -11,10 +11,12 @@ import * as wire from '@agent-chat/core/wire';
 describe('the public surface', () => {
   it('the root entry holds what an app uses, and no reducer plumbing', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
-      'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isDeniedResponse', 'isInterruptPart', 'isMediaPart',
-      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'protocolNames', 'protocolTransport', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport',
-      'textOf', 'tnsaiTransport', 'toolCallIdOf',
+      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport',
+      'clientTools', 'createAgentChat', 'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError',
+      'isDeniedResponse', 'isInterruptPart', 'isMediaPart', 'isReasoningPart', 'isSourcePart', 'isTextPart',
+      'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'protocolNames', 'protocolTransport',
+      'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport', 'textOf', 'tnsaiTransport',
+      'toolCallIdOf', 'versionTree',
     ]);
   });
 

@@ -6,6 +6,7 @@ import { textOf } from '../src/model/part.js';
 import type { SnapshotInfo } from '../src/model/session.js';
 import { scriptedTransport, type ScriptedTransport } from '../src/transport/scripted-transport.js';
 import type { TurnRequest } from '../src/transport/transport.js';
+import { resumable, versionTree } from '../src/index.js';
 
 /** The custom state the agent keeps: how many user messages the session has. */
 export interface Count {
@@ -49,7 +50,7 @@ export function sessionAgent() {
     transport,
     snapshots,
     release: () => release(),
-    createChat: (id: string): AgentChat<Count> => createAgentChat<Count>({ transport, sessionId: id }),
+    createChat: (id: string): AgentChat<Count> => createAgentChat<Count>({ features: [versionTree(), resumable()], transport, sessionId: id }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, tnsaiTransport, type AgentChatError } from '@agent-chat/core';
 import { startTnsaiLiveServer, type TnsaiLiveServer } from './tnsai-live-server.js';
+import { clientTools } from '../src/index.js';
 
 let server: TnsaiLiveServer;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ describe('live TnsAI server: client-side tools', () => {
   it('runs a TOOL_CALL in the browser and sends its output as toolResults in the next request', async () => {
     const before = server.requests.length;
     const execute = vi.fn(async (input: { q: string }) => ({ hits: [`${input.q}.md`] }));
-    const chat = createAgentChat({ transport: tnsaiTransport({ url: server.url }), tools: { search: { execute } } });
+    const chat = createAgentChat({ features: [clientTools()], transport: tnsaiTransport({ url: server.url }), tools: { search: { execute } } });
     const response = await chat.send('tools');
     expect(response.text).toBe('Found: {"hits":["notes.md"]}');
     const [first, followUp] = server.requests.slice(before).map((request) => request.body);
@@ -25,7 +26,7 @@ describe('live TnsAI server: client-side tools', () => {
   it('an agent that asks forever: exactly maxToolRounds follow-ups, then tool-rounds-exceeded, then the next send works', async () => {
     const before = server.requests.length;
     const errors: AgentChatError[] = [];
-    const chat = createAgentChat({
+    const chat = createAgentChat({ features: [clientTools()],
       transport: tnsaiTransport({ url: server.url }),
       maxToolRounds: 4,
       tools: { search: { execute: () => [] } },

@@ -1,4 +1,4 @@
-import { scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { clientTools, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAgentChat } from './index.js';
@@ -16,7 +16,7 @@ describe('useAgentChat with client tools', () => {
     const transport = scriptedTransport([askFor('now', 'a'), reply('done'), askFor('now', 'b'), askFor('now', 'c')]);
     let version = 0;
     const { result, rerender } = renderHook(({ label }: { label: string }) =>
-      useAgentChat({ transport, maxToolRounds: 1, tools: { now: { execute: () => `${label}-${++version}` } } }), { initialProps: { label: 'first' } });
+      useAgentChat({ transport, features: [clientTools()], maxToolRounds: 1, tools: { now: { execute: () => `${label}-${++version}` } } }), { initialProps: { label: 'first' } });
     rerender({ label: 'second' });
     await act(() => result.current.send('go'));
     expect(transport.requests[1]!.input.resume?.respond?.[0]?.toolResponse.output).toBe('second-1');
@@ -28,7 +28,7 @@ describe('useAgentChat with client tools', () => {
 
   it('exposes addToolResult for a tool without execute, and the waiting call in clientToolCalls', async () => {
     const transport = scriptedTransport([askFor('pick', 'p1'), reply('Picked.')]);
-    const { result } = renderHook(() => useAgentChat({ transport, tools: { pick: { description: 'Pick a date' } } }));
+    const { result } = renderHook(() => useAgentChat({ transport, features: [clientTools()], tools: { pick: { description: 'Pick a date' } } }));
     await act(() => result.current.send('go'));
     await waitFor(() => expect(result.current.clientToolCalls.p1?.status).toBe('waiting'));
     await act(() => result.current.addToolResult({ toolCallId: 'p1', output: '2026-12-24' }));

@@ -13,6 +13,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastText, textDeltas } from '../test/harness.js';
 import { AgentChatProvider, useAgentChat, useAgentChatContext, type UseAgentChatOptions } from './index.js';
+import { versionTree } from '@agent-chat/core';
 
 const reply = (text: string, snapshotId?: string): AgentEvent[] => [
   ...text.split(' ').map((word, index): AgentEvent => ({ type: 'text-delta', text: index === 0 ? word : ` ${word}`, messageKey: 'm' })),
@@ -77,7 +78,7 @@ describe('useAgentChat', () => {
 
   it('regenerate, edit, switchBranch, retry and clearError: the hook renders each line and its siblings', async () => {
     const transport = scriptedTransport([reply('first answer', 's1'), reply('second answer', 's2'), reply('edited answer', 's3'), [...textDeltas(1), { type: 'turn-end', finishReason: 'failed' }], reply('retried', 's4')]);
-    const { result } = renderHook(() => useAgentChat({ transport }));
+    const { result } = renderHook(() => useAgentChat({ transport, features: [versionTree()] }));
     await act(() => result.current.send('hi'));
     await act(() => result.current.regenerate());
     await waitFor(() => expect(result.current.messages[1]!.siblings).toEqual({ index: 1, count: 2 }));
@@ -128,7 +129,7 @@ describe('useAgentChat', () => {
     expect(lastText(result.current.messages)).toBe('two');
     unmount();
 
-    const chat = createAgentChat({ transport: scriptedTransport([reply('three')]) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([reply('three')]) });
     let live = 0;
     const counted: AgentChat = {
       ...chat,
@@ -239,7 +240,7 @@ describe('useAgentChat', () => {
   });
 
   it('shares a chat: useAgentChat({ chat }), a provider with useAgentChat() and useAgentChatContext()', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([reply('shared text')]) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([reply('shared text')]) });
     const seen: string[] = [];
     function Reader() {
       const { messages } = useAgentChat();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useAgentChat } from './use-agent-chat.js';
 import { useThreadList } from './use-thread-list.js';
 import type { AgentChat } from '@agent-chat/core';
+import { versionTree } from '@agent-chat/core';
 
 const answer = (text: string) => [
   { type: 'text-delta' as const, text: `re: ${text}`, messageKey: 'm' },
@@ -33,7 +34,7 @@ function App({ list }: { list: ReturnType<typeof createThreadList> }) {
 describe('useThreadList', () => {
   it('renders the threads and the active chat; create, send and switch re-render it', async () => {
     const transport = scriptedTransport([(request) => answer(textOf(request.input.message?.content ?? []))], { loop: true });
-    const list = createThreadList({ adapter: memoryThreadAdapter(), createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+    const list = createThreadList({ adapter: memoryThreadAdapter(), createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
     render(<App list={list} />);
     const first = await act(() => list.create());
     await act(async () => void (await list.chat()!.send('first question')));

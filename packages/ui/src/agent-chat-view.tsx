@@ -8,7 +8,7 @@ import { LabelsProvider, type AgentChatLabels } from './labels.js';
 import { JumpToLatestButton, JumpToLatestContext, useJumpToLatestSlot } from './jump-to-latest.js';
 import { MessageList, type MessageListProps } from './message-list.js';
 import type { ToolRegistry, ToolRenderer } from './tool-registry.js';
-import type { AgentChat, ClientTool, ClientTools } from '@agent-chat/core';
+import { clientTools, resumable, versionTree, type AgentChat, type ChatFeature, type ClientTool, type ClientTools } from '@agent-chat/core';
 import { SuggestionChips } from './suggestion-chips.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
 import { OwnerActionsContext } from './use-chat-view.js';
@@ -83,7 +83,10 @@ type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'chi
 
 const NO_LABELS: Partial<AgentChatLabels> = {};
 
-const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds', 'context', 'maxContextBytes', 'customWrites', 'onFeedback'] as const;
+const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds', 'context', 'maxContextBytes', 'customWrites', 'onFeedback', 'features'] as const;
+
+/** The chat features the default composition uses (versions, tool calls, resumable turns), unless `features` says otherwise. */
+const VIEW_FEATURES: readonly ChatFeature[] = [versionTree(), clientTools(), resumable()];
 
 /** Splits the view's tools into client tools (for the chat) and renderers (for the message list). */
 function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { client: ClientTools | undefined; renderers: ToolRegistry | undefined } {
@@ -143,6 +146,7 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
   for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
   if (client && !options.chat) options.tools = client;
   if (connection && !options.chat) options.transport = connection;
+  if (!options.chat) options.features ??= VIEW_FEATURES;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);
   const jumpSlot = useJumpToLatestSlot();
   // Once a chat had an artifact its panel stays (a branch without artifacts shows it empty): the conversation keeps its width.

@@ -10,6 +10,7 @@ import { MessageUsage } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
 import { TurnInspector } from './turn-inspector.js';
 import { unsafeSourceTurn } from './stories/answer-content.js';
+import { versionTree } from '@agent-chat/core';
 
 afterEach(cleanup);
 
@@ -36,7 +37,7 @@ describe('ReasoningView', () => {
 
 describe('sources, usage and feedback in MessageList', () => {
   it('a source with an unsafe URL is listed without a link', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([unsafeSourceTurn]) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([unsafeSourceTurn]) });
     render(<MessageList chat={chat} />);
     await chat.send('note?');
     const list = await screen.findByRole('list', { name: 'Sources' });
@@ -50,7 +51,7 @@ describe('sources, usage and feedback in MessageList', () => {
       { type: 'part-add', part: { source: { url: 'https://a.example/lisbon', title: 'Lisbon' } }, messageKey: 'm' },
       { type: 'turn-end', finishReason: 'stop' },
     ];
-    const chat = createAgentChat({ transport: scriptedTransport([turn]) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([turn]) });
     const { container } = render(<MessageList chat={chat} />);
     await chat.send('cities');
     const marker = await screen.findByRole('link', { name: 'Source 1: Lisbon' });
@@ -72,7 +73,7 @@ describe('sources, usage and feedback in MessageList', () => {
 
   it('thumbs: pressing the chosen one again takes the rating back; a down offers a comment, Escape closes it', async () => {
     const heard: FeedbackEvent[] = [];
-    const chat = createAgentChat({ transport: scriptedTransport([answer('Fine.')]), onFeedback: (event) => heard.push(event) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([answer('Fine.')]), onFeedback: (event) => heard.push(event) });
     const user = userEvent.setup();
     const view = render(<MessageList chat={chat} actions={MessageActions} />);
     await chat.send('hi');
@@ -115,7 +116,7 @@ describe('AgentChatView: starter prompts, follow-ups, usage and onFeedback', () 
 
 describe('TurnInspector usage row', () => {
   it('shows the last answer\'s tokens and timing once it ended', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([answer('Done.', [{ type: 'usage', usage: { inputTokens: 7, outputTokens: 2 } }])]) });
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([answer('Done.', [{ type: 'usage', usage: { inputTokens: 7, outputTokens: 2 } }])]) });
     const { container } = render(<TurnInspector chat={chat} />);
     expect(container.querySelector('.acu-inspector__usage')).toBeNull();
     await chat.send('go');

@@ -8,6 +8,7 @@ import { axeViolations } from '../test/axe.js';
 import { AgentChatView } from './agent-chat-view.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
 import { LabelsProvider } from './labels.js';
+import { clientTools } from '@agent-chat/core';
 
 afterEach(cleanup);
 
@@ -22,7 +23,7 @@ const done: AgentEvent[] = [{ type: 'text-delta', text: 'ok', messageKey: 'm' },
 
 async function openDialog(parts: ToolRequestPart[], wrap: (children: ReactNode) => ReactNode = (children) => children) {
   const transport = scriptedTransport([interrupted(parts), done], { delayMs: 0 });
-  const chat = createAgentChat({ transport });
+  const chat = createAgentChat({ features: [clientTools()], transport });
   const view = render(
     <AgentChatProvider chat={chat}>
       {wrap(
@@ -238,7 +239,7 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
 
   it('does not open for a client tool call the chat answers itself', async () => {
     const transport = scriptedTransport([interrupted([part('getLocalTime', 't1', {})]), done], { delayMs: 0 });
-    const chat = createAgentChat({ transport, tools: { getLocalTime: {} } });
+    const chat = createAgentChat({ features: [clientTools()], transport, tools: { getLocalTime: {} } });
     render(<AgentChatProvider chat={chat}><InterruptConfirmDialog /></AgentChatProvider>);
     await act(() => chat.send('time'));
     expect(chat.getState().clientToolCalls.t1?.status).toBe('waiting');

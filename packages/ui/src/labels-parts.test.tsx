@@ -11,6 +11,7 @@ import { MessageList } from './message-list.js';
 import { artifact } from './stories/scripts.js';
 import { ToolActivity } from './tool-activity.js';
 import { TurnInspector } from './turn-inspector.js';
+import { versionTree } from '@agent-chat/core';
 
 afterEach(cleanup);
 
@@ -67,7 +68,7 @@ describe('the labels of the parts', () => {
 
   it('the artifact panel, empty and filled, and the turn inspector', async () => {
     const transport = scriptedTransport([[artifact('notes.md', '# Notes'), { type: 'turn-end', finishReason: 'stop' } as AgentEvent]], { delayMs: 0 });
-    const chat = createAgentChat({ transport });
+    const chat = createAgentChat({ features: [versionTree()], transport });
     const { container } = french(
       <AgentChatProvider chat={chat}>
         <ArtifactPanel />
@@ -85,7 +86,7 @@ describe('the labels of the parts', () => {
 
   it('message actions and a code block', async () => {
     const transport = scriptedTransport([[{ type: 'text-delta', text: 'Voici:\n\n```js\nlet a = 1;\n```\n', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 0 });
-    const chat = createAgentChat({ transport });
+    const chat = createAgentChat({ features: [versionTree()], transport });
     french(<MessageList chat={chat} actions={MessageActions} />);
     await chat.send('Bonjour');
     const groups = await screen.findAllByRole('group', { name: 'Actions du message' });

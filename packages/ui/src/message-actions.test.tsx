@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../test/axe.js';
 import { MessageActions } from './message-actions.js';
 import { MessageList } from './message-list.js';
+import { versionTree } from '@agent-chat/core';
 
 afterEach(cleanup);
 
@@ -13,7 +14,7 @@ const failing: AgentEvent[] = [{ type: 'text-delta', text: 'Let me try', message
 
 function setup(turns: AgentEvent[][]) {
   const transport = scriptedTransport(turns);
-  const chat = createAgentChat({ transport });
+  const chat = createAgentChat({ features: [versionTree()], transport });
   const view = render(<MessageList chat={chat} actions={MessageActions} />);
   return { chat, transport, user: userEvent.setup(), view };
 }
@@ -125,7 +126,7 @@ describe('MessageList message actions', () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByText('Back.');
     cleanup();
-    const plain = createAgentChat({ transport: scriptedTransport([answer('Quiet.')]) });
+    const plain = createAgentChat({ features: [versionTree()], transport: scriptedTransport([answer('Quiet.')]) });
     render(<MessageList chat={plain} />);
     await plain.send('hi');
     await screen.findByText('Quiet.');

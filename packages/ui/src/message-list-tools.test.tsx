@@ -8,6 +8,7 @@ import { macrotask, mount, until } from '../test/mount.js';
 import { AgentChatView } from './agent-chat-view.js';
 import { MessageList } from './message-list.js';
 import type { ToolRenderProps } from './tool-registry.js';
+import { clientTools } from '@agent-chat/core';
 import { preloadAgentChatView } from './preload-agent-chat-view.js';
 
 // As an app that preloaded the view's parts: the rows' tool cards, panels and Markdown render at once.
@@ -36,7 +37,7 @@ const confirmInterrupt: AgentEvent[] = [
 describe('MessageList tools registry', () => {
   it('renders a tool call with its registry card (props: id, name, input, output, status); an inline registry re-renders no unchanged row', async () => {
     const transport = scriptedTransport([weatherCall, words(60)]);
-    const chat = createAgentChat({ transport });
+    const chat = createAgentChat({ features: [clientTools()], transport });
     const seen: ToolRenderProps[] = [];
     function Host({ tick }: { tick: number }) {
       useAgentChat({ chat });
@@ -70,7 +71,7 @@ describe('MessageList tools registry', () => {
   });
 
   it('default row: readable name, status in words, input and result formatted behind a disclosure', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([weatherCall]) });
+    const chat = createAgentChat({ features: [clientTools()], transport: scriptedTransport([weatherCall]) });
     const view = mount(<MessageList chat={chat} />);
     mounted.push(view.unmount);
     await chat.send('weather?');
@@ -84,7 +85,7 @@ describe('MessageList tools registry', () => {
 
   it('an interrupt row has inline Approve / Deny that answer it; a registry card can deny with a reason', async () => {
     const transport = scriptedTransport([confirmInterrupt, words(2), confirmInterrupt, words(2)]);
-    const chat = createAgentChat({ transport });
+    const chat = createAgentChat({ features: [clientTools()], transport });
     const view = mount(<MessageList chat={chat} />);
     mounted.push(view.unmount);
     await chat.send('clear');
@@ -114,7 +115,7 @@ describe('MessageList tools registry', () => {
       { type: 'turn-end', finishReason: 'interrupted' },
     ];
     const transport = scriptedTransport([destructive, words(2)]);
-    const chat = createAgentChat({ transport });
+    const chat = createAgentChat({ features: [clientTools()], transport });
     const view = mount(<MessageList chat={chat} />);
     mounted.push(view.unmount);
     await chat.send('clear');

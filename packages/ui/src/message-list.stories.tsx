@@ -7,6 +7,7 @@ import { captureTransport } from './stories/genkit-captures.js';
 import { HOSTILE_TEXT, LONG_REPLY, failedTurn, longHistory, reply, scriptedChat, toolCall, words } from './stories/scripts.js';
 import { StoryChat, chatOf } from './stories/story-chat.js';
 import { createAgentChat } from '@agent-chat/core';
+import { versionTree } from '@agent-chat/core';
 
 const meta = {
   title: 'Components/MessageList',
@@ -227,7 +228,7 @@ export const RichContent: Story = {
 /** The real `chat-turn.sse` capture, replayed one SSE frame every 300 ms through `genkitTransport`. */
 export const GenkitCapture: Story = {
   render: () => (
-    <StoryChat create={() => createAgentChat({ transport: captureTransport({ paceMs: 300 }) })} start={(chat) => void chat.send('hi there')}>
+    <StoryChat create={() => createAgentChat({ features: [versionTree()], transport: captureTransport({ paceMs: 300 }) })} start={(chat) => void chat.send('hi there')}>
       <MessageList />
     </StoryChat>
   ),

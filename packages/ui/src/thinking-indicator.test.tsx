@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../test/axe.js';
 import { LabelsProvider } from './labels.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
+import { resumable } from '@agent-chat/core';
 
 afterEach(cleanup);
 
 function setup() {
-  const chat = createAgentChat({ transport: scriptedTransport([]) });
+  const chat = createAgentChat({ features: [resumable()], transport: scriptedTransport([]) });
   const view = render(<ThinkingIndicator chat={chat} />);
   /** What a resumable transport's turn sets, through the chat's public store. */
   const set = (status: 'streaming' | 'ready', connection?: 'open' | 'reconnecting' | 'closed') =>
@@ -36,7 +37,7 @@ describe('ThinkingIndicator', () => {
   });
 
   it('takes its own reconnecting label', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    const chat = createAgentChat({ features: [resumable()], transport: scriptedTransport([]) });
     render(<ThinkingIndicator chat={chat} reconnectingLabel="Connexion perdue, nouvelle tentative…" />);
     act(() => chat.store.setState({ status: 'streaming', connection: 'reconnecting' }));
     expect(await screen.findByText('Connexion perdue, nouvelle tentative…')).toBeTruthy();
@@ -59,7 +60,7 @@ describe('ThinkingIndicator', () => {
   });
 
   it('reads its words from the labels provider', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    const chat = createAgentChat({ features: [resumable()], transport: scriptedTransport([]) });
     render(
       <LabelsProvider labels={{ thinking: 'Réflexion…' }}>
         <ThinkingIndicator chat={chat} />
@@ -92,7 +93,7 @@ describe('ThinkingIndicator', () => {
   });
 
   it('takes the detached labels from a LabelsProvider', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    const chat = createAgentChat({ features: [resumable()], transport: scriptedTransport([]) });
     render(<LabelsProvider labels={{ detachedPending: 'En cours en arrière-plan…' }}><ThinkingIndicator chat={chat} /></LabelsProvider>);
     act(() => chat.store.setState({ detached: { snapshotId: null, status: 'pending', polling: true } }));
     expect(await screen.findByText('En cours en arrière-plan…')).toBeTruthy();

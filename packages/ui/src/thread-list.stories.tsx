@@ -5,6 +5,7 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import { AgentChatView } from './agent-chat-view.js';
 import { reply } from './stories/scripts.js';
 import { ThreadList } from './thread-list.js';
+import { versionTree } from '@agent-chat/core';
 
 const NOW = new Date(2026, 11, 3, 12, 0).getTime();
 const HOUR = 3_600_000;
@@ -18,7 +19,7 @@ const SAMPLE: ThreadSummary[] = [
 /** A list over an in-memory store whose chats answer from a script. */
 function sampleList(threads: ThreadSummary[] = SAMPLE) {
   const transport = scriptedTransport([reply('Sure — here is what I found.')], { loop: true });
-  return createThreadList({ adapter: memoryThreadAdapter(threads), now: () => NOW, createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+  return createThreadList({ adapter: memoryThreadAdapter(threads), now: () => NOW, createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
 }
 
 const meta = {

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../test/axe.js';
 import { ThreadList } from './thread-list.js';
+import { versionTree } from '@agent-chat/core';
 
 afterEach(() => {
   cleanup();
@@ -17,7 +18,7 @@ const summary = (id: string, title: string, updatedAt: number, archived = false)
 function setup(threads: ThreadSummary[], undoMs = 5000) {
   const transport = scriptedTransport([[{ type: 'text-delta', text: 'ok', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }]], { loop: true });
   const adapter = memoryThreadAdapter(threads);
-  const list = createThreadList({ adapter, undoMs, now: () => NOW, createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+  const list = createThreadList({ adapter, undoMs, now: () => NOW, createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
   const onOpen = vi.fn();
   const view = render(<ThreadList list={list} now={NOW} onOpen={onOpen} />);
   return { list, adapter, view, onOpen };
@@ -113,7 +114,7 @@ describe('ThreadList', () => {
   it('10,000 threads render a window of rows, not all of them', async () => {
     const many = Array.from({ length: 10_000 }, (_, index) => summary(`t${index}`, `Thread ${index}`, NOW - index * 60_000));
     const transport = scriptedTransport([]);
-    const list = createThreadList({ adapter: memoryThreadAdapter(many), pageSize: 10_000, createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+    const list = createThreadList({ adapter: memoryThreadAdapter(many), pageSize: 10_000, createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
     render(<ThreadList list={list} now={NOW} />);
     await act(() => list.ready);
     expect(list.getState().threads).toHaveLength(10_000);

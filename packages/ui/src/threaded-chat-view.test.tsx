@@ -4,12 +4,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../test/axe.js';
 import { AgentChatView } from './agent-chat-view.js';
+import { versionTree } from '@agent-chat/core';
 
 afterEach(cleanup);
 
 function threads() {
   const transport = scriptedTransport([[{ type: 'text-delta', text: 'Hello there', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }]], { loop: true });
-  return createThreadList({ adapter: memoryThreadAdapter(), createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+  return createThreadList({ adapter: memoryThreadAdapter(), createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
 }
 
 describe('AgentChatView with threads', () => {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { STORY_TEXT } from '../resume-support.js';
 import type { TaskState } from '../task-state.js';
 import { startTestServer, type TestServer } from '../test-support.js';
+import { resumable, versionTree } from '@agent-chat/core';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ const conversation = (chat: AgentChat | null) =>
 describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
   describe.each(Object.keys(ADAPTERS))('with the %s adapter', (adapterName) => {
     const open = (adapter: ThreadAdapter) => {
-      const list = createThreadList<TaskState>({ adapter, createChat: (id) => createAgentChat<TaskState>({ transport: PROTOCOLS[protocol]!(), sessionId: id }) });
+      const list = createThreadList<TaskState>({ adapter, createChat: (id) => createAgentChat<TaskState>({ features: [versionTree(), resumable()], transport: PROTOCOLS[protocol]!(), sessionId: id }) });
       lists.push(list);
       return list;
     };
@@ -85,7 +86,7 @@ describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
 
     it('remove with undo, then for good: the store no longer has it', async () => {
       const adapter = ADAPTERS[adapterName]!(`u-${protocol}-remove-${Math.random().toString(36).slice(2, 8)}`);
-      const list = createThreadList<TaskState>({ adapter, undoMs: 50, createChat: (id) => createAgentChat<TaskState>({ transport: PROTOCOLS[protocol]!(), sessionId: id }) });
+      const list = createThreadList<TaskState>({ adapter, undoMs: 50, createChat: (id) => createAgentChat<TaskState>({ features: [versionTree(), resumable()], transport: PROTOCOLS[protocol]!(), sessionId: id }) });
       lists.push(list);
       const id = await list.create();
       expect((await list.chat()!.send('add Buy milk')).error).toBeNull();

@@ -1,6 +1,6 @@
 // A page that renders what a hostile agent could send: the browser suite checks that nothing leaves the page,
 // nothing runs, and one bad message does not blank the app.
-import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { clientTools, createAgentChat, resumable, scriptedTransport, versionTree, type AgentEvent } from '@agent-chat/core';
 import { AgentChatView, type RenderMessagePart } from '@agent-chat/ui';
 import '@agent-chat/ui/styles.css';
 import { createRoot } from 'react-dom/client';
@@ -40,7 +40,8 @@ const transport = scriptedTransport([[
   { type: 'turn-end', finishReason: 'stop' },
 ]], { delayMs: 0 });
 
-const chat = createAgentChat({ transport });
+// What AgentChatView gives a chat it makes itself: all three features.
+const chat = createAgentChat({ transport, features: [versionTree(), clientTools(), resumable()] });
 // A custom part renderer with a bug: the message it cannot handle must fail alone.
 const renderPart: RenderMessagePart = (part) => {
   if ('text' in part && part.text.includes('renderer throw')) throw new Error('renderer bug');

@@ -1,4 +1,4 @@
-import { createAgentChat } from '@agent-chat/core';
+import { clientTools, createAgentChat, resumable, versionTree } from '@agent-chat/core';
 import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadList } from '@agent-chat/core/threads';
 import type { Protocol } from '../demo-location.js';
 import { transportFor } from '../demo-session.js';
@@ -17,6 +17,7 @@ export function createDemoThreadList(protocol: Protocol, store: ThreadStore, use
   return createThreadList<TaskState>({
     adapter,
     ...(initialId ? { initialId } : {}),
-    createChat: (id) => createAgentChat<TaskState>({ transport: transportFor('server', protocol), sessionId: id }),
+    // Threads keep each chat's version tree and rejoin its running turn: the chats take those features (as the demo's page).
+    createChat: (id) => createAgentChat<TaskState>({ transport: transportFor('server', protocol), sessionId: id, features: [versionTree(), clientTools(), resumable()] }),
   });
 }

@@ -1,13 +1,15 @@
 'use client';
-import { genkitTransport } from '@agent-chat/core';
+import { genkitTransport, versionTree } from '@agent-chat/core';
 import { AgentChatProvider, useAgentChat } from '@agent-chat/react';
 import { ArtifactPanel, Composer, InterruptConfirmDialog, MessageActions, MessageList, ThinkingIndicator } from '@agent-chat/ui';
 
 const transport = genkitTransport({ url: '/api/agent' });
+// MessageActions regenerates, edits and shows versions: the chat keeps its version tree.
+const features = [versionTree()];
 
 /** The same chat composed from the parts: a provider, the list, the indicator, the composer, the dialog. */
 export function PartsChat() {
-  const { chat, artifacts } = useAgentChat({ transport });
+  const { chat, artifacts } = useAgentChat({ transport, features });
   return (
     <AgentChatProvider chat={chat}>
       <div className="parts">

@@ -4,32 +4,30 @@ import { AgentChatError, toAgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
 import type { Part } from '../model/part.js';
 import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
-import { branchOperations, cutTree, registerTreeAccess, resetTree } from './branch-operations.js';
-import { createChatHistory } from './chat-history.js';
+import type { ToolResult } from '../model/tools.js';
+import { createChatHistory } from './session/chat-history.js';
+import { featureMissing } from './chat-features.js';
 import type { AgentChatOptions, ChatBranchOperations, ResetInit, SendOptions } from './chat-options.js';
-import { createChatTree, lineEndOf } from './chat-operations.js';
 import { abortedResponse, safely, toInput, type ChatParts } from './chat-parts.js';
-import { initialChatState, type ChatState, type RunningTurn } from './chat-state.js';
-import { enqueueTurn } from './enqueue-turn.js';
-import { toResumeResponses } from './resume-parts.js';
-import { createSessionContinuity, stateFromInit } from './session-continuity.js';
-import { createChatStore } from './store.js';
-import { createTurnQueue } from './turn-queue.js';
-import { createToolLoop, type ToolResult } from './client-tools.js';
-import { reattachKeptTurn, reattachRunningTurn } from './reattach-running-turn.js';
-import { confirmAborted, markAborting, stopDetachedPoll } from './detached-poll.js';
-import { loadSnapshot } from './load-snapshot.js';
+import { initialChatState, type ChatState, type RunningTurn } from './state/chat-state.js';
+import { enqueueTurn } from './turn/enqueue-turn.js';
+import { toResumeResponses } from './turn/resume-parts.js';
+import { createSessionContinuity, stateFromInit } from './session/session-continuity.js';
+import { createChatStore } from './state/store.js';
+import { createTurnQueue } from './turn/turn-queue.js';
+import { loadSnapshot } from './session/load-snapshot.js';
 import { TurnDetached } from '../transport/detach.js';
 import type { AgentContextEntry } from '../model/context.js';
 import type { MessageFeedback } from '../model/message.js';
-import { addContextSource } from './agent-context.js';
-import type { CustomUpdate } from './custom-writes.js';
-import { setMessageFeedback } from './feedback.js';
-import { writeCustom } from './set-custom.js';
+import { addContextSource } from './session/agent-context.js';
+import type { CustomUpdate } from './state/custom-writes.js';
+import { setMessageFeedback } from './state/feedback.js';
+import { writeCustom } from './state/set-custom.js';
 
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
-export type { CustomUpdate } from './custom-writes.js';
+export type { CustomUpdate } from './state/custom-writes.js';
 export type { FeedbackEvent } from './chat-options.js';
+export type { ChatFeature } from './chat-features.js';
 
 /** A chat with one agent: a store, a serial turn queue, and session continuity. */
 export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
@@ -42,9 +40,10 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   sendStream(input: string | AgentInput, onChunk: (chunk: AgentChunk<S>) => void, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Answers the pending interrupts and runs the next turn. */
   resume(parts: Part[], options?: SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void }): Promise<AgentResponse<S>>;
-  /** Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. */
-  addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
-  /** Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. */
+  /**
+   * Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. Needs the
+   * `clientTools()` feature (without it: a `failed` response with the error code `feature-missing`).
+   */
   addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Stops the running turn (keeping its partial text), drops queued ones, and asks the server to stop. */
   stop(): Promise<void>;
@@ -57,7 +56,8 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * Reattaches to a turn that was running when the page went away (its `state.runningTurn`, kept with the session id
    * across the reload), once the session is restored: its question shows again and its answer streams in from the
    * server's replay buffer to its end. Resolves null, changing nothing, when the transport is not resumable, a turn
-   * runs, or the chat shows another point than the one the turn continues from (it ended and was restored already).
+   * runs, or the chat shows another point than the one the turn continues from (it ended and was restored already),
+   * or the chat was made without the `resumable()` feature.
    */
   reattach(turn: RunningTurn, options?: SendOptions): Promise<AgentResponse<S> | null>;
   /** Continues from an earlier snapshot: the local view rewinds to it and the next turn forks there. */
@@ -124,8 +124,28 @@ function historyIds(): () => string {
   return () => `h${(++count).toString(36)}`;
 }
 
-/** send, sendStream, resume and stop: the turn queue's side of the chat. */
-function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'detach' | 'reattach'> {
+/** The response of an operation whose feature the chat was made without: `failed`, with the error (told to `onError`). */
+function missing<S>(parts: ChatParts<S>, feature: string, method: string): AgentResponse<S> {
+  const error = featureMissing(feature, method);
+  safely(parts.settings.options.onError, error);
+  return { ...abortedResponse(parts.store.getState()), finishReason: 'failed', error };
+}
+
+/** What a chat made without features does for their methods: a typed `feature-missing` error, or nothing where harmless. */
+function withoutFeatures<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'regenerate' | 'edit' | 'retry' | 'switchBranch' | 'addToolResult' | 'reattach'> {
+  return {
+    regenerate: async () => missing(parts, 'versionTree', 'regenerate'),
+    edit: async () => missing(parts, 'versionTree', 'edit'),
+    retry: async () => missing(parts, 'versionTree', 'retry'),
+    switchBranch: () => safely(parts.settings.options.onError, featureMissing('versionTree', 'switchBranch')),
+    addToolResult: async () => missing(parts, 'clientTools', 'addToolResult'),
+    // Documented: null, changing nothing, when the chat cannot reattach.
+    reattach: async () => null,
+  };
+}
+
+/** send, sendStream, resume, stop and detach: the turn queue's side of the chat. */
+function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'sendStream' | 'resume' | 'stop' | 'detach' | 'clearError'> {
   const { store, queue, session } = parts;
   return {
     send: (input, sendOptions) => enqueueTurn(parts, toInput(input), undefined, sendOptions),
@@ -135,28 +155,24 @@ function turnOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'send' | 'se
       const respond = toResumeResponses(answers, store.getState().interrupts);
       return enqueueTurn(parts, { resume: { respond } }, resumeOptions?.onChunk, resumeOptions);
     },
-    async addToolResult(result, resultOptions) {
-      const answers = parts.tools.answer(result);
-      // Other calls of the turn still wait: nothing is sent yet, the turn's end stands.
-      if (!answers) return { ...abortedResponse(store.getState()), finishReason: store.getState().finishReason ?? 'other' };
-      return enqueueTurn(parts, { resume: { respond: answers } }, undefined, resultOptions, undefined, answers);
-    },
     async detach() {
       queue.cancel(new TurnDetached());
     },
-    reattach: async (turn, options) => (await reattachKeptTurn(parts, turn, options)) ?? null,
     async stop() {
       const target = session.takeStopTarget(store.getState().sessionId);
-      const aborting = markAborting(parts);
+      const aborting = parts.resumable?.markAborting() ?? false;
       queue.cancel();
       const { transport, onError } = parts.settings.options;
       if (!transport.stop) return;
       try {
         await transport.stop(target);
-        if (aborting) confirmAborted(parts);
+        if (aborting) parts.resumable?.confirmAborted();
       } catch (error) {
         safely(onError, toAgentChatError(error));
       }
+    },
+    clearError() {
+      if (store.getState().status === 'error') store.api.setState({ status: 'ready', error: null });
     },
   };
 }
@@ -166,12 +182,12 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
   const { store, queue, history, session, createId } = parts;
   const operations: Pick<AgentChat<S>, 'branch' | 'reset' | 'getSnapshot' | 'restore'> = {
     branch(snapshotId) {
-      stopDetachedPoll(parts);
+      parts.resumable?.stopPoll();
       queue.cancel();
       const rewound = history.rewind(snapshotId);
       if (rewound) {
         store.replace(rewound);
-        return cutTree(parts);
+        return parts.tree?.cut();
       }
       history.fork(0);
       store.replace(initialChatState<S>({ snapshotId, sessionId: store.getState().sessionId }));
@@ -180,12 +196,12 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       }
     },
     reset(init) {
-      stopDetachedPoll(parts);
+      parts.resumable?.stopPoll();
       queue.cancel();
       history.clear();
       session.reset(init);
       store.replace(stateFromInit(init, createId));
-      resetTree(parts);
+      parts.tree?.reset();
     },
     async getSnapshot(query) {
       const { transport } = parts.settings.options;
@@ -193,46 +209,45 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       return (await transport.getSnapshot(query)) as SnapshotInfo<S>;
     },
     async restore(query) {
-      stopDetachedPoll(parts);
+      parts.resumable?.stopPoll();
       const { snapshotId, sessionId } = store.getState();
       const target = query ?? (snapshotId ? { snapshotId } : sessionId ? { sessionId } : null);
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
       const before = queue.generation;
       const info = await operations.getSnapshot(target);
       // A turn, stop, branch or reset since the request: the chat has moved on and the snapshot is not loaded.
-      if (await loadSnapshot(parts, info, undefined, () => before !== queue.generation)) reattachRunningTurn(parts, info);
+      if (await loadSnapshot(parts, info, undefined, () => before !== queue.generation)) parts.resumable?.reattachRunning(info);
       return info;
     },
   };
   return operations;
 }
 
-/** Creates an {@link AgentChat}. No network traffic happens until the first turn. */
+/**
+ * Creates an {@link AgentChat}. No network traffic happens until the first turn. Opt-in features are passed in
+ * `features`: `versionTree()` (regenerate, edit, retry, switchBranch, exportChatTree), `clientTools()` (the `tools`
+ * option, addToolResult), `resumable()` (reattach, detached polling); a feature the app does not import is not bundled.
+ */
 export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): AgentChat<S> {
   const settings = { options };
   const createId = idGenerator(() => settings.options.generateId);
   const store = createChatStore<S>(stateFromInit(options, options.generateId ?? historyIds()));
   const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
-  const session = createSessionContinuity(options);
-  const end = lineEndOf(store.getState(), session.clientState);
   const parts: ChatParts<S> = {
-    settings, store, createId, eventListeners, session,
-    tools: createToolLoop<S>({
-      store,
-      tools: () => settings.options.tools,
-      maxToolRounds: () => settings.options.maxToolRounds,
-      onError: (error) => safely(settings.options.onError, error),
-    }),
+    settings, store, createId, eventListeners,
+    session: createSessionContinuity(options),
     queue: createTurnQueue(),
-    detachedPoll: { controller: null, aborting: false, load: (info, signal) => loadSnapshot(parts as ChatParts<unknown>, info, signal) },
     history: createChatHistory(store.getState),
-    branches: { tree: createChatTree(end, store.getState().messages, end), epoch: 0 },
     contextSources: new Set(),
+    tree: null,
+    tools: null,
+    resumable: null,
   };
   const chat: AgentChat<S> = {
     store: store.api,
     getState: store.api.getState,
     subscribe: store.api.subscribe,
+    ...withoutFeatures(parts),
     ...turnOperations(parts),
     ...historyOperations(parts),
     onEvent(listener) {
@@ -245,8 +260,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
       settings.options = { ...settings.options, ...next };
     },
     setFeedback: (messageId, feedback) => setMessageFeedback(parts, messageId, feedback),
-    ...branchOperations(parts),
   };
-  registerTreeAccess(chat, parts);
+  for (const feature of options.features ?? []) Object.assign(chat, feature.install(parts as never, chat as never));
   return chat;
 }

@@ -4,9 +4,10 @@ import type { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
 import type { SessionState } from '../model/session.js';
 import type { Transport } from '../transport/transport.js';
-import type { ClientTools } from './client-tools.js';
-import type { TurnDeadlineOptions, TurnLimitOptions } from './deadlines.js';
-import type { DetachedPollOptions } from './detached-poll-types.js';
+import type { ClientTools } from '../model/tools.js';
+import type { ChatFeature } from './chat-features.js';
+import type { TurnDeadlineOptions, TurnLimitOptions } from './turn/deadlines.js';
+import type { DetachedPollOptions } from './resumable/detached-poll-types.js';
 import type { ChatMessage, MessageFeedback } from '../model/message.js';
 
 /** What `onFeedback` hears: the rated message (with its feedback) and the rating, or null when it was taken back. */
@@ -23,6 +24,11 @@ export interface FeedbackEvent {
  */
 export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   transport: Transport;
+  /**
+   * Opt-in parts of the chat, each imported from `@agent-chat/core`: `versionTree()`, `clientTools()`, `resumable()`.
+   * Read when the chat is made (`configure` does not change them).
+   */
+  features?: readonly ChatFeature[];
   /** Continue a server-managed session (its latest snapshot). */
   sessionId?: string;
   /** Continue from an exact snapshot (a branch point). */
@@ -36,14 +42,14 @@ export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   onFeedback?: (feedback: FeedbackEvent) => void;
   /** Message ids; defaults to a per-chat counter with a random prefix. */
   generateId?: () => string;
-  /** Tools the browser runs when the agent asks for them; the turn continues with their results. */
+  /** Tools the browser runs when the agent asks for them; the turn continues with their results. Needs `clientTools()`. */
   tools?: ClientTools;
   /** Automatic tool rounds per turn before it ends with `tool-rounds-exceeded` (default 10). */
   maxToolRounds?: number;
   /**
    * A turn that ends `detached` (`detach()`, or Genkit's `detach` input) is followed by polling `getSnapshot` with
    * backoff, bounded (`state.detached` shows its status; a completed result is loaded). Default true (transports with
-   * `getSnapshot`); false turns it off.
+   * `getSnapshot`); false turns it off. Needs `resumable()`.
    */
   pollDetached?: boolean | DetachedPollOptions;
   /**

@@ -1,16 +1,14 @@
 import type { AgentInput, AgentResponse } from '../model/chunk.js';
 import type { AgentEvent } from '../model/events.js';
 import { userMessage } from '../model/message.js';
-import type { ContextSources } from './agent-context.js';
-import type { ChatHistory } from './chat-history.js';
+import type { ContextSources } from './session/agent-context.js';
+import type { ChatHistory } from './session/chat-history.js';
 import type { ChatOptionsHolder } from './chat-options.js';
-import type { ChatTree } from './chat-operations.js';
-import type { ToolLoop } from './client-tools.js';
-import type { ChatState } from './chat-state.js';
-import type { DetachedPoll } from './detached-poll-types.js';
-import type { SessionContinuity } from './session-continuity.js';
-import type { ChatStore } from './store.js';
-import type { TurnQueue } from './turn-queue.js';
+import type { ResumableSlot, ToolSlot, TreeSlot } from './chat-features.js';
+import type { ChatState } from './state/chat-state.js';
+import type { SessionContinuity } from './session/session-continuity.js';
+import type { ChatStore } from './state/store.js';
+import type { TurnQueue } from './turn/turn-queue.js';
 
 /** The parts a chat is made of, each with one job; the operations below are written against them. */
 export interface ChatParts<S> {
@@ -22,12 +20,12 @@ export interface ChatParts<S> {
   session: SessionContinuity<S>;
   eventListeners: Set<(event: AgentEvent, raw: unknown) => void>;
   createId: () => string;
-  /** The conversation tree, and an epoch bumped whenever it or the shown line is replaced (a turn across it is not recorded). */
-  branches: { tree: ChatTree<S>; epoch: number };
-  /** Client-side tools: runs them when the agent asks, and continues the turn with their results. */
-  tools: ToolLoop<S>;
-  /** The polling of a detached run's snapshot, while one runs. */
-  detachedPoll: DetachedPoll;
+  /** The conversation tree (the `versionTree()` feature); null without it. */
+  tree: TreeSlot<S> | null;
+  /** Client-side tools (the `clientTools()` feature): runs them when the agent asks and continues the turn; null without it. */
+  tools: ToolSlot<S> | null;
+  /** Resumable turns (the `resumable()` feature): detached polling, reattaching; null without it. */
+  resumable: ResumableSlot<S> | null;
   /** Context registered with `addContext`, read at each turn. */
   contextSources: ContextSources;
 }

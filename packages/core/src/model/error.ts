@@ -15,6 +15,7 @@ export type AgentChatErrorCode =
   | 'internal-error'      // decoding or reducing a frame threw; the turn ended there
   | 'tool-rounds-exceeded' // the agent asked for client tools more than `maxToolRounds` times in one turn
   | 'context-too-large'   // the turn's context entries serialize past `maxContextBytes`; nothing was sent
+  | 'feature-missing'     // a method or option of an opt-in feature (versionTree, clientTools, resumable) the chat was made without
   | 'aborted';            // the caller stopped the turn
 
 /** Options for {@link AgentChatError}. */

@@ -1,6 +1,6 @@
 import type { AgentChat } from '../chat/agent-chat.js';
-import type { ChatState, RunningTurn } from '../chat/chat-state.js';
-import { exportChatTree, restoreChatTree, type ChatTreeRecord } from '../chat/chat-tree-record.js';
+import type { ChatState, RunningTurn } from '../chat/state/chat-state.js';
+import { exportChatTree, restoreChatTree, type ChatTreeRecord } from '../chat/tree/chat-tree-record.js';
 import type { ChatMessage } from '../model/message.js';
 import { textOf } from '../model/part.js';
 import type { ThreadAdapter, ThreadContent } from './thread-types.js';

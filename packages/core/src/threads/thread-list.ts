@@ -9,7 +9,10 @@ import type { ThreadAdapter, ThreadChange, ThreadListState, ThreadSummary } from
 /** Options of {@link createThreadList}. */
 export interface ThreadListOptions<S = unknown> {
   adapter: ThreadAdapter;
-  /** The chat of one thread; give the id to the transport as its conversation id (`createAgentChat({transport, sessionId: id})`). */
+  /**
+   * The chat of one thread; give the id to the transport as its conversation id, and the `versionTree()` feature (the
+   * thread keeps its tree; `resumable()` too to rejoin running turns): `createAgentChat({transport, sessionId: id, features})`.
+   */
   createChat: (id: string) => AgentChat<S>;
   /** Replaces the default title (the first user message) after the first turn; async allowed. A rename wins over it. */
   generateTitle?: (messages: ChatMessage[]) => string | Promise<string>;

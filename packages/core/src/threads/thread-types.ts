@@ -1,5 +1,5 @@
-import type { ChatTreeRecord } from '../chat/chat-tree-record.js';
-import type { RunningTurn } from '../chat/chat-state.js';
+import type { ChatTreeRecord } from '../chat/tree/chat-tree-record.js';
+import type { RunningTurn } from '../chat/state/chat-state.js';
 
 /** One conversation as a thread list shows it; `id` is the protocol's conversation id (session, thread or chat id). */
 export interface ThreadSummary {

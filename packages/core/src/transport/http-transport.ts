@@ -1,113 +1,10 @@
-import { isRecord, stringOr, unwrap } from '../util/guards.js';
-import { AgentChatError, isAgentChatError } from '../model/error.js';
-import type { DecodedFrame } from '../model/events.js';
-import { toTurnFailure } from '../model/failure.js';
-import type { Framer } from '../wire/frame.js';
+import { AgentChatError } from '../model/error.js';
 import type { StreamOptions } from '../wire/limits.js';
-import { readFrames } from '../wire/read-frames.js';
-import { joinUrl } from './join-url.js';
-import { RESUMABLE_HEADER, resolveResumable } from './resumable-options.js';
-import { streamResumableTurn } from './resumable-turn.js';
-import { createTurnRegistry } from './turn-registry.js';
-import type { FrameDecoder, HeadersOption, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
+import type { Framer } from '../wire/frame.js';
+import { streamTurn } from './http-request.js';
+import type { FrameDecoder, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
 
-/** An option given as a value or as a function giving it per request. */
-export async function resolveOption<T>(option: T | (() => T | Promise<T>)): Promise<T> {
-  return typeof option === 'function' ? await (option as () => T | Promise<T>)() : option;
-}
-
-/** Resolves the headers option for one request. */
-export async function resolveHeaders(option: HeadersOption | undefined, base: Record<string, string>): Promise<Headers> {
-  const headers = new Headers(base);
-  const extra = await resolveOption(option);
-  if (extra) new Headers(extra).forEach((value, key) => headers.set(key, value));
-  return headers;
-}
-
-/** Builds the error for a non-2xx response, keeping the server's own message and status name. */
-export async function httpError(response: Response): Promise<AgentChatError> {
-  let text = '';
-  try {
-    text = (await response.text()).slice(0, 4096);
-  } catch {
-    // the body is gone; the status line is all we have
-  }
-  let message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  let serverStatus: string | undefined;
-  let details: unknown = text || undefined;
-  try {
-    details = JSON.parse(text);
-    const error = unwrap(details, 'error');
-    if (isRecord(error)) {
-      message = (stringOr(error.message) ?? stringOr(error.detail) ?? stringOr(error.errorText)) || message;
-      serverStatus = stringOr(error.status) ?? stringOr(error.code);
-    }
-  } catch {
-    if (text.trim()) message = `${message}: ${text.trim().slice(0, 200)}`;
-  }
-  return new AgentChatError('http-error', message, { status: response.status, serverStatus, details });
-}
-
-/** An abort or one of our own errors (a frame over its limits) as it is; any other failure as a network-error saying what failed. */
-function networkError(error: unknown, what: string, aborted?: boolean): unknown {
-  return aborted || (error as Error)?.name === 'AbortError' || isAgentChatError(error)
-    ? error
-    : new AgentChatError('network-error', `${what}: ${(error as Error)?.message ?? error}`, { cause: error });
-}
-
-/** POSTs JSON and returns the response, throwing an {@link AgentChatError} for network failures and 4xx/5xx. */
-export async function postJson(
-  url: string,
-  body: unknown,
-  options: HttpTransportOptions & { accept?: string; signal?: AbortSignal | undefined },
-): Promise<Response> {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const headers = await resolveHeaders(options.headers, {
-    'Content-Type': 'application/json',
-    Accept: options.accept ?? 'application/json',
-  });
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: options.signal ?? null });
-  } catch (error) {
-    throw networkError(error, `Could not reach ${url}`);
-  }
-  if (!response.ok) throw await httpError(response);
-  return response;
-}
-
-/** Streams a turn: POST, frame the body, decode each frame; one array of decoded frames per network read. */
-export async function* streamTurn(
-  url: string,
-  body: unknown,
-  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined },
-): AsyncGenerator<DecodedFrame[]> {
-  const response = await postJson(url, body, options);
-  if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
-  const { decoder } = options;
-  // A decoder that throws ends the turn with a typed error, never as a network error.
-  const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
-    try {
-      return decoder.decode(frame);
-    } catch (error) {
-      throw toTurnFailure(error, 'Decoding a frame failed');
-    }
-  };
-  try {
-    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
-      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
-    }
-  } catch (error) {
-    throw networkError(error, 'The stream broke off', options.signal.aborted);
-  }
-  let closing: DecodedFrame['events'];
-  try {
-    closing = decoder.end();
-  } catch (error) {
-    throw toTurnFailure(error, 'Decoding the end of the stream failed');
-  }
-  if (closing.length > 0) yield [{ raw: null, events: closing }];
-}
+export { httpError, postJson, resolveHeaders, resolveOption, streamTurn } from './http-request.js';
 
 export { joinUrl } from './join-url.js';
 
@@ -141,30 +38,11 @@ export interface HttpTransportConfig<Body = unknown> extends HttpTransportOption
  */
 export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transport {
   const { url, name = 'http', body, framer, decoder, accept = 'text/event-stream', stop, getSnapshot } = config;
-  const resumable = resolveResumable(config.resumable);
-  const fetchImpl = (input: string, init: RequestInit) => (config.fetch ?? globalThis.fetch)(input, init);
-  const registry = createTurnRegistry(url, async (cancelUrl) => {
-    const response = await postJson(cancelUrl, {}, { headers: config.headers, fetch: config.fetch });
-    await response.body?.cancel();
-  });
-  const withResumable = async () => {
-    const headers = await resolveHeaders(config.headers, {});
-    headers.set(RESUMABLE_HEADER, 'true');
-    return headers;
-  };
-  const get = async (getUrl: string, extra: Record<string, string>, getSignal: AbortSignal) =>
-    fetchImpl(getUrl, { headers: await resolveHeaders(config.headers, extra), signal: getSignal });
-  const resumableTurn = (request: TurnRequest, signal: AbortSignal, sent: Body, open: (signal: AbortSignal) => Promise<Response>) => ({
-    accept, signal, stream: request.stream, framer, decoder: decoder(request, sent), resumable: resumable!, registry, post: open, get,
-  });
+  if (config.resumable) return lazyResumable(config);
   const transport: Transport = {
     name,
     run(request, signal) {
       const sent = body(request);
-      if (resumable) {
-        return streamResumableTurn(url, resumableTurn(request, signal, sent, (postSignal) =>
-          postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal })));
-      }
       return streamTurn(url, sent, {
         headers: config.headers,
         fetch: config.fetch,
@@ -176,17 +54,31 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
       });
     },
   };
-  if (resumable) {
-    transport.reattach = (turnId, request, signal) => {
-      const streamUrl = joinUrl(url, `turns/${encodeURIComponent(turnId)}/stream`);
-      return streamResumableTurn(url, resumableTurn(request, signal, body(request), (getSignal) => get(streamUrl, { Accept: accept }, getSignal)));
-    };
-    // A resumable turn outlives its request: stop() cancels it on the server, as well as whatever `stop` asks.
-    transport.stop = async (target) => {
-      await Promise.all([registry.cancelOpen(), stop?.(target)]);
-    };
-  } else if (stop) transport.stop = stop;
+  if (stop) transport.stop = stop;
   if (getSnapshot) transport.getSnapshot = getSnapshot;
+  return transport;
+}
+
+/**
+ * The resumable transport (`resumable` option): its code (reattach with backoff, the turn registry) is imported on
+ * first use, so that apps without resumable turns do not bundle it; the first turn waits for it.
+ */
+function lazyResumable<Body>(config: HttpTransportConfig<Body>): Transport {
+  let loading: Promise<Transport> | undefined;
+  const load = () => (loading ??= import('./resumable-http.js').then((module) => module.resumableHttpTransport(config)));
+  const transport: Transport = {
+    name: config.name ?? 'http',
+    async *run(request, signal) {
+      yield* (await load()).run(request, signal);
+    },
+    async *reattach(turnId, request, signal) {
+      yield* (await load()).reattach!(turnId, request, signal);
+    },
+    async stop(target) {
+      await (await load()).stop?.(target);
+    },
+  };
+  if (config.getSnapshot) transport.getSnapshot = config.getSnapshot;
   return transport;
 }
 

@@ -1,13 +1,15 @@
 import type { AgentInput } from '../model/chunk.js';
 import type { AgentContextEntry } from '../model/context.js';
-import type { AgentEvent, DecodedFrame, JsonPatchOperation } from '../model/events.js';
+import type { DecodedFrame, JsonPatchOperation } from '../model/events.js';
 import type { Message } from '../model/message.js';
 import type { ToolRequestPart } from '../model/part.js';
 import type { SessionState, SnapshotInfo, SnapshotQuery } from '../model/session.js';
-import type { WireFrame } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
-import type { ToolDeclaration } from '../chat/client-tools.js';
+import type { ToolDeclaration } from '../model/tools.js';
 import type { ResumableOptions } from './resumable-options.js';
+
+/** One protocol's frame decoder (defined with the framing, in wire/). */
+export type { FrameDecoder } from '../wire/frame.js';
 
 /** Everything a transport may need to run one turn. */
 export interface TurnRequest {
@@ -100,9 +102,3 @@ export interface HttpTransportOptions {
   resumable?: boolean | ResumableOptions;
 }
 
-/** A dialect's per-turn decoder: wire frames in, normalized events out. Pure apart from its own turn state. */
-export interface FrameDecoder {
-  decode(frame: WireFrame): AgentEvent[];
-  /** The body ended: the events that close the turn (a deferred turn-end, or an incomplete-stream error). */
-  end(): AgentEvent[];
-}

@@ -1,3 +1,5 @@
+import type { AgentEvent } from '../model/events.js';
+
 /** One framed value off the wire: parsed JSON, a non-JSON sentinel (`[DONE]`), or a frame that did not parse. */
 export type WireFrame =
   | { type: 'value'; value: unknown; event?: string; id?: string; field?: string }
@@ -18,4 +20,11 @@ export function jsonFrame(text: string): WireFrame {
   } catch (error) {
     return { type: 'malformed', text, reason: (error as Error).message };
   }
+}
+
+/** Turns one protocol's frames into normalized events: one decoder per turn (it may keep state across frames). */
+export interface FrameDecoder {
+  decode(frame: WireFrame): AgentEvent[];
+  /** The body ended: the events that close the turn (a deferred turn-end, or an incomplete-stream error). */
+  end(): AgentEvent[];
 }

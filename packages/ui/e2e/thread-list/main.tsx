@@ -1,6 +1,6 @@
 // AgentChatView with threads over the browser's IndexedDB, for the browser check. `?thread=<id>` opens a thread (the
 // URL follows the active one); the scripted agent answers "Answer to <text>" a word at a time.
-import { createAgentChat, scriptedTransport, textOf, type AgentEvent, type TurnRequest } from '@agent-chat/core';
+import { createAgentChat, resumable, scriptedTransport, textOf, versionTree, type AgentEvent, type TurnRequest } from '@agent-chat/core';
 import { createThreadList, localThreadAdapter, type ThreadContent, type ThreadSummary } from '@agent-chat/core/threads';
 import { openDB } from 'idb';
 import { createRoot } from 'react-dom/client';
@@ -39,7 +39,7 @@ async function seed(count: number) {
 }
 if (params.has('seed')) await seed(Number(params.get('seed')));
 
-const list = createThreadList({ adapter: localThreadAdapter({ name: 'e2e' }), createChat: (id) => createAgentChat({ transport, sessionId: id }) });
+const list = createThreadList({ adapter: localThreadAdapter({ name: 'e2e' }), createChat: (id) => createAgentChat({ transport, sessionId: id, features: [versionTree(), resumable()] }) });
 const asked = new URLSearchParams(location.search).get('thread');
 void list.ready.then(() => (asked ? list.switchTo(asked) : undefined)).then(() => document.body.setAttribute('data-ready', 'true'));
 list.subscribe((state) => {

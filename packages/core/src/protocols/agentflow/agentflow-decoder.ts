@@ -3,7 +3,7 @@ import type { AgentEvent } from '../../model/events.js';
 import { normalizeRole, type Message, type Role } from '../../model/message.js';
 import type { Part, ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { endTurn, malformedFrameEvent } from '../decoder-helpers.js';
+import { endTurn, malformedFrameEvent } from '../../wire/decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 

@@ -5,7 +5,7 @@ import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAguiStreamState } from './agui-stream-state.js';
 import type { AguiMessage } from './agui-wire-types.js';
-import { artifactOf, malformedFrameEvent, sourceOf, suggestionsOf, usageOf } from '../decoder-helpers.js';
+import { artifactOf, malformedFrameEvent, sourceOf, suggestionsOf, usageOf } from '../../wire/decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 

@@ -2,7 +2,7 @@ import type { AgentInput } from '../../model/chunk.js';
 import { contextValueText, type AgentContextEntry } from '../../model/context.js';
 import type { Message } from '../../model/message.js';
 import { isToolRequestPart, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
-import type { ToolDeclaration } from '../../chat/client-tools.js';
+import type { ToolDeclaration } from '../../model/tools.js';
 import { toAguiMessages } from './agui-messages.js';
 import type { AguiResumeEntry, AguiRunAgentInput } from './agui-wire-types.js';
 import { isRecord, stringOr } from '../../util/guards.js';

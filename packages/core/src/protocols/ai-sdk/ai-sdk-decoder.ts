@@ -45,7 +45,7 @@ import { normalizeFinishReason, type FinishReason } from '../../model/finish-rea
 import type { Message } from '../../model/message.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAiSdkStreamState } from './ai-sdk-stream-state.js';
-import { artifactOf, malformedFrameEvent, suggestionsOf, usageOf } from '../decoder-helpers.js';
+import { artifactOf, malformedFrameEvent, suggestionsOf, usageOf } from '../../wire/decoder-helpers.js';
 import { aiSdkSourcePart } from './ai-sdk-sources.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr } from '../../util/guards.js';

@@ -9,7 +9,7 @@
 import type { MessageUsage } from '../../model/message.js';
 import { isSourcePart, type Part } from '../../model/part.js';
 import { isRecord } from '../../util/guards.js';
-import { sourceOf, suggestionsOf, usageOf } from '../decoder-helpers.js';
+import { sourceOf, suggestionsOf, usageOf } from '../../wire/decoder-helpers.js';
 
 /** A Genkit part in the canonical model: a `custom.source` part becomes a source part. */
 export function fromGenkitPart(part: Part): Part {

@@ -5,7 +5,7 @@ import { normalizeRole, type Message } from '../../model/message.js';
 import { isInterruptPart, isReasoningPart, isTextPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
 import type { SessionState, SnapshotInfo } from '../../model/session.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../decoder-helpers.js';
+import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../../wire/decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr, unwrap } from '../../util/guards.js';
 import { fromGenkitPart, genkitSuggestionsOf, genkitUsageOf } from './genkit-content.js';

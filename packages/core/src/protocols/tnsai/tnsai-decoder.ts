@@ -47,7 +47,7 @@ import type { AgentEvent } from '../../model/events.js';
 import { normalizeFinishReason, type FinishReason } from '../../model/finish-reason.js';
 import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { endTurn, malformedFrameEvent } from '../decoder-helpers.js';
+import { endTurn, malformedFrameEvent } from '../../wire/decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { refAs, type TnsaiToolCall } from './tnsai-request.js';
 import { isRecord, parseJsonOr, stringOr } from '../../util/guards.js';

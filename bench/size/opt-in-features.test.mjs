@@ -1,0 +1,58 @@
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Issue 29: an app that imports no tree, tools or resumable code does not ship them. Bundles apps from the built
+// packages (dist/, as users install them) with code splitting, and reads which of the core's files are in the chunk
+// the entry loads first (esbuild's metafile: a file with bytes in that output).
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const built = existsSync(`${root}packages/core/dist/index.js`) && existsSync(`${root}packages/react/dist/index.js`);
+
+// The files of each opt-in feature (core/dist/chat/…, core/dist/transport/…).
+const TREE = ['chat/tree/branch-tree.js', 'chat/tree/chat-operations.js', 'chat/tree/version-tree.js'];
+const TOOL_LOOP = ['chat/tools/client-tools.js'];
+const RESUMABLE_CHAT = ['chat/resumable/detached-poll.js', 'chat/resumable/reattach-running-turn.js'];
+const RESUMABLE_TRANSPORT = ['transport/resumable-turn.js', 'transport/resumable-http.js', 'transport/turn-registry.js'];
+
+/** The core files (relative to core/dist) with bytes in the entry's own chunk, and those in lazy chunks. */
+async function coreFilesOf(source) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'js' },
+    bundle: true, minify: true, format: 'esm', splitting: true, outdir: `${root}.size-test-out`, write: false, metafile: true,
+    platform: 'browser', external: ['react', 'react-dom', 'react/jsx-runtime'], logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const files = (output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => /packages\/core\/dist\/(.*)$/.exec(path)?.[1]).filter(Boolean);
+  const outputs = Object.values(result.metafile.outputs).filter((output) => output.inputs);
+  const entry = outputs.find((output) => output.entryPoint);
+  return { initial: files(entry), lazy: outputs.filter((output) => output !== entry).flatMap(files) };
+}
+
+const APP = "export { createAgentChat, genkitTransport } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n";
+
+describe.skipIf(!built)('opt-in chat features in a bundle', () => {
+  it('a Genkit app without features ships no tree, no tool loop and no resumable code', async () => {
+    const { initial, lazy } = await coreFilesOf(APP);
+    expect(initial).toContain('chat/agent-chat.js');
+    expect(initial).toContain('chat/turn/run-turn.js');
+    for (const file of [...TREE, ...TOOL_LOOP, ...RESUMABLE_CHAT, ...RESUMABLE_TRANSPORT]) expect(initial).not.toContain(file);
+    // The resumable HTTP transport is a lazy chunk: loaded only by a transport made with `resumable`.
+    for (const file of RESUMABLE_TRANSPORT.slice(0, 2)) expect(lazy).toContain(file);
+  }, 60_000);
+
+  it('each feature brings its own code when it is imported and passed', async () => {
+    const tree = await coreFilesOf(`${APP}export { versionTree } from '@agent-chat/core';\n`);
+    for (const file of TREE) expect(tree.initial).toContain(file);
+    for (const file of [...TOOL_LOOP, ...RESUMABLE_CHAT]) expect(tree.initial).not.toContain(file);
+
+    const tools = await coreFilesOf(`${APP}export { clientTools } from '@agent-chat/core';\n`);
+    for (const file of TOOL_LOOP) expect(tools.initial).toContain(file);
+    for (const file of [...TREE, ...RESUMABLE_CHAT]) expect(tools.initial).not.toContain(file);
+
+    const resumable = await coreFilesOf(`${APP}export { resumable } from '@agent-chat/core';\n`);
+    for (const file of RESUMABLE_CHAT) expect(resumable.initial).toContain(file);
+    for (const file of [...TREE, ...TOOL_LOOP]) expect(resumable.initial).not.toContain(file);
+  }, 60_000);
+});

@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { applyPatch, deepClone } from 'fast-json-patch';
+import { describe, expect, it } from 'vitest';
+import type { JsonPatchOperation } from '../../model/events.js';
+import { applyCustomPatch } from './apply-custom-patch.js';
+
+describe('applyCustomPatch', () => {
+  it('replaces the whole document with a root replace, even when there is none yet', () => {
+    expect(applyCustomPatch(undefined, [{ op: 'replace', path: '', value: { a: 1 } }])).toEqual({ a: 1 });
+    expect(applyCustomPatch({ old: true }, [{ op: 'replace', path: '', value: { a: 1 } }])).toEqual({ a: 1 });
+  });
+
+  it('applies every RFC 6902 operation', () => {
+    const document = { tasks: [{ id: 1, done: false }], nextId: 2, meta: { title: 'x' } };
+    const result = applyCustomPatch(document, [
+      { op: 'test', path: '/nextId', value: 2 },
+      { op: 'add', path: '/tasks/-', value: { id: 2, done: false } },
+      { op: 'replace', path: '/tasks/0/done', value: true },
+      { op: 'copy', from: '/meta/title', path: '/meta/copy' },
+      { op: 'move', from: '/meta/copy', path: '/moved' },
+      { op: 'remove', path: '/meta' },
+      { op: 'replace', path: '/nextId', value: 3 },
+    ]);
+    expect(result).toEqual({ tasks: [{ id: 1, done: true }, { id: 2, done: false }], nextId: 3, moved: 'x' });
+    expect(document).toEqual({ tasks: [{ id: 1, done: false }], nextId: 2, meta: { title: 'x' } });
+  });
+
+  it('is atomic: a failing test op or a missing path leaves the document untouched', () => {
+    const document = Object.freeze({ a: 1, list: Object.freeze([1, 2]) });
+    expect(() => applyCustomPatch(document, [{ op: 'replace', path: '/a', value: 2 }, { op: 'test', path: '/a', value: 99 }])).toThrow(
+      expect.objectContaining({ code: 'patch-failed' }),
+    );
+    expect(() => applyCustomPatch(document, [{ op: 'add', path: '/b', value: 2 }, { op: 'remove', path: '/missing/deep' }])).toThrow(
+      expect.objectContaining({ code: 'patch-failed' }),
+    );
+    expect(document).toEqual({ a: 1, list: [1, 2] });
+  });
+
+  it('refuses prototype pollution through __proto__, constructor and prototype, in path and from', () => {
+    for (const patch of [
+      [{ op: 'add', path: '/__proto__/polluted', value: true }],
+      [{ op: 'add', path: '/constructor/prototype/polluted', value: true }],
+      [{ op: 'replace', path: '/a/constructor', value: 1 }],
+      [{ op: 'copy', from: '/__proto__', path: '/x' }],
+    ] as JsonPatchOperation[][]) {
+      expect(() => applyCustomPatch({ a: {} }, patch)).toThrow(expect.objectContaining({ code: 'unsafe-patch' }));
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('rejects things that are not operations', () => {
+    expect(() => applyCustomPatch({}, [{ op: 'frobnicate', path: '/a' } as never])).toThrow(expect.objectContaining({ code: 'patch-failed' }));
+    expect(() => applyCustomPatch({}, [{ op: 'add', path: 'no-slash', value: 1 }])).toThrow(expect.objectContaining({ code: 'patch-failed' }));
+    expect(() => applyCustomPatch({}, 'nope' as never)).toThrow(expect.objectContaining({ code: 'patch-failed' }));
+  });
+
+  it('shares structure: untouched subtrees keep their identity, so the cost follows the patch', () => {
+    const tasks = Array.from({ length: 10_000 }, (_, id) => ({ id, title: `task ${id}`, done: false }));
+    const document = { tasks, other: { big: tasks.slice(0, 100) } };
+    const result = applyCustomPatch(document, [{ op: 'replace', path: '/tasks/5000/done', value: true }]);
+    expect(result.tasks[5000]!.done).toBe(true);
+    expect(result.other).toBe(document.other);
+    expect(result.tasks[4999]).toBe(document.tasks[4999]);
+  });
+
+  const value = fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.boolean());
+  const operationOn = (path: fc.Arbitrary<string>) =>
+    fc.record({ op: fc.constantFrom('add', 'remove', 'replace', 'test', 'copy', 'move'), path, from: path, value }) as fc.Arbitrary<JsonPatchOperation>;
+  const innerPath = fc.constantFrom('/a', '/b', '/list/0', '/list/-', '/list/5', '/nested/x', '/missing/y', '/nested');
+  const makeDocument = () => ({ a: 1, list: [1, 2], nested: { x: 'y' } });
+
+  it('property: below the root, it agrees with fast-json-patch applied to a copy (result, or failure)', () => {
+    fc.assert(
+      fc.property(fc.array(operationOn(innerPath), { maxLength: 5 }), (patch) => {
+        const document = makeDocument();
+        let reference: unknown;
+        let referenceFailed = false;
+        try {
+          reference = applyPatch(deepClone(document), deepClone(patch), true, true).newDocument;
+        } catch {
+          referenceFailed = true;
+        }
+        let result: unknown;
+        let failed = false;
+        try {
+          result = applyCustomPatch(document, patch);
+        } catch (error) {
+          failed = true;
+          expect((error as { code: string }).code).toBe('patch-failed');
+        }
+        expect(failed).toBe(referenceFailed);
+        if (!failed) expect(result).toEqual(reference);
+        expect(document).toEqual(makeDocument());
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: any patch, root included, either applies or fails with a typed error and no change', () => {
+    fc.assert(
+      fc.property(fc.array(operationOn(fc.oneof(fc.constant(''), innerPath)), { maxLength: 5 }), (patch) => {
+        const document = makeDocument();
+        try {
+          applyCustomPatch(document, patch);
+        } catch (error) {
+          expect((error as { code: string }).code).toBe('patch-failed');
+        }
+        expect(document).toEqual(makeDocument());
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import type { Draft } from 'immer';
+import type { AgentEvent, MessageTarget } from '../../model/events.js';
+import type { ChatMessage, Role } from '../../model/message.js';
+import { appendTextPart, upsertToolPart } from '../../model/content.js';
+import { isToolResponsePart, type Part } from '../../model/part.js';
+import { markedDenial } from '../../model/tool-outcome.js';
+import type { ChatState } from './chat-state.js';
+import type { TurnContext } from '../turn/turn-context.js';
+
+/** The message an event streams into: by key, else this turn's latest message of that role, else a new one. */
+function targetMessage(draft: Draft<ChatState>, turn: TurnContext, target: MessageTarget, role: Role): Draft<ChatMessage> {
+  const key = target.messageKey;
+  let index = key !== undefined ? turn.messageIndexByKey.get(key) : turn.lastIndexByRole[role];
+  if (index === undefined) {
+    index = draft.messages.length;
+    draft.messages.push({ id: turn.createId(), role, content: [], status: 'streaming' });
+    if (key !== undefined) turn.messageIndexByKey.set(key, index);
+  }
+  turn.lastIndexByRole[role] = index;
+  return draft.messages[index]!;
+}
+
+/** Text, reasoning, parts, tool calls and completed messages; other events are left alone. */
+export function reduceMessageEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
+  switch (event.type) {
+    case 'text-delta':
+      appendTextPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.text, 'text');
+      return;
+    case 'reasoning-delta':
+      appendTextPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.text, 'reasoning');
+      return;
+    case 'part-add':
+      targetMessage(draft, turn, event, event.role ?? 'model').content.push(event.part as Draft<Part>);
+      return;
+    case 'tool-request':
+      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.part);
+      return;
+    case 'tool-response':
+      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'tool').content as Part[], markedDenial(event.part, turn.asked));
+      return;
+    case 'message-complete': {
+      const message = targetMessage(draft, turn, event, event.message.role);
+      message.content = event.message.content as Draft<Part>[];
+      if (event.message.metadata) message.metadata = event.message.metadata;
+      message.status = 'done';
+      markDenials(turn, message);
+      return;
+    }
+  }
+}
+
+/** A refusal (`false`, `{approved: false}`) of a call open when the turn resumed is marked denied, so it shows as denied. */
+function markDenials(turn: TurnContext, message: Draft<ChatMessage>): void {
+  if (turn.asked.size === 0) return;
+  const content = message.content as Part[];
+  content.forEach((part, index) => {
+    const marked = isToolResponsePart(part) ? markedDenial(part, turn.asked) : part;
+    if (marked !== part) content[index] = marked;
+  });
+}

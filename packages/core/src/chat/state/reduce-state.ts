@@ -1,0 +1,46 @@
+import type { Draft } from 'immer';
+import { AgentChatError, isAgentChatError } from '../../model/error.js';
+import type { AgentEvent } from '../../model/events.js';
+import { upsertArtifact, type Artifact } from '../../model/session.js';
+import { applyCustomPatch } from './apply-custom-patch.js';
+import type { ChatState } from './chat-state.js';
+import type { TurnContext } from '../turn/turn-context.js';
+
+/** Records an error of this turn; the turn goes on, and ends in status 'error'. */
+export function recordError(draft: Draft<ChatState>, turn: TurnContext, error: AgentChatError): void {
+  if (!turn.errors.includes(error)) turn.errors.push(error);
+  draft.error = error as Draft<AgentChatError>;
+}
+
+/** Custom state (JSON patches and snapshots), artifacts, and client-managed session state; other events are left alone. */
+export function reduceStateEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
+  switch (event.type) {
+    case 'custom-patch':
+      try {
+        turn.custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
+        draft.custom = turn.custom as Draft<unknown>;
+      } catch (error) {
+        recordError(draft, turn, isAgentChatError(error) ? error : new AgentChatError('patch-failed', String(error)));
+      }
+      return;
+    case 'custom-snapshot':
+      turn.custom = event.custom;
+      draft.custom = event.custom as Draft<unknown>;
+      return;
+    case 'artifact-upsert':
+      upsertArtifact(draft.artifacts as Artifact[], event.artifact);
+      upsertArtifact(turn.artifacts, event.artifact);
+      return;
+    case 'artifacts-snapshot':
+      draft.artifacts = event.artifacts as Draft<Artifact>[];
+      turn.artifacts = event.artifacts;
+      return;
+    case 'state-snapshot':
+      turn.state = event.state;
+      turn.custom = event.state.custom;
+      draft.custom = event.state.custom as Draft<unknown>;
+      draft.artifacts = event.state.artifacts as Draft<Artifact>[];
+      if (event.state.sessionId) draft.sessionId = event.state.sessionId;
+      return;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * A conversation tree kept across reloads with one call: `persistChatTree` saves `exportChatTree(chat)` under a key
+ * per session whenever the chat settles (a turn's end, a switched version, a restore), and `restoreSavedChatTree`
+ * brings the saved tree back. Where the server keeps no tree (AG-UI, the AI SDK) this is what keeps the versions.
+ */
+import type { SnapshotInfo } from '../../model/session.js';
+import type { AgentChat } from '../agent-chat.js';
+import { exportChatTree, restoreChatTree, type ChatTreeRecord } from './chat-tree-record.js';
+
+/** Where trees are kept: `localStorage`, `sessionStorage`, or anything with the same three methods. */
+export interface ChatTreeStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Where and under which key a chat's tree is kept. */
+export interface PersistChatTreeOptions {
+  storage: ChatTreeStorage;
+  /** The key of a session's tree; default `agent-chat/tree/<sessionId>`. */
+  key?: (sessionId: string) => string;
+}
+
+const defaultKey = (sessionId: string) => `agent-chat/tree/${sessionId}`;
+
+/** Saves the chat's conversation tree per session whenever the chat settles; returns the function that stops saving. */
+export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeOptions): () => void {
+  const key = options.key ?? defaultKey;
+  let scheduled = false;
+  const save = () => {
+    scheduled = false;
+    const { sessionId, status } = chat.getState();
+    if (!sessionId || (status !== 'ready' && status !== 'error')) return;
+    try {
+      options.storage.setItem(key(sessionId), JSON.stringify(exportChatTree(chat)));
+    } catch {
+      // Storage full or disabled: the chat goes on, its tree just won't survive a reload.
+    }
+  };
+  return chat.subscribe((state, previous) => {
+    const idle = state.status === 'ready' || state.status === 'error';
+    const changed = state.messages !== previous.messages || state.status !== previous.status || state.sessionId !== previous.sessionId;
+    // The tree takes a turn in after the turn's last store update (once the turn's promise settles): the save runs
+    // in a task of its own, after it.
+    if (idle && changed && !scheduled) {
+      scheduled = true;
+      setTimeout(save, 0);
+    }
+  });
+}
+
+/**
+ * Restores the tree `persistChatTree` saved for `sessionId` (its versions, each line with its state). Resolves with the
+ * snapshot the shown line ends at, or null when no tree was saved or it could not be restored: then restore the
+ * session itself (`chat.restore({sessionId})`).
+ */
+export async function restoreSavedChatTree<S>(chat: AgentChat<S>, sessionId: string, options: PersistChatTreeOptions): Promise<SnapshotInfo<S> | null> {
+  let record: ChatTreeRecord | null = null;
+  try {
+    const raw = options.storage.getItem((options.key ?? defaultKey)(sessionId));
+    record = raw ? (JSON.parse(raw) as ChatTreeRecord) : null;
+  } catch {
+    return null;
+  }
+  return record ? restoreChatTree(chat, record).catch(() => null) : null;
+}

@@ -1,0 +1,60 @@
+import type { AgentChatError } from '../../model/error.js';
+import type { AgentEvent } from '../../model/events.js';
+import type { MessageUsage, Role } from '../../model/message.js';
+import type { ToolRequestPart } from '../../model/part.js';
+import type { Artifact, SessionState } from '../../model/session.js';
+
+/** What the reducer tracks while one turn runs. Owned by the controller, one per turn. */
+export interface TurnContext {
+  /** Index of the first message that belongs to this turn. */
+  firstMessageIndex: number;
+  /** Dialect message keys → index in `messages`. */
+  messageIndexByKey: Map<string, number>;
+  /** The latest message of this turn per role, for events without a key. */
+  lastIndexByRole: Partial<Record<Role, number>>;
+  /** Custom state as a plain (frozen) value: patches apply to it, not to the draft, so each costs O(patch). */
+  custom: unknown;
+  /** Artifacts produced this turn (or the authoritative list the server sent). */
+  artifacts: Artifact[];
+  /** The full state a client-managed server returned. */
+  state: SessionState | null;
+  interrupts: ToolRequestPart[];
+  /** The tool calls that asked a human and were open when the turn started (a resume answers them). */
+  asked: ReadonlySet<string>;
+  errors: AgentChatError[];
+  ended: Extract<AgentEvent, { type: 'turn-end' }> | null;
+  createId: () => string;
+  /** The chat's `maxDepth`, which custom-state patches are held to (default 500). */
+  maxDepth?: number | undefined;
+  /** How many pending local writes the request carried, until the server's first answer marks them delivered. */
+  sentWrites?: number;
+  /** When the turn started, and when the read being reduced arrived (ms since the epoch): the answer's timing. */
+  startedAt: number;
+  now: number;
+  /** When the first text or reasoning token arrived. */
+  firstTokenAt?: number | undefined;
+  /** When the first reasoning token arrived, and how long the reasoning lasted once the answer started. */
+  reasoningAt?: number | undefined;
+  reasoningMs?: number | undefined;
+  /** The usage the protocol last reported for this turn. */
+  usage?: MessageUsage | undefined;
+}
+
+/** A context for a turn that starts after `messageCount` messages with the given custom state. */
+export function createTurnContext(messageCount: number, custom: unknown, createId: () => string): TurnContext {
+  return {
+    firstMessageIndex: messageCount,
+    messageIndexByKey: new Map(),
+    lastIndexByRole: {},
+    custom,
+    artifacts: [],
+    state: null,
+    interrupts: [],
+    asked: new Set(),
+    errors: [],
+    ended: null,
+    createId,
+    startedAt: Date.now(),
+    now: Date.now(),
+  };
+}

@@ -1,0 +1,106 @@
+import { isRecord, stringOr, unwrap } from '../util/guards.js';
+import { AgentChatError, isAgentChatError } from '../model/error.js';
+import type { DecodedFrame } from '../model/events.js';
+import { toTurnFailure } from '../model/failure.js';
+import type { Framer } from '../wire/frame.js';
+import type { StreamOptions } from '../wire/limits.js';
+import { readFrames } from '../wire/read-frames.js';
+import type { FrameDecoder, HeadersOption, HttpTransportOptions } from './transport.js';
+
+/** An option given as a value or as a function giving it per request. */
+export async function resolveOption<T>(option: T | (() => T | Promise<T>)): Promise<T> {
+  return typeof option === 'function' ? await (option as () => T | Promise<T>)() : option;
+}
+
+/** Resolves the headers option for one request. */
+export async function resolveHeaders(option: HeadersOption | undefined, base: Record<string, string>): Promise<Headers> {
+  const headers = new Headers(base);
+  const extra = await resolveOption(option);
+  if (extra) new Headers(extra).forEach((value, key) => headers.set(key, value));
+  return headers;
+}
+
+/** Builds the error for a non-2xx response, keeping the server's own message and status name. */
+export async function httpError(response: Response): Promise<AgentChatError> {
+  let text = '';
+  try {
+    text = (await response.text()).slice(0, 4096);
+  } catch {
+    // the body is gone; the status line is all we have
+  }
+  let message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  let serverStatus: string | undefined;
+  let details: unknown = text || undefined;
+  try {
+    details = JSON.parse(text);
+    const error = unwrap(details, 'error');
+    if (isRecord(error)) {
+      message = (stringOr(error.message) ?? stringOr(error.detail) ?? stringOr(error.errorText)) || message;
+      serverStatus = stringOr(error.status) ?? stringOr(error.code);
+    }
+  } catch {
+    if (text.trim()) message = `${message}: ${text.trim().slice(0, 200)}`;
+  }
+  return new AgentChatError('http-error', message, { status: response.status, serverStatus, details });
+}
+
+/** An abort or one of our own errors (a frame over its limits) as it is; any other failure as a network-error saying what failed. */
+function networkError(error: unknown, what: string, aborted?: boolean): unknown {
+  return aborted || (error as Error)?.name === 'AbortError' || isAgentChatError(error)
+    ? error
+    : new AgentChatError('network-error', `${what}: ${(error as Error)?.message ?? error}`, { cause: error });
+}
+
+/** POSTs JSON and returns the response, throwing an {@link AgentChatError} for network failures and 4xx/5xx. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  options: HttpTransportOptions & { accept?: string; signal?: AbortSignal | undefined },
+): Promise<Response> {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const headers = await resolveHeaders(options.headers, {
+    'Content-Type': 'application/json',
+    Accept: options.accept ?? 'application/json',
+  });
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: options.signal ?? null });
+  } catch (error) {
+    throw networkError(error, `Could not reach ${url}`);
+  }
+  if (!response.ok) throw await httpError(response);
+  return response;
+}
+
+/** Streams a turn: POST, frame the body, decode each frame; one array of decoded frames per network read. */
+export async function* streamTurn(
+  url: string,
+  body: unknown,
+  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined },
+): AsyncGenerator<DecodedFrame[]> {
+  const response = await postJson(url, body, options);
+  if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
+  const { decoder } = options;
+  // A decoder that throws ends the turn with a typed error, never as a network error.
+  const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
+    try {
+      return decoder.decode(frame);
+    } catch (error) {
+      throw toTurnFailure(error, 'Decoding a frame failed');
+    }
+  };
+  try {
+    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
+      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
+    }
+  } catch (error) {
+    throw networkError(error, 'The stream broke off', options.signal.aborted);
+  }
+  let closing: DecodedFrame['events'];
+  try {
+    closing = decoder.end();
+  } catch (error) {
+    throw toTurnFailure(error, 'Decoding the end of the stream failed');
+  }
+  if (closing.length > 0) yield [{ raw: null, events: closing }];
+}

@@ -1,0 +1,49 @@
+import { joinUrl } from './join-url.js';
+import { postJson, resolveHeaders } from './http-request.js';
+import type { HttpTransportConfig } from './http-transport.js';
+import { RESUMABLE_HEADER, resolveResumable } from './resumable-options.js';
+import { streamResumableTurn } from './resumable-turn.js';
+import { createTurnRegistry } from './turn-registry.js';
+import type { Transport, TurnRequest } from './transport.js';
+
+/**
+ * The resumable form of `httpTransport` (its `resumable` option), loaded on first use: turns POSTed with the resumable
+ * header, a stream that breaks off reattached with backoff, `reattach` to a running turn, `stop` cancelling open turns.
+ */
+export function resumableHttpTransport<Body>(config: HttpTransportConfig<Body>): Transport {
+  const { url, name = 'http', body, framer, decoder, accept = 'text/event-stream', stop, getSnapshot } = config;
+  const resumable = resolveResumable(config.resumable)!;
+  const fetchImpl = (input: string, init: RequestInit) => (config.fetch ?? globalThis.fetch)(input, init);
+  const registry = createTurnRegistry(url, async (cancelUrl) => {
+    const response = await postJson(cancelUrl, {}, { headers: config.headers, fetch: config.fetch });
+    await response.body?.cancel();
+  });
+  const withResumable = async () => {
+    const headers = await resolveHeaders(config.headers, {});
+    headers.set(RESUMABLE_HEADER, 'true');
+    return headers;
+  };
+  const get = async (getUrl: string, extra: Record<string, string>, getSignal: AbortSignal) =>
+    fetchImpl(getUrl, { headers: await resolveHeaders(config.headers, extra), signal: getSignal });
+  const resumableTurn = (request: TurnRequest, signal: AbortSignal, sent: Body, open: (signal: AbortSignal) => Promise<Response>) => ({
+    accept, signal, stream: request.stream, framer, decoder: decoder(request, sent), resumable, registry, post: open, get,
+  });
+  const transport: Transport = {
+    name,
+    run(request, signal) {
+      const sent = body(request);
+      return streamResumableTurn(url, resumableTurn(request, signal, sent, (postSignal) =>
+        postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal })));
+    },
+    reattach(turnId, request, signal) {
+      const streamUrl = joinUrl(url, `turns/${encodeURIComponent(turnId)}/stream`);
+      return streamResumableTurn(url, resumableTurn(request, signal, body(request), (getSignal) => get(streamUrl, { Accept: accept }, getSignal)));
+    },
+    // A resumable turn outlives its request: stop() cancels it on the server, as well as whatever `stop` asks.
+    async stop(target) {
+      await Promise.all([registry.cancelOpen(), stop?.(target)]);
+    },
+  };
+  if (getSnapshot) transport.getSnapshot = getSnapshot;
+  return transport;
+}
