@@ -22,8 +22,8 @@ import type { MessageData, Part } from 'genkit/beta';
 import { AGUI_STREAM_HEADERS, artifactActivity, jsonText, toAguiInterrupt } from './agui-route.js';
 import type { SnapshotReader } from './genkit-bridge.js';
 import { checkId } from './session-ids.js';
-import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf } from './session-history.js';
-import { runningTurn, type TurnHttp } from './turn-stream.js';
+import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage } from './session-history.js';
+import type { ResumableTurns } from '@agent-chat/server';
 
 export const RUNNING_TURN_HEADER = 'x-agent-running-turn-id';
 
@@ -55,7 +55,7 @@ export function toAguiMessages(threadId: string, messages: MessageData[]): Messa
   return out;
 }
 
-export function aguiConnectRoute({ snapshots, http }: { snapshots: SnapshotReader; http: TurnHttp }): RequestHandler {
+export function aguiConnectRoute({ snapshots, turns }: { snapshots: SnapshotReader; turns: ResumableTurns }): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const parsed = RunAgentInputSchema.safeParse(req.body);
@@ -65,12 +65,13 @@ export function aguiConnectRoute({ snapshots, http }: { snapshots: SnapshotReade
       if (problem) return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
 
       const history = await readSessionHistory(snapshots, threadId);
-      const running = await runningTurn(http, threadId);
+      const running = await turns.running(threadId);
+      const input = turnMessage(running?.input);
       const result = { sessionId: threadId, ...(history.snapshotId && { snapshotId: history.snapshotId }), ...(running && { runningTurnId: running.turnId }) };
       const outcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.map(toAguiInterrupt) } : { type: 'success' };
       const events: BaseEvent[] = [
         { type: EventType.RUN_STARTED, threadId, runId } as BaseEvent,
-        { type: EventType.MESSAGES_SNAPSHOT, messages: toAguiMessages(threadId, running?.input ? [...history.messages, running.input] : history.messages) } as BaseEvent,
+        { type: EventType.MESSAGES_SNAPSHOT, messages: toAguiMessages(threadId, input ? [...history.messages, input] : history.messages) } as BaseEvent,
         { type: EventType.STATE_SNAPSHOT, snapshot: history.custom ?? {} } as BaseEvent,
         ...history.artifacts.map((artifact) => artifactActivity(threadId, artifact)),
         { type: EventType.RUN_FINISHED, threadId, runId, outcome, result } as BaseEvent,

@@ -64,7 +64,7 @@ import { clientStateOf, withContext } from './client-state.js';
 import { checkId } from './session-ids.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
-import { beginTurn, isResumableRequest, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
+import { disconnectSignal, nodeHeaders, sendResponse, type ResumableTurns } from '@agent-chat/server';
 
 export const AGUI_ROUTE = '/api/agui';
 export const AGUI_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
@@ -75,7 +75,7 @@ export interface AguiRouteOptions {
   /** The agent's getSnapshotData action: where open interrupts are read from. */
   snapshots: SnapshotReader;
   /** The turn buffers: the run writes into them, responses read from them. */
-  http: TurnHttp;
+  turns: ResumableTurns;
   /** Where a fork from the first turn stores its empty start. */
   store: SizedSessionStore<TaskState>;
   /** The snapshots this server's turns produced: the lines a request may continue. */
@@ -247,7 +247,7 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
   return { write, finish };
 }
 
-export function aguiRoute({ action, snapshots, http, store, branches }: AguiRouteOptions): RequestHandler {
+export function aguiRoute({ action, snapshots, turns, store, branches }: AguiRouteOptions): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const parsed = RunAgentInputSchema.safeParse(req.body);
@@ -275,14 +275,15 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
         return;
       }
 
-      const turn = await beginTurn(http, res, AGUI_ROUTE, input.threadId, 'message' in turnInput ? turnInput.message : undefined);
+      const begun = await turns.begin({ route: AGUI_ROUTE, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined });
       // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
       const clientState = clientStateOf(input.state);
       const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
-      if (!turn) return;
-      const signal = turnSignal(turn, res, isResumableRequest(req, http));
+      if ('response' in begun) return void (await sendResponse(res, begun.response));
+      const { turn } = begun;
+      const signal = turns.signal(turn, { resumable: turns.isResumable({ headers: nodeHeaders(req) }), disconnect: disconnectSignal(res) });
       const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
-      const send = (event: BaseEvent) => http.buffers.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
+      const send = (event: BaseEvent) => turns.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
       const { threadId, runId } = input;
       void (async () => {
         try {
@@ -294,10 +295,10 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
           recordTurnEnd(branches, threadId, end, streamed?.turn);
           writer.finish(end);
         } finally {
-          http.buffers.end(turn);
+          turns.end(turn);
         }
       })();
-      await pipeTurn(http, turn, res, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });
+      await sendResponse(res, await turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS }));
     })().catch(next);
   };
 }

@@ -8,12 +8,12 @@
  *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
  *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
  *   GET  /api/health              {ok, agent, model, store}
- *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (turn-stream.ts)
+ *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (@agent-chat/server)
  *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
  *   POST /api/agui/connect        restore an AG-UI thread (MESSAGES_SNAPSHOT, STATE_SNAPSHOT, …)
  *   /api/threads                  each user's conversations (threads/threads-route.ts), in the sessions' store
  *
- * Turns run into replay buffers (turn-buffers.ts), shared over Redis when `redisUrl` is set (redis-turns.ts).
+ * Turns run into @agent-chat/server's replay buffers (resumableTurns), shared over Redis when `redisUrl` is set.
  *
  * Every request first passes the Host/Origin allowlist (403), then the shared JSON body parser with its size and
  * depth caps (413 / 400); turns that continue a session pass its stored-size cap (413).
@@ -42,10 +42,8 @@ import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
 import { threadIndexFor } from './threads/thread-index-for.js';
 import { threadsRoute } from './threads/threads-route.js';
 
+import { memoryTurnStore, redisTurnStore, resumableTurns, toExpress, type TurnBufferOptions } from '@agent-chat/server';
 import { createClient } from 'redis';
-import { RedisTurns } from './redis-turns.js';
-import { DEFAULT_TURN_RETENTION_MS, TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
-import { cancelTurnRoute, resumeTurnRoute, type TurnHttp } from './turn-stream.js';
 
 export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog' | 'redis'>, RequestLimits {
   /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
@@ -146,23 +144,21 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     ...(options.turnRetentionMs !== undefined && { retentionMs: options.turnRetentionMs }),
     ...(options.maxTurnBufferBytes !== undefined && { maxTurnBytes: options.maxTurnBufferBytes }),
   };
-  const buffers = new TurnBuffers(bufferOptions);
-  const shared = redis && new RedisTurns(redis, buffers, { retentionMs: options.turnRetentionMs ?? DEFAULT_TURN_RETENTION_MS, onError: (error) => errorLog(`[agent-server] redis: ${String(error)}`) });
-  if (shared) {
-    buffers.observe(shared);
-    await shared.start();
-  }
-  const http: TurnHttp = { buffers, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false, ...(shared && { shared }) };
+  const turnStore = redis
+    ? redisTurnStore({ client: redis, ...bufferOptions, onError: (error) => errorLog(`[agent-server] redis: ${String(error)}`) })
+    : memoryTurnStore(bufferOptions);
+  await turnStore.ready();
+  const turns = resumableTurns({ store: turnStore, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false });
   const snapshots = agent.getSnapshotDataAction;
   // The snapshots this server's AG-UI and AI SDK turns produced: the lines a request may continue or fork from.
   const branches = new BranchIndex();
   /** `GET <route>/turns/:turnId/stream` and `POST <route>/turns/:turnId/cancel`. */
-  const turnRoutes = (route: string, headers: Record<string, string>, withIds: Parameters<typeof resumeTurnRoute>[3]) => {
-    app.get(`${route}/turns/:turnId/stream`, resumeTurnRoute(http, route, headers, withIds));
-    app.post(`${route}/turns/:turnId/cancel`, cancelTurnRoute(http, route));
+  const turnRoutes = (route: string, headers: Record<string, string>) => {
+    // A reattaching client reads ids (Genkit's own client never uses these GETs).
+    const handler = toExpress(turns.handler(route, { headers, withIds: true }));
+    app.get(`${route}/turns/:turnId/stream`, handler);
+    app.post(`${route}/turns/:turnId/cancel`, handler);
   };
-  // A reattaching client reads ids (Genkit's own client never uses these GETs).
-  const always = () => true;
 
   const app = express();
   app.disable('x-powered-by');
@@ -184,20 +180,20 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     agui: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.threadId, added: lastOf(body.messages) ?? null })),
     aiSdk: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.id, added: lastOf(body.messages) ?? null })),
   };
-  turnRoutes('/api/agent', GENKIT_STREAM_HEADERS, always);
-  turnRoutes('/api/agent-client', GENKIT_STREAM_HEADERS, always);
-  turnRoutes('/api/agui', AGUI_STREAM_HEADERS, always);
-  turnRoutes('/api/ai-sdk', AI_SDK_STREAM_HEADERS, always);
-  app.get('/api/ai-sdk/chats/:chatId', aiSdkChatRoute({ snapshots, http }));
-  app.get('/api/ai-sdk/:chatId/stream', aiSdkResumeRoute(http));
-  app.post('/api/agui/connect', aguiConnectRoute({ snapshots, http }));
-  app.post('/api/agent', validateIds('init'), sizeOf.agent, genkitTurnRoute({ route: '/api/agent', action: logged('/api/agent', agent), http, snapshots }));
+  turnRoutes('/api/agent', GENKIT_STREAM_HEADERS);
+  turnRoutes('/api/agent-client', GENKIT_STREAM_HEADERS);
+  turnRoutes('/api/agui', AGUI_STREAM_HEADERS);
+  turnRoutes('/api/ai-sdk', AI_SDK_STREAM_HEADERS);
+  app.get('/api/ai-sdk/chats/:chatId', aiSdkChatRoute({ snapshots, turns }));
+  app.get('/api/ai-sdk/:chatId/stream', aiSdkResumeRoute(turns));
+  app.post('/api/agui/connect', aguiConnectRoute({ snapshots, turns }));
+  app.post('/api/agent', validateIds('init'), sizeOf.agent, genkitTurnRoute({ route: '/api/agent', action: logged('/api/agent', agent), turns, snapshots }));
   app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
-  app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), http }));
+  app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), turns }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, http, store, branches }));
-  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, http, store, branches }));
+  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, turns, store, branches }));
+  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, turns, store, branches }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });
@@ -230,7 +226,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
         // Let stopped turns save their snapshots before the data folder may go away.
         await Promise.allSettled([...active]);
         await closed;
-        await shared?.close();
+        await turns.close();
         await redis?.quit().catch(() => {});
       })();
       return closing;

@@ -1,0 +1,7 @@
+/** @agent-chat/server: resumable turns, HTTP hygiene and threads routes as Web `Request → Response` handlers. */
+export { resumableTurns, type ResumableTurns, type ResumableTurnsOptions, type FoundTurn, type TurnStreamOptions, type WebHandler } from './turns/resumable-turns.js';
+export { memoryTurnStore, redisTurnStore, type TurnStore, type TurnStoreOptions, type RedisTurnStoreOptions } from './turns/turn-store.js';
+export { TurnBuffers, TurnGapError, DEFAULT_TURN_RETENTION_MS, DEFAULT_MAX_TURN_BYTES, DEFAULT_MAX_BUFFERED_BYTES, type Turn, type BufferedFrame, type TurnBufferOptions } from './turns/turn-buffers.js';
+export { RESUMABLE_HEADER, TURN_ID_HEADER, lastSeenSeq, sseFrame, jsonResponse, type RequestLike } from './turns/turn-frames.js';
+export type { RedisClient, SharedTurnInfo } from './turns/redis-turns.js';
+export { toExpress, toNodeListener, toWebRequest, sendResponse, disconnectSignal, nodeHeaders, type NodeRequest, type NextFunction, type AnyWebHandler } from './http/node-adapter.js';
