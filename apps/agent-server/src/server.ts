@@ -31,8 +31,6 @@ import { aiSdkChatRoute } from './ai-sdk-chat.js';
 import { AI_SDK_STREAM_HEADERS, aiSdkResumeRoute, aiSdkRoute } from './ai-sdk-route.js';
 import { sendGenkitLogsTo } from './genkit-logger.js';
 import { expressHandler, type RunnableAction } from './genkit-runtime.js';
-import { DEFAULT_ALLOWED_HOSTS, hostAllowlist } from './host-allowlist.js';
-import { DEFAULT_LOG_LINES_PER_MINUTE, rateLimitedLog } from './rate-limited-log.js';
 import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './request-limits.js';
 import { validateIds } from './session-ids.js';
 import { DEFAULT_MAX_SESSION_BYTES, sessionSizeGuard } from './session-size.js';
@@ -42,7 +40,9 @@ import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
 import { threadIndexFor } from './threads/thread-index-for.js';
 import { threadsRoute } from './threads/threads-route.js';
 
-import { memoryTurnStore, redisTurnStore, resumableTurns, toExpress, type TurnBufferOptions } from '@agent-chat/server';
+import {
+  DEFAULT_LOG_LINES_PER_MINUTE, hostRefusal, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, type TurnBufferOptions,
+} from '@agent-chat/server';
 import { createClient } from 'redis';
 
 export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog' | 'redis'>, RequestLimits {
@@ -92,7 +92,7 @@ const lastOf = (messages: unknown): unknown => (Array.isArray(messages) ? messag
 
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const limit = { maxLines: options.logLinesPerMinute ?? DEFAULT_LOG_LINES_PER_MINUTE };
+  const limit = { maxLines: options.logLinesPerMinute ?? DEFAULT_LOG_LINES_PER_MINUTE, name: 'agent-server' };
   const errorLog = rateLimitedLog(options.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`)), limit);
   const failedTurnLog = rateLimitedLog(log, limit);
   sendGenkitLogsTo(errorLog);
@@ -162,7 +162,12 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(hostAllowlist(options.allowedHosts ?? DEFAULT_ALLOWED_HOSTS));
+  const hosts = { ...(options.allowedHosts && { allowedHosts: options.allowedHosts }), hint: 'option allowedHosts / ALLOWED_HOSTS' };
+  app.use((req, res, next) => {
+    const refused = hostRefusal(nodeHeaders(req), hosts);
+    if (refused) sendResponse(res, refused).catch(next);
+    else next();
+  });
   app.use(jsonBodyParser(options));
   app.use((_req, res, next) => {
     // genkit 1.42 can write to a response after ending it; unhandled, that ERR_STREAM_WRITE_AFTER_END

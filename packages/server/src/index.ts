@@ -4,4 +4,8 @@ export { memoryTurnStore, redisTurnStore, type TurnStore, type TurnStoreOptions,
 export { TurnBuffers, TurnGapError, DEFAULT_TURN_RETENTION_MS, DEFAULT_MAX_TURN_BYTES, DEFAULT_MAX_BUFFERED_BYTES, type Turn, type BufferedFrame, type TurnBufferOptions } from './turns/turn-buffers.js';
 export { RESUMABLE_HEADER, TURN_ID_HEADER, lastSeenSeq, sseFrame, jsonResponse, type RequestLike } from './turns/turn-frames.js';
 export type { RedisClient, SharedTurnInfo } from './turns/redis-turns.js';
+export { hostAllowlist, hostRefusal, hostnameOfHost, hostnameOfOrigin, parseAllowedHosts, DEFAULT_ALLOWED_HOSTS, type HostAllowlistOptions } from './hygiene/host-allowlist.js';
+export { bodyLimits, bodyLimitResponse, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_DEPTH, type BodyLimits } from './hygiene/body-limits.js';
+export { exceedsJsonDepth } from './hygiene/json-depth.js';
+export { rateLimitedLog, DEFAULT_LOG_LINES_PER_MINUTE, type LogSink, type RateLimitOptions } from './hygiene/rate-limited-log.js';
 export { toExpress, toNodeListener, toWebRequest, sendResponse, disconnectSignal, nodeHeaders, type NodeRequest, type NextFunction, type AnyWebHandler } from './http/node-adapter.js';

@@ -84,12 +84,12 @@ const MOUNTS: Record<string, () => Promise<Mount>> = {
     // app/api/agent/route.ts and app/api/agent/turns/[id]/[action]/route.ts, as Next calls them.
     const gate = {};
     const { post, turnRoutes } = routes(resumableTurns(), gate);
-    const agentRoute = { POST: post };
-    const turnRoute = { GET: turnRoutes, POST: turnRoutes };
+    const agentRoute: Partial<Record<string, WebHandler>> = { POST: post };
+    const turnRoute: Partial<Record<string, WebHandler>> = { GET: turnRoutes, POST: turnRoutes };
     const call: typeof fetch = async (input, init) => {
       const request = new Request(input, init);
       const module = new URL(request.url).pathname === ROUTE ? agentRoute : turnRoute;
-      const handler = request.method === 'POST' ? module.POST : 'GET' in module ? module.GET : undefined;
+      const handler = module[request.method];
       return handler ? handler(request) : new Response(null, { status: 405 });
     };
     return { url: `http://localhost:3000${ROUTE}`, fetch: call, gate, close: async () => {} };
