@@ -38,10 +38,9 @@ import { removeStaleTempFiles } from './stale-temp-files.js';
 import { currentTurn } from './turn-context.js';
 import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
 import { threadIndexFor } from './threads/thread-index-for.js';
-import { threadsRoute } from './threads/threads-route.js';
 
 import {
-  DEFAULT_LOG_LINES_PER_MINUTE, hostRefusal, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, type TurnBufferOptions,
+  DEFAULT_LOG_LINES_PER_MINUTE, DEFAULT_USER_HEADER, hostRefusal, threadsHandler, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, type TurnBufferOptions,
 } from '@agent-chat/server';
 import { createClient } from 'redis';
 
@@ -175,7 +174,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     res.on('error', () => {});
     next();
   });
-  app.use('/api/threads', threadsRoute(threadIndexFor({ ...options, ...(redis && { redis }) }), options.threadsUserHeader));
+  app.use('/api/threads', toExpress(threadsHandler({ index: threadIndexFor({ ...options, ...(redis && { redis }) }), userHeader: options.threadsUserHeader ?? DEFAULT_USER_HEADER })));
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
   });

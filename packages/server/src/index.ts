@@ -8,4 +8,10 @@ export { hostAllowlist, hostRefusal, hostnameOfHost, hostnameOfOrigin, parseAllo
 export { bodyLimits, bodyLimitResponse, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_DEPTH, type BodyLimits } from './hygiene/body-limits.js';
 export { exceedsJsonDepth } from './hygiene/json-depth.js';
 export { rateLimitedLog, DEFAULT_LOG_LINES_PER_MINUTE, type LogSink, type RateLimitOptions } from './hygiene/rate-limited-log.js';
+export { SAFE_ID, isSafeId } from './hygiene/safe-id.js';
+export { threadsHandler, DEFAULT_USER_HEADER, type ThreadsHandlerOptions } from './threads/threads-handler.js';
+export { MemoryThreadIndex } from './threads/memory-thread-index.js';
+export { FileThreadIndex } from './threads/file-thread-index.js';
+export { RedisThreadIndex } from './threads/redis-thread-index.js';
+export type { ThreadIndex, ThreadRecord, ThreadRecordPage } from './threads/thread-index.js';
 export { toExpress, toNodeListener, toWebRequest, sendResponse, disconnectSignal, nodeHeaders, type NodeRequest, type NextFunction, type AnyWebHandler } from './http/node-adapter.js';

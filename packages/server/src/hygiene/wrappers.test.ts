@@ -11,7 +11,7 @@ describe('hostAllowlist (Web)', () => {
   const call = (headers: Record<string, string>) => guarded(new Request('http://localhost/api', { headers }));
   it('passes an allowed Host (any port) and Origin; 403 for another host, a bad Host or another Origin', async () => {
     expect((await call({ host: 'localhost:3000', origin: 'http://127.0.0.1:5173' })).status).toBe(200);
-    for (const headers of [{ host: 'attacker.example' }, { host: 'localhost@x' }, { host: 'localhost', origin: 'https://evil.example' }, { host: 'localhost', origin: 'null' }]) {
+    for (const headers of <Array<Record<string, string>>>[{ host: 'attacker.example' }, { host: 'localhost@x' }, { host: 'localhost', origin: 'https://evil.example' }, { host: 'localhost', origin: 'null' }]) {
       const refused = await call(headers);
       expect(refused.status, JSON.stringify(headers)).toBe(403);
       expect(await refused.json()).toMatchObject({ status: 'PERMISSION_DENIED' });
