@@ -27,15 +27,16 @@ export interface ExampleStack {
 }
 
 /**
- * Starts the agent server, then `command` in `cwd` with AGENT_SERVER_URL and PORT set, and waits until `url` answers.
+ * Starts the agent server, then `command` in `cwd` with AGENT_SERVER_URL and PORT set (and `env`: NODE_ENV is
+ * `production` unless it says otherwise), and waits until `url` answers.
  */
-export async function startExample(cwd: string, command: string[], port: number): Promise<ExampleStack> {
+export async function startExample(cwd: string, command: string[], port: number, env: Record<string, string> = {}): Promise<ExampleStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'agent-chat-example-sessions-'));
   const agent = await startAgentServer({ port: 0, store: 'file', dataDir, tokenDelayMs: 5 });
   const output: string[] = [];
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd,
-    env: { ...process.env, AGENT_SERVER_URL: agent.url, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    env: { ...process.env, AGENT_SERVER_URL: agent.url, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -1,7 +1,9 @@
 // examples/nextjs as a user installs it (the packages from `npm pack` tarballs), built by `next build` with Cache
 // Components on, served by `next start`, and driven in Chromium: the server-rendered history hydrates without a
 // warning, a turn streams with its tool card, an artifact opens, an interrupt is answered, a reload renders again —
-// with no console error and no cancelled request.
+// with no console error and no cancelled request. Then the same copy under `next dev`, whose React reports every
+// hydration mismatch (attributes included) and every dev-only warning in the console: none may appear.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -79,4 +81,38 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
     expect(problems).toEqual([]);
     await page.close();
   });
+});
+
+describe.skipIf(!chromium)('examples/nextjs under next dev (development React: hydration and dev warnings)', () => {
+  let stack: ExampleStack | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    // The copy the describe above installed (or a fresh install when this one runs alone); `next dev` builds on demand.
+    const dir = existsSync(join(preparedExample('nextjs'), 'node_modules/next')) ? preparedExample('nextjs') : prepareExample('nextjs', { build: false });
+    const port = await freePort();
+    stack = await startExample(dir, [process.execPath, join(dir, 'node_modules/next/dist/bin/next'), 'dev', '-H', '127.0.0.1', '-p', String(port)], port, { NODE_ENV: 'development' });
+    browser = await launchBrowser(chromium!);
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it.each(['/', '/parts'])('%s hydrates with no console error or warning about hydration, and a turn answers', async (path) => {
+    const { page, errors } = await browser!.newPage();
+    const problems = errors;
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && HYDRATION_WARNING.test(message.text())) problems.push(`warning: ${message.text()}`);
+    });
+    await page.goto(new URL(path, stack!.url).href);
+    // Development pages compile on first request and hydrate later than production ones.
+    await composer(page).waitFor({ timeout: 120_000 });
+    await send(page, 'add Buy milk');
+    await expect.poll(() => page.locator('article.acu-message[data-role="model"]').last().textContent(), { timeout: 60_000 }).toMatch(/Buy milk/);
+    await expect.poll(() => page.getByRole('button', { name: /^stop/i }).count(), { timeout: 30_000 }).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
 });

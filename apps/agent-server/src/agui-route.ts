@@ -35,6 +35,11 @@
  *   artifact                 ACTIVITY_SNAPSHOT {activityType: 'artifact', messageId: `artifact:<threadId>:<name>`,
  *                            content: the Genkit artifact, replace: true} (a revision replaces it; unnamed ones get
  *                            their own id). The kit's aguiTransport passes ACTIVITY_* through to onChunk only.
+ *   source (a custom.source  CUSTOM {name: 'source', value: {url?, title?, documentId?, mediaType?}} — AG-UI 1.0 has no
+ *   part, rich-reply.ts)     citation event; the kit's decoder adds it to the model message streamed last
+ *   suggestions              CUSTOM {name: 'suggestions', value: string[]} (the kit's ChatState.suggestions)
+ *   usage (the result's)     CUSTOM {name: 'usage', value: {inputTokens?, outputTokens?, totalTokens?}} before
+ *                            RUN_FINISHED (AG-UI 1.0 has no usage field either)
  *   turn end                 RUN_FINISHED {outcome: success | interrupt | cancelled, result: {sessionId, snapshotId,
  *                            finishReason}}; interrupt: one Interrupt per open Genkit interrupt, id = its ref
  *                            (toolCallId too), message = input.question when it is text, metadata {toolName, input,
@@ -221,6 +226,12 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
       case 'artifact':
         send(artifactActivity(threadId, event.artifact));
         return;
+      case 'source':
+        send({ type: EventType.CUSTOM, name: 'source', value: event.source } as BaseEvent);
+        return;
+      case 'suggestions':
+        send({ type: EventType.CUSTOM, name: 'suggestions', value: event.suggestions } as BaseEvent);
+        return;
     }
   }
 
@@ -231,6 +242,7 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
       return;
     }
     close();
+    if (end.usage) send({ type: EventType.CUSTOM, name: 'usage', value: end.usage } as BaseEvent);
     const result = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
     let outcome: Record<string, unknown> = { type: 'success' };
     // A client-side tool's interrupt is a plain tool call in AG-UI: it was sent as TOOL_CALL_*, the client runs it.

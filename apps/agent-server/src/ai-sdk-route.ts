@@ -32,8 +32,12 @@
  *   customPatch              data-state {data: the document} for a whole-document replace (the first patch of a turn),
  *                            else data-state-patch {data: the RFC 6902 operations}; both `transient: true`
  *   artifact                 data-artifact {id: the artifact name (unnamed: a fresh id), data: the Genkit artifact}
+ *   source (a custom.source  source-url {sourceId: `source-<n>`, url, title?} when it has a URL, else source-document
+ *   part, rich-reply.ts)     {sourceId: its documentId (else `source-<n>`), mediaType (text/plain when none), title}
+ *   suggestions              data-suggestions {data: string[], transient: true} (the kit's ChatState.suggestions)
  *   turn end                 finish {finishReason: stop | length | content-filter | tool-calls (interrupted) | other,
- *                            messageMetadata: {sessionId, snapshotId, finishReason}}; aborted → abort;
+ *                            messageMetadata: {sessionId, snapshotId, finishReason, usage?: {inputTokens, outputTokens,
+ *                            totalTokens} as the Genkit result reports them}}; aborted → abort;
  *                            failed → error {errorText: the Genkit message}, then finish {finishReason: 'error'}
  */
 import { randomUUID } from 'node:crypto';
@@ -94,6 +98,7 @@ export interface AiSdkRouteOptions {
 const STATE_PART = 'data-state';
 const STATE_PATCH_PART = 'data-state-patch';
 export const ARTIFACT_PART = 'data-artifact';
+const SUGGESTIONS_PART = 'data-suggestions';
 
 interface ChatBody {
   id?: unknown;
@@ -163,6 +168,7 @@ const FINISH: Partial<Record<GenkitFinishReason, FinishReason>> = {
 /** Writes bridge events as UI message chunks, keeping the open text/reasoning part and step. */
 function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pick<ChatTurn, 'denied' | 'answered'>) {
   let step: number | null = null;
+  let sources = 0;
   let open: { type: 'text' | 'reasoning'; id: string } | null = null;
   const closePart = () => {
     if (!open) return;
@@ -233,13 +239,24 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
       case 'artifact':
         writer.write({ type: ARTIFACT_PART, id: event.artifact.name ?? `artifact-${randomUUID()}`, data: event.artifact });
         return;
+      case 'source': {
+        const { url, title, documentId, mediaType } = event.source;
+        const sourceId = url === undefined && documentId !== undefined ? documentId : `source-${++sources}`;
+        writer.write(url !== undefined
+          ? { type: 'source-url', sourceId, url, ...(title !== undefined && { title }) }
+          : { type: 'source-document', sourceId, mediaType: mediaType ?? 'text/plain', title: title ?? sourceId });
+        return;
+      }
+      case 'suggestions':
+        writer.write({ type: SUGGESTIONS_PART, data: event.suggestions, transient: true });
+        return;
     }
   }
 
   function finish(end: BridgeTurnEnd): void {
     if (end.finishReason !== 'failed') closePart(); // a failed turn leaves its partial text open
     if (step !== null && end.finishReason !== 'failed') writer.write({ type: 'finish-step' });
-    const messageMetadata = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
+    const messageMetadata = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }), ...(end.usage && { usage: end.usage }) };
     if (end.finishReason === 'aborted') {
       writer.write({ type: 'abort', reason: 'The turn was stopped.' });
       return;

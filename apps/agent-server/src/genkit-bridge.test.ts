@@ -76,3 +76,26 @@ describe('openInterrupts', () => {
     expect(await openInterrupts(reader(snapshots, {}), 'nobody')).toEqual([]);
   });
 });
+
+describe('createChunkTranslator: the rich answer (rich-reply.ts)', () => {
+  it('custom.source parts are source events, custom.suggestions a suggestions event; the result\'s usage ends the turn', () => {
+    const { translate, end } = createChunkTranslator();
+    const content = [
+      { custom: { source: { url: 'https://a.example/x', title: 'A', rank: 1 } } },
+      { custom: { source: { documentId: 'doc-2', mediaType: 'application/pdf' } } },
+      { custom: { source: { nothing: true } } },
+      { custom: { suggestions: ['Why?', 3, '', 'How?'] } },
+      { custom: { other: 1 } },
+    ];
+    expect(translate({ modelChunk: { role: 'model', index: 2, content } })).toEqual([
+      { type: 'source', index: 2, source: { url: 'https://a.example/x', title: 'A' } },
+      { type: 'source', index: 2, source: { documentId: 'doc-2', mediaType: 'application/pdf' } },
+      { type: 'suggestions', suggestions: ['Why?', 'How?'] },
+    ]);
+    const usage = { inputTokens: 10, outputTokens: 5, totalTokens: 15 };
+    const message = { role: 'model' as const, content: [{ text: 'x' }], metadata: { usage: { ...usage, outputCharacters: 9 } } };
+    expect(end({ finishReason: 'stop', message }, 's1').end.usage).toEqual(usage);
+    // no token counts: no usage
+    expect(end({ finishReason: 'stop', message: { ...message, metadata: { usage: { outputCharacters: 9 } } } }, 's1').end.usage).toBeUndefined();
+  });
+});

@@ -15,7 +15,10 @@
  *   modelChunk role tool: toolRequest + metadata.interrupt   interrupt {part} (a tool-call first when none was seen)
  *   customPatch: a whole-document replace (the first of a turn)   state-snapshot {value}; any other   state-delta
  *   artifact                                           artifact {artifact}
- *   the result                                         the turn's end (see {@link BridgeTurnEnd})
+ *   model part {custom: {source: {url?, title?, documentId?, mediaType?}}}   source {index, source} (rich-reply.ts)
+ *   model part {custom: {suggestions: string[]}}       suggestions {suggestions}
+ *   the result                                         the turn's end (see {@link BridgeTurnEnd}); its usage is the
+ *                                                      result's `usage`, else its message's `metadata.usage`
  */
 import type { AgentOutput, AgentStreamChunk, Artifact, MessageData, Part, SessionSnapshot, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import type { RunnableAction } from './genkit-runtime.js';
@@ -34,7 +37,24 @@ export type BridgeEvent =
   | { type: 'interrupt'; part: ToolRequestPart }
   | { type: 'state-snapshot'; value: unknown }
   | { type: 'state-delta'; patch: PatchOperation[] }
-  | { type: 'artifact'; artifact: Artifact };
+  | { type: 'artifact'; artifact: Artifact }
+  | { type: 'source'; index: number; source: BridgeSource }
+  | { type: 'suggestions'; suggestions: string[] };
+
+/** A cited source as the kit's canonical model has it (Genkit carries it as a `custom.source` part). */
+export interface BridgeSource {
+  url?: string;
+  title?: string;
+  documentId?: string;
+  mediaType?: string;
+}
+
+/** The token counts of a turn (what the result reports, numeric fields only). */
+export interface BridgeUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+}
 
 /** How a turn ended. `interrupts` are the open interrupts of an 'interrupted' turn. */
 export interface BridgeTurnEnd {
@@ -43,6 +63,7 @@ export interface BridgeTurnEnd {
   snapshotId?: string;
   interrupts: ToolRequestPart[];
   error?: { status: string; message: string };
+  usage?: BridgeUsage;
 }
 
 /** What a turn is given: a new user message, or answers to the open interrupts. */
@@ -58,6 +79,38 @@ function wholeDocument(patch: PatchOperation[]): { value: unknown } | undefined 
   if (patch.length !== 1) return undefined;
   const [op] = patch as [{ op: string; path: string; value?: unknown }];
   return (op.op === 'replace' || op.op === 'add') && op.path === '' ? { value: op.value } : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The source a `{custom: {source}}` part cites (its string fields), else undefined. */
+function sourceOf(part: Part): BridgeSource | undefined {
+  const source = isRecord(part.custom) ? part.custom.source : undefined;
+  if (!isRecord(source)) return undefined;
+  const fields = (['url', 'title', 'documentId', 'mediaType'] as const).filter((field) => typeof source[field] === 'string' && source[field] !== '');
+  return fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, source[field]])) : undefined;
+}
+
+/** The prompts a `{custom: {suggestions}}` part offers (its non-empty strings), else undefined. */
+function suggestionsOf(part: Part): string[] | undefined {
+  const list = isRecord(part.custom) ? part.custom.suggestions : undefined;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string' && item !== '') : undefined;
+}
+
+/** The usage a turn's result reports: its `usage`, else its message's `metadata.usage` (token counts only). */
+function usageOf(output: AgentOutput): BridgeUsage | undefined {
+  const reported = (output as { usage?: unknown }).usage ?? output.message?.metadata?.usage;
+  if (!isRecord(reported)) return undefined;
+  const fields = (['inputTokens', 'outputTokens', 'totalTokens'] as const).filter((field) => typeof reported[field] === 'number');
+  return fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, reported[field]])) : undefined;
+}
+
+/** A model part's source or suggestions event, else undefined. */
+function customEvent(part: Part, index: number): BridgeEvent | undefined {
+  const source = sourceOf(part);
+  if (source) return { type: 'source', index, source };
+  const suggestions = suggestionsOf(part);
+  return suggestions ? { type: 'suggestions', suggestions } : undefined;
 }
 
 /**
@@ -100,6 +153,9 @@ export function createChunkTranslator() {
           events.push({ type: 'text', index, delta: part.text });
         } else if (typeof part.reasoning === 'string' && part.reasoning !== '') {
           events.push({ type: 'reasoning', index, delta: part.reasoning });
+        } else if (model.role === 'model' && part.custom) {
+          const custom = customEvent(part, index);
+          if (custom) events.push(custom);
         }
       }
     }
@@ -113,6 +169,10 @@ export function createChunkTranslator() {
     if (!streamedText && finishReason !== 'failed' && finishReason !== 'interrupted') {
       const text = content.map((part) => part.text ?? '').join('');
       if (text !== '') events.push({ type: 'text', index: lastIndex + 1, delta: text });
+      for (const part of content) {
+        const custom = customEvent(part, lastIndex + 1);
+        if (custom) events.push(custom);
+      }
     }
     if (finishReason === 'interrupted') {
       for (const part of content.filter(isInterruptPart)) {
@@ -123,8 +183,10 @@ export function createChunkTranslator() {
         events.push({ type: 'interrupt', part });
       }
     }
+    const usage = usageOf(output);
     const turnEnd: BridgeTurnEnd = {
       finishReason,
+      ...(usage && { usage }),
       sessionId: output.sessionId ?? sessionId,
       interrupts: finishReason === 'interrupted' ? [...interrupts.values()] : [],
       ...(output.snapshotId !== undefined && { snapshotId: output.snapshotId }),

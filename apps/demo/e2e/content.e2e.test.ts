@@ -1,7 +1,8 @@
 /**
  * What models send besides text, in Chromium on the Genkit protocol: the scripted agent's "explain" answer streams its
  * reasoning (a disclosure that closes when the answer starts), a code block highlighted by the lazily loaded
- * highlighter, numbered source chips, the usage line, follow-up suggestions, and the answer's thumbs.
+ * highlighter, numbered source chips, the usage line, follow-up suggestions, and the answer's thumbs; over AG-UI and
+ * the AI SDK route the same sources, usage and suggestions.
  */
 import { describe, expect, it } from 'vitest';
 import { axeViolations, screenshot } from './browser.js';
@@ -64,5 +65,26 @@ describe.skipIf(!chromiumPath)('answer content (Chromium)', () => {
 
     await followUps.getByRole('button', { name: 'Write the report' }).click();
     await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toContain('report.md');
+  });
+
+  // The agent server's bridges carry the same answer: sources as AG-UI CUSTOM events / AI SDK source-url parts,
+  // suggestions as CUSTOM / data-suggestions, usage as CUSTOM / the finish message metadata.
+  it.each([
+    ['AG-UI', '?protocol=agui'],
+    ['AI SDK', '?protocol=ai-sdk'],
+  ])('%s: the sources, usage and suggestions of the "sources" answer', async (_name, query) => {
+    const demo = await openDemo(query);
+    await demo.send('sources please');
+    const sources = demo.page.getByRole('list', { name: 'Sources' });
+    await sources.waitFor({ timeout: 20_000 });
+    expect(await sources.locator('a').evaluateAll((links) => links.map((link) => link.textContent))).toEqual([
+      '1en.wikipedia.orgTask management',
+      '2en.wikipedia.orgGetting Things Done',
+    ]);
+    expect(await demo.page.getByRole('link', { name: 'Source 2: Getting Things Done' }).getAttribute('href')).toBe('https://en.wikipedia.org/wiki/Getting_Things_Done');
+    await expect.poll(() => demo.page.locator('.acu-message-usage').last().textContent(), { timeout: 15_000 }).toMatch(/ in \/ \d+ out tokens$/);
+    const followUps = demo.page.getByRole('group', { name: 'Suggestions' });
+    await followUps.waitFor({ timeout: 15_000 });
+    expect(await followUps.getByRole('button').allTextContents()).toEqual(['Add a task', 'Write the report']);
   });
 });
