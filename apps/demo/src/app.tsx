@@ -135,6 +135,10 @@ export function App() {
             <span className="toolbar-text">Artifacts</span>
             {artifactCount > 0 && <span className="toolbar-count">{artifactCount}</span>}
           </button>
+          <a className="toolbar-button" href="/c/">
+            <Icon name="tasks" />
+            <span className="toolbar-text">Conversations</span>
+          </a>
           <button type="button" className="toolbar-button" aria-expanded={devTools} aria-controls="devtools" onClick={() => setDevTools(!devTools)}>
             <Icon name="code" />
             <span className="toolbar-text">Developer tools</span>

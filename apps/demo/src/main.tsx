@@ -1,15 +1,25 @@
-import { StrictMode } from 'react';
+import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@agent-chat/ui/styles.css';
 import { App } from './app.js';
+import { isConversationsPath } from './conversations/conversations-location.js';
 import { applyTheme, readTheme } from './demo-theme.js';
 import './styles.css';
+
+// The conversations page (`/c/:id`): a chunk of its own, so the single chat does not load the thread list.
+const ConversationsApp = lazy(() => import('./conversations/conversations-app.js').then((module) => ({ default: module.ConversationsApp })));
 
 // Before the first paint: a forced theme never flashes the other one.
 applyTheme(readTheme());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {isConversationsPath(window.location.pathname) ? (
+      <Suspense fallback={null}>
+        <ConversationsApp />
+      </Suspense>
+    ) : (
+      <App />
+    )}
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-// One bench page: ?lib=kit|streamdown|react-markdown|turns&history=N. The runner calls window.bench.run() and reads its result.
+// One bench page: ?lib=kit|streamdown|react-markdown|turns|threads&history=N. The runner calls window.bench.run() and reads its result.
 import { createRoot } from 'react-dom/client';
 import type { ReactNode } from 'react';
 
@@ -59,6 +59,7 @@ const onSend = (next: () => Promise<unknown>) => (send = next);
 async function app(): Promise<ReactNode> {
   if (lib === 'kit') return (await import('./kit.js')).kitApp(history, onSend);
   if (lib === 'turns') return (await import('./turns.js')).turnsApp(history);
+  if (lib === 'threads') return (await import('./threads.js')).threadsApp(Number(params.get('seed') ?? 0));
   return (await import('./ai-sdk.js')).aiSdkApp(lib as 'streamdown' | 'react-markdown', history, onSend);
 }
 

@@ -21,6 +21,10 @@ export async function servePage(folder: string): Promise<StaticServer> {
   const outDir = await mkdtemp(join(tmpdir(), `acu-${folder}-`));
   const { build } = await import('vite');
   const react = (await import('@vitejs/plugin-react')).default;
+  // Vitest sets NODE_ENV=test, which Vite's build would keep: React and its JSX runtime would be their development
+  // builds (a component stack captured per element), several times slower than what an app ships.
+  const environment = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   await build({
     root: source(`./${folder}`),
     logLevel: 'error',
@@ -29,6 +33,8 @@ export async function servePage(folder: string): Promise<StaticServer> {
     plugins: [react()],
     resolve: { alias: ALIASES },
     build: { outDir, emptyOutDir: true, target: 'es2022' },
+  }).finally(() => {
+    process.env.NODE_ENV = environment;
   });
   const server = await serveStatic(outDir);
   return {

@@ -26,6 +26,23 @@ describe('BranchTree', () => {
     expect(tree.show('a1', 2)).toBeUndefined();
   });
 
+  it('append adds a shown child without showing the path to it; choose sets one choice alone', () => {
+    const tree = new BranchTree<Msg, string>('start');
+    tree.append(ROOT_ID, m('u1'));
+    tree.append('u1', m('a1'), 'after-1');
+    tree.append(ROOT_ID, m('u1b'));
+    tree.append('u1', m('a1b'), 'after-1b');
+    // The root shows u1b (appended last); u1 shows a1b, though the line does not pass through it.
+    expect(ids(tree)).toEqual(['u1b']);
+    expect(tree.choose(ROOT_ID, 0)).toBe(true);
+    expect(ids(tree)).toEqual(['u1', 'a1b']);
+    expect(tree.choose('u1', 0)).toBe(true);
+    expect(ids(tree)).toEqual(['u1', 'a1']);
+    expect(tree.lineEnd()).toBe('after-1');
+    expect(tree.choose('u1', 2)).toBe(false);
+    expect(tree.choose('nowhere', 0)).toBe(false);
+  });
+
   it('existing ids under the same parent are followed and updated, not duplicated', () => {
     const tree = new BranchTree<Msg, string>('start');
     tree.extend(ROOT_ID, [m('u1'), m('a1', 'draft')]);

@@ -113,6 +113,25 @@ export class BranchTree<M extends { id: string }, E> {
     if (end !== undefined) this.nodes.get(parent)!.end = end;
   }
 
+  /**
+   * Adds `message` as the last child of `parentId` (known) and makes it that node's shown child, without showing the path
+   * to it: O(1), for building a whole tree whose choices `choose` then sets.
+   */
+  append(parentId: string, message: M, end?: E): void {
+    const parent = this.nodes.get(parentId)!;
+    parent.children.push(message.id);
+    parent.shown = parent.children.length - 1;
+    this.nodes.set(message.id, { parent: parentId, children: [], shown: -1, message, end });
+  }
+
+  /** Sets the shown child of `parentId` alone (its ancestors' choices stay); false when out of range. */
+  choose(parentId: string, index: number): boolean {
+    const node = this.nodes.get(parentId);
+    if (!node || !Number.isInteger(index) || index < 0 || index >= node.children.length) return false;
+    node.shown = index;
+    return true;
+  }
+
   /** Replaces the message a node holds (same id: a decorated or updated copy). */
   replace(message: M): void {
     const node = this.nodes.get(message.id);

@@ -200,14 +200,14 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
     return lineEndOf(state, null, turn);
   };
   const tree = createChatTree<S>(lineEndOf(initialChatState<S>(), null));
+  // Parents before children (the record's order): each message appended in O(1), then every recorded choice set
+  // alone, so a long conversation restores in linear time.
   for (const node of record.nodes) {
     const message = messages.get(node.id);
-    if (message && (node.parent === ROOT_ID || tree.has(node.parent)) && !tree.has(node.id)) tree.extend(node.parent, [message], node.end ? lineEnd(node) : undefined);
+    if (message && (node.parent === ROOT_ID || tree.has(node.parent)) && !tree.has(node.id)) tree.append(node.parent, message, node.end ? lineEnd(node) : undefined);
   }
-  // Deepest choices first: showing a child also shows the path to it, which its ancestors' own choices then correct.
-  for (const [parent, child] of Object.entries(record.shown).reverse()) {
-    const index = tree.inspect(parent).children.indexOf(child);
-    if (index >= 0 && (parent === ROOT_ID || tree.has(parent))) tree.show(parent, index);
+  for (const [parent, child] of Object.entries(record.shown)) {
+    if (parent === ROOT_ID || tree.has(parent)) tree.choose(parent, tree.inspect(parent).children.indexOf(child));
   }
   if (access.transport().snapshotReads === 'session') return restoreSessionLine(access, tree, record, started);
   const shownEnd = tree.lineEnd().state.snapshotId;

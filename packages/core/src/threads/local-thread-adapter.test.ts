@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { createStore, set } from 'idb-keyval';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionAgent, texts, type Count } from '../../test/session-agent.js';
 import { localThreadAdapter } from './local-thread-adapter.js';
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 const summary = (id: string, updatedAt: number): ThreadSummary => ({ id, title: id, createdAt: updatedAt, updatedAt, archived: false });
 
-describe('localThreadAdapter (IndexedDB through idb-keyval)', () => {
+describe('localThreadAdapter (IndexedDB through idb)', () => {
   it('keeps summaries and trees across a reload: a new list on the same database restores the conversation', async () => {
     const name = `reload-${++tests}`;
     const agent = sessionAgent();
@@ -48,7 +48,8 @@ describe('localThreadAdapter (IndexedDB through idb-keyval)', () => {
     } while (cursor);
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
-    expect(seen.slice(0, 5)).toEqual(['t04', 't09', 't14', 't19', 't24']);
+    expect(seen.slice(0, 5)).toEqual(['t24', 't19', 't14', 't09', 't04']);
+    expect(seen.at(-1)).toBe('t00');
   });
 
   it('two tabs: a thread created, renamed or removed in one appears, changes or goes in the other', async () => {
@@ -77,13 +78,33 @@ describe('localThreadAdapter (IndexedDB through idb-keyval)', () => {
     await agent.createChat('good').send('still here');
     const adapter = localThreadAdapter({ name });
     await adapter.save(summary('good', 10));
-    await set('broken', { id: 'broken', title: 42 }, createStore(`agent-chat-threads-${name}`, 'summaries'));
-    await set('good', { tree: 'not a tree' }, createStore(`agent-chat-thread-trees-${name}`, 'trees'));
+    await adapter.list({ limit: 1 });
+    await adapter.loadContent!('none');
+    const summaries = await openDB(`agent-chat-threads-${name}`);
+    await summaries.put('summaries', { id: 'broken', title: 42, updatedAt: 11 }, 'broken');
+    summaries.close();
+    const trees = await openDB(`agent-chat-thread-trees-${name}`);
+    await trees.put('trees', { tree: 'not a tree' }, 'good');
+    trees.close();
     const list = open(agent, name);
     await list.ready;
     expect(list.getState().threads.map((thread) => thread.id)).toEqual(['good']);
     await list.switchTo('good');
     expect(list.getState().error?.message).toBe('The stored conversation of thread good is unreadable.');
     expect(texts(list.chat())).toEqual(['user:still here', 'model:re: still here']);
+  });
+
+  it('reads on a list kept by the version before (idb-keyval: summaries without an index), its trees too', async () => {
+    const name = `upgrade-${++tests}`;
+    const agent = sessionAgent();
+    await agent.createChat('old').send('kept before');
+    const before = await openDB(`agent-chat-threads-${name}`, 1, { upgrade: (database) => void database.createObjectStore('summaries') });
+    for (let index = 0; index < 3; index++) await before.put('summaries', summary(`old${index}`, 10 + index), `old${index}`);
+    before.close();
+    const list = open(agent, name);
+    await list.ready;
+    expect(list.getState().threads.map((thread) => thread.id)).toEqual(['old2', 'old1', 'old0']);
+    await list.rename('old0', 'Renamed');
+    expect(await localThreadAdapter({ name }).get('old0')).toMatchObject({ title: 'Renamed' });
   });
 });

@@ -48,6 +48,27 @@ describe('createThreadList', () => {
     expect(list.getState().threads).toHaveLength(1);
   });
 
+  it('two create() at once (an effect run twice) make one thread', async () => {
+    const list = threadList(sessionAgent(), memoryThreadAdapter());
+    await list.ready;
+    const [first, second] = await Promise.all([list.create(), list.create()]);
+    expect(second).toBe(first);
+    expect(list.getState().threads.map((thread) => thread.id)).toEqual([first]);
+  });
+
+  it('initialId (a link) is active, or notFound, by the time status leaves loading: a view never makes a thread first', async () => {
+    const threads = Array.from({ length: 60 }, (_, index): ThreadSummary => ({ id: `s${index}`, title: `S${index}`, createdAt: index, updatedAt: index, archived: false }));
+    for (const [initialId, expected] of [['s59', { activeId: 's59', notFound: null }], ['s0', { activeId: 's0', notFound: null }], ['nowhere', { activeId: null, notFound: 'nowhere' }]] as const) {
+      const list = threadList(sessionAgent(), memoryThreadAdapter(threads), { initialId, pageSize: 10 });
+      const atReady: unknown[] = [];
+      list.subscribe((state, previous) => {
+        if (state.status === 'ready' && previous.status === 'loading') atReady.push({ activeId: state.activeId, notFound: state.notFound });
+      });
+      await list.ready;
+      expect(atReady).toEqual([expected]);
+    }
+  });
+
   it('generateTitle replaces the default title after the first turn; a rename before it resolves wins', async () => {
     const agent = sessionAgent();
     let answer: (title: string) => void = () => {};

@@ -17,6 +17,8 @@ export interface ThreadListOptions<S = unknown> {
   generateId?: () => string;
   /** Threads per page (default 50). */
   pageSize?: number;
+  /** The thread to show first (a link's, `/c/:id`): active (or `notFound`) before `status` leaves 'loading'. */
+  initialId?: string;
   /** How long a removal can be undone, in ms (default 5000). */
   undoMs?: number;
   /** The clock of `createdAt`/`updatedAt` (default `Date.now`). */
@@ -30,7 +32,7 @@ export interface ThreadList<S = unknown> {
   readonly store: StoreApi<ThreadListState>;
   getState(): ThreadListState;
   subscribe(listener: (state: ThreadListState, previous: ThreadListState) => void): () => void;
-  /** Settles when the first page is read. */
+  /** Settles when the first page is read (and `initialId` is shown, or `notFound`). */
   readonly ready: Promise<void>;
   /** Starts a conversation and shows it (the active one when it is still empty); resolves with its id. */
   create(init?: { id?: string; title?: string }): Promise<string>;
@@ -137,14 +139,13 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     return entry;
   };
 
-  const loadPage = async () => {
+  const loadPage = async (markReady = true) => {
     const page = await adapter.list({ cursor, limit: pageSize });
     cursor = page.cursor;
     let threads = store.getState().threads;
     for (const thread of page.threads) if (!removals.has(thread.id)) threads = upsertThread(threads, thread);
-    set({ threads, hasMore: page.cursor !== null, ...(store.getState().status === 'loading' ? { status: 'ready' } : {}) });
+    set({ threads, hasMore: page.cursor !== null, ...(markReady && store.getState().status === 'loading' ? { status: 'ready' } : {}) });
   };
-  const ready = attempt(loadPage);
 
   /** The thread shown after `id` leaves the list: the next one down, else the one above. */
   const neighbourOf = (id: string) => {
@@ -200,45 +201,71 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
   };
   const unsubscribe = adapter.subscribe?.(onChange);
 
+  let creating: Promise<string> | null = null;
+  /** A new thread shown (or the active one, when it is still empty). */
+  const createThread = async (init: { id?: string; title?: string }) => {
+    const { activeId } = store.getState();
+    const active = activeId ? find(activeId) : undefined;
+    if (active && !init.id && !active.title && !chats.get(active.id)?.chat.getState().messages.length) {
+      set({ notFound: null });
+      return active.id;
+    }
+    const time = now();
+    const thread: ThreadSummary = { id: init.id ?? (options.generateId ?? defaultId)(), title: init.title ?? '', createdAt: time, updatedAt: time, archived: false };
+    set({ threads: upsertThread(store.getState().threads, thread) });
+    threadChat(thread.id, true);
+    await show(thread.id);
+    await attempt(() => adapter.save(thread));
+    return thread.id;
+  };
+
+  const switchTo = async (id: string): Promise<boolean> => {
+    if (store.getState().activeId === id) return true;
+    let thread = find(id);
+    if (!thread && !removals.has(id)) {
+      try {
+        thread = (await adapter.get(id)) ?? undefined;
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+    }
+    if (!thread) {
+      set({ notFound: id });
+      return false;
+    }
+    set({ threads: upsertThread(store.getState().threads, thread) });
+    await show(id);
+    return true;
+  };
+
+  // The first page, then the thread asked for: a view that makes a new thread when none is active sees it first.
+  const ready = attempt(async () => {
+    await loadPage(false);
+    const first = options.initialId;
+    if (first !== undefined) {
+      const switching = switchTo(first);
+      // Found on the first page, it is active at once (its conversation restores after); else the store is asked.
+      if (!find(first)) await switching;
+    }
+  }).then(() => {
+    if (store.getState().status === 'loading') set({ status: 'ready' });
+  });
+
   return {
     store,
     getState: store.getState,
     subscribe: store.subscribe,
     ready,
-    async create(init = {}) {
-      const { activeId } = store.getState();
-      const active = activeId ? find(activeId) : undefined;
-      if (active && !init.id && !active.title && !chats.get(active.id)?.chat.getState().messages.length) {
-        set({ notFound: null });
-        return active.id;
-      }
-      const time = now();
-      const thread: ThreadSummary = { id: init.id ?? (options.generateId ?? defaultId)(), title: init.title ?? '', createdAt: time, updatedAt: time, archived: false };
-      set({ threads: upsertThread(store.getState().threads, thread) });
-      threadChat(thread.id, true);
-      await show(thread.id);
-      await attempt(() => adapter.save(thread));
-      return thread.id;
+    create(init = {}) {
+      // A second plain create() while one is under way (a double-run effect) is the same new thread.
+      if (init.id || init.title !== undefined) return createThread(init);
+      creating ??= createThread(init).finally(() => {
+        creating = null;
+      });
+      return creating;
     },
-    async switchTo(id) {
-      if (store.getState().activeId === id) return true;
-      let thread = find(id);
-      if (!thread && !removals.has(id)) {
-        try {
-          thread = (await adapter.get(id)) ?? undefined;
-        } catch (error) {
-          fail(error);
-          return false;
-        }
-      }
-      if (!thread) {
-        set({ notFound: id });
-        return false;
-      }
-      set({ threads: upsertThread(store.getState().threads, thread) });
-      await show(id);
-      return true;
-    },
+    switchTo,
     rename: (id, title) => update(id, { title: title.trim() }),
     archive: (id) => update(id, { archived: true }),
     unarchive: (id) => update(id, { archived: false }),

@@ -1,8 +1,8 @@
 import type { ThreadPage, ThreadSummary } from './thread-types.js';
 
-/** Newest first; equal times by id, so that every thread has one place. */
+/** Newest first; equal times by id, descending (an `[updatedAt, id]` index read backwards), so that every thread has one place. */
 export function compareThreads(a: ThreadSummary, b: ThreadSummary): number {
-  return b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
 /** A page cursor: the place of the last thread of a page. */
@@ -10,7 +10,8 @@ export function cursorOf(thread: ThreadSummary): string {
   return `${thread.updatedAt}:${thread.id}`;
 }
 
-function placeOf(cursor: string): Pick<ThreadSummary, 'updatedAt' | 'id'> | null {
+/** The place a cursor names (null for one that is not a cursor). */
+export function placeOf(cursor: string): Pick<ThreadSummary, 'updatedAt' | 'id'> | null {
   const colon = cursor.indexOf(':');
   const updatedAt = Number(cursor.slice(0, colon));
   return colon > 0 && Number.isFinite(updatedAt) ? { updatedAt, id: cursor.slice(colon + 1) } : null;

@@ -1,0 +1,22 @@
+import { createAgentChat } from '@agent-chat/core';
+import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadList } from '@agent-chat/core/threads';
+import type { Protocol } from '../demo-location.js';
+import { transportFor } from '../demo-session.js';
+import type { TaskState } from '../task-state.js';
+import type { ThreadStore } from './conversations-location.js';
+
+/**
+ * The demo's conversations of one user: kept in this browser (IndexedDB) or by the agent server (`/api/threads`, the
+ * user named by `x-agent-user`); each a chat over `protocol` whose session id is the thread's id. `initialId`: the
+ * thread the address names, shown first.
+ */
+export function createDemoThreadList(protocol: Protocol, store: ThreadStore, user: string, initialId: string | null): ThreadList<TaskState> {
+  const adapter = store === 'server'
+    ? httpThreadAdapter({ url: '/api/threads', headers: { 'x-agent-user': user } })
+    : localThreadAdapter({ name: `demo-${user}` });
+  return createThreadList<TaskState>({
+    adapter,
+    ...(initialId ? { initialId } : {}),
+    createChat: (id) => createAgentChat<TaskState>({ transport: transportFor('server', protocol), sessionId: id }),
+  });
+}
