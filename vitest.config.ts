@@ -16,6 +16,7 @@ export default defineConfig({
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },
       { find: /^@agent-chat\/ui$/, replacement: source('./packages/ui/src/index.ts') },
       { find: /^@agent-chat\/ui\/inspector$/, replacement: source('./packages/ui/src/inspector.ts') },
+      { find: /^@agent-chat\/server$/, replacement: source('./packages/server/src/index.ts') },
       { find: /^@agent-chat\/testing$/, replacement: source('./packages/testing/src/index.ts') },
       { find: /^@agent-chat\/testing\/matchers$/, replacement: source('./packages/testing/src/matchers.ts') },
       { find: /^@agent-chat\/testing\/react$/, replacement: source('./packages/testing/src/react/index.ts') },
@@ -109,7 +110,7 @@ export default defineConfig({
         test: {
           name: 'agent-server',
           environment: 'node',
-          include: ['apps/agent-server/**/*.test.ts'],
+          include: ['apps/agent-server/**/*.test.ts', 'packages/server/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PACKAGES = ['core', 'react', 'ui', 'testing'];
+const PACKAGES = ['core', 'react', 'ui', 'testing', 'server'];
 /** Where the examples are installed: one folder per checkout (two checkouts on one machine never share one). */
 export const examplesDir = join(tmpdir(), `agent-chat-examples-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
 

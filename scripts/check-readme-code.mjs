@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { examplesDir, packPackages } from '../examples/prepare-example.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const READMES = ['README.md', 'packages/core/README.md', 'packages/react/README.md', 'packages/ui/README.md', 'packages/testing/README.md', 'apps/agent-server/README.md'];
+const READMES = ['README.md', 'packages/core/README.md', 'packages/react/README.md', 'packages/ui/README.md', 'packages/testing/README.md', 'packages/server/README.md', 'apps/agent-server/README.md'];
 // The tools a reader's project has for the blocks: versions as this repository pins them.
-const TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react'];
+const TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express'];
 // The recording the testing README's blocks read as ./buy-milk.json: the first turn of a real Genkit capture.
 const BUY_MILK = 'packages/testing/recordings/genkit-tasks.json';
 

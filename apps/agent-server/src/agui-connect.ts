@@ -14,7 +14,7 @@
  * The snapshot is the last completed one, so a running turn's answer comes from that stream; its user message ends
  * `MESSAGES_SNAPSHOT` (with the id it keeps once the turn completes), so the client's history matches the session's.
  */
-import { EventType, type BaseEvent, type Message } from '@ag-ui/core';
+import { EventType, type AGUIEvent, type Message, type RunFinishedOutcome } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { RequestHandler } from 'express';
@@ -22,8 +22,8 @@ import type { MessageData, Part } from 'genkit/beta';
 import { AGUI_STREAM_HEADERS, artifactActivity, jsonText, toAguiInterrupt } from './agui-route.js';
 import type { SnapshotReader } from './genkit-bridge.js';
 import { checkId } from './session-ids.js';
-import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf } from './session-history.js';
-import { runningTurn, type TurnHttp } from './turn-stream.js';
+import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage } from './session-history.js';
+import type { ResumableTurns } from '@agent-chat/server';
 
 export const RUNNING_TURN_HEADER = 'x-agent-running-turn-id';
 
@@ -55,7 +55,7 @@ export function toAguiMessages(threadId: string, messages: MessageData[]): Messa
   return out;
 }
 
-export function aguiConnectRoute({ snapshots, http }: { snapshots: SnapshotReader; http: TurnHttp }): RequestHandler {
+export function aguiConnectRoute({ snapshots, turns }: { snapshots: SnapshotReader; turns: ResumableTurns }): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const parsed = RunAgentInputSchema.safeParse(req.body);
@@ -65,15 +65,16 @@ export function aguiConnectRoute({ snapshots, http }: { snapshots: SnapshotReade
       if (problem) return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
 
       const history = await readSessionHistory(snapshots, threadId);
-      const running = await runningTurn(http, threadId);
+      const running = await turns.running(threadId);
+      const input = turnMessage(running?.input);
       const result = { sessionId: threadId, ...(history.snapshotId && { snapshotId: history.snapshotId }), ...(running && { runningTurnId: running.turnId }) };
-      const outcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.map(toAguiInterrupt) } : { type: 'success' };
-      const events: BaseEvent[] = [
-        { type: EventType.RUN_STARTED, threadId, runId } as BaseEvent,
-        { type: EventType.MESSAGES_SNAPSHOT, messages: toAguiMessages(threadId, running?.input ? [...history.messages, running.input] : history.messages) } as BaseEvent,
-        { type: EventType.STATE_SNAPSHOT, snapshot: history.custom ?? {} } as BaseEvent,
+      const outcome: RunFinishedOutcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.map(toAguiInterrupt) } : { type: 'success' };
+      const events: AGUIEvent[] = [
+        { type: EventType.RUN_STARTED, threadId, runId },
+        { type: EventType.MESSAGES_SNAPSHOT, messages: toAguiMessages(threadId, input ? [...history.messages, input] : history.messages) },
+        { type: EventType.STATE_SNAPSHOT, snapshot: history.custom ?? {} },
         ...history.artifacts.map((artifact) => artifactActivity(threadId, artifact)),
-        { type: EventType.RUN_FINISHED, threadId, runId, outcome, result } as BaseEvent,
+        { type: EventType.RUN_FINISHED, threadId, runId, outcome, result },
       ];
       const encoder = new EventEncoder();
       res.writeHead(200, { ...AGUI_STREAM_HEADERS, ...(running && { [RUNNING_TURN_HEADER]: running.turnId }) });

@@ -47,11 +47,11 @@
  *   failed turn              RUN_ERROR {message, code: the Genkit status}; an open text message is left open (partial)
  */
 import { randomUUID } from 'node:crypto';
-import { EventType, type BaseEvent, type Interrupt, type Message, type RunAgentInput } from '@ag-ui/core';
+import { EventType, type AGUIEvent, type Interrupt, type JsonPatchOperation as AguiPatchOperation, type RunFinishedOutcome, type Message, type RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { RequestHandler } from 'express';
-import type { Artifact, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
+import type { Artifact, JsonPatchOperation, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import {
   interruptIdOf,
   openInterrupts,
@@ -69,7 +69,7 @@ import { clientStateOf, withContext } from './client-state.js';
 import { checkId } from './session-ids.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
-import { beginTurn, isResumableRequest, pipeTurn, turnSignal, type TurnHttp } from './turn-stream.js';
+import { disconnectSignal, nodeHeaders, sendResponse, type ResumableTurns } from '@agent-chat/server';
 
 export const AGUI_ROUTE = '/api/agui';
 export const AGUI_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
@@ -80,7 +80,7 @@ export interface AguiRouteOptions {
   /** The agent's getSnapshotData action: where open interrupts are read from. */
   snapshots: SnapshotReader;
   /** The turn buffers: the run writes into them, responses read from them. */
-  http: TurnHttp;
+  turns: ResumableTurns;
   /** Where a fork from the first turn stores its empty start. */
   store: SizedSessionStore<TaskState>;
   /** The snapshots this server's turns produced: the lines a request may continue. */
@@ -144,6 +144,21 @@ async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise
 }
 
 /** An open Genkit interrupt as an AG-UI Interrupt: id and toolCallId = its ref, message = input.question when text. */
+/** A Genkit JSON Patch operation as AG-UI's typed one (the same RFC 6902 operation). */
+function toAguiPatchOperation(operation: JsonPatchOperation): AguiPatchOperation {
+  switch (operation.op) {
+    case 'add':
+    case 'replace':
+    case 'test':
+      return { op: operation.op, path: operation.path, value: operation.value };
+    case 'remove':
+      return { op: 'remove', path: operation.path };
+    case 'move':
+    case 'copy':
+      return { op: operation.op, path: operation.path, from: operation.from ?? '' };
+  }
+}
+
 export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
   const { name, input } = part.toolRequest;
   const question = (input as { question?: unknown } | undefined)?.question;
@@ -158,25 +173,25 @@ export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
 }
 
 /** An artifact as the AG-UI ACTIVITY_SNAPSHOT this route streams (a revision replaces it by messageId). */
-export function artifactActivity(threadId: string, artifact: Artifact): BaseEvent {
+export function artifactActivity(threadId: string, artifact: Artifact): AGUIEvent {
   return {
     type: EventType.ACTIVITY_SNAPSHOT,
     messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
     activityType: 'artifact',
     content: { ...artifact },
     replace: true,
-  } as BaseEvent;
+  };
 }
 
 export const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 
 /** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
-function createAguiWriter(threadId: string, runId: string, clientTools: ReadonlySet<string>, answered: ReadonlySet<string>, send: (event: BaseEvent) => void) {
+function createAguiWriter(threadId: string, runId: string, clientTools: ReadonlySet<string>, answered: ReadonlySet<string>, send: (event: AGUIEvent) => void) {
   let open: { kind: 'text' | 'reasoning'; id: string } | null = null;
   const messageId = (index: number) => `${runId}:${index}`;
   const close = () => {
     if (!open) return;
-    send({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id } as BaseEvent);
+    send({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id });
     open = null;
   };
   const ensure = (kind: 'text' | 'reasoning', index: number) => {
@@ -184,8 +199,8 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
     if (open?.id === id) return id;
     close();
     send(kind === 'text'
-      ? ({ type: EventType.TEXT_MESSAGE_START, messageId: id, role: 'assistant' } as BaseEvent)
-      : ({ type: EventType.REASONING_MESSAGE_START, messageId: id, role: 'reasoning' } as BaseEvent));
+      ? { type: EventType.TEXT_MESSAGE_START, messageId: id, role: 'assistant' }
+      : { type: EventType.REASONING_MESSAGE_START, messageId: id, role: 'reasoning' });
     open = { kind, id };
     return id;
   };
@@ -193,18 +208,18 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
   function write(event: BridgeEvent): void {
     switch (event.type) {
       case 'text':
-        send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: ensure('text', event.index), delta: event.delta } as BaseEvent);
+        send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: ensure('text', event.index), delta: event.delta });
         return;
       case 'reasoning':
-        send({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: ensure('reasoning', event.index), delta: event.delta } as BaseEvent);
+        send({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: ensure('reasoning', event.index), delta: event.delta });
         return;
       case 'tool-call': {
         close();
         const { name, ref, input } = event.part.toolRequest;
         const toolCallId = ref ?? name;
-        send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, parentMessageId: messageId(event.index) } as BaseEvent);
-        send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(input ?? {}) } as BaseEvent);
-        send({ type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent);
+        send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, parentMessageId: messageId(event.index) });
+        send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(input ?? {}) });
+        send({ type: EventType.TOOL_CALL_END, toolCallId });
         return;
       }
       case 'tool-result': {
@@ -212,25 +227,25 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
         const { name, ref, output } = event.part.toolResponse;
         const toolCallId = ref ?? name;
         if (answered.has(toolCallId)) return; // the client's own tool message
-        send({ type: EventType.TOOL_CALL_RESULT, messageId: `${messageId(event.index)}:${toolCallId}`, toolCallId, content: jsonText(output), role: 'tool' } as BaseEvent);
+        send({ type: EventType.TOOL_CALL_RESULT, messageId: `${messageId(event.index)}:${toolCallId}`, toolCallId, content: jsonText(output), role: 'tool' });
         return;
       }
       case 'interrupt':
         return; // carried by RUN_FINISHED's outcome
       case 'state-snapshot':
-        send({ type: EventType.STATE_SNAPSHOT, snapshot: event.value ?? {} } as BaseEvent);
+        send({ type: EventType.STATE_SNAPSHOT, snapshot: event.value ?? {} });
         return;
       case 'state-delta':
-        send({ type: EventType.STATE_DELTA, delta: event.patch } as BaseEvent);
+        send({ type: EventType.STATE_DELTA, delta: event.patch.map(toAguiPatchOperation) });
         return;
       case 'artifact':
         send(artifactActivity(threadId, event.artifact));
         return;
       case 'source':
-        send({ type: EventType.CUSTOM, name: 'source', value: event.source } as BaseEvent);
+        send({ type: EventType.CUSTOM, name: 'source', value: event.source });
         return;
       case 'suggestions':
-        send({ type: EventType.CUSTOM, name: 'suggestions', value: event.suggestions } as BaseEvent);
+        send({ type: EventType.CUSTOM, name: 'suggestions', value: event.suggestions });
         return;
     }
   }
@@ -238,13 +253,13 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
   function finish(end: BridgeTurnEnd): void {
     if (end.finishReason === 'failed') {
       // The partial message stays open: the run failed mid-message.
-      send({ type: EventType.RUN_ERROR, message: end.error?.message ?? 'The turn failed.', code: end.error?.status ?? 'INTERNAL' } as BaseEvent);
+      send({ type: EventType.RUN_ERROR, message: end.error?.message ?? 'The turn failed.', code: end.error?.status ?? 'INTERNAL' });
       return;
     }
     close();
-    if (end.usage) send({ type: EventType.CUSTOM, name: 'usage', value: end.usage } as BaseEvent);
+    if (end.usage) send({ type: EventType.CUSTOM, name: 'usage', value: end.usage });
     const result = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
-    let outcome: Record<string, unknown> = { type: 'success' };
+    let outcome: RunFinishedOutcome = { type: 'success' };
     // A client-side tool's interrupt is a plain tool call in AG-UI: it was sent as TOOL_CALL_*, the client runs it.
     const asked = end.interrupts.filter((part) => !clientTools.has(part.toolRequest.name));
     if (end.finishReason === 'interrupted' && asked.length > 0) {
@@ -253,13 +268,13 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
     } else if (end.finishReason === 'aborted') {
       outcome = { type: 'cancelled' };
     }
-    send({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result } as BaseEvent);
+    send({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result });
   }
 
   return { write, finish };
 }
 
-export function aguiRoute({ action, snapshots, http, store, branches }: AguiRouteOptions): RequestHandler {
+export function aguiRoute({ action, snapshots, turns, store, branches }: AguiRouteOptions): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const parsed = RunAgentInputSchema.safeParse(req.body);
@@ -287,18 +302,19 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
         return;
       }
 
-      const turn = await beginTurn(http, res, AGUI_ROUTE, input.threadId, 'message' in turnInput ? turnInput.message : undefined);
+      const begun = await turns.begin({ route: AGUI_ROUTE, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined });
       // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
       const clientState = clientStateOf(input.state);
       const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
-      if (!turn) return;
-      const signal = turnSignal(turn, res, isResumableRequest(req, http));
+      if ('response' in begun) return void (await sendResponse(res, begun.response));
+      const { turn } = begun;
+      const signal = turns.signal(turn, { resumable: turns.isResumable({ headers: nodeHeaders(req) }), disconnect: disconnectSignal(res) });
       const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
-      const send = (event: BaseEvent) => http.buffers.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
+      const send = (event: AGUIEvent) => turns.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
       const { threadId, runId } = input;
       void (async () => {
         try {
-          send({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
+          send({ type: EventType.RUN_STARTED, threadId, runId });
           const answered = new Set('resume' in turnInput ? trailingToolMessages(input.messages).keys() : []);
           const writer = createAguiWriter(threadId, runId, declaredTools(input), answered, send);
           const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
@@ -306,10 +322,10 @@ export function aguiRoute({ action, snapshots, http, store, branches }: AguiRout
           recordTurnEnd(branches, threadId, end, streamed?.turn);
           writer.finish(end);
         } finally {
-          http.buffers.end(turn);
+          turns.end(turn);
         }
       })();
-      await pipeTurn(http, turn, res, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });
+      await sendResponse(res, await turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS }));
     })().catch(next);
   };
 }

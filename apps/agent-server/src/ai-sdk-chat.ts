@@ -18,8 +18,8 @@ import { ARTIFACT_PART } from './ai-sdk-route.js';
 import { interruptIdOf, type SnapshotReader } from './genkit-bridge.js';
 import { checkId } from './session-ids.js';
 import { isClientToolInterrupt } from './tools.js';
-import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, type SessionHistory } from './session-history.js';
-import { runningTurn, type TurnHttp } from './turn-stream.js';
+import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage, type SessionHistory } from './session-history.js';
+import type { ResumableTurns } from '@agent-chat/server';
 
 type UIPart = UIMessage['parts'][number];
 
@@ -85,17 +85,18 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
   return out;
 }
 
-export function aiSdkChatRoute({ snapshots, http }: { snapshots: SnapshotReader; http: TurnHttp }): RequestHandler {
+export function aiSdkChatRoute({ snapshots, turns }: { snapshots: SnapshotReader; turns: ResumableTurns }): RequestHandler {
   return (req, res, next) => {
     const chatId = String(req.params.chatId);
     const problem = checkId('chat id', chatId);
     if (problem) return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
     readSessionHistory(snapshots, chatId)
       .then(async (history) => {
-        const running = await runningTurn(http, chatId);
+        const running = await turns.running(chatId);
+        const input = turnMessage(running?.input);
         res.json({
           id: chatId,
-          messages: toUIMessages(running?.input ? { ...history, messages: [...history.messages, running.input] } : history),
+          messages: toUIMessages(input ? { ...history, messages: [...history.messages, input] } : history),
           state: history.custom,
           artifacts: history.artifacts,
           ...(history.snapshotId && { snapshotId: history.snapshotId }),

@@ -71,7 +71,7 @@ import { checkId } from './session-ids.js';
 import { isClientToolInterrupt } from './tools.js';
 import type { SizedSessionStore } from './session-size.js';
 import type { TaskState } from './task-state.js';
-import { beginTurn, isResumableRequest, lastSeenSeq, pipeTurn, runningTurn, turnSignal, type TurnHttp } from './turn-stream.js';
+import { disconnectSignal, nodeHeaders, sendResponse, type ResumableTurns } from '@agent-chat/server';
 
 export const AI_SDK_ROUTE = '/api/ai-sdk';
 /** The AI SDK's UI message stream headers (`UI_MESSAGE_STREAM_HEADERS` in `ai`). */
@@ -87,7 +87,7 @@ export interface AiSdkRouteOptions {
   action: RunnableAction;
   snapshots: SnapshotReader;
   /** The turn buffers: the run writes into them, responses read from them. */
-  http: TurnHttp;
+  turns: ResumableTurns;
   /** Where a fork from the first turn stores its empty start. */
   store: SizedSessionStore<TaskState>;
   /** The snapshots this server's turns produced: the lines a request may continue. */
@@ -268,7 +268,7 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
   return { write, finish };
 }
 
-export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRouteOptions): RequestHandler {
+export function aiSdkRoute({ action, snapshots, turns, store, branches }: AiSdkRouteOptions): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const body = (req.body ?? {}) as ChatBody;
@@ -314,9 +314,10 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
         return;
       }
       const input = 'message' in turn.input ? { ...turn.input, message: withContext(turn.input.message, context) } : turn.input;
-      const run = await beginTurn(http, res, AI_SDK_ROUTE, sessionId, 'message' in turn.input ? turn.input.message : undefined);
-      if (!run) return;
-      const signal = turnSignal(run, res, isResumableRequest(req, http));
+      const begun = await turns.begin({ route: AI_SDK_ROUTE, sessionId, input: 'message' in turn.input ? turn.input.message : undefined });
+      if ('response' in begun) return void (await sendResponse(res, begun.response));
+      const run = begun.turn;
+      const signal = turns.signal(run, { resumable: turns.isResumable({ headers: nodeHeaders(req) }), disconnect: disconnectSignal(res) });
       const stream = createUIMessageStream({
         originalMessages: messages,
         onError: (error) => (error instanceof Error ? error.message : String(error)),
@@ -333,13 +334,13 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
         try {
           // The frames `pipeUIMessageStreamToResponse` would write: one `data:` line per chunk, `[DONE]` last.
           const reader = stream.getReader();
-          for (let step = await reader.read(); !step.done; step = await reader.read()) http.buffers.append(run, `data: ${JSON.stringify(step.value)}`);
-          http.buffers.append(run, 'data: [DONE]');
+          for (let step = await reader.read(); !step.done; step = await reader.read()) turns.append(run, `data: ${JSON.stringify(step.value)}`);
+          turns.append(run, 'data: [DONE]');
         } finally {
-          http.buffers.end(run);
+          turns.end(run);
         }
       })();
-      await pipeTurn(http, run, res, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS });
+      await sendResponse(res, await turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS }));
     })().catch(next);
   };
 }
@@ -348,13 +349,13 @@ export function aiSdkRoute({ action, snapshots, http, store, branches }: AiSdkRo
  * `GET /api/ai-sdk/:chatId/stream`, as `useChat`'s `resumeStream()` (DefaultChatTransport.reconnectToStream) calls it:
  * 204 when no turn runs in the chat, else its stream from the first frame (or after `Last-Event-ID`).
  */
-export function aiSdkResumeRoute(http: TurnHttp): RequestHandler {
+export function aiSdkResumeRoute(turns: ResumableTurns): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const chatId = String(req.params.chatId);
-      const turn = checkId('chat id', chatId) ? undefined : await runningTurn(http, chatId);
+      const turn = checkId('chat id', chatId) ? undefined : await turns.running(chatId);
       if (!turn) return void res.status(204).end();
-      await pipeTurn(http, turn, res, { after: lastSeenSeq(req), withIds: true, headers: AI_SDK_STREAM_HEADERS });
+      await sendResponse(res, await turns.stream(turn, { after: turns.lastSeen({ headers: nodeHeaders(req), url: req.originalUrl }), withIds: true, headers: AI_SDK_STREAM_HEADERS }));
     })().catch(next);
   };
 }

@@ -206,7 +206,7 @@ interface RunTurnOptions {
    */
   origin?: () => Promise<string | undefined>;
   input: GenkitTurnInput;
-  /** The turn's signal (turn-stream.ts): its cancel endpoint, or a non-resumable client going away. */
+  /** The turn's signal (@agent-chat/server): its cancel endpoint, or a non-resumable client going away. */
   signal: AbortSignal;
   /** The client's state write, applied to the session as the turn loads it (client-state.ts). */
   clientState?: ClientStateWrite | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostnameOfHost, hostnameOfOrigin, parseAllowedHosts } from './host-allowlist.js';
+import { hostnameOfHost, hostnameOfOrigin, parseAllowedHosts } from '@agent-chat/server';
 import { rawRequest, startTestServer, type TestServer } from './test-support.js';
 
 const TURN = JSON.stringify({ data: { message: { role: 'user', content: [{ text: 'add Buy milk' }] } }, init: {} });

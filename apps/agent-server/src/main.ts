@@ -13,7 +13,7 @@
  *   AGENT_TURN_RETENTION_MS, AGENT_MAX_TURN_BUFFER_BYTES  how long / how much of a turn stays replayable (README)
  */
 import { DEFAULT_DATA_DIR } from './agent.js';
-import { parseAllowedHosts } from './host-allowlist.js';
+import { parseAllowedHosts } from '@agent-chat/server';
 import { ModelConfigError } from './real-model.js';
 import { startAgentServer } from './server.js';
 

@@ -4,19 +4,14 @@
  * before JSON.parse or anything recursive sees the value).
  */
 import type { IncomingMessage } from 'node:http';
+import { bodyLimitResponse, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth, sendResponse, type BodyLimits } from '@agent-chat/server';
 import express from 'express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { exceedsJsonDepth } from './json-depth.js';
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_MAX_JSON_DEPTH = 64;
+export type RequestLimits = Pick<BodyLimits, 'maxBodyBytes' | 'maxJsonDepth'>;
 
-export interface RequestLimits {
-  /** Largest request body in bytes (default 1 MiB); larger → 413. */
-  maxBodyBytes?: number;
-  /** Deepest nesting of arrays/objects in a request body (default 64); deeper → 400. */
-  maxJsonDepth?: number;
-}
+/** The answers name the options and the environment variables that change the caps. */
+const HINTS = { maxBodyBytes: 'option maxBodyBytes / AGENT_MAX_BODY_BYTES', maxJsonDepth: 'option maxJsonDepth / AGENT_MAX_JSON_DEPTH' };
 
 const bodyLengths = new WeakMap<IncomingMessage, number>();
 
@@ -39,27 +34,12 @@ export function jsonBodyParser(limits: RequestLimits = {}): RequestHandler {
   });
 }
 
-/** Turns body-parser's errors into clear JSON answers naming the limit and how to change it. */
+/** Turns body-parser's errors into clear JSON answers naming the limit and how to change it (@agent-chat/server's bodyLimitResponse). */
 export function requestLimitErrors(limits: RequestLimits = {}): ErrorRequestHandler {
-  const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxJsonDepth = limits.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  const problems: Record<string, 'too-large' | 'too-deep' | 'not-json'> = { 'entity.too.large': 'too-large', 'entity.too.deep': 'too-deep', 'entity.parse.failed': 'not-json' };
   return (error: { type?: string }, _req, res, next) => {
-    if (res.headersSent) return next(error);
-    switch (error.type) {
-      case 'entity.too.large':
-        return void res.status(413).json({
-          status: 'RESOURCE_EXHAUSTED',
-          message: `The request body is larger than ${maxBodyBytes} bytes (option maxBodyBytes / AGENT_MAX_BODY_BYTES).`,
-        });
-      case 'entity.too.deep':
-        return void res.status(400).json({
-          status: 'INVALID_ARGUMENT',
-          message: `The request JSON nests deeper than ${maxJsonDepth} levels (option maxJsonDepth / AGENT_MAX_JSON_DEPTH).`,
-        });
-      case 'entity.parse.failed':
-        return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' });
-      default:
-        return next(error);
-    }
+    const problem = error.type === undefined ? undefined : problems[error.type];
+    if (res.headersSent || !problem) return next(error);
+    sendResponse(res, bodyLimitResponse(problem, { ...limits, hints: HINTS })).catch(next);
   };
 }

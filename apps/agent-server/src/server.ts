@@ -8,12 +8,12 @@
  *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
  *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
  *   GET  /api/health              {ok, agent, model, store}
- *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (turn-stream.ts)
+ *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (@agent-chat/server)
  *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
  *   POST /api/agui/connect        restore an AG-UI thread (MESSAGES_SNAPSHOT, STATE_SNAPSHOT, …)
  *   /api/threads                  each user's conversations (threads/threads-route.ts), in the sessions' store
  *
- * Turns run into replay buffers (turn-buffers.ts), shared over Redis when `redisUrl` is set (redis-turns.ts).
+ * Turns run into @agent-chat/server's replay buffers (resumableTurns), shared over Redis when `redisUrl` is set.
  *
  * Every request first passes the Host/Origin allowlist (403), then the shared JSON body parser with its size and
  * depth caps (413 / 400); turns that continue a session pass its stored-size cap (413).
@@ -31,8 +31,6 @@ import { aiSdkChatRoute } from './ai-sdk-chat.js';
 import { AI_SDK_STREAM_HEADERS, aiSdkResumeRoute, aiSdkRoute } from './ai-sdk-route.js';
 import { sendGenkitLogsTo } from './genkit-logger.js';
 import { expressHandler, type RunnableAction } from './genkit-runtime.js';
-import { DEFAULT_ALLOWED_HOSTS, hostAllowlist } from './host-allowlist.js';
-import { DEFAULT_LOG_LINES_PER_MINUTE, rateLimitedLog } from './rate-limited-log.js';
 import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './request-limits.js';
 import { validateIds } from './session-ids.js';
 import { DEFAULT_MAX_SESSION_BYTES, sessionSizeGuard } from './session-size.js';
@@ -40,12 +38,11 @@ import { removeStaleTempFiles } from './stale-temp-files.js';
 import { currentTurn } from './turn-context.js';
 import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './genkit-turn-route.js';
 import { threadIndexFor } from './threads/thread-index-for.js';
-import { threadsRoute } from './threads/threads-route.js';
 
+import {
+  DEFAULT_LOG_LINES_PER_MINUTE, DEFAULT_USER_HEADER, hostRefusal, threadsHandler, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, type TurnBufferOptions,
+} from '@agent-chat/server';
 import { createClient } from 'redis';
-import { RedisTurns } from './redis-turns.js';
-import { DEFAULT_TURN_RETENTION_MS, TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
-import { cancelTurnRoute, resumeTurnRoute, type TurnHttp } from './turn-stream.js';
 
 export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog' | 'redis'>, RequestLimits {
   /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
@@ -94,7 +91,7 @@ const lastOf = (messages: unknown): unknown => (Array.isArray(messages) ? messag
 
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const limit = { maxLines: options.logLinesPerMinute ?? DEFAULT_LOG_LINES_PER_MINUTE };
+  const limit = { maxLines: options.logLinesPerMinute ?? DEFAULT_LOG_LINES_PER_MINUTE, name: 'agent-server' };
   const errorLog = rateLimitedLog(options.errorLog ?? ((line: string) => process.stderr.write(`${line}\n`)), limit);
   const failedTurnLog = rateLimitedLog(log, limit);
   sendGenkitLogsTo(errorLog);
@@ -146,27 +143,30 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     ...(options.turnRetentionMs !== undefined && { retentionMs: options.turnRetentionMs }),
     ...(options.maxTurnBufferBytes !== undefined && { maxTurnBytes: options.maxTurnBufferBytes }),
   };
-  const buffers = new TurnBuffers(bufferOptions);
-  const shared = redis && new RedisTurns(redis, buffers, { retentionMs: options.turnRetentionMs ?? DEFAULT_TURN_RETENTION_MS, onError: (error) => errorLog(`[agent-server] redis: ${String(error)}`) });
-  if (shared) {
-    buffers.observe(shared);
-    await shared.start();
-  }
-  const http: TurnHttp = { buffers, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false, ...(shared && { shared }) };
+  const turnStore = redis
+    ? redisTurnStore({ client: redis, ...bufferOptions, onError: (error) => errorLog(`[agent-server] redis: ${String(error)}`) })
+    : memoryTurnStore(bufferOptions);
+  await turnStore.ready();
+  const turns = resumableTurns({ store: turnStore, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false });
   const snapshots = agent.getSnapshotDataAction;
   // The snapshots this server's AG-UI and AI SDK turns produced: the lines a request may continue or fork from.
   const branches = new BranchIndex();
   /** `GET <route>/turns/:turnId/stream` and `POST <route>/turns/:turnId/cancel`. */
-  const turnRoutes = (route: string, headers: Record<string, string>, withIds: Parameters<typeof resumeTurnRoute>[3]) => {
-    app.get(`${route}/turns/:turnId/stream`, resumeTurnRoute(http, route, headers, withIds));
-    app.post(`${route}/turns/:turnId/cancel`, cancelTurnRoute(http, route));
+  const turnRoutes = (route: string, headers: Record<string, string>) => {
+    // A reattaching client reads ids (Genkit's own client never uses these GETs).
+    const handler = toExpress(turns.handler(route, { headers, withIds: true }));
+    app.get(`${route}/turns/:turnId/stream`, handler);
+    app.post(`${route}/turns/:turnId/cancel`, handler);
   };
-  // A reattaching client reads ids (Genkit's own client never uses these GETs).
-  const always = () => true;
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(hostAllowlist(options.allowedHosts ?? DEFAULT_ALLOWED_HOSTS));
+  const hosts = { ...(options.allowedHosts && { allowedHosts: options.allowedHosts }), hint: 'option allowedHosts / ALLOWED_HOSTS' };
+  app.use((req, res, next) => {
+    const refused = hostRefusal(nodeHeaders(req), hosts);
+    if (refused) sendResponse(res, refused).catch(next);
+    else next();
+  });
   app.use(jsonBodyParser(options));
   app.use((_req, res, next) => {
     // genkit 1.42 can write to a response after ending it; unhandled, that ERR_STREAM_WRITE_AFTER_END
@@ -174,7 +174,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     res.on('error', () => {});
     next();
   });
-  app.use('/api/threads', threadsRoute(threadIndexFor({ ...options, ...(redis && { redis }) }), options.threadsUserHeader));
+  app.use('/api/threads', toExpress(threadsHandler({ index: threadIndexFor({ ...options, ...(redis && { redis }) }), userHeader: options.threadsUserHeader ?? DEFAULT_USER_HEADER })));
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
   });
@@ -184,20 +184,20 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     agui: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.threadId, added: lastOf(body.messages) ?? null })),
     aiSdk: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.id, added: lastOf(body.messages) ?? null })),
   };
-  turnRoutes('/api/agent', GENKIT_STREAM_HEADERS, always);
-  turnRoutes('/api/agent-client', GENKIT_STREAM_HEADERS, always);
-  turnRoutes('/api/agui', AGUI_STREAM_HEADERS, always);
-  turnRoutes('/api/ai-sdk', AI_SDK_STREAM_HEADERS, always);
-  app.get('/api/ai-sdk/chats/:chatId', aiSdkChatRoute({ snapshots, http }));
-  app.get('/api/ai-sdk/:chatId/stream', aiSdkResumeRoute(http));
-  app.post('/api/agui/connect', aguiConnectRoute({ snapshots, http }));
-  app.post('/api/agent', validateIds('init'), sizeOf.agent, genkitTurnRoute({ route: '/api/agent', action: logged('/api/agent', agent), http, snapshots }));
+  turnRoutes('/api/agent', GENKIT_STREAM_HEADERS);
+  turnRoutes('/api/agent-client', GENKIT_STREAM_HEADERS);
+  turnRoutes('/api/agui', AGUI_STREAM_HEADERS);
+  turnRoutes('/api/ai-sdk', AI_SDK_STREAM_HEADERS);
+  app.get('/api/ai-sdk/chats/:chatId', aiSdkChatRoute({ snapshots, turns }));
+  app.get('/api/ai-sdk/:chatId/stream', aiSdkResumeRoute(turns));
+  app.post('/api/agui/connect', aguiConnectRoute({ snapshots, turns }));
+  app.post('/api/agent', validateIds('init'), sizeOf.agent, genkitTurnRoute({ route: '/api/agent', action: logged('/api/agent', agent), turns, snapshots }));
   app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
-  app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), http }));
+  app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), turns }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, http, store, branches }));
-  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, http, store, branches }));
+  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, turns, store, branches }));
+  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, turns, store, branches }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });
@@ -230,7 +230,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
         // Let stopped turns save their snapshots before the data folder may go away.
         await Promise.allSettled([...active]);
         await closed;
-        await shared?.close();
+        await turns.close();
         await redis?.quit().catch(() => {});
       })();
       return closing;

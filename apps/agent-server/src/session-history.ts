@@ -6,6 +6,13 @@
 import type { Artifact, MessageData, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import { interruptsOf, lastCompletedSnapshot, type SnapshotReader } from './genkit-bridge.js';
 
+/** A running turn's user message (kept by the turn store as the route gave it), when it is one. */
+export function turnMessage(input: unknown): MessageData | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const { role, content } = input as { role?: unknown; content?: unknown };
+  return typeof role === 'string' && Array.isArray(content) ? (input as MessageData) : undefined;
+}
+
 export interface SessionHistory {
   sessionId: string;
   /** The last completed snapshot (absent for a session with none). */

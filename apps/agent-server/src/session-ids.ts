@@ -5,14 +5,10 @@
  */
 import type { RequestHandler } from 'express';
 import type { SessionStore } from 'genkit/beta';
+import { isSafeId } from '@agent-chat/server';
 import { GenkitError } from './genkit-runtime.js';
 
-/** Letters, digits, `_` and `-`, 1 to 128 characters: UUIDs fit, `..`, `/`, `\`, `.` and NUL do not. */
-export const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-export function isSafeId(value: unknown): value is string {
-  return typeof value === 'string' && SAFE_ID.test(value);
-}
+export { SAFE_ID, isSafeId } from '@agent-chat/server';
 
 /** The message for an unsafe id, or undefined when `value` is absent or safe. */
 export function checkId(label: string, value: unknown): string | undefined {

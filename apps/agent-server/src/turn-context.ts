@@ -3,7 +3,7 @@
  *
  * genkit 1.42 does not stop a model when the HTTP client goes away: the agent hands the model its own
  * abort signal, which only fires when `<agent>/abort` hits a *detached* turn. The server therefore gives each turn
- * a signal of its own (turn-stream.ts), aborted by `POST …/turns/<id>/cancel` or, for a client that cannot resume,
+ * a signal of its own (@agent-chat/server's resumableTurns), aborted by `POST …/turns/<id>/cancel` or, for a client that cannot resume,
  * by its response closing early (its Stop); the scripted model listens to it and stops at once.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,10 +1,7 @@
 import { join } from 'node:path';
 import type { createClient } from 'redis';
 import { DEFAULT_DATA_DIR } from '../agent.js';
-import { FileThreadIndex } from './file-thread-index.js';
-import { MemoryThreadIndex } from './memory-thread-index.js';
-import { RedisThreadIndex } from './redis-thread-index.js';
-import type { ThreadIndex } from './thread-index.js';
+import { FileThreadIndex, MemoryThreadIndex, RedisThreadIndex, type ThreadIndex } from '@agent-chat/server';
 
 /** The thread index beside the sessions: in Redis when they are, else in memory or in files under the data folder. */
 export function threadIndexFor(options: { store?: 'memory' | 'file'; dataDir?: string; redis?: ReturnType<typeof createClient> }): ThreadIndex {

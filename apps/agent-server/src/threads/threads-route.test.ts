@@ -6,11 +6,7 @@ import express from 'express';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startTestServer, type TestServer } from '../test-support.js';
-import { FileThreadIndex } from './file-thread-index.js';
-import { MemoryThreadIndex } from './memory-thread-index.js';
-import { RedisThreadIndex } from './redis-thread-index.js';
-import type { ThreadIndex } from './thread-index.js';
-import { threadsRoute } from './threads-route.js';
+import { FileThreadIndex, MemoryThreadIndex, RedisThreadIndex, threadsHandler, toExpress, type ThreadIndex } from '@agent-chat/server';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 const hasRedis = existsSync(REDIS_SERVER);
@@ -120,7 +116,7 @@ describe('the file store keeps threads across a restart', () => {
 async function serveMany(index: ThreadIndex) {
   const app = express();
   app.use(express.json());
-  app.use('/api/threads', threadsRoute(index));
+  app.use('/api/threads', toExpress(threadsHandler({ index })));
   const listening = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => listening.once('listening', resolve));
   const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/threads`;

@@ -10,7 +10,6 @@
  * One turn per session runs at a time: {@link TurnBuffers.start} refuses a second one (the caller answers 409).
  */
 import { randomUUID } from 'node:crypto';
-import type { MessageData } from 'genkit/beta';
 
 export const DEFAULT_TURN_RETENTION_MS = 60_000;
 export const DEFAULT_MAX_TURN_BYTES = 8 * 1024 * 1024;
@@ -40,8 +39,8 @@ export interface Turn {
   readonly route: string;
   /** The Genkit session it runs in (AG-UI threadId, AI SDK chat id), when known up front. */
   readonly sessionId: string | undefined;
-  /** The user message the turn answers (absent for a resumed interrupt): a page restored mid-turn shows it. */
-  readonly input?: MessageData | undefined;
+  /** The user message the turn answers, as the protocol has it (absent for a resumed interrupt): a page restored mid-turn shows it. */
+  readonly input?: unknown;
   /** Aborted by `POST …/turns/<turnId>/cancel` (reason 'cancelled'), or when a client that cannot resume goes away. */
   readonly controller: AbortController;
   /** Resolves when the turn has ended. */
@@ -72,6 +71,7 @@ export interface TurnObserver {
   end(turn: Turn): void;
 }
 
+/** This instance's turns and their frames, in memory (the buffer every store keeps; Redis mirrors it). */
 export class TurnBuffers {
   private observer: TurnObserver | undefined;
   private readonly turns = new Map<string, TurnRecord>();
@@ -102,7 +102,7 @@ export class TurnBuffers {
   }
 
   /** Starts a turn, or returns the turn already running in `sessionId` (`conflict`). */
-  start(route: string, sessionId?: string, input?: MessageData): { turn: Turn } | { conflict: Turn } {
+  start(route: string, sessionId?: string, input?: unknown): { turn: Turn } | { conflict: Turn } {
     this.prune();
     const running = sessionId === undefined ? undefined : this.bySession.get(sessionId);
     if (running && !running.done) return { conflict: running };
@@ -112,7 +112,7 @@ export class TurnBuffers {
       turnId: randomUUID(),
       route,
       sessionId,
-      ...(input && { input }),
+      ...(input !== undefined && { input }),
       controller: new AbortController(),
       ended,
       frames: [],

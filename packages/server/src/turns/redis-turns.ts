@@ -1,5 +1,5 @@
 /**
- * Running turns shared between agent-server instances over Redis (`REDIS_URL`), with Redis lists and pub/sub:
+ * Running turns shared between server instances over Redis, with Redis lists and pub/sub:
  * the instance running a turn mirrors its frames there, in order; any instance serves a reattach from them.
  *
  *   <prefix>turn:<turnId>:frames   list of frames (index = the SSE id)
@@ -10,22 +10,23 @@
  * Frames and meta expire `retentionMs` after the turn ends (a running turn's keys after `runningTtlMs`).
  * Not the `resumable-stream` package: it resumes by skipping characters, while this contract resumes by frame id.
  */
-import type { MessageData } from 'genkit/beta';
 import { createClient } from 'redis';
 import type { Turn, TurnBuffers } from './turn-buffers.js';
 
-type RedisClient = ReturnType<typeof createClient>;
+/** A connected `redis` client (node-redis 5+). */
+export type RedisClient = ReturnType<typeof createClient>;
 
 export interface SharedTurnInfo {
   turnId: string;
   route: string;
   sessionId?: string;
   done?: boolean;
-  input?: MessageData;
+  input?: unknown;
 }
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
+/** Mirrors this instance's turns into Redis and reads other instances' turns from it. */
 export class RedisTurns {
   private readonly chains = new Map<string, Promise<unknown>>();
   private subscriber: RedisClient | undefined;
@@ -67,7 +68,7 @@ export class RedisTurns {
       }
     }
     const meta = this.key('turn', turn.turnId, 'meta');
-    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input && { input: JSON.stringify(turn.input) }) }).pExpire(meta, ttl).exec();
+    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input !== undefined && { input: JSON.stringify(turn.input) }) }).pExpire(meta, ttl).exec();
     this.chains.set(turn.turnId, Promise.resolve());
     return undefined;
   }
@@ -101,7 +102,7 @@ export class RedisTurns {
     return {
       turnId, route: meta.route, done: meta.done === '1',
       ...(meta.sessionId && { sessionId: meta.sessionId }),
-      ...(meta.input && { input: JSON.parse(meta.input) as MessageData }),
+      ...(meta.input && { input: JSON.parse(meta.input) as unknown }),
     };
   }
 

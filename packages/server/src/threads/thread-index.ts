@@ -1,17 +1,12 @@
 /**
- * The thread index behind `/api/threads`: each user's conversation summaries (a thread's id is its session id, the
+ * The thread index behind the threads routes: each user's conversation summaries (a thread's id is its session id, the
  * same for the Genkit, AG-UI and AI SDK routes), and which user owns each id, so that no user can claim another's.
  */
 
-/** One conversation's summary, as the kit's thread list keeps it. */
-export interface ThreadRecord {
-  id: string;
-  title: string;
-  createdAt: number;
-  updatedAt: number;
-  archived: boolean;
-  preview?: string;
-}
+import type { ThreadSummary } from '@agent-chat/core/threads';
+
+/** One conversation's summary: @agent-chat/core's `ThreadSummary`, as its thread list keeps it. */
+export type ThreadRecord = ThreadSummary;
 
 /** One page, newest first; `cursor` (opaque) asks for the next one. */
 export interface ThreadRecordPage {

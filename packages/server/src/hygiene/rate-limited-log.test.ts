@@ -17,7 +17,7 @@ describe('rateLimitedLog', () => {
     vi.advanceTimersByTime(59_999);
     expect(written).toHaveLength(5);
     vi.advanceTimersByTime(1);
-    expect(written.at(-1)).toBe('[agent-server] suppressed 995 log lines in the last 60s');
+    expect(written.at(-1)).toBe('[agent-chat] suppressed 995 log lines in the last 60s');
 
     // A new window writes again, and a quiet one adds no summary.
     log('later');

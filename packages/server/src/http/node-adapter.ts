@@ -1,0 +1,112 @@
+/**
+ * Web handlers on Node's HTTP server and Express: a Node request becomes a Web `Request` (its body streamed, or the
+ * JSON an Express body parser already read), the `Response` is written back as it streams, and a client that goes
+ * away before the response finished aborts `request.signal` and cancels the response body.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+
+/** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
+export interface NodeRequest extends IncomingMessage {
+  originalUrl?: string;
+  body?: unknown;
+}
+
+/** Express's `next`: an error goes to its error handlers. */
+export type NextFunction = (error?: unknown) => void;
+
+/** A Web handler's shape as the adapters take it. */
+export type AnyWebHandler = (request: Request) => Response | Promise<Response>;
+
+/** An AbortSignal that aborts when `res` closes before it finished (the client went away). */
+export function disconnectSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function originOf(req: NodeRequest): string {
+  const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
+  const origin = `${secure ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return 'http://localhost'; // a Host the allowlist would refuse; the handler still gets a valid URL
+  }
+}
+
+/** A Node request's headers as Web `Headers`. */
+export function nodeHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The Web `Request` of a Node request; `signal` aborts when the client goes away before the response finished. */
+export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
+  const headers = nodeHeaders(req);
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: disconnectSignal(res) };
+  if (method !== 'GET' && method !== 'HEAD') {
+    if (req.body !== undefined && req.readableEnded) {
+      // An Express body parser read it already: hand the handler the same JSON.
+      init.body = JSON.stringify(req.body);
+      headers.delete('content-length');
+    } else {
+      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      init.duplex = 'half';
+    }
+  }
+  return new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
+}
+
+/** Writes a Web `Response` to `res` as it streams (headers first); resolves when it ended or the client left. */
+export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  if (!response.body) return void res.end();
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const onClose = () => void reader.cancel().catch(() => {});
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    }
+  } catch {
+    // The body failed mid-stream: end what was sent (the status is out already).
+  } finally {
+    res.off('close', onClose);
+    if (!res.writableEnded) res.end();
+  }
+}
+
+/** A Web handler as an Express middleware: `app.post('/api/chat', toExpress(handler))`. Errors go to `next`. */
+export function toExpress(handler: AnyWebHandler): (req: NodeRequest, res: ServerResponse, next: NextFunction) => void {
+  return (req, res, next) => {
+    void (async () => sendResponse(res, await handler(toWebRequest(req, res))))().catch(next);
+  };
+}
+
+/** A Web handler as a `node:http` request listener: `createServer(toNodeListener(handler))`. Errors answer 500. */
+export function toNodeListener(handler: AnyWebHandler): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void (async () => sendResponse(res, await handler(toWebRequest(req, res))))().catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":"INTERNAL","message":"Internal error"}');
+      else if (!res.writableEnded) res.end();
+    });
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Resumable turns over HTTP, the same on every route (README: "The wire contract"):
+ *
+ *   every streaming response        header `x-agent-turn-id: <turnId>`; each SSE frame `id: <seq>` (0-based)
+ *   GET  <route>/turns/<id>/stream  the frames after `Last-Event-ID` (or `?after=`; neither: from frame 0), then the
+ *                                   live tail, ending when the turn ends; 204 when the turn is unknown or expired
+ *   POST <route>/turns/<id>/cancel  stops the turn on the server → `{turnId, status: 'cancelling' | 'ended'}`; 404
+ *   a second turn in a session      409 `{status: 'ABORTED', runningTurnId}` while one runs (a cancelled one is
+ *                                   waited for, up to 5 s)
+ *
+ * A client that sends `x-agent-resumable: true` keeps its turn running when it disconnects; without it (the default
+ * `keepTurnsOnDisconnect: false`) a response closed before the turn ended stops the turn, as clients that stop by
+ * closing the request expect. Every handler here is a Web `Request → Response` function.
+ */
+import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
+import { TurnGapError, type Turn } from './turn-buffers.js';
+import { memoryTurnStore, type TurnStore } from './turn-store.js';
+
+const CANCELLED_WAIT_MS = 5000;
+
+/** A turn to read: one this instance runs (or ran), or one another instance runs, known through the store. */
+export interface FoundTurn {
+  turnId: string;
+  route: string;
+  local?: Turn;
+  done?: boolean;
+  input?: unknown;
+}
+
+/** How a turn's frames are sent: after which frame, with or without SSE ids, with which headers. */
+export interface TurnStreamOptions {
+  after: number;
+  withIds: boolean;
+  headers: Record<string, string>;
+}
+
+/** A Web handler: a Next.js route handler, Hono, Bun and Deno serve it as is; `toExpress` mounts it in Express. */
+export type WebHandler = (request: Request) => Promise<Response>;
+
+export interface ResumableTurnsOptions {
+  /** Where the frames live (default `memoryTurnStore()`). */
+  store?: TurnStore;
+  /** Turns outlive a request whose client did not send `x-agent-resumable` (default false: closing it stops the turn). */
+  keepTurnsOnDisconnect?: boolean;
+}
+
+/** The turns of a server: start, write, read back, resume and cancel them. */
+export interface ResumableTurns {
+  readonly store: TurnStore;
+  /** The client reads SSE ids and reattaches: its turn must outlive its request. */
+  isResumable(request: Pick<RequestLike, 'headers'>): boolean;
+  /** The last frame the client has (`Last-Event-ID` or `?after=`), -1 for none. */
+  lastSeen(request: RequestLike): number;
+  /** A turn by id, on this instance or (through the store) another. */
+  find(turnId: string): Promise<FoundTurn | undefined>;
+  /** The turn running in a session, here or on another instance. */
+  running(sessionId: string): Promise<FoundTurn | undefined>;
+  /** Starts a turn in `sessionId`, or gives the 409 response while another one runs there. */
+  begin(start: { route: string; sessionId?: string | undefined; input?: unknown }): Promise<{ turn: Turn } | { response: Response }>;
+  /** Appends one frame (its lines without `id:` and without the blank line); returns its sequence number. */
+  append(turn: Turn, data: string): number;
+  /** Ends the turn: readers drain and stop; it stays replayable for the store's retention window. */
+  end(turn: Turn): void;
+  /** The signal a turn runs with: its cancel endpoint, and `disconnect` for a client that cannot resume. */
+  signal(turn: Turn, options: { resumable: boolean; disconnect?: AbortSignal | undefined }): AbortSignal;
+  /** The turn's frames after `after` as a streaming response (410 when they are no longer kept). */
+  stream(turn: Turn | FoundTurn, options: TurnStreamOptions): Promise<Response>;
+  /** `GET <route>/turns/<id>/stream` and `POST <route>/turns/<id>/cancel` (any other path: 404). */
+  handler(route: string, options: { headers: Record<string, string>; withIds?: boolean }): WebHandler;
+  /** Turns running on this instance (for a clean close). */
+  runningTurns(): Turn[];
+  /** Closes the store. */
+  close(): Promise<void>;
+}
+
+const TURN_PATH = /\/turns\/([^/]+)\/(stream|cancel)\/?$/;
+
+/** Resumable turns over `store`: the replay buffer and its routes (README: "resumableTurns"). */
+export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTurns {
+  const store = options.store ?? memoryTurnStore();
+  const { buffers } = store;
+  const keepTurnsOnDisconnect = options.keepTurnsOnDisconnect ?? false;
+
+  const find = async (turnId: string): Promise<FoundTurn | undefined> => {
+    const local = buffers.get(turnId);
+    if (local) return { turnId, route: local.route, local };
+    await store.ready();
+    return store.shared?.info(turnId);
+  };
+
+  const running = async (sessionId: string): Promise<FoundTurn | undefined> => {
+    const local = buffers.running(sessionId);
+    if (local) return { turnId: local.turnId, route: local.route, local, ...(local.input !== undefined && { input: local.input }) };
+    await store.ready();
+    return store.shared?.running(sessionId);
+  };
+
+  const begin: ResumableTurns['begin'] = async ({ route, sessionId, input }) => {
+    await store.ready();
+    let started = buffers.start(route, sessionId, input);
+    if ('conflict' in started && started.conflict.controller.signal.aborted) {
+      const cancelled = started.conflict;
+      await Promise.race([cancelled.ended, new Promise((resolve) => setTimeout(resolve, CANCELLED_WAIT_MS).unref())]);
+      started = buffers.start(route, sessionId, input);
+    }
+    let conflict: { turnId: string; route: string } | undefined = 'conflict' in started ? started.conflict : undefined;
+    if ('turn' in started) {
+      const other = await store.shared?.claim(started.turn);
+      if (!other) return { turn: started.turn };
+      buffers.discard(started.turn);
+      conflict = other;
+    }
+    const { turnId, route: runningRoute } = conflict!;
+    return {
+      response: jsonResponse(409, {
+        status: 'ABORTED',
+        message: `Session ${sessionId} already has a turn running (${turnId}). Wait for it, reattach with GET ${runningRoute}/turns/${turnId}/stream, or cancel it with POST ${runningRoute}/turns/${turnId}/cancel.`,
+        runningTurnId: turnId,
+      }),
+    };
+  };
+
+  const stream = async (turn: Turn | FoundTurn, { after, withIds, headers }: TurnStreamOptions): Promise<Response> => {
+    const local = 'controller' in turn ? turn : turn.local;
+    if (local && after + 1 < buffers.firstSeq(local)) {
+      return jsonResponse(410, { status: 'OUT_OF_RANGE', message: `Turn ${turn.turnId} no longer keeps the frames after ${after}: reload the session instead.` });
+    }
+    if (!local) await store.ready();
+    const gone = new AbortController();
+    const frames = local ? buffers.read(local, after, gone.signal) : store.shared!.read(turn.turnId, after, gone.signal);
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            const next = await frames.next();
+            if (next.done) controller.close();
+            else controller.enqueue(encoder.encode(sseFrame(next.value, withIds)));
+          } catch (error) {
+            // The reader fell behind the cap: end, the client reloads the session.
+            if (error instanceof TurnGapError) controller.close();
+            else controller.error(error);
+          }
+        },
+        cancel() {
+          gone.abort();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
+  };
+
+  const cancel = async (route: string, turnId: string): Promise<Response> => {
+    const turn = await find(turnId);
+    if (!turn || turn.route !== route) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such turn (unknown or expired).' });
+    if (!turn.local) {
+      if (!turn.done) await store.shared!.cancel(turnId);
+      return jsonResponse(200, { turnId, status: turn.done ? 'ended' : 'cancelling' });
+    }
+    const ended = buffers.isDone(turn.local);
+    if (!ended && !turn.local.controller.signal.aborted) turn.local.controller.abort('cancelled');
+    return jsonResponse(200, { turnId, status: ended ? 'ended' : 'cancelling' });
+  };
+
+  return {
+    store,
+    isResumable: (request) => resumableHeader(request) ?? keepTurnsOnDisconnect,
+    lastSeen: lastSeenSeq,
+    find,
+    running,
+    begin,
+    append: (turn, data) => buffers.append(turn, data),
+    end: (turn) => buffers.end(turn),
+    signal(turn, { resumable, disconnect }) {
+      if (!resumable && disconnect) {
+        const stop = () => {
+          if (!buffers.isDone(turn) && !turn.controller.signal.aborted) turn.controller.abort('client closed');
+        };
+        if (disconnect.aborted) stop();
+        else disconnect.addEventListener('abort', stop, { once: true });
+      }
+      return turn.controller.signal;
+    },
+    stream,
+    handler(route, { headers, withIds = true }) {
+      return async (request) => {
+        const match = TURN_PATH.exec(new URL(request.url, 'http://localhost').pathname);
+        const turnId = match && decodeURIComponent(match[1]!);
+        if (!turnId) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+        if (match[2] === 'cancel') {
+          if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
+          return cancel(route, turnId);
+        }
+        if (request.method !== 'GET' && request.method !== 'HEAD') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use GET.' }, { Allow: 'GET' });
+        const turn = await find(turnId);
+        if (!turn || turn.route !== route) return new Response(null, { status: 204 });
+        return stream(turn, { after: lastSeenSeq(request), withIds, headers });
+      };
+    },
+    runningTurns: () => buffers.runningTurns(),
+    close: () => store.close(),
+  };
+}

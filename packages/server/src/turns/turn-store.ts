@@ -1,0 +1,82 @@
+/**
+ * Where resumable turns keep their frames: `memoryTurnStore()` (one process) or `redisTurnStore({ url })` (every
+ * instance on one Redis reads, resumes and cancels the turns of the others). Both keep this instance's turns in a
+ * {@link TurnBuffers}; the Redis store mirrors them into Redis lists and pub/sub (redis-turns.ts).
+ */
+import { createClient } from 'redis';
+import { RedisTurns, type RedisClient } from './redis-turns.js';
+import { DEFAULT_TURN_RETENTION_MS, TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
+
+/** The frames of this instance's turns, and (with Redis) the turns of every instance. */
+export interface TurnStore {
+  /** `'memory'` or `'redis'`. */
+  readonly kind: 'memory' | 'redis';
+  /** This instance's turns. */
+  readonly buffers: TurnBuffers;
+  /** Turns shared with other instances (Redis), once {@link TurnStore.ready} resolved. */
+  readonly shared: RedisTurns | undefined;
+  /** Connects what the store needs (lazily, once); resolves at once for memory. */
+  ready(): Promise<void>;
+  /** Waits for pending writes and disconnects what the store connected itself. */
+  close(): Promise<void>;
+}
+
+/** How long and how much of a turn stays replayable. */
+export type TurnStoreOptions = TurnBufferOptions;
+
+/** Turns kept in this process's memory: replayable for `retentionMs` (default 60 s) after they end. */
+export function memoryTurnStore(options: TurnStoreOptions = {}): TurnStore {
+  const buffers = new TurnBuffers(options);
+  return { kind: 'memory', buffers, shared: undefined, ready: () => Promise.resolve(), close: () => Promise.resolve() };
+}
+
+export interface RedisTurnStoreOptions extends TurnStoreOptions {
+  /** `redis://host:port`: the store makes its own client (and quits it on close). */
+  url?: string;
+  /** Or a client of the app's (connected, or connected by `ready()`); it stays the app's to quit. */
+  client?: RedisClient;
+  /** Key and channel prefix (default `agent-chat:`). */
+  prefix?: string;
+  /** How long a running turn's keys live without ending (default 10 min): a crashed instance's turns expire. */
+  runningTtlMs?: number;
+  /** Told of Redis errors (default: ignored; the turn still runs and replays on this instance). */
+  onError?: (error: unknown) => void;
+}
+
+/** Turns shared through Redis: a turn started on one instance is read, resumed and cancelled through any other. */
+export function redisTurnStore(options: RedisTurnStoreOptions): TurnStore {
+  if (!options.client && !options.url) throw new TypeError('redisTurnStore needs a url or a client.');
+  const client = options.client ?? createClient({ url: options.url });
+  const owned = !options.client;
+  if (owned) client.on('error', (error: unknown) => options.onError?.(error));
+  const buffers = new TurnBuffers(options);
+  const shared = new RedisTurns(client, buffers, {
+    retentionMs: options.retentionMs ?? DEFAULT_TURN_RETENTION_MS,
+    ...(options.prefix !== undefined && { prefix: options.prefix }),
+    ...(options.runningTtlMs !== undefined && { runningTtlMs: options.runningTtlMs }),
+    ...(options.onError && { onError: options.onError }),
+  });
+  let starting: Promise<void> | undefined;
+  let started = false;
+  return {
+    kind: 'redis',
+    buffers,
+    get shared() {
+      return started ? shared : undefined;
+    },
+    ready() {
+      starting ??= (async () => {
+        if (!client.isOpen) await client.connect();
+        buffers.observe(shared);
+        await shared.start();
+        started = true;
+      })();
+      return starting;
+    },
+    async close() {
+      if (starting) await starting.catch(() => {});
+      await shared.close();
+      if (owned && client.isOpen) await client.quit().catch(() => {});
+    },
+  };
+}
