@@ -3,7 +3,7 @@
 // `securityLevel: 'strict'` (labels' HTML encoded, no click handlers) and plain SVG labels; the SVG is shown as an
 // image (see DiagramView), where no script runs and nothing is fetched.
 import mermaid from 'mermaid';
-import type { DiagramRenderer, RenderedDiagram } from './diagram-rendering.js';
+import type { DiagramRenderer } from './markdown-renderers.js';
 
 let queue: Promise<unknown> = Promise.resolve();
 let count = 0;
@@ -37,10 +37,27 @@ async function draw(source: string, theme: 'default' | 'dark'): Promise<string> 
   return standalone(svg);
 }
 
-/** The kit's Mermaid renderer (see `DiagramRendererLoader`): one diagram at a time (Mermaid's settings are global). */
+/** An SVG as an image: in an `<img>`, an SVG runs no script and loads nothing. */
+function image(svg: string, scheme: 'light' | 'dark', label: string): HTMLImageElement {
+  const element = document.createElement('img');
+  element.className = 'acu-diagram__image';
+  element.dataset.scheme = scheme;
+  element.alt = label;
+  element.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return element;
+}
+
+/**
+ * The kit's Mermaid renderer (see `DiagramRendererLoader`): the diagram drawn for light and for dark pages (CSS shows
+ * the one of the page's scheme), one diagram at a time (Mermaid's settings are global).
+ */
 export const diagramRenderer: DiagramRenderer = {
-  render(source) {
-    const next = queue.then(async (): Promise<RenderedDiagram> => ({ light: await draw(source, 'default'), dark: await draw(source, 'dark') }));
+  render(source, target, { label }) {
+    const next = queue.then(async () => {
+      const light = await draw(source, 'default');
+      const dark = await draw(source, 'dark');
+      target.replaceChildren(image(light, 'light', label), image(dark, 'dark', label));
+    });
     queue = next.catch(() => undefined);
     return next;
   },

@@ -2,10 +2,9 @@ import { memo, type ReactNode } from 'react';
 import * as smd from 'streaming-markdown';
 import { CitationMarker } from './citation-marker.js';
 import { CodeFrame } from './code-block.js';
-import { isDiagramLanguage } from './diagram-rendering.js';
-import { DiagramView } from './diagram-view.js';
+import { DiagramRendererContext, MathRendererContext } from './markdown-renderers.js';
+import { RenderedSource } from './rendered-source.js';
 import { isOpenNode, nodeText, type MarkdownNode } from './markdown-tree.js';
-import { MathView } from './math-view.js';
 import { hostOf, RemoteMediaGate } from './media-policy.js';
 import { safeLinkUrl, safeMediaUrl } from './safe-url.js';
 
@@ -79,13 +78,14 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
         </CodeFrame>
       );
       // A formula is typeset, a ```mermaid block drawn, once complete (`mathRenderer`, `diagramRenderer`).
-      if (type === smd.EQUATION_BLOCK) return <MathView key={key} tex={nodeText(node)} display complete={!isOpenNode(node)} fallback={code} />;
-      if (type === smd.CODE_FENCE && isDiagramLanguage(attrs[smd.LANG])) return <DiagramView key={key} source={() => nodeText(node)} complete={!isOpenNode(node)} fallback={code} />;
+      const complete = !isOpenNode(node);
+      if (type === smd.EQUATION_BLOCK) return <RenderedSource key={key} renderer={MathRendererContext} source={nodeText(node)} complete={complete} fallback={code} className="acu-math acu-math--display" display tag="span" />;
+      if (attrs[smd.LANG]?.trim().toLowerCase() === 'mermaid') return <RenderedSource key={key} renderer={DiagramRendererContext} source={nodeText(node)} complete={complete} fallback={code} className="acu-diagram" display tag="div" />;
       return code;
     }
     case smd.EQUATION_INLINE: {
       const tex = nodeText(node);
-      return <MathView key={key} tex={tex} display={false} complete={!isOpenNode(node)} fallback={<code>{tex}</code>} />;
+      return <RenderedSource key={key} renderer={MathRendererContext} source={tex} complete={!isOpenNode(node)} fallback={<code>{tex}</code>} className="acu-math" display={false} tag="span" />;
     }
     case smd.LINK:
     case smd.RAW_URL:

@@ -2,8 +2,7 @@ import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
-import type { MathRenderer, MathRendererLoader } from './math-rendering.js';
-import { MathRendererContext } from './math-rendering.js';
+import { MathRendererContext, type MathRenderer, type MathRendererLoader } from './markdown-renderers.js';
 import { MessageList } from './message-list.js';
 
 afterEach(cleanup);
@@ -13,7 +12,7 @@ function countingLoader(): { load: MathRendererLoader; typeset: string[] } {
   const record = { typeset: [] as string[], load: null as unknown as MathRendererLoader };
   record.load = async () => {
     const { mathRenderer } = await import('./math.js');
-    return { render: (tex, target, options) => (mathRenderer.render(tex, target, options), record.typeset.push(tex)) } satisfies MathRenderer;
+    return { render: (tex, target, options) => void (mathRenderer.render(tex, target, options), record.typeset.push(tex)) } satisfies MathRenderer;
   };
   return record;
 }
