@@ -49,8 +49,12 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // end +0.1, restore that equals the server +0.1, answer content +0.9 kB in core; the view adds inline interrupts, one
 // answer per row, the phone fixes, the feedback thumbs, reasoning, sources, suggestions and the thread view's lazy
 // door, and `protocol`/`url` props: 49.3 → 56.6 kB). The ceilings are today's sizes plus 0.2 kB; taking features out of the default bundle is issue 29.
+// Session 6, issue 28's math and diagrams: the markdown renderer's hooks for formulas and ```mermaid blocks (one small
+// component that shows the source until a lazily loaded renderer draws it, two contexts, the `mathRenderer` and
+// `diagramRenderer` props, the `diagram` label, focusable tables): 56.6 → 57.1 kB with AgentChatView (ui +0.4 kB, the
+// chat parts +0.3 kB). KaTeX and Mermaid themselves are lazy chunks (the lazy-math and lazy-diagrams rows).
 const GENKIT_CEILING = 27.6;
-const GENKIT_VIEW_CEILING = 56.9;
+const GENKIT_VIEW_CEILING = 57.4;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
@@ -73,8 +77,8 @@ const ENTRIES = [
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 30.7 },
   { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 31.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.2 },
-  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 25.5 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.6 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 26.1 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
   { id: 'lazy-math', group: 'ui', label: `\`@agent-chat/ui/math\` (a lazy chunk, loaded by \`mathRenderer\` at the first finished formula: KaTeX; with it katex.min.css, ${KATEX_CSS_GZ} kB min+gz, and the woff2 fonts a formula uses, served from the app's origin)`, source: "export { mathRenderer } from '@agent-chat/ui/math';\n", external: OURS },
