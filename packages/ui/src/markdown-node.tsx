@@ -68,18 +68,21 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
     return <Heading key={key}>{renderChildren(node, levels)}</Heading>;
   }
   switch (type) {
-    case smd.CODE_BLOCK:
-    case smd.CODE_FENCE:
     case smd.EQUATION_BLOCK: {
+      // Phrasing content only: markdown puts a `$$` block inside its paragraph.
+      const tex = nodeText(node);
+      return <RenderedSource key={key} renderer={MathRendererContext} source={tex} complete={!isOpenNode(node)} fallback={<code>{tex}</code>} className="acu-math acu-math--display" display tag="span" />;
+    }
+    case smd.CODE_BLOCK:
+    case smd.CODE_FENCE: {
       // The code's text pieces as they are: while it streams, only the last piece changes.
       const code = (
         <CodeFrame key={key} codeText={() => nodeText(node)} language={attrs[smd.LANG]} complete={!isOpenNode(node)}>
           {node.children.map((child) => (typeof child === 'string' ? child : nodeText(child)))}
         </CodeFrame>
       );
-      // A formula is typeset, a ```mermaid block drawn, once complete (`mathRenderer`, `diagramRenderer`).
+      // A ```mermaid block is drawn once complete (`diagramRenderer`); formulas are typeset likewise (`mathRenderer`).
       const complete = !isOpenNode(node);
-      if (type === smd.EQUATION_BLOCK) return <RenderedSource key={key} renderer={MathRendererContext} source={nodeText(node)} complete={complete} fallback={code} className="acu-math acu-math--display" display tag="span" />;
       if (attrs[smd.LANG]?.trim().toLowerCase() === 'mermaid') return <RenderedSource key={key} renderer={DiagramRendererContext} source={nodeText(node)} complete={complete} fallback={code} className="acu-diagram" display tag="div" />;
       return code;
     }

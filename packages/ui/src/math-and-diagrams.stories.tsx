@@ -49,7 +49,7 @@ export const Formulas: Story = {
 
 const DIAGRAM_ANSWER = ['How a task moves:', '', '```mermaid', 'flowchart LR', '  todo[To do] --> doing[Doing] --> done[Done]', '```'].join('\n');
 // jsdom has no layout, so Mermaid cannot draw there: the play checks the fallback (the source) instead of the image.
-const canDraw = () => typeof SVGElement !== 'undefined' && 'getBBox' in SVGElement.prototype;
+const canDraw = () => typeof SVGGraphicsElement !== 'undefined' && 'getBBox' in SVGGraphicsElement.prototype;
 
 export const Diagram: Story = {
   render: () => (
