@@ -34,3 +34,32 @@ export function richClosingParts(): Part[] {
     { custom: { suggestions: RICH_SUGGESTIONS } },
   ];
 }
+
+/** The scripted model's "diagram" / "math" answer: formulas in the four delimiters, a Mermaid diagram and a wide table. */
+export const DIAGRAM_TEXT = [
+  'Each task moves through three states:',
+  '',
+  '```mermaid',
+  'flowchart LR',
+  '  todo[To do] --> doing[Doing]',
+  '  doing --> done[Done]',
+  '  doing -->|blocked| todo',
+  '```',
+  '',
+  'With $d$ done tasks out of $n$, the completion ratio is \\(r = d / n\\), and the time left at a pace of $p$ tasks a day is',
+  '',
+  '$$',
+  't = \\frac{n - d}{p}',
+  '$$',
+  '',
+  'Summed over the week:',
+  '',
+  '\\[',
+  '\\sum_{i=1}^{7} d_i \\le n',
+  '\\]',
+  '',
+  '| Task | State | Started | Estimate | Owner | Priority | Project | Notes |',
+  '|---|---|---|---|---|---|---|---|',
+  '| Buy milk | done | Monday morning | 10 minutes | you | low | household | on the way home from the office |',
+  '| Write the report | doing | Wednesday afternoon | 2 hours | you | high | quarterly review | the summary first, then the details |',
+].join('\n');

@@ -1,6 +1,7 @@
 import type { MessageData } from 'genkit/beta';
 import { describe, expect, it } from 'vitest';
 import { decideReply, HELP_TEXT, STORY_TEXT, tokenize } from './scripted-replies.js';
+import { DIAGRAM_TEXT } from './rich-reply.js';
 import { isConfirmation } from './tools.js';
 
 const user = (text: string): MessageData => ({ role: 'user', content: [{ text }] });
@@ -20,6 +21,8 @@ describe('decideReply (the scripted model, by the last user message)', () => {
     ['please Clear my list', { kind: 'tool', name: 'confirmClearAll', input: { question: 'Clear all tasks? This cannot be undone.' } }],
     ['tell me a STORY', { kind: 'text', text: STORY_TEXT }],
     ['something long', { kind: 'text', text: STORY_TEXT }],
+    ['draw a diagram', { kind: 'text', text: DIAGRAM_TEXT }],
+    ['some MATH', { kind: 'text', text: DIAGRAM_TEXT }],
     ['hi', { kind: 'text', text: HELP_TEXT }],
   ])('%s', (prompt, expected) => {
     expect(decideReply([{ role: 'system', content: [{ text: 'sys' }] }, user(prompt)])).toEqual(expected);

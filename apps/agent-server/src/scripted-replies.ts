@@ -5,7 +5,7 @@
  */
 import type { MessageData, Part } from 'genkit/beta';
 import { isConfirmation } from './tools.js';
-import { RICH_REASONING, RICH_TEXT } from './rich-reply.js';
+import { DIAGRAM_TEXT, RICH_REASONING, RICH_TEXT } from './rich-reply.js';
 
 export type Reply =
   | { kind: 'text'; text: string }
@@ -25,6 +25,7 @@ export const HELP_TEXT = [
   '- **long** or **story** — a long answer you can Stop',
   '- **fail** — a turn that fails, to see the error handling',
   '- **explain** — an answer with reasoning, code, math, sources and suggestions',
+  '- **diagram** (or **math**) — formulas, a Mermaid diagram and a wide table',
 ].join('\n');
 
 const STORY_PARAGRAPHS = [
@@ -192,6 +193,7 @@ function replyToUser(prompt: string): Reply {
   }
   if (/\b(long|story)\b/i.test(prompt)) return { kind: 'text', text: STORY_TEXT };
   if (/\b(explain|sources)\b/i.test(prompt)) return { kind: 'rich', reasoning: RICH_REASONING, text: RICH_TEXT };
+  if (/\b(diagram|math)\b/i.test(prompt)) return { kind: 'text', text: DIAGRAM_TEXT };
   if (/\b(time|clock)\b/i.test(prompt)) return { kind: 'tool', name: 'getLocalTime', input: {} };
   return { kind: 'text', text: HELP_TEXT };
 }

@@ -87,4 +87,53 @@ describe.skipIf(!chromiumPath)('answer content (Chromium)', () => {
     await followUps.waitFor({ timeout: 15_000 });
     expect(await followUps.getByRole('button').allTextContents()).toEqual(['Add a task', 'Write the report']);
   });
+
+  it('math and a diagram on a phone: KaTeX and Mermaid load as chunks of their own when needed, nothing from another origin; the wide table scrolls', async () => {
+    const demo = await openDemo('');
+    await demo.page.setViewportSize({ width: 390, height: 844 });
+    const loaded = (pattern: string) => demo.page.evaluate((source) => performance.getEntriesByType('resource').filter((entry) => new RegExp(source).test(entry.name)).map((entry) => entry.name), pattern);
+    expect(await loaded('katex|KaTeX|mermaid|/math-|/diagrams-')).toEqual([]);
+    await demo.send('draw a diagram');
+
+    // Each formula is typeset once complete, as MathML (read aloud) + HTML.
+    const formulas = demo.page.locator('.acu-math');
+    await expect.poll(() => demo.page.locator('.acu-math[data-state="rendered"]').count(), { timeout: 30_000 }).toBe(6);
+    expect(await formulas.evaluateAll((nodes) => nodes.map((node) => node.querySelector('annotation')?.textContent?.trim()))).toEqual([
+      'd', 'n', 'r = d / n', 'p', 't = \\frac{n - d}{p}', '\\sum_{i=1}^{7} d_i \\le n',
+    ]);
+    expect(await demo.page.locator('.acu-math--display .katex-display').count()).toBe(2);
+    // KaTeX's fonts come from the page's own origin (the app's bundle), and so does everything else.
+    await expect.poll(() => loaded('KaTeX_.*\\.woff2'), { timeout: 15_000 }).not.toEqual([]);
+    const origins = await demo.page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((entry) => new URL(entry.name).origin))]);
+    expect(origins).toEqual([new URL(demo.page.url()).origin]);
+
+    // The diagram: drawn once its fence closed, as images (no script runs in an <img>), the light one on a light page.
+    const figure = demo.page.locator('.acu-diagram');
+    await expect.poll(() => figure.getAttribute('data-state'), { timeout: 30_000 }).toBe('rendered');
+    const images = await figure.locator('img').evaluateAll((nodes) => (nodes as HTMLImageElement[]).map((image) => ({
+      scheme: image.dataset.scheme, alt: image.alt, loaded: image.complete && image.naturalWidth > 0, shown: getComputedStyle(image).display !== 'none', svg: image.src.startsWith('data:image/svg+xml'),
+    })));
+    expect(images).toEqual([
+      { scheme: 'light', alt: 'Diagram', loaded: true, shown: true, svg: true },
+      { scheme: 'dark', alt: 'Diagram', loaded: true, shown: false, svg: true },
+    ]);
+    const svg = decodeURIComponent((await figure.locator('img').first().getAttribute('src'))!.split(',')[1]!);
+    expect(svg).toContain('>Doing<');
+    expect(svg).not.toMatch(/<script|onclick=|javascript:/i);
+    expect((await loaded('mermaid|/diagrams-')).length).toBeGreaterThan(0);
+
+    // The wide table scrolls inside the message; the page itself does not scroll sideways.
+    const table = demo.page.locator('.acu-markdown__table').last();
+    const widths = await table.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, page: document.documentElement.scrollWidth }));
+    expect(widths.scroll).toBeGreaterThan(widths.client);
+    expect(widths.page).toBeLessThanOrEqual(390);
+    await table.evaluate((element) => element.scrollBy({ left: 200 }));
+    expect(await table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    expect(await axeViolations(demo.page), 'axe violations').toEqual([]);
+
+    // Dark: the dark drawing shows instead.
+    await demo.page.emulateMedia({ colorScheme: 'dark' });
+    expect(await figure.locator('img').evaluateAll((nodes) => nodes.map((image) => getComputedStyle(image).display !== 'none'))).toEqual([false, true]);
+    expect(await axeViolations(demo.page), 'axe violations (dark)').toEqual([]);
+  });
 });

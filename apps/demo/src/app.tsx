@@ -48,6 +48,9 @@ function ComposerFocusBridge({ targetRef }: { targetRef: RefObject<(() => void) 
 /** Images and text files up to 512 kB: a `data:` URL is a third larger, and AG-UI and the AI SDK resend the history. */
 const DEMO_ATTACHMENTS = { maxFileSize: 512 * 1024 };
 const loadHighlighter = () => import('@agent-chat/ui/highlighter').then((module) => module.highlighter);
+// KaTeX (with its CSS and fonts) and Mermaid: chunks of their own, loaded at the first finished formula / diagram.
+const loadMath = () => import('@agent-chat/ui/math').then((module) => module.mathRenderer);
+const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer);
 
 export function App() {
   const [session, setSession] = useState<DemoSession>(() => {
@@ -179,6 +182,8 @@ export function App() {
             attachments={DEMO_ATTACHMENTS}
             // Code blocks are highlighted by a chunk of its own, loaded at the first finished block.
             codeHighlighter={loadHighlighter}
+            mathRenderer={loadMath}
+            diagramRenderer={loadDiagrams}
             showUsage
           >
             <ComposerFocusBridge targetRef={focusComposerRef} />

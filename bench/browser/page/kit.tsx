@@ -3,6 +3,9 @@ import { useAgentChat } from '@agent-chat/react';
 import { MessageList } from '@agent-chat/ui';
 import '@agent-chat/ui/styles.css';
 import type { ReactNode } from 'react';
+
+// The code blocks are highlighted, as an app that shows code has them: Shiki in a lazy chunk, at each finished block.
+const loadHighlighter = () => import('@agent-chat/ui/highlighter').then((module) => module.highlighter);
 import { historyTexts } from './content.js';
 
 export function kitApp(history: number, onSend: (send: () => Promise<unknown>) => void): ReactNode {
@@ -10,7 +13,7 @@ export function kitApp(history: number, onSend: (send: () => Promise<unknown>) =
   function App() {
     const { chat } = useAgentChat({ transport: aiSdkTransport({ api: '/api/chat' }), state: { messages, artifacts: [] } });
     onSend(() => chat.send('go'));
-    return <MessageList chat={chat} />;
+    return <MessageList chat={chat} codeHighlighter={loadHighlighter} />;
   }
   return <App />;
 }

@@ -75,6 +75,10 @@ type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'chi
     showUsage?: boolean;
     /** Loads the code highlighter when the first finished code block shows (see `MessageList`). Default: plain code. */
     codeHighlighter?: MessageListProps['codeHighlighter'];
+    /** Loads the math renderer when the first finished formula shows (see `MessageList`). Default: TeX source. */
+    mathRenderer?: MessageListProps['mathRenderer'];
+    /** Loads the diagram renderer when the first finished ```mermaid block shows (see `MessageList`). Default: code. */
+    diagramRenderer?: MessageListProps['diagramRenderer'];
     /** Replaces any of the kit's user-visible strings for every component in the view. */
     labels?: Partial<AgentChatLabels>;
     /** Extra content after the composer (inside the provider, so it can use the hooks). */
@@ -130,7 +134,7 @@ type SingleChatViewProps<S> = WithoutTools<ViewChatOptions<S>> & AgentChatViewLa
 
 /** One conversation's view. */
 function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
-  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = LazyMessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, children, className, protocol, url, headers, ...rest } = props;
+  const { artifacts = 'auto', interruptDialog = 'never', aside, placeholder, attachments, empty, renderPart, messageActions = LazyMessageActions, allowedImageOrigins, tools, labels, starterPrompts, showUsage, codeHighlighter, mathRenderer, diagramRenderer, children, className, protocol, url, headers, ...rest } = props;
   const connection = useProtocolTransport({ protocol, url, headers });
   const dialog = interruptDialog !== 'never';
   const panel = artifacts !== 'never';
@@ -161,7 +165,7 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
           <div className="acu-chat__main">
             <JumpToLatestContext.Provider value={jumpSlot.slot}>
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter}>
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} mathRenderer={mathRenderer} diagramRenderer={diagramRenderer}>
               {/* The agent's follow-ups after the last answer (starter prompts before the first message). */}
               <SuggestionChips className="acu-chat__suggestions" starters={starterPrompts} />
               {/* Where the answer will appear, under the question (not above the composer). */}

@@ -25,4 +25,5 @@ export { MessageUsage } from './message-usage.js';
 export { MessageFeedbackButtons, type MessageFeedbackProps } from './message-feedback.js';
 export { SuggestionChips, type SuggestionChipsProps } from './suggestion-chips.js';
 export type { CodeHighlighter, CodeHighlighterLoader, HighlightedToken } from './code-highlighting.js';
+export type { DiagramRenderer, DiagramRendererLoader, MathRenderer, MathRendererLoader, RenderOptions, SourceRenderer } from './markdown-renderers.js';
 export { ThreadList, type ThreadListProps } from './thread-list.js';

@@ -50,6 +50,8 @@ export interface AgentChatLabels extends Partial<ThreadListLabels> {
   copied: string;
   copyFailed: string;
   copyCode: string;
+  /** The accessible name of a drawn diagram (a ```mermaid block). */
+  diagram: string;
   messageActions: string;
   edit: string;
   editMessage: string;
@@ -182,6 +184,7 @@ export const defaultLabels: AgentChatLabels = {
   copied: 'Copied',
   copyFailed: 'Copy failed',
   copyCode: 'Copy code',
+  diagram: 'Diagram',
   messageActions: 'Message actions',
   edit: 'Edit',
   editMessage: 'Edit message',

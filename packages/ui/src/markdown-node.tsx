@@ -2,6 +2,8 @@ import { memo, type ReactNode } from 'react';
 import * as smd from 'streaming-markdown';
 import { CitationMarker } from './citation-marker.js';
 import { CodeFrame } from './code-block.js';
+import { DiagramRendererContext, MathRendererContext } from './markdown-renderers.js';
+import { RenderedSource } from './rendered-source.js';
 import { isOpenNode, nodeText, type MarkdownNode } from './markdown-tree.js';
 import { hostOf, RemoteMediaGate } from './media-policy.js';
 import { safeLinkUrl, safeMediaUrl } from './safe-url.js';
@@ -12,7 +14,7 @@ export type HeadingLevels = ReadonlyMap<number, number>;
 const SIMPLE: Partial<Record<smd.Token, 'p' | 'code' | 'em' | 'strong' | 's' | 'blockquote' | 'ul' | 'li' | 'tr'>> = {
   [smd.PARAGRAPH]: 'p', [smd.CODE_INLINE]: 'code', [smd.ITALIC_AST]: 'em', [smd.ITALIC_UND]: 'em',
   [smd.STRONG_AST]: 'strong', [smd.STRONG_UND]: 'strong', [smd.STRIKE]: 's', [smd.BLOCKQUOTE]: 'blockquote',
-  [smd.LIST_UNORDERED]: 'ul', [smd.LIST_ITEM]: 'li', [smd.TABLE_ROW]: 'tr', [smd.EQUATION_INLINE]: 'code',
+  [smd.LIST_UNORDERED]: 'ul', [smd.LIST_ITEM]: 'li', [smd.TABLE_ROW]: 'tr',
 };
 // Rendered as their own memoized component: a finished one is skipped when its streaming parent re-renders.
 const BLOCKS: ReadonlySet<number> = new Set([
@@ -66,15 +68,28 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
     return <Heading key={key}>{renderChildren(node, levels)}</Heading>;
   }
   switch (type) {
+    case smd.EQUATION_BLOCK: {
+      // Phrasing content only: markdown puts a `$$` block inside its paragraph.
+      const tex = nodeText(node);
+      return <RenderedSource key={key} renderer={MathRendererContext} source={tex} complete={!isOpenNode(node)} fallback={<code>{tex}</code>} className="acu-math acu-math--display" display tag="span" />;
+    }
     case smd.CODE_BLOCK:
-    case smd.CODE_FENCE:
-    case smd.EQUATION_BLOCK:
+    case smd.CODE_FENCE: {
       // The code's text pieces as they are: while it streams, only the last piece changes.
-      return (
+      const code = (
         <CodeFrame key={key} codeText={() => nodeText(node)} language={attrs[smd.LANG]} complete={!isOpenNode(node)}>
           {node.children.map((child) => (typeof child === 'string' ? child : nodeText(child)))}
         </CodeFrame>
       );
+      // A ```mermaid block is drawn once complete (`diagramRenderer`); formulas are typeset likewise (`mathRenderer`).
+      const complete = !isOpenNode(node);
+      if (attrs[smd.LANG]?.trim().toLowerCase() === 'mermaid') return <RenderedSource key={key} renderer={DiagramRendererContext} source={nodeText(node)} complete={complete} fallback={code} className="acu-diagram" display tag="div" />;
+      return code;
+    }
+    case smd.EQUATION_INLINE: {
+      const tex = nodeText(node);
+      return <RenderedSource key={key} renderer={MathRendererContext} source={tex} complete={!isOpenNode(node)} fallback={<code>{tex}</code>} className="acu-math" display={false} tag="span" />;
+    }
     case smd.LINK:
     case smd.RAW_URL:
       return renderLink(node, key, levels);
@@ -95,7 +110,8 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
     case smd.TABLE: {
       const [head, ...body] = node.children.filter((child): child is MarkdownNode => typeof child !== 'string');
       return (
-        <div key={key} className="acu-markdown__table">
+        // Scrolls sideways when wider than the message (phones); focusable, so that a keyboard scrolls it too.
+        <div key={key} className="acu-markdown__table" tabIndex={0}>
           <table>
             {head ? <thead><MarkdownBlock node={head} levels={levels} inHead /></thead> : null}
             <tbody>{body.map((row, index) => <MarkdownBlock key={index} node={row} levels={levels} inHead={false} />)}</tbody>

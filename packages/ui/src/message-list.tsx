@@ -11,6 +11,7 @@ import { useHandJumpToSlot } from './jump-to-latest.js';
 import { unlinkedInterrupts } from './tool-links.js';
 import { ShowUsageContext } from './message-usage.js';
 import { CodeHighlighterContext, type CodeHighlighterLoader } from './code-highlighting.js';
+import { DiagramRendererContext, MathRendererContext, type DiagramRendererLoader, type MathRendererLoader } from './markdown-renderers.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from './tool-registry.js';
 import { useChatView } from './use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -51,6 +52,16 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
    * `() => import('@agent-chat/ui/highlighter').then((module) => module.highlighter)`. Keep it stable. Default: plain code.
    */
   codeHighlighter?: CodeHighlighterLoader | undefined;
+  /**
+   * Typesets finished formulas (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`), loaded when the first one shows:
+   * `() => import('@agent-chat/ui/math').then((module) => module.mathRenderer)`. Keep it stable. Default: TeX source.
+   */
+  mathRenderer?: MathRendererLoader | undefined;
+  /**
+   * Draws finished ```mermaid blocks, loaded when the first one shows:
+   * `() => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer)`. Keep it stable. Default: code.
+   */
+  diagramRenderer?: DiagramRendererLoader | undefined;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -67,7 +78,7 @@ const LOAD_EARLIER_PX = 48;
  */
 export function MessageList<S = unknown>({
   chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
-  showUsage = false, codeHighlighter, className, onScroll, children, ...rest
+  showUsage = false, codeHighlighter, mathRenderer, diagramRenderer, className, onScroll, children, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
@@ -161,7 +172,11 @@ export function MessageList<S = unknown>({
           <ToolRegistryProvider value={registry}>
             <ShowUsageContext.Provider value={showUsage}>
             <CodeHighlighterContext.Provider value={codeHighlighter ?? null}>
+            <MathRendererContext.Provider value={mathRenderer ?? null}>
+            <DiagramRendererContext.Provider value={diagramRenderer ?? null}>
             <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
+            </DiagramRendererContext.Provider>
+            </MathRendererContext.Provider>
             </CodeHighlighterContext.Provider>
             </ShowUsageContext.Provider>
             <PendingInterrupts interrupts={unlinked} />
