@@ -1,4 +1,4 @@
-import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
+import { AgentChatProvider, splitUseAgentChatOptions, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
 import { lazy, Suspense, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
 import { ArtifactPanel } from './artifact-panel.js';
@@ -84,8 +84,6 @@ type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'chi
 
 const NO_LABELS: Partial<AgentChatLabels> = {};
 
-const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds', 'context', 'maxContextBytes', 'customWrites', 'onFeedback'] as const;
-
 /** Splits the view's tools into client tools (for the chat) and renderers (for the message list). */
 function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { client: ClientTools | undefined; renderers: ToolRegistry | undefined } {
   if (!tools) return { client: undefined, renderers: undefined };
@@ -132,9 +130,9 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
   const connection = useProtocolTransport({ protocol, url, headers });
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
-  const options: Record<string, unknown> = {};
-  const dom: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
+  // Every chat option (the list core keeps against `AgentChatOptions`) goes to the chat, the rest to the root element.
+  const { options: chatOptions, rest: dom } = splitUseAgentChatOptions(rest);
+  const options: Record<string, unknown> = chatOptions;
   if (client && !options.chat) options.tools = client;
   if (connection && !options.chat) options.transport = connection;
   const result = useAgentChat<S>(options as UseAgentChatOptions<S>);

@@ -44,8 +44,6 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   resume(parts: Part[], options?: SendOptions & { onChunk?: (chunk: AgentChunk<S>) => void }): Promise<AgentResponse<S>>;
   /** Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. */
   addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
-  /** Answers a client tool call that has no `execute`; once none of its turn waits, the turn continues. */
-  addToolResult(result: ToolResult, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Stops the running turn (keeping its partial text), drops queued ones, and asks the server to stop. */
   stop(): Promise<void>;
   /**
