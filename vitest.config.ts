@@ -10,7 +10,7 @@ export default defineConfig({
     // Exact matches: '@agent-chat/ui' must not also rewrite '@agent-chat/ui/inspector'.
     alias: [
       { find: /^@agent-chat\/core$/, replacement: source('./packages/core/src/index.ts') },
-      { find: /^@agent-chat\/core\/wire$/, replacement: source('./packages/core/src/wire/index.ts') },
+      { find: /^@agent-chat\/core\/wire$/, replacement: source('./packages/core/src/wire-entry.ts') },
       { find: /^@agent-chat\/core\/threads$/, replacement: source('./packages/core/src/threads/index.ts') },
       { find: /^@agent-chat\/core\/(genkit|agentflow|agui|ai-sdk|tnsai)$/, replacement: source('./packages/core/src/protocols/$1/index.ts') },
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },

@@ -20,7 +20,7 @@ const config: StorybookConfig = {
         // Exact matches, so that '@agent-chat/ui' does not also rewrite '@agent-chat/ui/inspector'.
         alias: [
           { find: /^@agent-chat\/core$/, replacement: path('../packages/core/src/index.ts') },
-          { find: /^@agent-chat\/core\/wire$/, replacement: path('../packages/core/src/wire/index.ts') },
+          { find: /^@agent-chat\/core\/wire$/, replacement: path('../packages/core/src/wire-entry.ts') },
           { find: /^@agent-chat\/core\/threads$/, replacement: path('../packages/core/src/threads/index.ts') },
           { find: /^@agent-chat\/core\/(genkit|agentflow|agui|ai-sdk|tnsai)$/, replacement: path('../packages/core/src/protocols/$1/index.ts') },
           { find: /^@agent-chat\/react$/, replacement: path('../packages/react/src/index.ts') },

@@ -3,7 +3,7 @@
 // chat
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
 export type { FeedbackEvent } from './chat/chat-options.js';
-export { agentChatOptionKeys, isAgentChatOptionKey, liveChatOptions, splitChatOptions, type AgentChatOptionKey, type LiveChatOptionKey } from './chat/chat-option-keys.js';
+export { agentChatOptionKeys, liveChatOptions, splitChatOptions, type AgentChatOptionKey, type LiveChatOptionKey } from './chat/chat-option-keys.js';
 export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/chat-state.js';
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,

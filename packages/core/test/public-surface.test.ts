@@ -11,9 +11,9 @@ import * as wire from '@agent-chat/core/wire';
 describe('the public surface', () => {
   it('the root entry holds what an app uses, and no reducer plumbing', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
+      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentChatOptionKeys', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
       'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isDeniedResponse', 'isInterruptPart', 'isMediaPart',
-      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'protocolNames', 'protocolTransport', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport',
+      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'liveChatOptions', 'persistChatTree', 'protocolNames', 'protocolTransport', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport', 'splitChatOptions',
       'textOf', 'tnsaiTransport', 'toolCallIdOf',
     ]);
   });

@@ -2,11 +2,14 @@ import type { AgentInput } from '../../model/chunk.js';
 import { contextValueText, type AgentContextEntry } from '../../model/context.js';
 import type { Message } from '../../model/message.js';
 import { isToolRequestPart, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
-import type { ToolDeclaration } from '../../chat/client-tools.js';
+import type { TurnRequest } from '../../transport/transport.js';
 import { toAguiMessages } from './agui-messages.js';
 import type { AguiResumeEntry, AguiRunAgentInput } from './agui-wire-types.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 import { randomId } from '../../util/ids.js';
+
+/** A client tool as the turn request declares it (the chat's `tools`, without `execute`). */
+type ToolDeclaration = NonNullable<TurnRequest['tools']>[number];
 
 /** The AG-UI protocol version this dialect speaks (sent as `RunAgentInput.protocolVersion`). */
 export const AGUI_PROTOCOL_VERSION = '1.0';
