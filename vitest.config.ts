@@ -20,6 +20,7 @@ export default defineConfig({
       { find: /^@agent-chat\/testing\/matchers$/, replacement: source('./packages/testing/src/matchers.ts') },
       { find: /^@agent-chat\/testing\/react$/, replacement: source('./packages/testing/src/react/index.ts') },
       { find: /^@agent-chat\/testing\/testing-library$/, replacement: source('./packages/testing/src/testing-library.ts') },
+      { find: /^@agent-chat\/testing\/recordings\/(.+\.json)$/, replacement: source('./packages/testing/recordings/$1') },
     ],
   },
   test: {

@@ -28,6 +28,7 @@ const config: StorybookConfig = {
           { find: /^@agent-chat\/ui\/inspector$/, replacement: path('../packages/ui/src/inspector.ts') },
           { find: /^@agent-chat\/testing$/, replacement: path('../packages/testing/src/index.ts') },
           { find: /^@agent-chat\/testing\/react$/, replacement: path('../packages/testing/src/react/index.ts') },
+          { find: /^@agent-chat\/testing\/recordings\/(.+\.json)$/, replacement: path('../packages/testing/recordings/$1') },
         ],
       },
     });
