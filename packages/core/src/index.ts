@@ -16,7 +16,8 @@ export { aguiTransport, type AguiTransportOptions } from './protocols/agui/agui-
 export { aiSdkTransport, type AiSdkTransportOptions } from './protocols/ai-sdk/ai-sdk-transport.js';
 export { tnsaiTransport, type TnsaiTransportOptions } from './protocols/tnsai/tnsai-transport.js';
 export { protocolTransport, protocolNames, type ProtocolName } from './protocols/protocol-transport.js';
-export type { ProtocolTransportOptions } from './transport/protocol-descriptor.js';
+export { protocols } from './protocols/protocol-list.js';
+export type { ProtocolTransportOptions, ProtocolDescriptor, TransportTraits } from './transport/protocol-descriptor.js';
 export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transport/scripted-transport.js';
 export { httpTransport, type HttpTransportConfig } from './transport/http-transport.js';
 export type { ResumableOptions } from './transport/resumable-options.js';

@@ -13,7 +13,7 @@ describe('the public surface', () => {
     expect(Object.keys(core).sort()).toEqual([
       'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentChatOptionKeys', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport', 'createAgentChat',
       'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError', 'isDeniedResponse', 'isInterruptPart', 'isMediaPart',
-      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'liveChatOptions', 'persistChatTree', 'protocolNames', 'protocolTransport', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport', 'splitChatOptions',
+      'isReasoningPart', 'isSourcePart', 'isTextPart', 'isToolRequestPart', 'isToolResponsePart', 'liveChatOptions', 'persistChatTree', 'protocolNames', 'protocolTransport', 'protocols', 'restoreChatTree', 'restoreSavedChatTree', 'scriptedTransport', 'splitChatOptions',
       'textOf', 'tnsaiTransport', 'toolCallIdOf',
     ]);
   });
