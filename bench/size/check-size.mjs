@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { featureBreakdown, functionBreakdown } from './feature-breakdown.mjs';
 import { whyMissed } from './why-missed.mjs';
+import { protocolEntries } from './protocol-entries.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -52,6 +53,15 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 const GENKIT_CEILING = 27.6;
 const GENKIT_VIEW_CEILING = 56.9;
 
+/** The protocol descriptors, from the built core (dist/, as measured). */
+const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
+  (core) => core.protocols,
+  () => {
+    console.error('check-size: not built (packages/core/dist/index.js). Run `npx tsc -b` first.');
+    process.exit(2);
+  },
+);
+
 /**
  * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
  * regression guard of a row that misses its budget (`--regression`: exit 1 past it). A row without a ceiling is held
@@ -64,12 +74,9 @@ const GENKIT_VIEW_CEILING = 56.9;
 const ENTRIES = [
   { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 21.3 },
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 21.8 },
-  { id: 'app-genkit', group: 'core', label: '… + `genkitTransport` (SSE: eventsource-parser)', source: app('genkitTransport'), budget: 15, ceiling: GENKIT_CEILING },
+  // One row per protocol, from the descriptors (protocol-entries.mjs), with their regression ceilings by row id.
+  ...protocolEntries(PROTOCOLS, { ceilings: { 'app-genkit': GENKIT_CEILING, 'app-agentflow': 26.8, 'app-tnsai': 26.1, 'app-ai-sdk': 30.7, 'app-agui': 31.4 } }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 25, ceiling: GENKIT_VIEW_CEILING },
-  { id: 'app-agentflow', group: 'core', label: '… + `agentFlowTransport` (NDJSON)', source: app('agentFlowTransport'), budget: 15, ceiling: 26.8 },
-  { id: 'app-tnsai', group: 'core', label: '… + `tnsaiTransport` (NDJSON)', source: app('tnsaiTransport'), budget: 15, ceiling: 26.1 },
-  { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 30.7 },
-  { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 31.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.2 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 25.5 },
@@ -85,7 +92,7 @@ const WHAT_IF = [
   { id: 'no-fjp', label: 'fast-json-patch → a ~60-line RFC 6902 applier', swap: { [FJP]: 'fast-json-patch.mjs' } },
   { id: 'no-fjp-esp', label: 'and eventsource-parser → a ~30-line SSE line parser', swap: { [FJP]: 'fast-json-patch.mjs', 'eventsource-parser': 'eventsource-parser.mjs' } },
 ];
-const WHAT_IF_ENTRIES = ['app-engine', 'app-genkit', 'app-agentflow', 'app-tnsai', 'app-ai-sdk', 'app-agui', 'core+react'];
+const WHAT_IF_ENTRIES = ['app-engine', ...PROTOCOLS.map((protocol) => `app-${protocol.name}`), 'core+react'];
 
 /** Each library the Genkit app needs, bundled alone with just what the core imports of it: the floor under our own code. */
 const LIBRARIES = [
