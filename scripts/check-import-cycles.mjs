@@ -148,6 +148,31 @@ export function upwardImports(root) {
       }
     }
   }
+  return [...found, ...storiesReachingOut(packages)];
+}
+
+// Files stories may still reach by path, by where they are (under packages/): the Genkit captures, until
+// @agent-chat/testing exports them as it exports its recordings.
+const STORY_SOURCES_ALLOWED = ['core/test/fixtures/genkit/'];
+const STORY = (file) => /\.stories\.tsx?$/.test(file) || file.split(sep).includes('stories');
+const RELATIVE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** Stories (in src/ or a package's stories/) take other packages' files by their exports, never by a relative path out. */
+function storiesReachingOut(packages) {
+  const found = [];
+  for (const pkg of readdirSync(packages)) {
+    for (const folder of ['src', 'stories'].map((sub) => join(packages, pkg, sub)).filter((path) => existsSync(path))) {
+      const inStories = folder.endsWith(`${sep}stories`);
+      for (const file of readdirSync(folder, { recursive: true }).filter((path) => /\.tsx?$/.test(path) && (inStories || STORY(path)))) {
+        const path = join(folder, file);
+        for (const [, specifier] of readFileSync(path, 'utf8').matchAll(RELATIVE)) {
+          const target = relative(join(packages, pkg), resolve(dirname(path), specifier));
+          const under = relative(packages, resolve(dirname(path), specifier)).split(sep).join('/');
+          if (target.startsWith('..') && !STORY_SOURCES_ALLOWED.some((prefix) => under.startsWith(prefix))) found.push(`${relative(packages, path).split(sep).join('/')} → ${specifier} (a story takes another package's files by its exports)`);
+        }
+      }
+    }
+  }
   return found;
 }
 

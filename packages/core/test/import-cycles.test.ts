@@ -74,12 +74,14 @@ describe('imports up a layer', () => {
       'packages/react/src/hook.ts': "import { view } from '@agent-chat/ui';\nexport const hook = view;\n",
       'packages/ui/src/view.ts': "import { recording } from '../../testing/src/recording.js';\nimport type { Turn } from '@agent-chat/core';\nexport const view = recording as unknown as Turn;\n",
       'packages/ui/src/view.stories.tsx': "import { recording } from '@agent-chat/testing/recordings';\nexport default recording;\n",
+      'packages/ui/stories/kept.ts': "import kept from '../../testing/recordings/kept.json' with { type: 'json' };\nimport { view } from '../src/view.js';\nexport default [kept, view];\n",
       'packages/testing/src/recording.ts': "import { hook } from '@agent-chat/react';\nexport const recording = hook;\n",
     });
     expect(upwardImports(at).sort()).toEqual([
       'core/src/wire/frame.ts → core/src/chat/turn.ts (wire is below chat in core)',
       'react/src/hook.ts → @agent-chat/ui (react may import core)',
       'ui/src/view.ts → testing/src/recording.ts (outside what ui may import)',
+      "ui/stories/kept.ts → ../../testing/recordings/kept.json (a story takes another package's files by its exports)",
     ]);
   });
 });
