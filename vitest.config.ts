@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { protocolAliases } from './scripts/protocol-aliases.mjs';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // React 18.3 lives in its own node_modules (tools/react18) so that its react-dom finds it as its peer `react`.
@@ -10,9 +11,9 @@ export default defineConfig({
     // Exact matches: '@agent-chat/ui' must not also rewrite '@agent-chat/ui/inspector'.
     alias: [
       { find: /^@agent-chat\/core$/, replacement: source('./packages/core/src/index.ts') },
-      { find: /^@agent-chat\/core\/wire$/, replacement: source('./packages/core/src/wire/index.ts') },
+      { find: /^@agent-chat\/core\/wire$/, replacement: source('./packages/core/src/wire-entry.ts') },
       { find: /^@agent-chat\/core\/threads$/, replacement: source('./packages/core/src/threads/index.ts') },
-      { find: /^@agent-chat\/core\/(genkit|agentflow|agui|ai-sdk|tnsai)$/, replacement: source('./packages/core/src/protocols/$1/index.ts') },
+      ...protocolAliases(source('.')),
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },
       { find: /^@agent-chat\/ui$/, replacement: source('./packages/ui/src/index.ts') },
       { find: /^@agent-chat\/ui\/inspector$/, replacement: source('./packages/ui/src/inspector.ts') },
@@ -21,6 +22,7 @@ export default defineConfig({
       { find: /^@agent-chat\/testing\/matchers$/, replacement: source('./packages/testing/src/matchers.ts') },
       { find: /^@agent-chat\/testing\/react$/, replacement: source('./packages/testing/src/react/index.ts') },
       { find: /^@agent-chat\/testing\/testing-library$/, replacement: source('./packages/testing/src/testing-library.ts') },
+      { find: /^@agent-chat\/testing\/recordings\/(.+\.json)$/, replacement: source('./packages/testing/recordings/$1') },
     ],
   },
   test: {

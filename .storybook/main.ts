@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
+import { protocolAliases } from '../scripts/protocol-aliases.mjs';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -20,14 +21,15 @@ const config: StorybookConfig = {
         // Exact matches, so that '@agent-chat/ui' does not also rewrite '@agent-chat/ui/inspector'.
         alias: [
           { find: /^@agent-chat\/core$/, replacement: path('../packages/core/src/index.ts') },
-          { find: /^@agent-chat\/core\/wire$/, replacement: path('../packages/core/src/wire/index.ts') },
+          { find: /^@agent-chat\/core\/wire$/, replacement: path('../packages/core/src/wire-entry.ts') },
           { find: /^@agent-chat\/core\/threads$/, replacement: path('../packages/core/src/threads/index.ts') },
-          { find: /^@agent-chat\/core\/(genkit|agentflow|agui|ai-sdk|tnsai)$/, replacement: path('../packages/core/src/protocols/$1/index.ts') },
+          ...protocolAliases(path('..')),
           { find: /^@agent-chat\/react$/, replacement: path('../packages/react/src/index.ts') },
           { find: /^@agent-chat\/ui$/, replacement: path('../packages/ui/src/index.ts') },
           { find: /^@agent-chat\/ui\/inspector$/, replacement: path('../packages/ui/src/inspector.ts') },
           { find: /^@agent-chat\/testing$/, replacement: path('../packages/testing/src/index.ts') },
           { find: /^@agent-chat\/testing\/react$/, replacement: path('../packages/testing/src/react/index.ts') },
+          { find: /^@agent-chat\/testing\/recordings\/(.+\.json)$/, replacement: path('../packages/testing/recordings/$1') },
         ],
       },
     });

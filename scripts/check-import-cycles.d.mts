@@ -4,3 +4,11 @@ export function importGraph(files: string[]): Map<string, Set<string>>;
 export function cyclesOf(graph: Map<string, Set<string>>): string[][];
 /** The import cycles among packages/<name>/src of a repository root, as lists of paths relative to it. */
 export function importCycles(root: string): string[][];
+/** What each package's shipped sources may import. */
+export const PACKAGE_LAYERS: Record<string, string[]>;
+/** @agent-chat/core's folders, bottom first. */
+export const CORE_FOLDERS: string[];
+/** Known upward imports left to another change (`from → to`, paths under packages/). */
+export const ALLOWED_UPWARD: Set<string>;
+/** The imports of packages/<name>/src (tests and stories aside) that point up a layer, as `from → to (why)`. */
+export function upwardImports(root: string): string[];

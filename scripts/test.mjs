@@ -19,7 +19,7 @@ function run(title, command, args, env = {}) {
 const packages = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces.filter((path) => path.startsWith('packages/'));
 const steps = [
   ['the repository stands alone (no tracked file names a folder outside it)', process.execPath, ['scripts/check-standalone.mjs']],
-  ['no import cycles in packages/*/src', process.execPath, ['scripts/check-import-cycles.mjs']],
+  ['no import cycles, no import up a layer in packages/*/src', process.execPath, ['scripts/check-import-cycles.mjs']],
   ['build the packages (tsc -b)', bin('tsc'), ['-b']],
   // tsc does not copy CSS: @agent-chat/ui's stylesheet goes into its dist here (its own `build` script does the same).
   ['copy @agent-chat/ui styles.css into dist', process.execPath, ['packages/ui/scripts/copy-styles.mjs']],

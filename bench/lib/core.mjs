@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
 const DEFAULT = new URL('../../packages/core/src/index.ts', import.meta.url);
-const INTERNALS = ['wire/index', 'protocols/genkit/index', 'protocols/agentflow/index', 'chat/state/apply-custom-patch'];
+const INTERNALS = ['wire-entry', 'protocols/genkit/index', 'protocols/agentflow/index', 'chat/state/apply-custom-patch'];
 
 let loaded;
 function corePath() {

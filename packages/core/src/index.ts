@@ -3,6 +3,7 @@
 // chat
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
 export type { FeedbackEvent } from './chat/chat-options.js';
+export { agentChatOptionKeys, liveChatOptions, splitChatOptions, type AgentChatOptionKey, type LiveChatOptionKey } from './chat/chat-option-keys.js';
 export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/state/chat-state.js';
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
@@ -20,7 +21,8 @@ export { aguiTransport, type AguiTransportOptions } from './protocols/agui/agui-
 export { aiSdkTransport, type AiSdkTransportOptions } from './protocols/ai-sdk/ai-sdk-transport.js';
 export { tnsaiTransport, type TnsaiTransportOptions } from './protocols/tnsai/tnsai-transport.js';
 export { protocolTransport, protocolNames, type ProtocolName } from './protocols/protocol-transport.js';
-export type { ProtocolTransportOptions } from './transport/protocol-descriptor.js';
+export { protocols } from './protocols/protocol-list.js';
+export type { ProtocolTransportOptions, ProtocolDescriptor, TransportTraits } from './transport/protocol-descriptor.js';
 export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transport/scripted-transport.js';
 export { httpTransport, type HttpTransportConfig } from './transport/http-transport.js';
 export type { ResumableOptions } from './transport/resumable-options.js';

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cyclesOf, importCycles, importGraph } from '../../../scripts/check-import-cycles.mjs';
+import { cyclesOf, importCycles, importGraph, upwardImports } from '../../../scripts/check-import-cycles.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 let folder: string | undefined;
@@ -46,5 +46,42 @@ describe('import cycles', () => {
       'c.ts': 'export type C = number;\n',
     });
     expect(cyclesOf(importGraph(Object.values(paths)))).toEqual([]);
+  });
+});
+
+describe('imports up a layer', () => {
+  /** Writes files under a fresh temp repository root (paths relative to it). */
+  function repository(sources: Record<string, string>): string {
+    folder = mkdtempSync(join(tmpdir(), 'import-layers-'));
+    for (const [path, text] of Object.entries(sources)) {
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      writeFileSync(join(folder, path), text);
+    }
+    return folder;
+  }
+
+  it('packages/*/src has none (beyond the one issue 29 removes)', () => {
+    expect(upwardImports(root)).toEqual([]);
+  });
+
+  it('finds a core folder importing a later one, a package importing one above it, by name or by path; tests, stories and entries may', () => {
+    const at = repository({
+      'packages/core/src/model/part.ts': 'export type Part = { text: string };\n',
+      'packages/core/src/wire/frame.ts': "import type { Turn } from '../chat/turn.js';\nimport type { Part } from '../model/part.js';\nexport type Frame = Turn | Part;\n",
+      'packages/core/src/chat/turn.ts': "import type { Part } from '../model/part.js';\nexport type Turn = Part[];\n",
+      'packages/core/src/wire-entry.ts': "export type { Turn } from './chat/turn.js';\n",
+      'packages/core/src/chat/turn.test.ts': "import { view } from '../../../ui/src/view.js';\nexport const used = view;\n",
+      'packages/react/src/hook.ts': "import { view } from '@agent-chat/ui';\nexport const hook = view;\n",
+      'packages/ui/src/view.ts': "import { recording } from '../../testing/src/recording.js';\nimport type { Turn } from '@agent-chat/core';\nexport const view = recording as unknown as Turn;\n",
+      'packages/ui/src/view.stories.tsx': "import { recording } from '@agent-chat/testing/recordings';\nexport default recording;\n",
+      'packages/ui/stories/kept.ts': "import kept from '../../testing/recordings/kept.json' with { type: 'json' };\nimport { view } from '../src/view.js';\nexport default [kept, view];\n",
+      'packages/testing/src/recording.ts': "import { hook } from '@agent-chat/react';\nexport const recording = hook;\n",
+    });
+    expect(upwardImports(at).sort()).toEqual([
+      'core/src/wire/frame.ts → core/src/chat/turn.ts (wire is below chat in core)',
+      'react/src/hook.ts → @agent-chat/ui (react may import core)',
+      'ui/src/view.ts → testing/src/recording.ts (outside what ui may import)',
+      "ui/stories/kept.ts → ../../testing/recordings/kept.json (a story takes another package's files by its exports)",
+    ]);
   });
 });

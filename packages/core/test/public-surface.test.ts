@@ -11,12 +11,12 @@ import * as wire from '@agent-chat/core/wire';
 describe('the public surface', () => {
   it('the root entry holds what an app uses, and no reducer plumbing', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport',
+      'AgentChatError', 'DEFAULT_MAX_TOOL_ROUNDS', 'agentChatOptionKeys', 'agentFlowTransport', 'aguiTransport', 'aiSdkTransport',
       'clientTools', 'createAgentChat', 'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError',
       'isDeniedResponse', 'isInterruptPart', 'isMediaPart', 'isReasoningPart', 'isSourcePart', 'isTextPart',
-      'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'protocolNames', 'protocolTransport',
-      'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport', 'textOf', 'tnsaiTransport',
-      'toolCallIdOf', 'versionTree',
+      'isToolRequestPart', 'isToolResponsePart', 'liveChatOptions', 'persistChatTree', 'protocolNames', 'protocolTransport',
+      'protocols', 'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport', 'splitChatOptions',
+      'textOf', 'tnsaiTransport', 'toolCallIdOf', 'versionTree',
     ]);
   });
 

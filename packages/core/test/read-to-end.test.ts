@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, httpTransport, type AgentEvent } from '../src/index.js';
 import { readToEnd } from '../src/chat/turn/read-to-end.js';
-import { createNdjsonFramer } from '../src/wire/index.js';
+import { createNdjsonFramer } from '../src/wire-entry.js';
 import { listenOnLoopback, type LoopbackServer } from './http-test-server.js';
 
 let server: LoopbackServer | null = null;

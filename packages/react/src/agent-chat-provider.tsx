@@ -1,18 +1,23 @@
-import type { AgentChat } from '@agent-chat/core';
+import type { AgentChat, AgentChatOptions } from '@agent-chat/core';
 import { createContext, useContext, type ReactNode } from 'react';
+import { useOwnedChat } from './use-owned-chat.js';
 
 // The chat's state type is erased here; `useAgentChatContext<S>()` restores it.
 const AgentChatContext = createContext<object | null>(null);
 
-/** Props of {@link AgentChatProvider}. */
-export interface AgentChatProviderProps<S = unknown> {
-  chat: AgentChat<S>;
-  children?: ReactNode;
-}
+/**
+ * Props of {@link AgentChatProvider}: a `chat` to share, or the options of one to create (once per mounted provider,
+ * handed the whole options object on every render, as `useAgentChat` does).
+ */
+export type AgentChatProviderProps<S = unknown> =
+  | { chat: AgentChat<S>; children?: ReactNode }
+  | (AgentChatOptions<S> & { chat?: undefined; children?: ReactNode });
 
-/** Shares one AgentChat with every `useAgentChat()` and `useAgentChatContext()` below it. */
-export function AgentChatProvider<S = unknown>({ chat, children }: AgentChatProviderProps<S>) {
-  return <AgentChatContext.Provider value={chat}>{children}</AgentChatContext.Provider>;
+/** Shares one AgentChat (given, or made from the options) with every `useAgentChat()` and `useAgentChatContext()` below it. */
+export function AgentChatProvider<S = unknown>(props: AgentChatProviderProps<S>) {
+  const { children, ...options } = props;
+  const owned = useOwnedChat<S>(options.chat ? undefined : (options as AgentChatOptions<S>));
+  return <AgentChatContext.Provider value={props.chat ?? owned}>{children}</AgentChatContext.Provider>;
 }
 
 /** The chat of the nearest provider, or null outside one. */

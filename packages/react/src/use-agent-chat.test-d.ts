@@ -25,6 +25,13 @@ describe('types', () => {
     expectTypeOf<UseAgentChatResult<TaskState>['switchBranch']>().toEqualTypeOf<(messageId: string, index: number) => void>();
   });
 
+  it("the result's actions are AgentChat's own methods, signature for signature", () => {
+    expectTypeOf<UseAgentChatResult<TaskState>['addToolResult']>().toEqualTypeOf<AgentChat<TaskState>['addToolResult']>();
+    expectTypeOf<UseAgentChatResult<TaskState>['resume']>().toEqualTypeOf<AgentChat<TaskState>['resume']>();
+    expectTypeOf<UseAgentChatResult<TaskState>['setCustom']>().toEqualTypeOf<AgentChat<TaskState>['setCustom']>();
+    expectTypeOf<UseAgentChatResult<TaskState>['setFeedback']>().toEqualTypeOf<AgentChat<TaskState>['setFeedback']>();
+  });
+
   it('infers the state type from a shared chat, and types callbacks by it', () => {
     expectTypeOf(useAgentChat({ chat }).custom).toEqualTypeOf<TaskState | undefined>();
     useAgentChat<TaskState>({

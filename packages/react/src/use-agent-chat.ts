@@ -1,12 +1,13 @@
-import { createAgentChat, type AgentChat, type AgentChatOptions, type ChatState, type SendOptions } from '@agent-chat/core';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { splitChatOptions, type AgentChat, type AgentChatOptionKey, type AgentChatOptions, type ChatState, type SendOptions } from '@agent-chat/core';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useOptionalAgentChatContext } from './agent-chat-provider.js';
 import { coalesceStore, type Throttle } from './frame-scheduler.js';
+import { useOwnedChat } from './use-owned-chat.js';
 
 /**
  * Options of {@link useAgentChat}: a chat to create (once per mounted component), or an existing one to share.
- * A changed transport or callback applies from the next turn; `sessionId`, `snapshotId` and `state` are read once
- * (use `reset` to switch sessions).
+ * The whole object is handed to the chat on every render (a changed transport, callback, tool or limit applies from its
+ * next use); `sessionId`, `snapshotId`, `state` and `customWrites` are read once (use `reset` to switch sessions).
  */
 export type UseAgentChatOptions<S = unknown> = (
   | (AgentChatOptions<S> & { chat?: undefined })
@@ -16,33 +17,19 @@ export type UseAgentChatOptions<S = unknown> = (
   throttle?: Throttle;
 };
 
-/** What {@link useAgentChat} returns: the chat's state, `isThinking`, and its stable actions. */
-export interface UseAgentChatResult<S = unknown> extends ChatState<S> {
+/** The chat's methods {@link useAgentChat} hands out, stable across renders (turns it starts end with the component). */
+export type UseAgentChatActions<S = unknown> = Pick<
+  AgentChat<S>,
+  | 'send' | 'sendStream' | 'resume' | 'addToolResult' | 'stop' | 'branch' | 'reset'
+  | 'regenerate' | 'edit' | 'switchBranch' | 'retry' | 'clearError' | 'setCustom' | 'setFeedback'
+>;
+
+/** What {@link useAgentChat} returns: the chat's state, `isThinking`, its stable actions (as on `AgentChat`) and the chat. */
+export type UseAgentChatResult<S = unknown> = ChatState<S> & UseAgentChatActions<S> & {
   /** True from `send` until the turn ends (also by a failure or a stop); like all state, seen from the next frame. */
   isThinking: boolean;
-  send: AgentChat<S>['send'];
-  sendStream: AgentChat<S>['sendStream'];
-  resume: AgentChat<S>['resume'];
-  /** Answers a client tool call that has no `execute` (see the `tools` option). */
-  addToolResult: AgentChat<S>['addToolResult'];
-  stop: AgentChat<S>['stop'];
-  branch: AgentChat<S>['branch'];
-  reset: AgentChat<S>['reset'];
-  regenerate: AgentChat<S>['regenerate'];
-  edit: AgentChat<S>['edit'];
-  switchBranch: AgentChat<S>['switchBranch'];
-  retry: AgentChat<S>['retry'];
-  clearError: AgentChat<S>['clearError'];
-  /** Changes the custom state at once (an immer recipe or a value); the agent gets the change with the next turn. */
-  setCustom: AgentChat<S>['setCustom'];
-  /** Rates a message, or takes the rating back with null (see the `onFeedback` option). */
-  setFeedback: AgentChat<S>['setFeedback'];
   chat: AgentChat<S>;
-}
-
-// Resolved per call, not at module scope (SSR-safe); the branch taken never changes within one environment.
-const useClientLayoutEffect: typeof useLayoutEffect = (effect, deps) =>
-  (typeof document === 'undefined' ? useEffect : useLayoutEffect)(effect, deps);
+};
 
 function linkSignals(first: AbortSignal, second: AbortSignal | undefined): AbortSignal {
   if (!second) return first;
@@ -57,82 +44,64 @@ function linkSignals(first: AbortSignal, second: AbortSignal | undefined): Abort
 
 /**
  * The chat hook: creates an AgentChat once per mounted component (or uses `options.chat`, or the nearest
- * `AgentChatProvider`'s) and renders its state, at most one commit per frame while a turn streams.
+ * `AgentChatProvider`'s) and renders its state, at most one commit per frame while a turn streams. The whole options
+ * object is handed to the chat on every commit: a changed transport, callback, tool or limit applies from its next use.
  */
 export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): UseAgentChatResult<S> {
-  const ownOptions = options && !options.chat ? (options as AgentChatOptions<S>) : undefined;
-  const latest = useRef(ownOptions);
-  // The owned chat's callbacks: they call the latest options' ones.
-  const [forward] = useState<Pick<AgentChatOptions<S>, 'onChunk' | 'onTurnEnd' | 'onError' | 'onFeedback'>>(() => ({
-    onChunk: (chunk) => latest.current?.onChunk?.(chunk),
-    onTurnEnd: (response) => latest.current?.onTurnEnd?.(response),
-    onError: (error) => latest.current?.onError?.(error),
-    onFeedback: (feedback) => latest.current?.onFeedback?.(feedback),
-  }));
-  const [owned] = useState(() => ({ chat: null as AgentChat<S> | null, lifetime: null as AbortController | null }));
-  if (ownOptions && !owned.chat) {
-    // Created once, lazily: a chat has no side effects, so StrictMode's discarded render is harmless.
-    // eslint-disable-next-line react-hooks/immutability -- a holder this component owns, filled once during render; setState would cost a second render
-    owned.chat = createAgentChat<S>({ ...ownOptions, ...forward });
-  }
+  const owned = useOwnedChat<S>(options && !options.chat ? options : undefined);
   const context = useOptionalAgentChatContext<S>();
-  const chat = options?.chat ?? (ownOptions ? owned.chat : context);
+  const chat = options?.chat ?? owned ?? context;
   if (!chat) throw new Error('useAgentChat() needs options, a `chat`, or an <AgentChatProvider> above it.');
-  const ownsChat = chat === owned.chat;
-
-  useClientLayoutEffect(() => {
-    latest.current = ownOptions;
-  });
-  const transport = ownOptions?.transport;
-  const generateId = ownOptions?.generateId;
-  useClientLayoutEffect(() => {
-    // A new transport (url, headers, fetch) applies from the next turn.
-    if (ownsChat && transport) chat.configure(generateId ? { transport, generateId } : { transport });
-  }, [chat, ownsChat, transport, generateId]);
-  const tools = ownOptions?.tools;
-  const maxToolRounds = ownOptions?.maxToolRounds;
-  useClientLayoutEffect(() => {
-    // The latest tools (an inline object is new every render) run from the next tool call on.
-    if (ownsChat) chat.configure({ tools, maxToolRounds });
-  }, [chat, ownsChat, tools, maxToolRounds]);
+  const ownsChat = chat === owned;
+  const [lifetime] = useState(() => ({ controller: null as AbortController | null }));
   useEffect(() => {
     if (!ownsChat) return;
     // An owned chat dies with its component: unmounting aborts its turns and releases the reader.
     return () => {
-      owned.lifetime?.abort();
-      owned.lifetime = null;
+      lifetime.controller?.abort();
+      lifetime.controller = null;
     };
-  }, [owned, ownsChat]);
+  }, [lifetime, ownsChat]);
 
   const store = useMemo(() => coalesceStore(chat, options?.throttle ?? 'frame'), [chat, options?.throttle]);
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
-  const actions = useMemo(() => {
+  const actions = useMemo((): UseAgentChatActions<S> => {
     const signalOf = (signal: AbortSignal | undefined) =>
-      ownsChat ? linkSignals((owned.lifetime ??= new AbortController()).signal, signal) : signal;
-    const withLifetime = <O extends SendOptions>(sendOptions: O | undefined): O =>
-      ({ ...sendOptions, signal: signalOf(sendOptions?.signal) }) as O;
+      ownsChat ? linkSignals((lifetime.controller ??= new AbortController()).signal, signal) : signal;
+    const withLifetime = <O extends SendOptions>(callOptions: O | undefined) => ({ ...callOptions, signal: signalOf(callOptions?.signal) });
     return {
-      send: ((input, sendOptions) => chat.send(input, withLifetime(sendOptions))) as AgentChat<S>['send'],
-      sendStream: ((input, onChunk, sendOptions) => chat.sendStream(input, onChunk, withLifetime(sendOptions))) as AgentChat<S>['sendStream'],
-      resume: ((parts, resumeOptions) => chat.resume(parts, withLifetime(resumeOptions))) as AgentChat<S>['resume'],
-      addToolResult: ((result, resultOptions) => chat.addToolResult(result, withLifetime(resultOptions))) as AgentChat<S>['addToolResult'],
-      stop: () => chat.stop(),
-      branch: (snapshotId: string) => chat.branch(snapshotId),
-      reset: ((init) => chat.reset(init)) as AgentChat<S>['reset'],
-      regenerate: ((messageId, operationOptions) => chat.regenerate(messageId, withLifetime(operationOptions))) as AgentChat<S>['regenerate'],
-      edit: ((messageId, input, operationOptions) => chat.edit(messageId, input, withLifetime(operationOptions))) as AgentChat<S>['edit'],
-      switchBranch: (messageId: string, index: number) => chat.switchBranch(messageId, index),
-      retry: ((operationOptions) => chat.retry(withLifetime(operationOptions))) as AgentChat<S>['retry'],
-      clearError: () => chat.clearError(),
-      setCustom: ((update) => chat.setCustom(update)) as AgentChat<S>['setCustom'],
-      setFeedback: ((messageId, feedback) => chat.setFeedback(messageId, feedback)) as AgentChat<S>['setFeedback'],
-      chat,
+      send: (input, callOptions) => chat.send(input, withLifetime(callOptions)),
+      sendStream: (input, onChunk, callOptions) => chat.sendStream(input, onChunk, withLifetime(callOptions)),
+      resume: (parts, callOptions) => chat.resume(parts, withLifetime(callOptions)),
+      addToolResult: (result, callOptions) => chat.addToolResult(result, withLifetime(callOptions)),
+      regenerate: (messageId, callOptions) => chat.regenerate(messageId, withLifetime(callOptions)),
+      edit: (messageId, input, callOptions) => chat.edit(messageId, input, withLifetime(callOptions)),
+      retry: (callOptions) => chat.retry(withLifetime(callOptions)),
+      stop: chat.stop.bind(chat),
+      branch: chat.branch.bind(chat),
+      reset: chat.reset.bind(chat),
+      switchBranch: chat.switchBranch.bind(chat),
+      clearError: chat.clearError.bind(chat),
+      setCustom: chat.setCustom.bind(chat),
+      setFeedback: chat.setFeedback.bind(chat),
     };
-  }, [chat, owned, ownsChat]);
+  }, [chat, lifetime, ownsChat]);
 
   return useMemo(
-    () => ({ ...state, isThinking: state.status === 'submitted' || state.status === 'streaming', ...actions }),
-    [state, actions],
+    () => ({ ...state, isThinking: state.status === 'submitted' || state.status === 'streaming', ...actions, chat }),
+    [state, actions, chat],
   );
+}
+
+// The options `useAgentChat` takes besides the chat's own; `satisfies` keeps the list whole.
+const HOOK_OPTIONS = { chat: true, throttle: true } as const satisfies Record<Exclude<keyof UseAgentChatOptions, AgentChatOptionKey>, true>;
+const HOOK_OPTION_KEYS = Object.keys(HOOK_OPTIONS) as readonly (keyof typeof HOOK_OPTIONS)[];
+
+/**
+ * Splits a component's props into `useAgentChat` options (every chat option, `chat` and `throttle`) and the rest, e.g.
+ * DOM props: for components that take the hook's options beside their own.
+ */
+export function splitUseAgentChatOptions<P extends object>(props: P) {
+  return splitChatOptions(props, HOOK_OPTION_KEYS);
 }

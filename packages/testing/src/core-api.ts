@@ -7,6 +7,8 @@ export {
   aiSdkTransport,
   createAgentChat,
   genkitTransport,
+  protocolTransport,
+  protocols,
   tnsaiTransport,
 } from '@agent-chat/core';
 export type {
@@ -21,6 +23,8 @@ export type {
   FinishReason,
   Message,
   Part,
+  ProtocolDescriptor,
+  ProtocolName,
   StopTarget,
   ToolRequestPart,
   Transport,

@@ -2,6 +2,7 @@ export {
   RECORDING_PROTOCOLS, parseRecording, isRecordingProtocol,
   type Recording, type RecordedTurn, type RecordedFrame, type RecordedEnd, type RecordingProtocol,
 } from './recording.js';
+export { registerProtocol, protocolDescriptor, recordableProtocols } from './protocols.js';
 export { recordTransport, type RecordingTransport, type RecordTransportOptions, type TransportFactory } from './record-transport.js';
 export { replayTransport, type ReplayTransport, type ReplayTransportOptions } from './replay-transport.js';
 export type { ReplayFault } from './faults.js';

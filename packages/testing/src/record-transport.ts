@@ -2,6 +2,7 @@ import { AgentChatError, type DecodedFrame, type Transport, type TurnRequest } f
 import { splitAtFrameEnds } from './split-frames.js';
 import { tapBody } from './tap-body.js';
 import { encodeFrame } from './encode-frame.js';
+import { recordableProtocols } from './protocols.js';
 import { framingOf, isRecordingProtocol, type Recording, type RecordedTurn, type RecordingProtocol } from './recording.js';
 
 /** Builds a transport around the `fetch` it is given: every HTTP transport of the kit takes a `fetch` option. */
@@ -96,7 +97,7 @@ export function recordTransport(source: Transport | TransportFactory, options: R
 
   const inner = typeof source === 'function' ? source(recordingFetch) : source;
   if (!isRecordingProtocol(inner.name)) {
-    throw new AgentChatError('unsupported', `Cannot record a "${inner.name}" transport: the protocol must be one of genkit, agentflow, agui, ai-sdk, tnsai.`);
+    throw new AgentChatError('unsupported', `Cannot record a "${inner.name}" transport: the protocol must be one of ${recordableProtocols().join(', ')} (or given to registerProtocol).`);
   }
   const protocol: RecordingProtocol = inner.name;
 

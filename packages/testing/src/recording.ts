@@ -1,8 +1,10 @@
-import type { TurnRequest } from './core-api.js';
+import { protocols, type ProtocolName, type TurnRequest } from './core-api.js';
+import { protocolDescriptor } from './protocols.js';
 
-/** The five protocols a recording can hold, by their transports' `name`. */
-export const RECORDING_PROTOCOLS = ['genkit', 'agentflow', 'agui', 'ai-sdk', 'tnsai'] as const;
-export type RecordingProtocol = (typeof RECORDING_PROTOCOLS)[number];
+/** The core's protocols, by their transports' `name` (a recording may also hold one given to `registerProtocol`). */
+export const RECORDING_PROTOCOLS: readonly ProtocolName[] = protocols.map((protocol) => protocol.name);
+/** A recording's protocol: one of the core's, or the name of one given to `registerProtocol`. */
+export type RecordingProtocol = ProtocolName | (string & {});
 
 /** One piece of a response body: its text, and when it arrived (ms after the turn's request was sent). */
 export interface RecordedFrame {
@@ -46,8 +48,9 @@ export interface Recording {
   turns: RecordedTurn[];
 }
 
+/** True for a protocol a recording can hold: the core's, or a registered one. */
 export function isRecordingProtocol(name: string): name is RecordingProtocol {
-  return (RECORDING_PROTOCOLS as readonly string[]).includes(name);
+  return protocolDescriptor(name) !== undefined;
 }
 
 /** Checks a parsed JSON value is a version 1 recording (throws a TypeError saying what is wrong otherwise). */
@@ -68,7 +71,9 @@ export function parseRecording(value: unknown): Recording {
   return { ...recording, capture: recording.capture ?? 'bytes' } as Recording;
 }
 
-/** The wire framing a protocol's bodies use. */
+/** The wire framing a protocol's bodies use (its descriptor's). */
 export function framingOf(protocol: RecordingProtocol): 'sse' | 'ndjson' {
-  return protocol === 'agentflow' || protocol === 'tnsai' ? 'ndjson' : 'sse';
+  const descriptor = protocolDescriptor(protocol);
+  if (!descriptor) throw new TypeError(`Unknown protocol "${protocol}".`);
+  return descriptor.framing;
 }

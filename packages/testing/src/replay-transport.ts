@@ -1,10 +1,8 @@
-import {
-  AgentChatError, agentFlowTransport, aguiTransport, aiSdkTransport, genkitTransport, tnsaiTransport,
-  type Transport, type TurnRequest,
-} from './core-api.js';
+import { AgentChatError, protocolTransport, type Transport, type TurnRequest } from './core-api.js';
 import { faultsFor, type ReplayFault } from './faults.js';
 import { replayBody } from './replay-body.js';
-import { parseRecording, type Recording, type RecordedTurn, type RecordingProtocol } from './recording.js';
+import { protocolDescriptor } from './protocols.js';
+import { parseRecording, type Recording, type RecordedTurn } from './recording.js';
 
 /** Options of {@link replayTransport}. */
 export interface ReplayTransportOptions {
@@ -26,22 +24,6 @@ export interface ReplayTransport extends Transport {
 /** Where replayed requests "go" when the recording names no URL: never fetched (the replay's fetch answers). */
 const REPLAY_URL = 'http://replay.invalid/agent';
 
-/** The protocol's real transport, with `fetch` as its network: replayed bytes take the same framer and dialect as live. */
-function transportFor(protocol: RecordingProtocol, url: string, fetch: typeof globalThis.fetch): Transport {
-  switch (protocol) {
-    case 'genkit': return genkitTransport({ url, fetch });
-    case 'agentflow': return agentFlowTransport({ baseUrl: url.replace(/\/v1\/graph\/stream$/, ''), fetch });
-    case 'agui': return aguiTransport({ url, fetch });
-    case 'ai-sdk': return aiSdkTransport({ api: url, fetch });
-    case 'tnsai': return tnsaiTransport({ url, fetch });
-  }
-}
-
-const CONTENT_TYPES: Record<RecordingProtocol, string> = {
-  genkit: 'text/event-stream', agui: 'text/event-stream', 'ai-sdk': 'text/event-stream',
-  agentflow: 'application/x-ndjson', tnsai: 'application/x-ndjson',
-};
-
 /**
  * Plays a {@link Recording} (or the parsed JSON of a recording file: it is checked) back through the real transport and dialect of its protocol: the recorded bytes are the
  * response of a `fetch` the transport makes, so decoding is exactly as live. Deterministic: the same recording,
@@ -49,6 +31,9 @@ const CONTENT_TYPES: Record<RecordingProtocol, string> = {
  */
 export function replayTransport(recording: unknown, options: ReplayTransportOptions = {}): ReplayTransport {
   const checked = parseRecording(recording);
+  // The protocol's real transport (built from its descriptor), with the replay's fetch as its network: replayed bytes
+  // take the same framer and dialect as live, under the protocol's own content type.
+  const protocol = protocolDescriptor(checked.protocol)!;
   const speed = options.speed ?? 1;
   if (!(speed > 0)) throw new RangeError(`replay speed must be > 0, got ${speed}`);
   const faults = options.faults === undefined ? [] : Array.isArray(options.faults) ? options.faults : [options.faults];
@@ -77,10 +62,10 @@ export function replayTransport(recording: unknown, options: ReplayTransportOpti
       signal,
       onDelivered: () => options.onTurnDelivered?.(index, turn),
     });
-    return new Response(body, { status, headers: { 'Content-Type': CONTENT_TYPES[checked.protocol] } });
+    return new Response(body, { status, headers: { 'Content-Type': protocol.contentType } });
   };
 
-  const inner = transportFor(checked.protocol, checked.url ?? REPLAY_URL, replayFetch);
+  const inner = protocolTransport(protocol, { url: checked.url ?? REPLAY_URL, fetch: replayFetch });
   return {
     name: inner.name,
     recording: checked,

@@ -1,4 +1,4 @@
-import { AgentChatProvider, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
+import { AgentChatProvider, splitUseAgentChatOptions, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
 import { lazy, Suspense, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
 import { cx } from './class-names.js';
@@ -87,8 +87,6 @@ type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'chi
 
 const NO_LABELS: Partial<AgentChatLabels> = {};
 
-const OPTION_KEYS = ['chat', 'transport', 'sessionId', 'snapshotId', 'state', 'onChunk', 'onTurnEnd', 'onError', 'generateId', 'throttle', 'maxToolRounds', 'context', 'maxContextBytes', 'customWrites', 'onFeedback', 'features'] as const;
-
 /** The chat features the default composition uses (versions, tool calls, resumable turns), unless `features` says otherwise. */
 const VIEW_FEATURES: readonly ChatFeature[] = [versionTree(), clientTools(), resumable()];
 
@@ -145,9 +143,9 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
   }, [panel, dialog, showUsage]);
   const composerField = useRef<HTMLTextAreaElement>(null);
   const { client, renderers } = splitTools(tools);
-  const options: Record<string, unknown> = {};
-  const dom: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) ((OPTION_KEYS as readonly string[]).includes(key) ? options : dom)[key] = value;
+  // Every chat option (the list core keeps against `AgentChatOptions`) goes to the chat, the rest to the root element.
+  const { options: chatOptions, rest: dom } = splitUseAgentChatOptions(rest);
+  const options: Record<string, unknown> = chatOptions;
   if (client && !options.chat) options.tools = client;
   if (connection && !options.chat) options.transport = connection;
   if (!options.chat) options.features ??= VIEW_FEATURES;

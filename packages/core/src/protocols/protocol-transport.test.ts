@@ -6,6 +6,7 @@ import { aiSdkTransport } from './ai-sdk/ai-sdk-transport.js';
 import { genkitTransport } from './genkit/genkit-transport.js';
 import { tnsaiTransport } from './tnsai/tnsai-transport.js';
 import { protocolNames, protocolTransport, type ProtocolName } from './protocol-transport.js';
+import { protocols } from './protocol-list.js';
 import type { ProtocolTransportOptions } from '../transport/protocol-descriptor.js';
 import type { Transport } from '../transport/transport.js';
 import { startTnsaiLiveServer } from '../../test/tnsai-live-server.js';
@@ -19,6 +20,20 @@ const eager: Record<ProtocolName, (options: ProtocolTransportOptions) => Transpo
   'ai-sdk': aiSdkTransport,
   tnsai: tnsaiTransport,
 };
+
+describe('the protocol descriptors', () => {
+  it.each(protocols.map((protocol) => [protocol.name, protocol] as const))('%s: its factory is its subpath\'s, and load builds that transport', async (name, descriptor) => {
+    const subpath = (await import(`./${name}/index.ts`)) as Record<string, unknown>;
+    expect(subpath[descriptor.factory]).toBe(eager[name]);
+    const loaded = await descriptor.load({ url: 'http://agent.test/api' });
+    expect(loaded.name).toBe(name);
+    expect(descriptor.contentType).toBe(descriptor.framing === 'sse' ? 'text/event-stream' : 'application/x-ndjson');
+  });
+
+  it('protocolTransport takes a descriptor as well as a name', () => {
+    expect(protocolTransport(protocols[0], { url: '/api' }).name).toBe(protocols[0].name);
+  });
+});
 
 describe('protocolTransport', () => {
   it.each(protocolNames)('%s: before loading anything, it has the traits and capabilities of the eager transport', (name) => {

@@ -1,33 +1,19 @@
 import { AgentChatError } from '../model/error.js';
 import type { ProtocolDescriptor, ProtocolTransportOptions } from '../transport/protocol-descriptor.js';
 import type { Transport } from '../transport/transport.js';
-import { agentFlowProtocol } from './agentflow/agentflow-protocol.js';
-import { aguiProtocol } from './agui/agui-protocol.js';
-import { aiSdkProtocol } from './ai-sdk/ai-sdk-protocol.js';
-import { genkitProtocol } from './genkit/genkit-protocol.js';
-import { tnsaiProtocol } from './tnsai/tnsai-protocol.js';
+import { protocolNamed, protocolNames, type ProtocolName } from './protocol-list.js';
 
-const PROTOCOLS = {
-  genkit: genkitProtocol,
-  agentflow: agentFlowProtocol,
-  agui: aguiProtocol,
-  'ai-sdk': aiSdkProtocol,
-  tnsai: tnsaiProtocol,
-} as const satisfies Record<string, ProtocolDescriptor>;
-
-/** A wire protocol by name, for {@link protocolTransport}. */
-export type ProtocolName = keyof typeof PROTOCOLS;
-
-/** The protocols {@link protocolTransport} knows. */
-export const protocolNames = Object.keys(PROTOCOLS) as ProtocolName[];
+export { protocolNames, type ProtocolName } from './protocol-list.js';
 
 /**
- * A transport from plain data — a protocol's name and its URL (and headers) — for a view a server component renders.
+ * A transport from plain data — a protocol's name (or its descriptor) and its URL (and headers) — for a view a server
+ * component renders.
  * Creating it is pure: the protocol's transport module is imported on first use (the first turn waits for it), so an
  * app bundles only the protocol it talks.
  */
-export function protocolTransport(name: ProtocolName, options: ProtocolTransportOptions): Transport {
-  const descriptor: ProtocolDescriptor | undefined = Object.hasOwn(PROTOCOLS, name) ? PROTOCOLS[name] : undefined;
+export function protocolTransport(protocol: ProtocolName | ProtocolDescriptor, options: ProtocolTransportOptions): Transport {
+  const descriptor: ProtocolDescriptor | undefined = typeof protocol === 'string' ? protocolNamed(protocol) : protocol;
+  const name = typeof protocol === 'string' ? protocol : protocol.name;
   if (!descriptor) throw new AgentChatError('unsupported', `Unknown protocol "${String(name)}": use one of ${protocolNames.join(', ')}.`);
   let loading: Promise<Transport> | undefined;
   const load = () => (loading ??= descriptor.load(options));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAgentChat, isAgentChatError, type AgentChatErrorCode } from '../../src/index.js';
-import { FINISH_REASONS } from '../../src/wire/index.js';
+import { FINISH_REASONS } from '../../src/wire-entry.js';
 import { PROTOCOLS, encode, hostileFetch, nestedJson, type HostileProtocol } from './hostile-protocols.js';
 
 const CODES: AgentChatErrorCode[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentChat } from '../../src/index.js';
-import { createSseFramer, readFrames } from '../../src/wire/index.js';
+import { createSseFramer, readFrames } from '../../src/wire-entry.js';
 import { PROTOCOLS, encode, hostileFetch } from './hostile-protocols.js';
 
 const protocol = (name: string) => PROTOCOLS.find((candidate) => candidate.name === name)!;

@@ -1,18 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import {
-  agentFlowTransport, aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, tnsaiTransport,
-  type Transport,
-} from '../core-api.js';
+import { createAgentChat, protocolTransport } from '../core-api.js';
+import { protocolDescriptor, recordableProtocols } from '../protocols.js';
 import { recordTransport } from '../record-transport.js';
-import { RECORDING_PROTOCOLS, isRecordingProtocol, type Recording, type RecordingProtocol } from '../recording.js';
+import { isRecordingProtocol, type Recording } from '../recording.js';
 
-export const RECORD_USAGE = `Usage: agent-chat-record --url <url> --protocol <${RECORDING_PROTOCOLS.join('|')}> --message <text> [options]
+export const RECORD_USAGE = `Usage: agent-chat-record --url <url> --protocol <${recordableProtocols().join('|')}> --message <text> [options]
 
 Sends each --message as one turn to the agent at --url and writes the recording (JSON) to --out, or to stdout.
 
   --url <url>          the agent's endpoint (AgentFlow: the server's base URL)
-  --protocol <name>    ${RECORDING_PROTOCOLS.join(', ')}
+  --protocol <name>    ${recordableProtocols().join(', ')}
   --message <text>     a user message; repeat for more turns, in order
   --answer <text>      answers the next turn that ends waiting on an interrupt; repeat for more
   --header <k: v>      a request header (e.g. "Authorization: Bearer …"); repeat for more
@@ -23,16 +21,6 @@ Sends each --message as one turn to the agent at --url and writes the recording 
 export interface CommandIo {
   stdout(text: string): void;
   stderr(text: string): void;
-}
-
-function transportFor(protocol: RecordingProtocol, url: string, headers: Record<string, string>, fetch: typeof globalThis.fetch): Transport {
-  switch (protocol) {
-    case 'genkit': return genkitTransport({ url, headers, fetch });
-    case 'agentflow': return agentFlowTransport({ baseUrl: url, headers, fetch });
-    case 'agui': return aguiTransport({ url, headers, fetch });
-    case 'ai-sdk': return aiSdkTransport({ api: url, headers, fetch });
-    case 'tnsai': return tnsaiTransport({ url, headers, fetch });
-  }
 }
 
 function headersOf(lines: string[]): Record<string, string> {
@@ -83,7 +71,8 @@ export async function runRecordCommand(argv: string[], io: CommandIo): Promise<n
     return 2;
   }
 
-  const recorder = recordTransport((fetch) => transportFor(protocol, url, headers, fetch));
+  const descriptor = protocolDescriptor(protocol)!;
+  const recorder = recordTransport((fetch) => protocolTransport(descriptor, { url, headers, fetch }));
   const chat = createAgentChat({ transport: recorder });
   const pendingAnswers = [...answers];
   let failed = false;

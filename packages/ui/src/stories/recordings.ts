@@ -1,11 +1,11 @@
-// The demo agent's conversations recorded in every protocol (kept in packages/testing/recordings/, re-recorded with
+// The demo agent's conversations recorded in every protocol (@agent-chat/testing/recordings/*.json, re-recorded with
 // `npm run record:demo -w packages/testing`), for the recorded stories and tests.
 import { parseRecording, type Recording } from '@agent-chat/testing';
-import agentflowCapital from '../../../testing/recordings/agentflow-capital.json' with { type: 'json' };
-import aguiTasks from '../../../testing/recordings/agui-tasks.json' with { type: 'json' };
-import aiSdkTasks from '../../../testing/recordings/ai-sdk-tasks.json' with { type: 'json' };
-import genkitTasks from '../../../testing/recordings/genkit-tasks.json' with { type: 'json' };
-import tnsaiSearch from '../../../testing/recordings/tnsai-search.json' with { type: 'json' };
+import agentflowCapital from '@agent-chat/testing/recordings/agentflow-capital.json' with { type: 'json' };
+import aguiTasks from '@agent-chat/testing/recordings/agui-tasks.json' with { type: 'json' };
+import aiSdkTasks from '@agent-chat/testing/recordings/ai-sdk-tasks.json' with { type: 'json' };
+import genkitTasks from '@agent-chat/testing/recordings/genkit-tasks.json' with { type: 'json' };
+import tnsaiSearch from '@agent-chat/testing/recordings/tnsai-search.json' with { type: 'json' };
 
 /** The task conversation (add two tasks, write the report, clear all, answer yes) over the demo agent's three routes. */
 export const TASK_RECORDINGS = {

@@ -88,9 +88,10 @@ async function runRound<S>(
       createId,
       onChunk: (chunk) => {
         safely(onChunk, chunk);
-        safely(options.onChunk, chunk);
+        // The callbacks as `configure` last left them, also mid-turn (a hook hands new ones every render).
+        safely(parts.settings.options.onChunk, chunk);
       },
-      onError: (error) => safely(options.onError, error),
+      onError: (error) => safely(parts.settings.options.onError, error),
       stream,
       onEvents: (events) => {
         for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
@@ -102,7 +103,7 @@ async function runRound<S>(
     session.afterTurn(response, returnedState);
     tree?.record(start, input, epoch);
     if (response.snapshotId) history.checkpoint(response.snapshotId);
-    safely(options.onTurnEnd, response);
+    safely(parts.settings.options.onTurnEnd, response);
     if (response.finishReason === 'detached') resumable?.detached(response, from);
     return response;
   } finally {

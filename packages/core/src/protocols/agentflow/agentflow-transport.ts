@@ -47,7 +47,8 @@ function withAuth({ auth, headers }: AgentFlowTransportSettings): HeadersOption 
  * first turn only (on a new thread): later ones fail with `unsupported`, since a thread cannot be forked.
  */
 export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
-  const server = urlOption('agentFlowTransport', options.url, options.baseUrl);
+  // The server's address; its stream endpoint (what a recording keeps as its url) is taken as that address too.
+  const server = urlOption('agentFlowTransport', options.url, options.baseUrl).replace(/\/v1\/graph\/stream\/?$/, '');
   const http = () => ({ ...options, headers: withAuth(options) });
   const transport = httpTransport({
     ...http(),

@@ -1,0 +1,25 @@
+import { createAgentChat, liveChatOptions, type AgentChat, type AgentChatOptions } from '@agent-chat/core';
+import { useEffect, useLayoutEffect, useState } from 'react';
+
+// Resolved per call, not at module scope (SSR-safe); the branch taken never changes within one environment.
+export const useClientLayoutEffect: typeof useLayoutEffect = (effect, deps) =>
+  (typeof document === 'undefined' ? useEffect : useLayoutEffect)(effect, deps);
+
+/**
+ * A chat made from options once per mounted component (null without options), handed the whole options object on
+ * every commit (`configure` with the live options, as TanStack Query's `observer.setOptions`): a new transport,
+ * callback, tool or limit applies from its next use, callbacks are never stale, and the chat is never re-created.
+ * `sessionId`, `snapshotId`, `state` and `customWrites` are read once (`reset` switches sessions).
+ */
+export function useOwnedChat<S>(options: AgentChatOptions<S> | undefined): AgentChat<S> | null {
+  const [owned] = useState(() => ({ chat: null as AgentChat<S> | null }));
+  if (options && !owned.chat) {
+    // Created once, lazily: a chat has no side effects, so StrictMode's discarded render is harmless.
+    // eslint-disable-next-line react-hooks/immutability -- a holder this component owns, filled once during render; setState would cost a second render
+    owned.chat = createAgentChat<S>(options);
+  }
+  useClientLayoutEffect(() => {
+    if (options && owned.chat) owned.chat.configure(liveChatOptions(options));
+  });
+  return options ? owned.chat : null;
+}
