@@ -1,5 +1,5 @@
 import {
-  AgentChatError, createAgentChat, scriptedTransport,
+  AgentChatError, clientTools, createAgentChat, scriptedTransport, versionTree,
   type AgentChat, type AgentEvent, type Artifact, type Message, type ScriptedTransport, type ScriptedTurn, type ToolRequestPart,
 } from '@agent-chat/core';
 import type { AnyAgentChat } from '../any-agent-chat.js';
@@ -83,7 +83,8 @@ const transports = new WeakMap<AnyAgentChat, ScriptedTransport>();
 /** A chat over a scripted transport. */
 export function scriptedChat<S = unknown>(turns: ScriptedTurn[], options: { delayMs?: number; history?: Message[] } = {}): AgentChat<S> {
   const transport = scriptedTransport(turns, { delayMs: options.delayMs ?? 40 });
-  const chat = createAgentChat<S>({ transport, ...(options.history ? { state: { messages: options.history, artifacts: [] } } : {}) });
+  // As AgentChatView's default composition: versions (regenerate, edit, the switcher) and client tools on.
+  const chat = createAgentChat<S>({ transport, features: [versionTree(), clientTools()], ...(options.history ? { state: { messages: options.history, artifacts: [] } } : {}) });
   transports.set(chat, transport);
   return chat;
 }
