@@ -2,13 +2,17 @@ import type { AgentChat, ChatState, MediaPart, Part } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
 import {
   forwardRef, useContext, useId, useRef, useState,
-  type ClipboardEvent, type ForwardedRef, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref,
+  type ForwardedRef, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type Ref,
 } from 'react';
 import { cx } from './class-names.js';
-import { ComposerAttachmentChips } from './composer-attachment-chips.js';
+import { ComposerAttach } from './composer/composer-attach.js';
+import { ComposerAttachmentList } from './composer/composer-attachment-list.js';
+import { ComposerContext, type ComposerContextValue, type ComposerState } from './composer/composer-context.js';
+import { ComposerInput, resetFieldHeight } from './composer/composer-input.js';
+import { ComposerSend } from './composer/composer-send.js';
+import { ComposerStop } from './composer/composer-stop.js';
 import { toMediaPart, useComposerAttachments, type ComposerAttachmentOptions } from './composer-attachments.js';
 import { ComposerFocusContext } from './composer-focus.js';
-import { AttachIcon, SendIcon, StopIcon } from './composer-icons.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
 import { OwnerActionsContext, useChatOf } from './use-chat-view.js';
 
@@ -24,15 +28,27 @@ export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTML
   labels?: Partial<AgentChatLabels>;
   /** The text field, e.g. to focus it from a suggestion. */
   ref?: Ref<HTMLTextAreaElement>;
+  /** The parts inside the box, in order (`<Composer.Input />`, `<Composer.Send />`, your own…); default Attachments, then a row of Attach, Input, Stop and Send. */
+  children?: ReactNode;
 }
-
-type ComposerState = 'idle' | 'thinking' | 'disabled';
 
 // The one slice the composer shows: a string, so a text token (which changes neither) never re-renders it.
 const composerState = (state: ChatState<unknown>): ComposerState =>
   state.status === 'submitted' || state.status === 'streaming' ? 'thinking' : state.interrupts.length > 0 ? 'disabled' : 'idle';
 
 const NO_OPTIONS: ComposerAttachmentOptions = {};
+
+const DEFAULT_PARTS = (
+  <>
+    <ComposerAttachmentList />
+    <div className="acu-composer__row">
+      <ComposerAttach />
+      <ComposerInput />
+      <ComposerStop />
+      <ComposerSend />
+    </div>
+  </>
+);
 
 function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
   if (typeof ref === 'function') ref(value);
@@ -41,7 +57,7 @@ function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
 
 // `forwardRef`, not React 19's `ref` prop: React 18 never hands a function component its `ref`.
 function ComposerWithRef<S = unknown>({
-  chat: chatProp, placeholder, onSend, attachments = true, labels: ownLabels, className, ...rest
+  chat: chatProp, placeholder, onSend, attachments = true, labels: ownLabels, className, children, ...rest
 }: Omit<ComposerProps<S>, 'ref'>, ref: ForwardedRef<HTMLTextAreaElement>) {
   const chat = useChatOf(chatProp, 'Composer');
   const state = useAgentChatSelector(chat, composerState);
@@ -85,24 +101,8 @@ function ComposerWithRef<S = unknown>({
     }
     setText('');
     files.clear();
-    if (field.current) field.current.style.height = '';
+    resetFieldHeight(field.current);
     field.current?.focus();
-  };
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter while composing (IME) confirms the composition, it does not send.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    void submit();
-  };
-  const handleStop = () => {
-    void actions.stop();
-    field.current?.focus();
-  };
-  const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const pasted = Array.from(event.clipboardData.files);
-    if (!canAttach || waiting || pasted.length === 0) return;
-    event.preventDefault();
-    files.add(pasted);
   };
   const carriesFiles = (event: DragEvent) => canAttach && !waiting && Array.from(event.dataTransfer.types).includes('Files');
   const handleDragOver = (event: DragEvent<HTMLFormElement>) => {
@@ -121,9 +121,33 @@ function ComposerWithRef<S = unknown>({
     files.add(Array.from(event.dataTransfer.files));
     field.current?.focus();
   };
-  const removeAttachment = (attachmentId: string) => {
-    files.remove(attachmentId);
-    field.current?.focus();
+  const context: ComposerContextValue = {
+    state,
+    inputId: `${id}-text`,
+    hintId: `${id}-hint`,
+    labels,
+    placeholder,
+    text,
+    setText,
+    canSend,
+    submit: () => void submit(),
+    stop: () => {
+      void actions.stop();
+      field.current?.focus();
+    },
+    inputRef: (element) => {
+      field.current = element;
+      if (focusTargetRef) focusTargetRef.current = element;
+      setRef(ref, element);
+    },
+    canAttach,
+    attachments: files.items,
+    addFiles: files.add,
+    removeFile: (attachmentId) => {
+      files.remove(attachmentId);
+      field.current?.focus();
+    },
+    pickFiles: () => picker.current?.click(),
   };
 
   return (
@@ -139,87 +163,47 @@ function ComposerWithRef<S = unknown>({
     >
       {/* Inserted with its text: an element with role=alert is announced when it appears. */}
       {files.error ? <p className="acu-composer__alert" role="alert">{files.error}</p> : null}
-      <div className="acu-composer__box" data-state={state}>
-        {dragging ? <div className="acu-composer__drop" data-state="active" aria-hidden="true">{labels.dropFilesHere}</div> : null}
-        {files.items.length > 0 ? <ComposerAttachmentChips items={files.items} onRemove={removeAttachment} labels={labels} /> : null}
-        <div className="acu-composer__row">
-          {canAttach ? (
-            <>
-              <input
-                ref={picker}
-                type="file"
-                multiple
-                hidden
-                accept={files.accept}
-                className="acu-composer__file-input"
-                onChange={(event) => {
-                  files.add(Array.from(event.target.files ?? []));
-                  event.target.value = '';
-                }}
-              />
-              <button
-                type="button"
-                className="acu-composer__attach"
-                aria-label={labels.attachFiles}
-                title={labels.attachFiles}
-                disabled={waiting}
-                onClick={() => picker.current?.click()}
-              >
-                <AttachIcon />
-              </button>
-            </>
-          ) : null}
-          <label className="acu-visually-hidden" htmlFor={`${id}-text`}>{labels.composerLabel}</label>
-          <textarea
-            ref={(element) => {
-              field.current = element;
-              if (focusTargetRef) focusTargetRef.current = element;
-              setRef(ref, element);
-            }}
-            id={`${id}-text`}
-            className="acu-composer__input"
-            data-state={state}
-            rows={1}
-            value={text}
-            placeholder={waiting ? labels.composerWaitingPlaceholder : (placeholder ?? labels.composerPlaceholder)}
-            disabled={waiting}
-            aria-describedby={waiting ? `${id}-hint` : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              growToContent(event.target);
-            }}
-            onKeyDown={handleKeyDown}
-            onPaste={handlePaste}
-          />
-          {waiting ? <span id={`${id}-hint`} className="acu-visually-hidden">{labels.composerWaitingHint}</span> : null}
-          {state === 'thinking' ? (
-            <button type="button" className="acu-composer__stop" data-state={state} aria-label={labels.stop} title={labels.stop} onClick={handleStop}>
-              <StopIcon />
-            </button>
-          ) : (
-            <button type="submit" className="acu-composer__send" data-state={state} aria-label={labels.send} title={labels.send} disabled={!canSend}>
-              <SendIcon />
-            </button>
-          )}
+      {canAttach ? (
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept={files.accept}
+          className="acu-composer__file-input"
+          onChange={(event) => {
+            files.add(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+      ) : null}
+      <label className="acu-visually-hidden" htmlFor={context.inputId}>{labels.composerLabel}</label>
+      {waiting ? <span id={context.hintId} className="acu-visually-hidden">{labels.composerWaitingHint}</span> : null}
+      <ComposerContext.Provider value={context}>
+        <div className="acu-composer__box" data-state={state}>
+          {dragging ? <div className="acu-composer__drop" data-state="active" aria-hidden="true">{labels.dropFilesHere}</div> : null}
+          {children ?? DEFAULT_PARTS}
         </div>
-      </div>
+      </ComposerContext.Provider>
     </form>
   );
-}
-
-const sizesItself = () => typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
-
-/** Grows the field with its text up to its CSS `max-height`, where `field-sizing: content` does not do it already. */
-function growToContent(element: HTMLTextAreaElement | null): void {
-  if (!element || sizesItself()) return;
-  element.style.height = 'auto';
-  if (element.scrollHeight > 0) element.style.height = `${element.scrollHeight}px`;
 }
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line, a Stop button replaces Send while the agent thinks, and
  * it is disabled while an interrupt waits for an answer. Files come by the attach button, drag-and-drop or paste, show
  * as removable chips, and are sent as media parts with the text. It renders only when its own state changes. Its
- * `ref` reaches the text field, on React 18 and 19.
+ * `ref` reaches the text field, on React 18 and 19. Its `children` replace the default parts inside the box.
  */
-export const Composer = forwardRef(ComposerWithRef) as <S = unknown>(props: ComposerProps<S>) => ReactNode;
+export const Composer = Object.assign(forwardRef(ComposerWithRef) as <S = unknown>(props: ComposerProps<S>) => ReactNode, {
+  /** The text field. */
+  Input: ComposerInput,
+  /** The button that opens the file picker. */
+  Attach: ComposerAttach,
+  /** The files waiting to be sent, as removable chips. */
+  Attachments: ComposerAttachmentList,
+  /** The Send button. */
+  Send: ComposerSend,
+  /** The Stop button (while the agent thinks). */
+  Stop: ComposerStop,
+});

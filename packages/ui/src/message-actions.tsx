@@ -1,13 +1,20 @@
-import { isTextPart, textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { isTextPart, textOf, type ChatMessage } from '@agent-chat/core';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { cx } from './class-names.js';
 import { useLabels } from './labels.js';
-import { MessageFeedbackButtons } from './message-feedback.js';
+import { BranchPicker } from './message-actions/branch-picker.js';
+import { CopyAction } from './message-actions/copy-action.js';
+import { EditAction } from './message-actions/edit-action.js';
+import { FeedbackAction } from './message-actions/feedback-action.js';
+import { answerText, appliesTo, MessageActionsContext, type MessageActionsChat, type MessageActionsContextValue } from './message-actions/message-actions-context.js';
+import { MessageEditor } from './message-actions/message-editor.js';
+import { RegenerateAction } from './message-actions/regenerate-action.js';
+import { RetryAction } from './message-actions/retry-action.js';
 
-/** The operations of a chat that message actions use. */
-export type MessageActionsChat = Pick<AgentChat<unknown>, 'getState' | 'edit' | 'regenerate' | 'retry' | 'switchBranch' | 'setFeedback'>;
+export type { MessageActionsChat } from './message-actions/message-actions-context.js';
 
 /** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
-export interface MessageActionsProps {
+export interface MessageActionsProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   message: ChatMessage;
   /** The row's chat: what the actions call (any `AgentChat<S>` is one, whatever its `S`). */
   chat: MessageActionsChat;
@@ -20,15 +27,8 @@ export interface MessageActionsProps {
    * `[message]`. Copy copies the text parts of all of them, joined with blank lines (not tool calls or reasoning).
    */
   answer?: readonly ChatMessage[] | undefined;
-}
-
-/** The text an answer's Copy copies: each message's text parts, the messages joined with a blank line. */
-const answerText = (answer: readonly ChatMessage[]) =>
-  answer.map((message) => textOf(message.content).trim()).filter((text) => text !== '').join('\n\n');
-
-function copy(text: string): Promise<boolean> {
-  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-  return clipboard ? clipboard.writeText(text).then(() => true, () => false) : Promise.resolve(false);
+  /** The parts to show, in order (`<MessageActions.Copy />`, your own buttons…); default BranchPicker, Copy, Edit, Regenerate, Feedback, Retry. */
+  children?: ReactNode;
 }
 
 /** Moves focus to the Edit button of message `id` once its row is rendered (a few frames at most). */
@@ -42,61 +42,40 @@ function focusEditOf(id: string | undefined, frames = 30): void {
   });
 }
 
-/** The inline editor of a user message: Enter sends, Shift+Enter adds a line, Escape cancels. */
-function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (text: string) => void; onCancel: () => void }) {
-  const labels = useLabels();
-  const [value, setValue] = useState(text);
-  const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    field.current?.focus();
-    field.current?.select();
-  }, []);
-  const submit = () => (value.trim() ? onSubmit(value) : onCancel());
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-  return (
-    <form className="acu-message-editor" data-state="editing" onSubmit={(event) => (event.preventDefault(), submit())}>
-      <textarea
-        ref={field}
-        className="acu-message-editor__input"
-        aria-label={labels.editMessage}
-        value={value}
-        rows={Math.min(8, Math.max(2, value.split('\n').length))}
-        onChange={(event) => setValue(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
-      <div className="acu-message-editor__buttons">
-        <button type="submit" className="acu-button" data-action="save">{labels.saveEdit}</button>
-        <button type="button" className="acu-button" data-action="cancel" onClick={onCancel}>{labels.cancelEdit}</button>
-      </div>
-    </form>
-  );
-}
+const DEFAULT_PARTS = (
+  <>
+    <BranchPicker />
+    <CopyAction />
+    <EditAction />
+    <RegenerateAction />
+    <FeedbackAction />
+    <RetryAction />
+  </>
+);
+
+const anyDefaultApplies = (context: MessageActionsContextValue) => Object.values(appliesTo).some((applies) => applies(context));
 
 /**
- * A message's actions: Copy (any message with text), Regenerate (model messages), Edit (user messages, inline), the
- * version switcher where alternatives exist (`‹ 2 / 3 ›`), and Retry on the failed or stopped end of the conversation.
+ * A message's actions, a group of parts: Copy (any message with text), Regenerate (model messages), Edit (user
+ * messages, inline), the version switcher where alternatives exist (`‹ 2 / 3 ›`), Feedback, and Retry on the failed or
+ * stopped end of the conversation. Give `children` to choose, reorder or add parts; your own buttons inside get the
+ * group's styling and show with it on hover and focus.
  */
-export function MessageActions({ message, chat, canRetry, versions = message, answer }: MessageActionsProps) {
+export function MessageActions({ message, chat, canRetry, versions = message, answer, children, className, ...rest }: MessageActionsProps) {
   const labels = useLabels();
   const [editing, setEditing] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
+  const group = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
   useEffect(() => {
     if (editing || !refocus.current) return;
     refocus.current = false;
-    editButton.current?.focus();
+    group.current?.querySelector<HTMLElement>('[data-action="edit"]')?.focus();
   }, [editing]);
+  const context = useMemo<MessageActionsContextValue>(
+    () => ({ message, chat, canRetry, versions, text: textOf(message.content), copyText: answerText(message, answer), startEditing: () => setEditing(true) }),
+    [message, chat, canRetry, versions, answer],
+  );
   if (message.status === 'streaming') return null;
-  const text = textOf(message.content);
   if (editing) {
     const close = () => {
       refocus.current = true;
@@ -109,50 +88,27 @@ export function MessageActions({ message, chat, canRetry, versions = message, an
       // Idle, the new version is in place at once; queued, it comes later and keeps its own focus.
       focusEditOf(chat.getState().messages[index]?.id);
     };
-    return <MessageEditor text={text} onCancel={close} onSubmit={submit} />;
+    return <MessageEditor text={context.text} onCancel={close} onSubmit={submit} />;
   }
-  // A grouped answer copies whole: the text of every message in it, not only of its last row.
-  const copyText = answer && answer.length > 1 ? answerText(answer) : text;
-  const siblings = versions.siblings;
-  const buttons = [];
-  if (siblings && siblings.count > 1) {
-    buttons.push(
-      <span key="versions" className="acu-message-actions__versions" role="group" aria-label={labels.versionOf(siblings.index + 1, siblings.count)}>
-        <button type="button" className="acu-button" data-action="previous" aria-label={labels.previousVersion} disabled={siblings.index === 0}
-          onClick={() => chat.switchBranch(versions.id, siblings.index - 1)}>‹</button>
-        <span className="acu-message-actions__position" aria-hidden="true">{siblings.index + 1} / {siblings.count}</span>
-        <button type="button" className="acu-button" data-action="next" aria-label={labels.nextVersion} disabled={siblings.index === siblings.count - 1}
-          onClick={() => chat.switchBranch(versions.id, siblings.index + 1)}>›</button>
-      </span>,
-    );
-  }
-  if (copyText) {
-    buttons.push(
-      <button key="copy" type="button" className="acu-button" data-action="copy" aria-label={copied ? labels.copied : labels.copyMessage}
-        onClick={() => void copy(copyText).then(setCopied)} onBlur={() => setCopied(false)}>{copied ? labels.copied : labels.copy}</button>,
-    );
-  }
-  if (message.role === 'user') {
-    buttons.push(
-      <button key="edit" ref={editButton} type="button" className="acu-button" data-action="edit" aria-label={labels.editMessage} onClick={() => setEditing(true)}>{labels.edit}</button>,
-    );
-  }
-  if (message.role === 'model' && text && !canRetry) {
-    buttons.push(
-      <button key="regenerate" type="button" className="acu-button" data-action="regenerate" aria-label={labels.regenerateAnswer} onClick={() => void chat.regenerate(message.id)}>{labels.regenerate}</button>,
-    );
-  }
-  if (message.role === 'model' && text && !canRetry) buttons.push(<MessageFeedbackButtons key="feedback" message={message} chat={chat} />);
-  if (canRetry) {
-    buttons.push(<button key="retry" type="button" className="acu-button" data-action="retry" onClick={() => void chat.retry()}>{labels.retry}</button>);
-  }
-  if (buttons.length === 0) return null;
+  if (children === undefined && !anyDefaultApplies(context)) return null;
   return (
-    <div className="acu-message-actions" role="group" aria-label={labels.messageActions} data-state="idle">
-      {buttons}
-    </div>
+    <MessageActionsContext.Provider value={context}>
+      <div role="group" aria-label={labels.messageActions} {...rest} ref={group} className={cx('acu-message-actions', className)} data-state="idle">
+        {children ?? DEFAULT_PARTS}
+      </div>
+    </MessageActionsContext.Provider>
   );
 }
 
+/** Copies the answer's text. */
+MessageActions.Copy = CopyAction;
+/** Edits a user message inline. */
+MessageActions.Edit = EditAction;
+/** Answers again. */
+MessageActions.Regenerate = RegenerateAction;
+/** Runs the failed or stopped last turn again. */
+MessageActions.Retry = RetryAction;
+/** The version switcher `‹ 2 / 3 ›`. */
+MessageActions.BranchPicker = BranchPicker;
 /** Thumbs up / down with an optional comment (`chat.setFeedback`), as one part of the actions. */
-MessageActions.Feedback = MessageFeedbackButtons;
+MessageActions.Feedback = FeedbackAction;

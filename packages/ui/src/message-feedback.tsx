@@ -1,5 +1,6 @@
 import type { AgentChat, ChatMessage, MessageFeedback } from '@agent-chat/core';
-import { useState } from 'react';
+import { forwardRef, useState, type HTMLAttributes } from 'react';
+import { cx } from './class-names.js';
 import { useLabels } from './labels.js';
 
 /** Props of {@link MessageFeedbackButtons}. */
@@ -8,6 +9,9 @@ export interface MessageFeedbackProps {
   /** The chat whose `setFeedback` the buttons call. */
   chat: Pick<AgentChat<unknown>, 'setFeedback'>;
 }
+
+/** {@link MessageFeedbackProps} with the group element's own props (`className`, `title`, …). */
+export interface MessageFeedbackButtonsProps extends MessageFeedbackProps, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {}
 
 const THUMB = 'M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.5-7A2 2 0 0 0 18.8 10H14l.8-4.3a1.6 1.6 0 0 0-2.9-1.2L9 9.5V21z';
 
@@ -24,7 +28,10 @@ function Thumb({ down }: { down: boolean }) {
  * Thumbs up / down on an answer (`chat.setFeedback`; pressing the chosen one again takes it back), and after a thumbs
  * down an optional comment. The rating shows from `message.feedback`, so it survives a reload with the chat's tree.
  */
-export function MessageFeedbackButtons({ message, chat }: MessageFeedbackProps) {
+export const MessageFeedbackButtons = forwardRef<HTMLSpanElement, MessageFeedbackButtonsProps>(function MessageFeedbackButtons(
+  { message, chat, className, ...rest },
+  ref,
+) {
   const labels = useLabels();
   const [commenting, setCommenting] = useState(false);
   const [comment, setComment] = useState('');
@@ -40,7 +47,7 @@ export function MessageFeedbackButtons({ message, chat }: MessageFeedbackProps) 
     setCommenting(false);
   };
   return (
-    <span className="acu-feedback" data-state={rating ?? 'none'}>
+    <span {...rest} ref={ref} className={cx('acu-feedback', className)} data-state={rating ?? 'none'}>
       <button type="button" className="acu-button acu-feedback__button" data-action="rate-up" aria-label={labels.rateGood}
         aria-pressed={rating === 'up'} onClick={() => rate('up')}><Thumb down={false} /></button>
       <button type="button" className="acu-button acu-feedback__button" data-action="rate-down" aria-label={labels.rateBad}
@@ -56,4 +63,4 @@ export function MessageFeedbackButtons({ message, chat }: MessageFeedbackProps) 
       {message.feedback?.comment ? <span className="acu-feedback__thanks" role="status">{labels.feedbackThanks}</span> : null}
     </span>
   );
-}
+});
