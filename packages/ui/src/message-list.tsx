@@ -6,6 +6,7 @@ import { useLabels, type AgentChatLabels } from './labels.js';
 import { AllowedImageOriginsContext } from './media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
+import { MessageListRow } from './message-list/message-list-row.js';
 import { PendingInterrupts } from './pending-interrupts.js';
 import { useHandJumpToSlot } from './jump-to-latest.js';
 import { unlinkedInterrupts } from './tool-links.js';
@@ -180,3 +181,6 @@ export function MessageList<S = unknown>({
     </section>
   );
 }
+
+/** One message's row (`article`), for a row of your own. */
+MessageList.Row = MessageListRow;

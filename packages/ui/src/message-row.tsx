@@ -12,6 +12,7 @@ import { CitationSourcesContext } from './citation-marker.js';
 import { MessageSources, sourcesOf } from './message-sources.js';
 import { MessageUsageFooter } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
+import { MessageListRow } from './message-list/message-list-row.js';
 import type { MessageActionsProps } from './message-actions.js';
 import { ToolActivity } from './tool-activity.js';
 import { renderToolCall } from './tool-call-row.js';
@@ -108,24 +109,13 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
     const node = custom === undefined ? renderDefault(message, part, index, links, registry) : custom;
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
-  const streaming = message.status === 'streaming';
   const sources = useMemo(() => sourcesOf(message), [message.content]); // eslint-disable-line react-hooks/exhaustive-deps -- the sources are the content's
   // An answer's note and actions sit once, at its end (a row in the middle of an answer has neither).
   const note = end ? statusNote(message.status, labels) : undefined;
   // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
   if (parts.length === 0 && !note) return null;
   return (
-    <article
-      className="acu-message"
-      data-role={message.role}
-      data-state={message.status}
-      data-message-id={message.id}
-      data-continued={roleLabel === undefined || undefined}
-      aria-live={streaming ? 'polite' : undefined}
-      aria-posinset={posinset}
-      // Focusable as a feed's article is; a tap on it then shows its actions on a touch screen (no hover there).
-      tabIndex={-1}
-    >
+    <MessageListRow message={message} continued={roleLabel === undefined} aria-posinset={posinset}>
       {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
       <CitationSourcesContext.Provider value={sources}>
         {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
@@ -144,7 +134,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
           {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} versions={end} answer={answer} /> : null}
         </div>
       ) : null}
-    </article>
+    </MessageListRow>
   );
 });
 

@@ -2,7 +2,7 @@ import type { ToolRequest, ToolResponse } from '@agent-chat/core';
 import type { DetailsHTMLAttributes } from 'react';
 import { cx } from './class-names.js';
 import { formatValue } from './format-value.js';
-import { InlineInterrupt, type InlinePrompt } from './inline-interrupt.js';
+import { InterruptPrompt, type InlinePrompt } from './interrupt-prompt/interrupt-prompt.js';
 import { useLabels, type AgentChatLabels } from './labels.js';
 import { readableToolName, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
 
@@ -63,7 +63,7 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, prom
           {input === undefined && output === undefined ? <div className="acu-tool__label">{labels.toolNoDetails}</div> : null}
         </div>
       </details>
-      {asking ? <InlineInterrupt toolName={readableToolName(name)} prompt={prompt} onApprove={onApprove} onDeny={onDeny} labels={labels} /> : null}
+      {asking ? <InterruptPrompt toolName={readableToolName(name)} prompt={prompt} onApprove={onApprove} onDeny={onDeny} labels={labels} /> : null}
     </div>
   );
 }
