@@ -3,7 +3,7 @@ import { forwardRef, type ButtonHTMLAttributes, type SyntheticEvent } from 'reac
 
 /** What every part takes besides its element's props: `asChild` renders the part onto its one child element instead. */
 export interface AsChildProps {
-  /** Gives the part's behaviour, attributes and class to its only child (e.g. your own `<a>` or button) instead of rendering its own element. */
+  /** Gives the part's behaviour, attributes and class to its only child (e.g. your own `<a>`), which brings its own content, instead of rendering its own element. */
   asChild?: boolean | undefined;
 }
 
