@@ -1,4 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './parts/slot.js';
 import type { InputHTMLAttributes, Ref } from 'react';
 import type { InterruptPrompt } from './interrupt-answers.js';
 import type { AgentChatLabels } from './labels.js';

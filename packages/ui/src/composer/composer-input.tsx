@@ -1,4 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from '../parts/slot.js';
 import { forwardRef, type ClipboardEvent, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
 import { cx } from '../class-names.js';
 import { composeHandlers, type AsChildProps } from '../parts/part-button.js';

@@ -1,4 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from '../parts/slot.js';
 import { forwardRef, type HTMLAttributes } from 'react';
 import { cx } from '../class-names.js';
 import { composeHandlers, PartButton, type AsChildProps, type PartButtonProps } from '../parts/part-button.js';

@@ -1,4 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from '../parts/slot.js';
 import { forwardRef } from 'react';
 import { cx } from '../class-names.js';
 import type { InterruptPromptTextProps } from './interrupt-prompt-title.js';

@@ -1,4 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from '../parts/slot.js';
 import { forwardRef, type HTMLAttributes } from 'react';
 import { cx } from '../class-names.js';
 import { useLabels } from '../labels.js';

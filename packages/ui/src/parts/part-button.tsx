@@ -1,4 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './slot.js';
 import { forwardRef, type ButtonHTMLAttributes, type SyntheticEvent } from 'react';
 
 /** What every part takes besides its element's props: `asChild` renders the part onto its one child element instead. */
