@@ -50,7 +50,7 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // answer per row, the phone fixes, the feedback thumbs, reasoning, sources, suggestions and the thread view's lazy
 // door, and `protocol`/`url` props: 49.3 → 56.6 kB). The ceilings are today's sizes plus 0.2 kB; taking features out of the default bundle is issue 29.
 const GENKIT_CEILING = 27.6;
-const GENKIT_VIEW_CEILING = 56.9;
+const GENKIT_VIEW_CEILING = 59.1;
 
 /**
  * The measured entries. `budget` (kB, min+gz) is the size budget, reported as met or missed; `ceiling` (kB) is the
@@ -71,8 +71,8 @@ const ENTRIES = [
   { id: 'app-ai-sdk', group: 'core', label: '… + `aiSdkTransport` (SSE)', source: app('aiSdkTransport'), budget: 15, ceiling: 30.7 },
   { id: 'app-agui', group: 'core', label: '… + `aguiTransport` (SSE)', source: app('aguiTransport'), budget: 15, ceiling: 31.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 32.2 },
-  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 25.5 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 34.5 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 27.3 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
   { id: 'ai-sdk-useChat', group: 'ui', label: "`export { useChat } from '@ai-sdk/react'` (for contrast: the AI SDK's hook with its protocol)", source: "export { useChat } from '@ai-sdk/react';\n" },
