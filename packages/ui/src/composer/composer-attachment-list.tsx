@@ -1,4 +1,4 @@
-import { ComposerAttachmentChips } from '../composer-attachment-chips.js';
+import { ComposerAttachmentChips } from './composer-attachment-chips.js';
 import { useComposerContext } from './composer-context.js';
 
 /** The files waiting to be sent, as removable chips (removing one puts the focus back in the field); nothing without files. */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { PendingAttachment } from '../composer-attachments.js';
-import type { AgentChatLabels } from '../labels.js';
+import type { PendingAttachment } from './composer-attachments.js';
+import type { AgentChatLabels } from '../labels/labels.js';
 
 /** What the composer shows: `thinking` while a turn runs, `disabled` while an interrupt waits for an answer. */
 export type ComposerState = 'idle' | 'thinking' | 'disabled';

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
-import { cx } from '../class-names.js';
-import { SendIcon } from '../composer-icons.js';
+import { cx } from '../shared/class-names.js';
+import { SendIcon } from './composer-icons.js';
 import { composeHandlers, PartButton, type PartButtonProps } from '../parts/part-button.js';
 import { useComposerContext } from './composer-context.js';
 

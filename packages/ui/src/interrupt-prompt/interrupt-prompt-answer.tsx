@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { InterruptTextAnswer, type InterruptAnswerInputProps } from '../interrupt-text-answer.js';
+import { InterruptTextAnswer, type InterruptAnswerInputProps } from './interrupt-text-answer.js';
 import { useInterruptPromptContext } from './interrupt-prompt-context.js';
 
 /** The text field, with its label and missing-answer message, when the agent asks for text; nothing otherwise. */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { InterruptPrompt } from '../interrupt-answers.js';
-import type { AgentChatLabels } from '../labels.js';
+import type { InterruptPrompt } from './interrupt-answers.js';
+import type { AgentChatLabels } from '../labels/labels.js';
 
 /** What an interrupt's prompt shows of what the agent asks (as `interruptPrompt(part)` reads it). */
 export type InlinePrompt = Partial<Pick<InterruptPrompt, 'title' | 'question' | 'destructive' | 'confirmLabel' | 'denyLabel' | 'textAnswer'>>;

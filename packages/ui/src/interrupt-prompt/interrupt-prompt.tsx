@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
-import { cx } from '../class-names.js';
-import { useFocusComposer } from '../composer-focus.js';
-import type { InterruptPrompt as PromptOf } from '../interrupt-answers.js';
-import { useLabels, type AgentChatLabels } from '../labels.js';
+import { cx } from '../shared/class-names.js';
+import { useFocusComposer } from '../composer/composer-focus.js';
+import type { InterruptPrompt as PromptOf } from './interrupt-answers.js';
+import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { InterruptPromptActions, InterruptPromptConfirm, InterruptPromptDeny } from './interrupt-prompt-actions.js';
 import { InterruptPromptAnswer } from './interrupt-prompt-answer.js';
 import { InterruptPromptContext, type InlinePrompt, type InterruptPromptContextValue } from './interrupt-prompt-context.js';

@@ -1,7 +1,7 @@
 import { Slot } from '../parts/slot.js';
 import { forwardRef, type HTMLAttributes } from 'react';
-import { cx } from '../class-names.js';
-import { useLabels } from '../labels.js';
+import { cx } from '../shared/class-names.js';
+import { useLabels } from '../labels/labels.js';
 import type { AsChildProps } from '../parts/part-button.js';
 import { appliesTo, useMessageActionsContext } from './message-actions-context.js';
 

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
-import { cx } from '../class-names.js';
-import { useLabels } from '../labels.js';
+import { cx } from '../shared/class-names.js';
+import { useLabels } from '../labels/labels.js';
 import { composeHandlers, PartButton, type PartButtonProps } from '../parts/part-button.js';
 import { appliesTo, useMessageActionsContext } from './message-actions-context.js';
 

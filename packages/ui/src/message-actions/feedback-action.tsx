@@ -1,5 +1,5 @@
 import { forwardRef, useContext } from 'react';
-import { MessageFeedbackButtons, type MessageFeedbackButtonsProps } from '../message-feedback.js';
+import { MessageFeedbackButtons, type MessageFeedbackButtonsProps } from './message-feedback.js';
 import { appliesTo, MessageActionsContext } from './message-actions-context.js';
 
 /** Props of {@link FeedbackAction}: inside `MessageActions` the message and chat come from it. */

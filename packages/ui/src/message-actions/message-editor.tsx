@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/labels.js';
 
 /** The inline editor of a user message: Enter sends, Shift+Enter adds a line, Escape cancels. */
 export function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSubmit: (text: string) => void; onCancel: () => void }) {

@@ -1,0 +1,140 @@
+import type { ChatMessage, ClientToolCall, ToolRequestPart } from '@agent-chat/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { BLOCK_SIZE, RowBlock, rowPlaces, RowSlot, type RowPlaces, type RowShared } from './message-row.js';
+import { linkToolCalls, type RowToolLinks } from '../tools/tool-links.js';
+
+interface MessageRowsProps {
+  /** The scrolling list element. */
+  scroller: RefObject<HTMLElement | null>;
+  /** The messages taken (the latest pages of the conversation). */
+  messages: readonly ChatMessage[];
+  /** The conversation index of `messages[0]`. */
+  start: number;
+  /** Messages in the whole conversation. */
+  total: number;
+  /** A turn runs; the interrupts waiting and the client tool calls (for the tool rows). */
+  active: boolean;
+  interrupts: readonly ToolRequestPart[];
+  clientToolCalls: Readonly<Record<string, ClientToolCall>>;
+  shared: RowShared;
+  retryId: string | undefined;
+  /** The failed end of the conversation and why it failed (its row shows the turn's one error notice). */
+  failure: { id: string; reason: string } | undefined;
+  /** Called after each commit of the rows (rows mounted, measured or moved): the list follows its end from here. */
+  onCommit: () => void;
+}
+
+// A first guess of a row's height, until it is measured; rows below and above the viewport keep their guess.
+const ESTIMATED_ROW_PX = 96;
+// Rows mounted beyond each edge of the viewport, so a fast scroll or a keyboard page-down finds them ready.
+const OVERSCAN = 6;
+// Rows above the first mounted one whose tool links are worked out too: an author label depends on the rows above.
+const CONTEXT_ROWS = 24;
+const NO_MESSAGES: readonly ChatMessage[] = [];
+const subscribeToNothing = () => () => {};
+
+/**
+ * True while rendering on the server and while hydrating what the server rendered; false in any render after that,
+ * and in a client-only render. A hydrating render must equal the server's, so it cannot measure first.
+ */
+function useServerOrHydrating(): boolean {
+  return useSyncExternalStore(subscribeToNothing, () => false, () => true);
+}
+
+/**
+ * The rows, as a feed. Where the list has a size (a laid-out page) only the rows near the viewport are mounted, each
+ * measured as it renders and grows (@tanstack/react-virtual), with padding standing in for the rest; without layout
+ * (server rendering, a list of no height, jsdom) every row taken is rendered, in memoized blocks.
+ */
+export function MessageRows({ scroller, messages, start, total, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
+  const rows = useRef<HTMLDivElement>(null);
+  // Where the rows begin inside the scrolling element (below "Show earlier messages").
+  const [margin, setMargin] = useState(0);
+  const current = useRef(messages);
+  // The virtualizer reads keys while this render computes its range.
+  current.current = messages;
+  const firstId = messages[0]?.id;
+  // Stable per history and window start, so the virtualizer keeps its measurements (keyed by message id) across tokens.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- firstId marks another history or window
+  const getItemKey = useCallback((index: number) => current.current[index]?.id ?? index, [firstId]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here memoizes its functions
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    // The list's own ref is attached after this component's layout effects run (children first): find it from ours.
+    getScrollElement: () => scroller.current ?? rows.current?.closest<HTMLElement>('.acu-message-list') ?? null,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey,
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    // A list opens at its end: the first rows mounted are the latest ones.
+    initialOffset: () => messages.length * ESTIMATED_ROW_PX,
+  });
+  // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
+  const [sized, setSized] = useState(false);
+  // Not on the server, nor while hydrating its rows: the first client render must equal the server's ("all").
+  const serverHtml = useServerOrHydrating();
+  const measuring = !sized && !serverHtml;
+  const virtual = sized && (virtualizer.scrollRect?.height ?? 0) > 0;
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  // Tool links and author labels for the rows from a little above the mounted ones to the end (a call's result comes
+  // after it), not for the whole history: at the end of a long conversation a token costs the same as in a short one.
+  const from = measuring ? messages.length : virtual ? Math.max(0, (items[0]?.index ?? messages.length) - CONTEXT_ROWS) : 0;
+  const linked = useMemo(() => (from === 0 ? messages : from >= messages.length ? NO_MESSAGES : messages.slice(from)), [messages, from]);
+  const previousLinks = useRef<ReadonlyMap<string, RowToolLinks>>(new Map());
+  // The last committed links, read only to keep unchanged rows' link objects (so memoized rows skip rendering).
+  const links = useMemo(() => linkToolCalls(linked, active, interrupts, previousLinks.current, clientToolCalls), [linked, active, interrupts, clientToolCalls]);
+  const previousPlaces = useRef<RowPlaces | undefined>(undefined);
+  // The last committed places lend their unchanged answers, so an answer's end row re-renders only when the answer changed.
+  const places = useMemo(() => rowPlaces(linked, links, previousPlaces.current), [linked, links]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every commit: any render can move the rows or the end; the guards end the updates
+  useLayoutEffect(() => {
+    previousLinks.current = links;
+    previousPlaces.current = places;
+    if (!sized && virtualizer.scrollRect) setSized(true);
+    const list = scroller.current;
+    const element = rows.current;
+    if (!list || !element) return;
+    // The conversation's length on the mounted articles, set here so that a new message re-renders no row.
+    if (element.dataset.state === 'virtual') {
+      for (const article of element.querySelectorAll(':scope > .acu-message-list__row > article')) article.setAttribute('aria-setsize', String(total));
+    }
+    const offset = Math.round(element.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop);
+    if (offset !== margin) setMargin(offset);
+    onCommit();
+  });
+
+  // A feed owns articles: an empty conversation has none, so no feed.
+  const role = messages.length > 0 ? 'feed' : undefined;
+  // In the browser the list's size is read right after it mounts, before the first paint: no row is rendered twice.
+  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" />;
+  if (!virtual) {
+    const blocks = [];
+    // Blocks are aligned to conversation indexes, so appending messages never reshuffles the earlier blocks.
+    const end = start + messages.length;
+    for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < end; block += BLOCK_SIZE) {
+      const from = Math.max(block, start) - start;
+      const to = Math.min(block + BLOCK_SIZE, end) - start;
+      blocks.push(<RowBlock key={block} messages={messages} from={from} to={to} links={links} places={places} shared={shared} retryId={retryId} failure={failure} />);
+    }
+    return <div ref={rows} className="acu-message-list__rows" role={role} data-state="all">{blocks}</div>;
+  }
+
+  const first = items[0];
+  const last = items[items.length - 1];
+  const before = first ? first.start - margin : 0;
+  const after = last ? virtualizer.getTotalSize() - (last.end - margin) : 0;
+  return (
+    <div ref={rows} className="acu-message-list__rows" role={role} data-state="virtual" style={{ paddingTop: before, paddingBottom: after }}>
+      {items.map((item) => {
+        const message = messages[item.index]!;
+        return (
+          <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row">
+            <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} answer={places.answers.get(message.id)}
+              shared={shared} canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} posinset={start + item.index + 1} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
