@@ -3,7 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentChatView } from '../agent-chat-view/agent-chat-view.js';
-import { useFocusComposer } from './composer-focus.js';
+import { createRef } from 'react';
+import { ComposerFocusContext, useFocusComposer } from './composer-focus.js';
 
 afterEach(cleanup);
 
@@ -29,5 +30,21 @@ describe('useFocusComposer', () => {
     await userEvent.setup().click(chip);
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(document.activeElement).toBe(chip);
+  });
+
+  it('waits for a disabled field (an interrupt still pending) to be enabled a few frames later, then focuses it', async () => {
+    const field = createRef<HTMLTextAreaElement>();
+    render(
+      <ComposerFocusContext.Provider value={field}>
+        <textarea ref={field} aria-label="Message" disabled />
+        <Chip />
+      </ComposerFocusContext.Provider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Suggestion' }));
+    // Two frames later the answer's update has re-enabled the field.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(document.activeElement).not.toBe(field.current);
+    field.current!.disabled = false;
+    await waitFor(() => expect(document.activeElement).toBe(field.current));
   });
 });

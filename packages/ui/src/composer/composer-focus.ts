@@ -10,7 +10,14 @@ export const ComposerFocusContext = createContext<RefObject<HTMLTextAreaElement 
 export function useFocusComposer(): () => void {
   const fieldRef = useContext(ComposerFocusContext);
   return useCallback(() => {
-    // After React's commit: the answer or branch may re-enable the field in the same update.
-    requestAnimationFrame(() => fieldRef?.current?.focus());
+    // After React's commit: the answer or branch re-enables the field, in this update or (under load, through the
+    // frame scheduler) a few frames later; a disabled field cannot take the focus, so wait for it a little.
+    const focus = (frames: number) =>
+      requestAnimationFrame(() => {
+        const field = fieldRef?.current;
+        if (field && field.disabled && frames > 0) focus(frames - 1);
+        else field?.focus();
+      });
+    focus(30);
   }, [fieldRef]);
 }
