@@ -9,7 +9,7 @@ export const ComposerAttach = forwardRef<HTMLButtonElement, PartButtonProps>(fun
   const composer = useComposerContext('Attach');
   if (!composer.canAttach) return null;
   return (
-    <PartButton aria-label={composer.labels.attachFiles} title={composer.labels.attachFiles} {...rest} ref={ref}
+    <PartButton aria-label={children === undefined ? composer.labels.attachFiles : undefined} title={composer.labels.attachFiles} {...rest} ref={ref}
       className={cx('acu-composer__attach', className)} data-state={composer.state} disabled={composer.state === 'disabled'}
       onClick={composeHandlers(onClick, composer.pickFiles)}>
       {children ?? <AttachIcon />}

@@ -9,7 +9,7 @@ export const ComposerSend = forwardRef<HTMLButtonElement, PartButtonProps>(funct
   const composer = useComposerContext('Send');
   if (composer.state === 'thinking') return null;
   return (
-    <PartButton aria-label={composer.labels.send} title={composer.labels.send} {...rest} ref={ref} asChild={asChild}
+    <PartButton aria-label={children === undefined ? composer.labels.send : undefined} title={composer.labels.send} {...rest} ref={ref} asChild={asChild}
       // A button submits the form; an element of the app's (asChild) sends on its click.
       type={asChild ? undefined : 'submit'}
       className={cx('acu-composer__send', className)} data-state={composer.state} disabled={!composer.canSend}

@@ -9,7 +9,7 @@ export const ComposerStop = forwardRef<HTMLButtonElement, PartButtonProps>(funct
   const composer = useComposerContext('Stop');
   if (composer.state !== 'thinking') return null;
   return (
-    <PartButton aria-label={composer.labels.stop} title={composer.labels.stop} {...rest} ref={ref}
+    <PartButton aria-label={children === undefined ? composer.labels.stop : undefined} title={composer.labels.stop} {...rest} ref={ref}
       className={cx('acu-composer__stop', className)} data-state={composer.state} onClick={composeHandlers(onClick, composer.stop)}>
       {children ?? <StopIcon />}
     </PartButton>

@@ -17,7 +17,8 @@ export const CopyAction = forwardRef<HTMLButtonElement, PartButtonProps>(functio
   if (!appliesTo.copy(context)) return null;
   return (
     <PartButton
-      aria-label={copied ? labels.copied : labels.copyMessage}
+      // Your own content names the part (its text is what a reader sees); the default's short word gets a fuller name.
+      aria-label={children === undefined ? (copied ? labels.copied : labels.copyMessage) : undefined}
       {...rest}
       ref={ref}
       className={cx('acu-button', className)}

@@ -48,7 +48,8 @@ describe('MessageActions parts', () => {
         </MessageActions.Copy>
       </MessageActions>
     ));
-    const link = within(group).getByRole('link', { name: 'Copy message' });
+    // The link's own text names it (the default's fuller "Copy message" is for the default's short word).
+    const link = within(group).getByRole('link', { name: 'Copy as text' });
     expect(link.tagName).toBe('A');
     expect(link.className).toBe('acu-button my-link');
     expect(link.textContent).toBe('Copy as text');
@@ -83,13 +84,13 @@ describe('MessageActions parts', () => {
     ));
     const user = userEvent.setup();
     const question = screen.getByText('hi').closest('article')!;
-    const edit = within(question).getByRole('button', { name: 'Edit message' });
+    const edit = within(question).getByRole('button', { name: 'Change' });
     expect(edit.className).toBe('acu-button mine');
     edit.focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('textbox', { name: 'Edit message' })).toBe(document.activeElement);
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(within(screen.getByText('hi').closest('article')!).getByRole('button', { name: 'Edit message' })).toBe(document.activeElement));
+    await waitFor(() => expect(within(screen.getByText('hi').closest('article')!).getByRole('button', { name: 'Change' })).toBe(document.activeElement));
   });
 
   it('a part outside MessageActions says where it belongs', () => {
