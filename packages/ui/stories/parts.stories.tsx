@@ -43,7 +43,8 @@ export const MessageActionsParts: Story = {
     const answer = canvas.getByText('Paris is the capital of France.').closest('article')!;
     // A tap focuses the message: its actions show on a touch screen too (no hover there).
     (answer as HTMLElement).focus();
-    const group = within(answer as HTMLElement).getByRole('group', { name: 'Message actions' });
+    // The actions come once the answer has finished streaming.
+    const group = await within(answer as HTMLElement).findByRole('group', { name: 'Message actions' }, { timeout: 3000 });
     const controls = [...group.querySelectorAll('a, button')].map((element) => element.getAttribute('data-action'));
     await expect(controls).toEqual(['regenerate', 'copy', 'share']);
     await userEvent.click(within(group).getByRole('button', { name: 'Share' }));
