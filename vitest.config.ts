@@ -83,7 +83,7 @@ export default defineConfig({
           // @agent-chat/ui: every story run as a test (play function + axe), and the components' own tests.
           name: 'ui',
           environment: 'jsdom',
-          include: ['packages/ui/{src,test}/**/*.test.{ts,tsx}'],
+          include: ['packages/ui/{src,test,stories}/**/*.test.{ts,tsx}'],
           setupFiles: ['packages/ui/test/setup.ts'],
           testTimeout: 20_000,
         },

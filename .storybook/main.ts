@@ -5,7 +5,7 @@ import { protocolAliases } from '../scripts/protocol-aliases.mjs';
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 const config: StorybookConfig = {
-  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
+  stories: ['../packages/ui/stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-a11y'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },

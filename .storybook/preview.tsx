@@ -1,5 +1,5 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { setReplayPace } from '../packages/ui/src/stories/genkit-captures.js';
+import { setReplayPace } from '../packages/ui/stories/support/genkit-captures.js';
 import '../packages/ui/src/styles.css';
 import './preview.css';
 

@@ -1,5 +1,5 @@
 // Part of benchmark 3: what one commit of the streaming row costs in MessageList's Markdown as the message grows.
-// `Markdown` (packages/ui/src/markdown.tsx) calls parseMarkdown(text) on the message's whole text whenever the text
+// `Markdown` (packages/ui/src/markdown/markdown.tsx) calls parseMarkdown(text) on the message's whole text whenever the text
 // changes, i.e. on every commit while the message streams. This times that call (from the built dist) at a few lengths.
 //   node markdown-worker.mjs <runs> <chars>…   prints one JSON line
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { summarize } from './lib/stats.mjs';
 
 const [runsArg, ...sizes] = process.argv.slice(2);
 const runs = Number(runsArg);
-const { parseMarkdown, nodeText } = await import(fileURLToPath(new URL('../../packages/ui/dist/markdown-tree.js', import.meta.url)));
+const { parseMarkdown, nodeText } = await import(fileURLToPath(new URL('../../packages/ui/dist/markdown/markdown-tree.js', import.meta.url)));
 
 // Chat-like Markdown: paragraphs, bold, inline code, a list, a fenced code block.
 const PIECES = ['Some ', 'text ', 'with ', '**bold** ', 'and ', '`code` ', 'in it.\n\n', '- an item\n', '- another\n\n', '```js\nconst x = 1;\n```\n\n', 'more ', 'words '];

@@ -176,7 +176,7 @@ if (results.rows) {
 
 if (results.markdown) {
   md.push('### The streaming row\'s cost per commit grows with its length', '');
-  md.push('`Markdown` (packages/ui/src/markdown.tsx) re-parses the whole message text (`parseMarkdown(text)`, streaming-markdown into a tree) whenever the text changes: on every commit of the streaming row. One call, timed alone (`bench/react/markdown-worker.mjs`, chat-like Markdown: paragraphs, bold, inline code, lists, fenced code), after 3 warm-up calls:', '');
+  md.push('`Markdown` (packages/ui/src/markdown/markdown.tsx) re-parses the whole message text (`parseMarkdown(text)`, streaming-markdown into a tree) whenever the text changes: on every commit of the streaming row. One call, timed alone (`bench/react/markdown-worker.mjs`, chat-like Markdown: paragraphs, bold, inline code, lists, fenced code), after 3 warm-up calls:', '');
   md.push('| message length | parseMarkdown ms, median (min–max) | µs per character (min) | runs |', '|---:|---:|---:|---:|');
   for (const row of results.markdown) md.push(`| ${row.chars.toLocaleString('en-US')} chars | ${row.ms.median.toFixed(2)} (${row.ms.min.toFixed(2)}–${row.ms.max.toFixed(2)}) | ${((row.ms.min * 1000) / row.chars).toFixed(2)} | ${row.ms.n} |`);
   const at = (chars) => results.markdown.find((row) => row.chars === chars)?.ms.median.toFixed(1);

@@ -62,7 +62,9 @@ const GENKIT_CEILING = 22.6;
 // Issue 29 (ui side): the view's initial chunk is held to 38 kB; Markdown, the virtualiser, message actions, the
 // artifact panel and the interrupt dialog are chunks of their own (listed with the row), loaded as the view needs them.
 // While the row is over 38 kB it is held to its size plus 0.2 kB (the core's opt-in features, issue 29's other half, take it under).
-const GENKIT_VIEW_CEILING = 40.4;
+// Issue 25's parts (MessageActions.*, Composer.*, InterruptPrompt.*, MessageList.Row: one element each, asChild through
+// a 0.6 kB Slot, their contexts) on top of it: the view's initial chunk 40.4 → 40.8 kB, the ui rows +1.0 to +2.1 kB.
+const GENKIT_VIEW_CEILING = 41.0;
 
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
@@ -93,8 +95,8 @@ const ENTRIES = [
     .map((row) => (row.id === 'app-genkit' ? { ...row, budget: 18 } : row)),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38, ceiling: GENKIT_VIEW_CEILING },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 33.1 },
-  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 13.7 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 35.4 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 14.9 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
   { id: 'lazy-math', group: 'ui', label: `\`@agent-chat/ui/math\` (a lazy chunk, loaded by \`mathRenderer\` at the first finished formula: KaTeX; with it katex.min.css, ${KATEX_CSS_GZ} kB min+gz, and the woff2 fonts a formula uses, served from the app's origin)`, source: "export { mathRenderer } from '@agent-chat/ui/math';\n", external: OURS },

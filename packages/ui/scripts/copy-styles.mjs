@@ -1,9 +1,22 @@
 #!/usr/bin/env node
-// tsc does not copy CSS: put the default stylesheet beside the compiled modules, where `exports["./styles.css"]` points.
-import { copyFileSync, mkdirSync } from 'node:fs';
+// tsc does not copy CSS: build the default stylesheet beside the compiled modules, where `exports["./styles.css"]`
+// points. The source is one file per component family, imported in cascade order by src/styles.css; the package ships
+// them as one file, each `@import` replaced by the file it names.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const source = fileURLToPath(new URL('../src/styles.css', import.meta.url));
-const target = fileURLToPath(new URL('../dist/styles.css', import.meta.url));
-mkdirSync(fileURLToPath(new URL('../dist/', import.meta.url)), { recursive: true });
-copyFileSync(source, target);
+const IMPORT = /^@import '(\.\/[^']+\.css)';$/gm;
+
+/** The stylesheet at `path` with its relative `@import`s inlined, recursively. */
+export function inlineImports(path) {
+  return readFileSync(path, 'utf8').replace(IMPORT, (_, relative) => inlineImports(join(dirname(path), relative)).trimEnd());
+}
+
+// Run as a script (not imported by the stylesheet's test).
+if (import.meta.url.startsWith('file:') && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const source = fileURLToPath(new URL('../src/styles.css', import.meta.url));
+  const target = fileURLToPath(new URL('../dist/styles.css', import.meta.url));
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, inlineImports(source));
+}

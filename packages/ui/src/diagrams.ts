@@ -3,7 +3,7 @@
 // `securityLevel: 'strict'` (labels' HTML encoded, no click handlers) and plain SVG labels; the SVG is shown as an
 // image (see DiagramView), where no script runs and nothing is fetched.
 import mermaid from 'mermaid';
-import type { DiagramRenderer } from './markdown-renderers.js';
+import type { DiagramRenderer } from './markdown/markdown-renderers.js';
 
 let queue: Promise<unknown> = Promise.resolve();
 let count = 0;

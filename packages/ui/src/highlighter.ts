@@ -20,7 +20,7 @@ import typescript from '@shikijs/langs/typescript';
 import yaml from '@shikijs/langs/yaml';
 import githubDark from '@shikijs/themes/github-dark-high-contrast';
 import githubLight from '@shikijs/themes/github-light-high-contrast';
-import type { CodeHighlighter, HighlightedToken } from './code-highlighting.js';
+import type { CodeHighlighter, HighlightedToken } from './markdown/code-highlighting.js';
 
 const GRAMMARS = [bash, css, diff, go, java, javascript, json, jsx, python, rust, sql, tsx, typescript, yaml];
 

@@ -4,7 +4,7 @@
 // \includegraphics and \html*; the input is the model's text only.
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
-import type { MathRenderer } from './markdown-renderers.js';
+import type { MathRenderer } from './markdown/markdown-renderers.js';
 
 /** The kit's KaTeX renderer (see `MathRendererLoader`). */
 export const mathRenderer: MathRenderer = {

@@ -1,8 +1,8 @@
 // A MessageList over a long conversation, for the browser check: ?count=N&pageSize=M. `window.chat` sends turns.
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { createRoot } from 'react-dom/client';
-import { MessageList } from '../../src/message-list.js';
-import { longHistory } from '../../src/stories/scripts.js';
+import { MessageList } from '../../src/message-list/message-list.js';
+import { longHistory } from '../../stories/support/scripts.js';
 import '../../src/styles.css';
 
 const params = new URLSearchParams(location.search);

@@ -4,7 +4,7 @@ import { createAgentChat, resumable, scriptedTransport, textOf, versionTree, typ
 import { createThreadList, localThreadAdapter, type ThreadContent, type ThreadSummary } from '@agent-chat/core/threads';
 import { openDB } from 'idb';
 import { createRoot } from 'react-dom/client';
-import { AgentChatView } from '../../src/agent-chat-view.js';
+import { AgentChatView } from '../../src/agent-chat-view/agent-chat-view.js';
 import '../../src/styles.css';
 
 const answer = (request: TurnRequest): AgentEvent[] => {

@@ -1,0 +1,60 @@
+'use client';
+import type { AgentChat } from '@agent-chat/core';
+import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
+import { useThreadList } from '@agent-chat/react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { LabelsProvider, type AgentChatLabels } from '../labels/labels.js';
+import { useThreadLabels } from '../thread-list/thread-labels.js';
+import { ThreadList } from '../thread-list/thread-list.js';
+
+interface ThreadedChatViewProps {
+  threads: ThreadListStore;
+  labels: Partial<AgentChatLabels> | undefined;
+  /** Renders one conversation's view (AgentChatView without threads). */
+  render: (chat: AgentChat) => ReactNode;
+}
+
+const NO_LABELS: Partial<AgentChatLabels> = {};
+
+/** A thread that is not there: said calmly, with a way to a new chat. */
+function ThreadMissing({ onBack }: { onBack: () => void }) {
+  const labels = useThreadLabels();
+  return (
+    <div className="acu-threaded__missing" role="status">
+      <p>{labels.threadNotFound}</p>
+      <button type="button" onClick={onBack}>{labels.backToThreads}</button>
+    </div>
+  );
+}
+
+/** The conversations beside the active one's chat (a sheet on phones, opened by its toggle). */
+function ThreadedLayout({ threads, render }: ThreadedChatViewProps) {
+  const labels = useThreadLabels();
+  const { chat, activeId, status, notFound } = useThreadList(threads);
+  const [sheet, setSheet] = useState(false);
+  const listId = useId();
+  // A view always shows a conversation: a new one when none is active (and no unknown id was asked for).
+  useEffect(() => {
+    if (status !== 'loading' && !activeId && !notFound) void threads.create();
+  }, [threads, status, activeId, notFound]);
+  return (
+    <div className="acu-threaded" data-sheet={sheet ? 'open' : 'closed'}>
+      <button type="button" className="acu-threaded__toggle" aria-expanded={sheet} aria-controls={listId} onClick={() => setSheet(!sheet)}>
+        {labels.showThreads}
+      </button>
+      <ThreadList id={listId} className="acu-threaded__list" list={threads} onOpen={() => setSheet(false)} />
+      <div className="acu-threaded__chat">
+        {notFound ? <ThreadMissing onBack={() => void threads.create()} /> : chat ? <Fragment key={activeId}>{render(chat)}</Fragment> : null}
+      </div>
+    </div>
+  );
+}
+
+/** `AgentChatView` with `threads`: loaded on demand. */
+export default function ThreadedChatView(props: ThreadedChatViewProps) {
+  return (
+    <LabelsProvider labels={props.labels ?? NO_LABELS}>
+      <ThreadedLayout {...props} />
+    </LabelsProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { FileIcon, RemoveIcon } from './composer-icons.js';
+import type { PendingAttachment } from './composer-attachments.js';
+import type { AgentChatLabels } from '../labels/labels.js';
+
+/** Props of {@link ComposerAttachmentChips}. */
+export interface ComposerAttachmentChipsProps {
+  items: readonly PendingAttachment[];
+  onRemove: (id: string) => void;
+  labels: AgentChatLabels;
+}
+
+/** The files waiting to be sent: a thumbnail (or a file icon), the name, the size, and a button that removes it. */
+export function ComposerAttachmentChips({ items, onRemove, labels }: ComposerAttachmentChipsProps) {
+  return (
+    <ul className="acu-composer__attachments" aria-label={labels.attachments}>
+      {items.map(({ id, file, previewUrl }) => (
+        <li key={id} className="acu-composer__attachment" data-state={file.type.startsWith('image/') ? 'image' : 'file'}>
+          {previewUrl ? <img className="acu-composer__thumbnail" src={previewUrl} alt="" /> : <span className="acu-composer__file-icon"><FileIcon /></span>}
+          <span className="acu-composer__attachment-text">
+            <span className="acu-composer__attachment-name">{file.name}</span>
+            <span className="acu-composer__attachment-size">{labels.fileSize(file.size)}</span>
+          </span>
+          <button type="button" className="acu-composer__remove" aria-label={labels.removeAttachment(file.name)} title={labels.removeAttachment(file.name)} onClick={() => onRemove(id)}>
+            <RemoveIcon />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

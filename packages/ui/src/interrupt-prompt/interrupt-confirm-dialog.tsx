@@ -1,0 +1,222 @@
+import { toolCallIdOf, type AgentChat, type ToolRequestPart, type ToolResponsePart } from '@agent-chat/core';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type DialogHTMLAttributes, type FormEvent, type ReactNode } from 'react';
+import { cx } from '../shared/class-names.js';
+import { useFocusComposer } from '../composer/composer-focus.js';
+import { trapTab } from '../shared/focus-trap.js';
+import { formatValue } from '../shared/format-value.js';
+import { interruptPrompt, interruptResponses, type InterruptPrompt } from './interrupt-answers.js';
+import { InterruptTextAnswer } from './interrupt-text-answer.js';
+import { useLabels, type AgentChatLabels } from '../labels/labels.js';
+import { readableToolName } from '../tools/tool-call-status.js';
+import { useChatView } from '../agent-chat-view/use-chat-view.js';
+
+/** Props of {@link InterruptConfirmDialog}. */
+export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
+  chat?: AgentChat<S>;
+  /** Default: the title the agent gave, else the tool's name in words. */
+  title?: ReactNode;
+  /** Default: the question the agent asks, else a line saying the agent waits. */
+  description?: ReactNode;
+  /** Default: the agent's `confirmLabel`; for a destructive interrupt, what it does (its title); else "Confirm". */
+  confirmLabel?: string;
+  denyLabel?: string;
+  labels?: Partial<AgentChatLabels>;
+  /** Which interrupts open it: any (default), or only destructive ones (the others are answered inline in the list). */
+  when?: 'always' | 'destructive';
+}
+
+interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat' | 'when'> {
+  interrupts: readonly ToolRequestPart[];
+  onAnswer: (parts: ToolResponsePart[]) => void;
+  /** Escape: the dialog closes without an answer (the interrupt stays pending, answered inline). */
+  onDismiss: () => void;
+}
+
+// A click outside does not close it (Chrome ≥ 134 reads `closedby`); Escape is handled below.
+const NO_LIGHT_DISMISS = { closedby: 'closerequest' } as Record<string, string>;
+
+const titleOf = (prompt: InterruptPrompt, part: ToolRequestPart) => prompt.title ?? readableToolName(part.toolRequest.name);
+
+/** One interrupt's answer field (when it asks for text) and its details behind a disclosure. */
+function InterruptFields({ id, prompt, answer, missing, onChange, labels }: {
+  id: string;
+  prompt: InterruptPrompt;
+  answer: string;
+  missing: boolean;
+  onChange: (value: string) => void;
+  labels: AgentChatLabels;
+}) {
+  return (
+    <>
+      {prompt.textAnswer ? (
+        <InterruptTextAnswer id={id} textAnswer={prompt.textAnswer} value={answer} missing={missing} onChange={onChange} labels={labels} />
+      ) : null}
+      {prompt.details !== undefined ? (
+        <details className="acu-interrupt__details">
+          <summary>{labels.interruptDetails}</summary>
+          <pre className="acu-interrupt__input">{formatValue(prompt.details)}</pre>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confirmLabel, denyLabel, labels: ownLabels, className, ...rest }: BodyProps) {
+  const labels = useLabels(ownLabels);
+  const ref = useRef<HTMLDialogElement>(null);
+  const deny = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const [answers, setAnswers] = useState<string[]>(() => interrupts.map(() => ''));
+  const [missing, setMissing] = useState<boolean[]>(() => interrupts.map(() => false));
+  const [warned, setWarned] = useState(false);
+  const prompts = interrupts.map(interruptPrompt);
+  const several = interrupts.length > 1;
+  const danger = prompts.some((prompt) => prompt.destructive);
+  const single = several ? undefined : prompts[0];
+  const heading = title ?? prompts.map((prompt, index) => titleOf(prompt, interrupts[index]!)).join(', ');
+  const denyText = denyLabel ?? single?.denyLabel ?? labels.deny;
+  const confirmText = confirmLabel ?? single?.confirmLabel ?? (single?.destructive ? titleOf(single, interrupts[0]!) : labels.confirm);
+
+  const dismiss = useRef(onDismiss);
+  useLayoutEffect(() => {
+    dismiss.current = onDismiss;
+  });
+  const firstField = () => ref.current?.querySelector<HTMLInputElement>('.acu-interrupt__answer') ?? deny.current;
+  // Modal where <dialog> is supported, else just open; also reopens it when a browser closed it anyway.
+  const show = () => {
+    const dialog = ref.current;
+    if (!dialog?.showModal) dialog?.setAttribute('open', '');
+    else if (!dialog.open) dialog.showModal();
+  };
+  useLayoutEffect(() => {
+    show();
+    // A text answer is what the agent asked for: start there; else on the safe choice.
+    firstField()?.focus();
+  }, []);
+  // A click outside, or a browser closing the dialog by itself: keep the interrupt and say what is expected.
+  const keepOpen = () => {
+    show();
+    if (!ref.current?.contains(document.activeElement)) firstField()?.focus();
+    setWarned(true);
+  };
+  useEffect(() => {
+    // On the document, in the capture phase: wherever the focus is (even on the body after a click on plain text),
+    // Escape closes the dialog without answering (the interrupt waits inline) and Tab never leaves it. Preventing
+    // Escape's keydown also stops a browser's own close request, so `close` below only sees other closes.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        dismiss.current();
+      } else if (ref.current) {
+        trapTab(event, ref.current);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    // An empty text answer is neither a yes nor a no: say so instead of sending anything.
+    const empty = prompts.map((prompt, index) => prompt.textAnswer !== null && answers[index]!.trim() === '');
+    if (empty.some(Boolean)) {
+      setMissing(empty);
+      ref.current?.querySelectorAll<HTMLInputElement>('.acu-interrupt__answer')[0]?.focus();
+      return;
+    }
+    onAnswer(interruptResponses(interrupts, true, answers));
+  };
+  const setAnswer = (index: number, value: string) => {
+    setAnswers((current) => current.map((answer, at) => (at === index ? value : answer)));
+    setMissing((current) => current.map((flag, at) => (at === index ? false : flag)));
+  };
+  return (
+    <dialog
+      {...NO_LIGHT_DISMISS}
+      {...rest}
+      ref={ref}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      className={cx('acu-interrupt-dialog', className)}
+      data-state="open"
+      data-variant={danger ? 'danger' : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        dismiss.current();
+      }}
+      onClose={keepOpen}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) keepOpen();
+      }}
+    >
+      <form className="acu-interrupt-dialog__form" data-state="open" noValidate onSubmit={confirm}>
+        <h2 id={`${id}-title`} className="acu-interrupt-dialog__title">{heading}</h2>
+        <p id={`${id}-description`} className="acu-interrupt-dialog__description">
+          {description ?? (several ? labels.interruptsDescription(interrupts.length) : (single?.question ?? labels.interruptDescription))}
+        </p>
+        {prompts.map((prompt, index) => {
+          const sectionId = `${id}-${index}`;
+          return (
+            <section
+              key={index}
+              className="acu-interrupt"
+              data-state="pending"
+              data-variant={prompt.destructive ? 'danger' : undefined}
+              aria-labelledby={several ? `${sectionId}-title` : undefined}
+            >
+              {several ? <h3 id={`${sectionId}-title`} className="acu-interrupt__name">{titleOf(prompt, interrupts[index]!)}</h3> : null}
+              {several && prompt.question ? <p className="acu-interrupt__question">{prompt.question}</p> : null}
+              <InterruptFields id={sectionId} prompt={prompt} answer={answers[index]!} missing={missing[index]!} onChange={(value) => setAnswer(index, value)} labels={labels} />
+            </section>
+          );
+        })}
+        {warned ? (
+          <p className="acu-interrupt-dialog__warning" role="alert" data-state="warned">
+            {labels.interruptWaiting(denyText, confirmText)}
+          </p>
+        ) : null}
+        <div className="acu-interrupt-dialog__actions">
+          <button ref={deny} type="button" className="acu-interrupt-dialog__deny" data-state="idle" onClick={() => onAnswer(interruptResponses(interrupts, false))}>
+            {denyText}
+          </button>
+          <button type="submit" className="acu-interrupt-dialog__confirm" data-state="idle" data-variant={danger ? 'danger' : undefined}>
+            {confirmText}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/**
+ * An alert dialog for the pending interrupts, for confirmations that deserve one (`when="destructive"` opens it only
+ * for destructive interrupts): it opens when a turn ends waiting for a human and shows what the agent asks — its
+ * title and question, a labelled text field only when it asks for text, its input behind "Details", and danger
+ * styling with a confirm button that names the action when the interrupt is destructive. All pending interrupts are
+ * answered together through `resume` (Confirm → `true` or the typed text, Deny → `false`), then focus returns to the
+ * composer. Focus starts on the text field, else on Deny. Escape closes it without answering: the interrupt stays
+ * pending, answered inline in the message list (focus moves there); outside clicks keep it open.
+ * Client tool calls (the chat's `tools`) are not shown: they run, or wait for their card in the message list.
+ */
+export function InterruptConfirmDialog<S = unknown>({ chat, when = 'always', ...rest }: InterruptConfirmDialogProps<S>) {
+  const { interrupts, clientToolCalls, isThinking, resume } = useChatView(chat);
+  const focusComposer = useFocusComposer();
+  const [answered, setAnswered] = useState<readonly ToolRequestPart[] | null>(null);
+  const [dismissed, setDismissed] = useState<readonly ToolRequestPart[] | null>(null);
+  if (interrupts.length === 0 || interrupts === answered || interrupts === dismissed || isThinking) return null;
+  const pending = interrupts.filter((part) => !clientToolCalls[toolCallIdOf(part)]);
+  if (pending.length === 0) return null;
+  if (when === 'destructive' && !pending.some((part) => interruptPrompt(part).destructive)) return null;
+  const answer = (parts: ToolResponsePart[]) => {
+    setAnswered(interrupts);
+    void resume(parts);
+    focusComposer();
+  };
+  const dismiss = () => {
+    setDismissed(interrupts);
+    // The same question waits inline in the conversation: its text field, else its Deny button, takes the focus.
+    requestAnimationFrame(() => (document.querySelector<HTMLElement>('.acu-tool__prompt input') ?? document.querySelector<HTMLElement>('.acu-tool__prompt .acu-tool__deny'))?.focus());
+  };
+  return <DialogBody {...rest} key={pending.map(toolCallIdOf).join(' ')} interrupts={pending} onAnswer={answer} onDismiss={dismiss} />;
+}

@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import type { InterruptPrompt } from './interrupt-answers.js';
+import type { AgentChatLabels } from '../labels/labels.js';
+
+/** What an interrupt's prompt shows of what the agent asks (as `interruptPrompt(part)` reads it). */
+export type InlinePrompt = Partial<Pick<InterruptPrompt, 'title' | 'question' | 'destructive' | 'confirmLabel' | 'denyLabel' | 'textAnswer'>>;
+
+/** What the parts of one interrupt prompt share, provided by `InterruptPrompt` (or the confirmation dialog). */
+export interface InterruptPromptContextValue {
+  /** The prompt's element id prefix (the text field is `${id}-answer`). */
+  id: string;
+  /** The element ids the parts wire together (the answer group is described by the description). */
+  titleId: string;
+  descriptionId: string;
+  /** The tool's readable name (the title's default, the answer group's name). */
+  toolName: string;
+  prompt: InlinePrompt | undefined;
+  labels: AgentChatLabels;
+  /** The text answer typed so far, and whether an answer without one was tried. */
+  text: string;
+  missing: boolean;
+  setText: (text: string) => void;
+  /** The prompt can be confirmed (Confirm shows) and denied (Deny shows). */
+  canApprove: boolean;
+  deny: (() => void) | undefined;
+}
+
+/** The interrupt prompt's shared state. */
+export const InterruptPromptContext = createContext<InterruptPromptContextValue | null>(null);
+
+/** The enclosing `InterruptPrompt`'s state; a part outside one is a mistake worth saying so. */
+export function useInterruptPromptContext(part: string): InterruptPromptContextValue {
+  const value = useContext(InterruptPromptContext);
+  if (!value) throw new Error(`<InterruptPrompt.${part}> must be inside <InterruptPrompt>`);
+  return value;
+}

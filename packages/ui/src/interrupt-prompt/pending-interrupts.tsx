@@ -1,0 +1,25 @@
+import type { ToolRequestPart } from '@agent-chat/core';
+import { interruptPrompt } from './interrupt-answers.js';
+import { LazyToolActivity } from '../message-list/row-parts.js';
+import { useToolRegistry } from '../tools/tool-registry.js';
+
+/**
+ * The interrupts waiting for an answer that no message row shows (a protocol may send them with the run's end, apart
+ * from its messages): each asked inline after the rows, as a tool row that awaits approval.
+ */
+export function PendingInterrupts({ interrupts }: { interrupts: readonly ToolRequestPart[] }) {
+  const registry = useToolRegistry();
+  if (interrupts.length === 0 || !registry) return null;
+  return (
+    <div className="acu-message-list__interrupts" data-state="pending">
+      {interrupts.map((part) => {
+        const { name, ref } = part.toolRequest;
+        const answer = (output: unknown) => registry.answer({ toolCallId: ref ?? name, name, ref }, output);
+        return (
+          <LazyToolActivity key={`${name}\u0000${ref ?? ''}`} request={part.toolRequest} state="awaiting-approval" prompt={interruptPrompt(part)}
+            onApprove={(text) => answer(text ?? true)} onDeny={() => answer(false)} />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Source } from '@agent-chat/core';
+import { createContext, useContext } from 'react';
+import { useLabels } from '../labels/labels.js';
+import { safeLinkUrl } from '../media/safe-url.js';
+
+/** The sources of the message whose text is rendered: `[n]` in it cites the n-th. */
+export const CitationSourcesContext = createContext<readonly Source[]>([]);
+
+/** `[n]` in an answer that cites sources: a superscript number linking to source n (its title as the name), else `[n]`. */
+export function CitationMarker({ number }: { number: number }) {
+  const labels = useLabels();
+  const source = useContext(CitationSourcesContext)[number - 1];
+  if (!source) return <>[{number}]</>;
+  const href = safeLinkUrl(source.url);
+  const name = labels.citation(number, source.title ?? source.documentId ?? source.url ?? '');
+  return (
+    <sup className="acu-citation" data-state={href ? 'link' : 'document'}>
+      {href
+        ? <a href={href} target="_blank" rel="noopener noreferrer" aria-label={name} title={source.title}>{number}</a>
+        : <span aria-label={name} title={source.title}>{number}</span>}
+    </sup>
+  );
+}

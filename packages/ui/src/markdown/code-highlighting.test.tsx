@@ -1,0 +1,72 @@
+import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CodeHighlighter, CodeHighlighterLoader } from './code-highlighting.js';
+import { MessageList } from '../message-list/message-list.js';
+
+afterEach(cleanup);
+
+/** The real Shiki highlighter (the `@agent-chat/ui/highlighter` entry), counting what it was asked to highlight. */
+function countingLoader(): { load: CodeHighlighterLoader; asked: string[]; loads: number } {
+  const record = { asked: [] as string[], loads: 0, load: null as unknown as CodeHighlighterLoader };
+  record.load = async () => {
+    record.loads++;
+    const { highlighter } = await import('../highlighter.js');
+    return { highlight: (code, language) => (record.asked.push(`${language}:${code}`), highlighter.highlight(code, language)) } satisfies CodeHighlighter;
+  };
+  return record;
+}
+
+const FIRST = 'const answer: number = 42;\nconsole.log(answer);';
+const SECOND = 'def greet(name):\n    return f"hi {name}"';
+
+describe('code highlighting', () => {
+  it('a block is highlighted once it is complete, never while it streams; the text and its copy stay the same', async () => {
+    const highlighter = countingLoader();
+    const delta = (text: string): AgentEvent => ({ type: 'text-delta', text, messageKey: 'm' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first block closes, then half of the second streams and the turn waits until the test lets it go on.
+    const turn = async function* (): AsyncIterable<AgentEvent> {
+      for (const text of ['Here:\n\n```ts\n', ...FIRST.split(/(?<= )/), '\n```\n\nAnd python:\n\n```py\n', 'def greet(name):\n']) yield delta(text);
+      await gate;
+      for (const text of ['    return f"hi {name}"', '\n```\n']) yield delta(text);
+      yield { type: 'turn-end', finishReason: 'stop' };
+    };
+    const chat = createAgentChat({ transport: scriptedTransport([turn]) });
+    const { container } = render(<MessageList chat={chat} codeHighlighter={highlighter.load} />);
+    const sent = chat.send('code please');
+    const blocks = () => [...container.querySelectorAll<HTMLElement>('.acu-code')];
+    // The first block, closed, is highlighted while the message still streams the second (plain until it closes).
+    await waitFor(() => expect(blocks()[0]?.hasAttribute('data-highlighted')).toBe(true), { timeout: 10_000 });
+    expect(chat.getState().status).toBe('streaming');
+    expect(blocks()[1]!.hasAttribute('data-highlighted')).toBe(false);
+    expect(blocks()[1]!.textContent).toContain('def greet(name):');
+    release();
+    await sent;
+    await waitFor(() => expect(blocks()[1]?.hasAttribute('data-highlighted')).toBe(true), { timeout: 10_000 });
+    // Each block was highlighted exactly once, with its whole code; the highlighter loaded once.
+    expect(highlighter.asked).toEqual([`ts:${FIRST}`, `py:${SECOND}`]);
+    expect(highlighter.loads).toBe(1);
+    expect(blocks()[0]!.querySelector('code')!.textContent).toBe(FIRST);
+    expect(blocks()[1]!.querySelector('code')!.textContent).toBe(SECOND);
+    const keyword = [...blocks()[0]!.querySelectorAll<HTMLElement>('.acu-code__token')].find((token) => token.textContent === 'const')!;
+    expect(keyword.style.getPropertyValue('--acu-code-light')).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(keyword.style.getPropertyValue('--acu-code-dark')).toMatch(/^#[0-9a-f]{6}$/i);
+  }, 30_000);
+
+  it('an unknown language or no highlighter leaves the code plain', async () => {
+    const turn: AgentEvent[] = [{ type: 'text-delta', text: '```cobol\nDISPLAY "HI".\n```\n', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }];
+    const highlighter = countingLoader();
+    const chat = createAgentChat({ transport: scriptedTransport([turn, turn]) });
+    const { container, rerender } = render(<MessageList chat={chat} codeHighlighter={highlighter.load} />);
+    await chat.send('cobol');
+    await waitFor(() => expect(highlighter.asked).toEqual(['cobol:DISPLAY "HI".']));
+    expect(container.querySelector('.acu-code')!.hasAttribute('data-highlighted')).toBe(false);
+    rerender(<MessageList chat={chat} />);
+    await chat.send('again');
+    await waitFor(() => expect(container.querySelectorAll('.acu-code')).toHaveLength(2));
+    expect(container.querySelectorAll('[data-highlighted]')).toHaveLength(0);
+    expect(highlighter.asked).toHaveLength(1);
+  });
+});

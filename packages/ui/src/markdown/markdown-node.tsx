@@ -1,0 +1,186 @@
+import { memo, type ReactNode } from 'react';
+import * as smd from 'streaming-markdown';
+import { CitationMarker } from './citation-marker.js';
+import { CodeFrame } from './code-block.js';
+import { DiagramRendererContext, MathRendererContext } from './markdown-renderers.js';
+import { RenderedSource } from './rendered-source.js';
+import { isOpenNode, nodeText, type MarkdownNode } from './markdown-tree.js';
+import { hostOf, RemoteMediaGate } from '../media/media-policy.js';
+import { safeLinkUrl, safeMediaUrl } from '../media/safe-url.js';
+
+/** Heading levels used → rendered levels. */
+export type HeadingLevels = ReadonlyMap<number, number>;
+
+const SIMPLE: Partial<Record<smd.Token, 'p' | 'code' | 'em' | 'strong' | 's' | 'blockquote' | 'ul' | 'li' | 'tr'>> = {
+  [smd.PARAGRAPH]: 'p', [smd.CODE_INLINE]: 'code', [smd.ITALIC_AST]: 'em', [smd.ITALIC_UND]: 'em',
+  [smd.STRONG_AST]: 'strong', [smd.STRONG_UND]: 'strong', [smd.STRIKE]: 's', [smd.BLOCKQUOTE]: 'blockquote',
+  [smd.LIST_UNORDERED]: 'ul', [smd.LIST_ITEM]: 'li', [smd.TABLE_ROW]: 'tr',
+};
+// Rendered as their own memoized component: a finished one is skipped when its streaming parent re-renders.
+const BLOCKS: ReadonlySet<number> = new Set([
+  smd.PARAGRAPH, smd.BLOCKQUOTE, smd.LIST_UNORDERED, smd.LIST_ORDERED, smd.LIST_ITEM, smd.TABLE, smd.TABLE_ROW,
+  smd.CODE_BLOCK, smd.CODE_FENCE, smd.EQUATION_BLOCK, smd.HEADING_1, smd.HEADING_2, smd.HEADING_3, smd.HEADING_4,
+  smd.HEADING_5, smd.HEADING_6,
+]);
+
+/** Render counts of block components (read by the cost tests and benches; not part of the package's entry). */
+export const markdownRenderStats = { blocks: 0 };
+
+function renderChild(child: MarkdownNode | string, index: number, levels: HeadingLevels, inHead: boolean): ReactNode {
+  if (typeof child === 'string') return child;
+  if (BLOCKS.has(child.type)) return <MarkdownBlock key={index} node={child} levels={levels} inHead={inHead} />;
+  return renderNode(child, index, levels, inHead);
+}
+
+function renderChildren(node: MarkdownNode, levels: HeadingLevels, inHead = false): ReactNode[] {
+  if (node.children.length > GROUP_SIZE) return renderGroups(node, levels, inHead);
+  return node.children.map((child, index) => renderChild(child, index, levels, inHead));
+}
+
+const CITATION = /^\d{1,3}$/;
+
+function renderLink(node: MarkdownNode, key: number, levels: HeadingLevels): ReactNode {
+  const target = node.attrs[smd.HREF];
+  // `[3]` with no URL: a citation of the message's third source.
+  if (target === undefined && node.type === smd.LINK && node.children.length === 1 && CITATION.test(String(node.children[0]))) {
+    return <CitationMarker key={key} number={Number(node.children[0])} />;
+  }
+  const href = safeLinkUrl(target);
+  const children = renderChildren(node, levels);
+  if (!href) return <span key={key} className="acu-markdown__unsafe-link">{children}</span>;
+  // Where the link goes, next to what it says (a bare URL says it already).
+  const host = node.type === smd.LINK ? hostOf(href) : null;
+  return (
+    <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      {host ? <span className="acu-markdown__host"> ({host})</span> : null}
+    </a>
+  );
+}
+
+function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHead = false): ReactNode {
+  const { type, attrs } = node;
+  const Tag = SIMPLE[type];
+  if (Tag) return <Tag key={key}>{renderChildren(node, levels, inHead)}</Tag>;
+  const level = smd.heading_to_level(type);
+  if (level) {
+    const Heading = `h${levels.get(level) ?? 6}` as 'h3';
+    return <Heading key={key}>{renderChildren(node, levels)}</Heading>;
+  }
+  switch (type) {
+    case smd.EQUATION_BLOCK: {
+      // Phrasing content only: markdown puts a `$$` block inside its paragraph.
+      const tex = nodeText(node);
+      return <RenderedSource key={key} renderer={MathRendererContext} source={tex} complete={!isOpenNode(node)} fallback={<code>{tex}</code>} className="acu-math acu-math--display" display tag="span" />;
+    }
+    case smd.CODE_BLOCK:
+    case smd.CODE_FENCE: {
+      // The code's text pieces as they are: while it streams, only the last piece changes.
+      const code = (
+        <CodeFrame key={key} codeText={() => nodeText(node)} language={attrs[smd.LANG]} complete={!isOpenNode(node)}>
+          {node.children.map((child) => (typeof child === 'string' ? child : nodeText(child)))}
+        </CodeFrame>
+      );
+      // A ```mermaid block is drawn once complete (`diagramRenderer`); formulas are typeset likewise (`mathRenderer`).
+      const complete = !isOpenNode(node);
+      if (attrs[smd.LANG]?.trim().toLowerCase() === 'mermaid') return <RenderedSource key={key} renderer={DiagramRendererContext} source={nodeText(node)} complete={complete} fallback={code} className="acu-diagram" display tag="div" />;
+      return code;
+    }
+    case smd.EQUATION_INLINE: {
+      const tex = nodeText(node);
+      return <RenderedSource key={key} renderer={MathRendererContext} source={tex} complete={!isOpenNode(node)} fallback={<code>{tex}</code>} className="acu-math" display={false} tag="span" />;
+    }
+    case smd.LINK:
+    case smd.RAW_URL:
+      return renderLink(node, key, levels);
+    case smd.IMAGE: {
+      const src = safeMediaUrl(attrs[smd.SRC]);
+      const alt = nodeText(node);
+      if (!src) return <span key={key}>{alt}</span>;
+      return (
+        <RemoteMediaGate key={key} src={src} kind="image" label={alt}>
+          {() => <img src={src} alt={alt} loading="lazy" referrerPolicy="no-referrer" />}
+        </RemoteMediaGate>
+      );
+    }
+    case smd.LIST_ORDERED: {
+      const start = Number(attrs[smd.START]);
+      return <ol key={key} start={Number.isFinite(start) && start !== 1 ? start : undefined}>{renderChildren(node, levels)}</ol>;
+    }
+    case smd.TABLE: {
+      const [head, ...body] = node.children.filter((child): child is MarkdownNode => typeof child !== 'string');
+      return (
+        // Scrolls sideways when wider than the message (phones); focusable, so that a keyboard scrolls it too.
+        <div key={key} className="acu-markdown__table" tabIndex={0}>
+          <table>
+            {head ? <thead><MarkdownBlock node={head} levels={levels} inHead /></thead> : null}
+            <tbody>{body.map((row, index) => <MarkdownBlock key={index} node={row} levels={levels} inHead={false} />)}</tbody>
+          </table>
+        </div>
+      );
+    }
+    case smd.TABLE_CELL: {
+      const Cell = inHead ? 'th' : 'td';
+      return <Cell key={key}>{nodeText(node).trim() ? renderChildren(node, levels) : null}</Cell>;
+    }
+    case smd.CHECKBOX:
+      return <span key={key} className="acu-markdown__checkbox">{attrs[smd.CHECKED] !== undefined ? '☑ ' : '☐ '}</span>;
+    case smd.LINE_BREAK:
+      return <br key={key} />;
+    case smd.RULE:
+      return <hr key={key} />;
+    default:
+      return <span key={key}>{renderChildren(node, levels)}</span>;
+  }
+}
+
+interface MarkdownBlockProps {
+  node: MarkdownNode;
+  levels: HeadingLevels;
+  inHead: boolean;
+}
+
+/** One block (paragraph, list, item, code, …): finished nodes keep their identity, so they render once. */
+export const MarkdownBlock = memo(function MarkdownBlock({ node, levels, inHead }: MarkdownBlockProps) {
+  markdownRenderStats.blocks++;
+  return renderNode(node, 0, levels, inHead);
+});
+
+interface MarkdownGroupProps {
+  items: ReadonlyArray<MarkdownNode | string>;
+  from: number;
+  to: number;
+  levels: HeadingLevels;
+  inHead: boolean;
+}
+
+function sameGroup(previous: MarkdownGroupProps, next: MarkdownGroupProps): boolean {
+  if (previous.from !== next.from || previous.to !== next.to || previous.levels !== next.levels || previous.inHead !== next.inHead) return false;
+  for (let index = next.from; index < next.to; index++) if (previous.items[index] !== next.items[index]) return false;
+  return true;
+}
+
+/** A run of children (top-level blocks, or a long paragraph's pieces): it renders again only when one of its own changed. */
+const MarkdownGroup = memo(function MarkdownGroup({ items, from, to, levels, inHead }: MarkdownGroupProps) {
+  const children: ReactNode[] = [];
+  for (let index = from; index < to; index++) children.push(renderChild(items[index]!, index, levels, inHead));
+  return children;
+}, sameGroup);
+
+// Children per group: a commit compares the groups and the children of the open group, not every child.
+const GROUP_SIZE = 32;
+
+/** Children in groups aligned to their indexes (appending never reshuffles the earlier groups). */
+function renderGroups(node: MarkdownNode, levels: HeadingLevels, inHead: boolean): ReactNode[] {
+  const groups: ReactNode[] = [];
+  for (let from = 0; from < node.children.length; from += GROUP_SIZE) {
+    const to = Math.min(from + GROUP_SIZE, node.children.length);
+    groups.push(<MarkdownGroup key={from} items={node.children} from={from} to={to} levels={levels} inHead={inHead} />);
+  }
+  return groups;
+}
+
+/** The children of the document. */
+export function renderDocument(root: MarkdownNode, levels: HeadingLevels): ReactNode[] {
+  return renderGroups(root, levels, false);
+}

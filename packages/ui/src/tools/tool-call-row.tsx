@@ -1,0 +1,35 @@
+import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolResponsePart } from '@agent-chat/core';
+import type { ReactNode } from 'react';
+import { interruptPrompt } from '../interrupt-prompt/interrupt-answers.js';
+import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
+import { LazyToolActivity } from '../message-list/row-parts.js';
+import type { RowToolLinks } from './tool-links.js';
+import type { ToolRegistryValue } from './tool-registry.js';
+
+/** One tool call of a row: the registry's renderer for its name, else the default {@link ToolActivity}. */
+export function renderToolCall(
+  message: ChatMessage,
+  part: ToolRequestPart,
+  index: number,
+  responsePart: ToolResponsePart | undefined,
+  links: RowToolLinks,
+  registry: ToolRegistryValue | null,
+): ReactNode {
+  const { name, ref, input, partial } = part.toolRequest;
+  const call = links.calls?.[index];
+  const interrupt = isInterruptPart(part);
+  const response = responsePart?.toolResponse;
+  const status = toolCallStatus({ partial: partial === true, interrupt, response, responsePart, call, messageStatus: message.status, waiting: links.waiting, active: links.active });
+  const output = response?.output ?? call?.response?.toolResponse.output;
+  const target = { toolCallId: ref ?? name, name, ref };
+  const answer = (value: unknown) => registry?.answer(target, value);
+  const approve = () => answer(true);
+  const deny = (reason?: string) => answer(reason ? { approved: false, reason } : false);
+  const renderer = registry?.renderer(name);
+  if (renderer) {
+    return renderer({ toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), respond: answer, approve, deny });
+  }
+  const shown = output !== undefined ? { name, ...(ref !== undefined ? { ref } : {}), output } : undefined;
+  const answerable = registry && interrupt && status === 'awaiting-approval';
+  return <LazyToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: (text?: string) => answer(text ?? true), onDeny: () => deny(), prompt: interruptPrompt(part) } : {})} />;
+}

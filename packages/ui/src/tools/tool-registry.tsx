@@ -1,0 +1,80 @@
+import type { Part } from '@agent-chat/core';
+import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
+import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import type { ToolCallStatus } from './tool-call-status.js';
+
+/** What a tool's renderer is given. */
+export interface ToolRenderProps {
+  toolCallId: string;
+  name: string;
+  input: unknown;
+  output: unknown;
+  status: ToolCallStatus;
+  error: string | undefined;
+  /** Answers the call: a client tool without `execute` (`addToolResult`), or an interrupt (`resume`). */
+  respond(output: unknown): void;
+  /** Answers an interrupt with `true`. */
+  approve(): void;
+  /** Answers an interrupt with `false`, or `{approved: false, reason}`. */
+  deny(reason?: string): void;
+}
+
+/** Renders one tool call. */
+export type ToolRenderer = (props: ToolRenderProps) => ReactNode;
+
+/** Renderers by tool name; an inline object is fine (rows re-render only when their own tool state changes). */
+export type ToolRegistry = Record<string, ToolRenderer>;
+
+/** The identity of a call to answer. */
+export interface ToolCallRef {
+  toolCallId: string;
+  name: string;
+  ref: string | undefined;
+}
+
+/** What rows read from the registry: stable for the list's lifetime, so a new registry object re-renders no row. */
+export interface ToolRegistryValue {
+  renderer(name: string): ToolRenderer | undefined;
+  answer(call: ToolCallRef, output: unknown): void;
+}
+
+const ToolRegistryContext = createContext<ToolRegistryValue | null>(null);
+
+/** The registry and answer functions of the nearest message list, if any. */
+export const useToolRegistry = (): ToolRegistryValue | null => useContext(ToolRegistryContext);
+
+/** The chat actions that answer tool calls. */
+export interface ToolAnswerActions {
+  chat: AnyAgentChat;
+  resume(parts: Part[]): Promise<unknown>;
+}
+
+/** A stable registry value that always reads the latest `tools` and actions. */
+export function useStableToolRegistry(tools: ToolRegistry | undefined, actions: ToolAnswerActions): ToolRegistryValue {
+  const latest = useRef({ tools, actions });
+  // Read during the same render by the rows below, so it is set here, not in an effect (the latest-ref pattern: the
+  // registry's identity never changes, so an inline `tools` object re-renders no row).
+  // eslint-disable-next-line react-hooks/refs -- see above
+  latest.current = { tools, actions };
+  const [value] = useState<ToolRegistryValue>(() => ({
+    renderer: (name) => {
+      const renderer = latest.current.tools?.[name];
+      return typeof renderer === 'function' ? renderer : undefined;
+    },
+    answer: ({ toolCallId, name, ref }, output) => {
+      const { chat, resume } = latest.current.actions;
+      const state = chat.getState();
+      if (state.clientToolCalls[toolCallId]?.status === 'waiting') {
+        void chat.addToolResult({ toolCallId, output });
+        return;
+      }
+      void resume([{ toolResponse: { name, ...(ref !== undefined ? { ref } : {}), output } }]);
+    },
+  }));
+  return value;
+}
+
+/** Provides a registry value to the rows below. */
+export function ToolRegistryProvider({ value, children }: { value: ToolRegistryValue; children: ReactNode }) {
+  return <ToolRegistryContext.Provider value={value}>{children}</ToolRegistryContext.Provider>;
+}
