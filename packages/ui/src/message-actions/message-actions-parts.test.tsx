@@ -1,4 +1,4 @@
-import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, versionTree, type AgentEvent } from '@agent-chat/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ afterEach(cleanup);
 const answer = (text: string): AgentEvent[] => [{ type: 'text-delta', text, messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }];
 
 async function listWith(actions: (props: MessageActionsProps) => React.ReactNode, turns = [answer('Hello there.'), answer('Hi again.')]) {
-  const chat = createAgentChat({ transport: scriptedTransport(turns) });
+  const chat = createAgentChat({ transport: scriptedTransport(turns), features: [versionTree()] });
   const view = render(<MessageList chat={chat} actions={actions} />);
   await chat.send('hi');
   const row = await waitFor(() => screen.getByText('Hello there.').closest('article')!);
