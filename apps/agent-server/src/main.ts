@@ -12,9 +12,9 @@
  *   REDIS_URL         redis://host:port: sessions and running turns shared by every instance using it (README)
  *   AGENT_TURN_RETENTION_MS, AGENT_MAX_TURN_BUFFER_BYTES  how long / how much of a turn stays replayable (README)
  */
-import { DEFAULT_DATA_DIR } from './agent.js';
+import { DEFAULT_DATA_DIR } from './agent/agent.js';
 import { parseAllowedHosts } from '@agent-chat/server';
-import { ModelConfigError } from './real-model.js';
+import { ModelConfigError } from './agent/real-model.js';
 import { startAgentServer } from './server.js';
 
 function numberFromEnv(name: string, fallback: number): number {

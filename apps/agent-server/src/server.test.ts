@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRealModel, ModelConfigError } from './real-model.js';
+import { loadRealModel, ModelConfigError } from './agent/real-model.js';
 import { postJson, startTestServer, type TestServer } from './test-support.js';
 
 let t: TestServer;

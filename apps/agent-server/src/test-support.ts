@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAgentChat, genkitTransport, type AgentChat, type AgentChatOptions, type AgentResponse } from '@agent-chat/core';
 import { startAgentServer, type AgentServer, type AgentServerOptions } from './server.js';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from './agent/task-state.js';
 import { clientTools, resumable, versionTree } from '@agent-chat/core';
 
 export interface TestServer {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { createClient } from 'redis';
-import { DEFAULT_DATA_DIR } from '../agent.js';
+import { DEFAULT_DATA_DIR } from '../agent/agent.js';
 import { FileThreadIndex, MemoryThreadIndex, RedisThreadIndex, type ThreadIndex } from '@agent-chat/server';
 
 /** The thread index beside the sessions: in Redis when they are, else in memory or in files under the data folder. */

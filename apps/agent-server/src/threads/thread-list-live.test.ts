@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type AgentChat, type Transport } from '@agent-chat/core';
 import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadAdapter, type ThreadList } from '@agent-chat/core/threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STORY_TEXT } from '../resume-support.js';
-import type { TaskState } from '../task-state.js';
+import { STORY_TEXT } from '../turns/resume-support.js';
+import type { TaskState } from '../agent/task-state.js';
 import { startTestServer, type TestServer } from '../test-support.js';
 import { resumable, versionTree } from '@agent-chat/core';
 

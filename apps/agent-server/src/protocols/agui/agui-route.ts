@@ -1,0 +1,331 @@
+/**
+ * `POST /api/agui`: the task agent over AG-UI 1.0. `RunAgentInput` in (checked with @ag-ui/core's
+ * `RunAgentInputSchema`), SSE out, every event a typed @ag-ui/core event written by @ag-ui/encoder's `EventEncoder`.
+ *
+ * Request → Genkit turn:
+ *   threadId                 the Genkit sessionId (must match [A-Za-z0-9_-]{1,128}, else 400 INVALID_ARGUMENT)
+ *   resume (resolved)        resume.respond: one toolResponse {name, ref, output: payload} per open interrupt answered;
+ *                            a 'cancelled' entry answers {cancelled: true}. The request's messages are not replayed.
+ *   trailing tool messages   answers to client-side tools (an open interrupt whose tool the run declares in `tools`,
+ *                            matched by toolCallId = its ref): resume.respond with the content (JSON parsed when it is
+ *                            an object or array)
+ *   else the last message    a new user message (text and media parts); a message after an open interrupt abandons
+ *                            it (as Genkit does). No new user message and nothing resolved: 400.
+ *   the messages before it   the point the turn runs from (fork-point.ts): the session's latest state when they match
+ *                            or extend it; else the snapshot whose history they are (a regenerate or an edit sends a
+ *                            prefix, a switched line another history); else 400 FAILED_PRECONDITION. Turns that failed or
+ *                            were stopped here are skipped (the session holds none of them). None left: the first turn
+ *                            runs again from an empty history when the message's id is `<threadId>:0` (its position, as
+ *                            the connect restore and the kit name it) or when the messages held only such turns (a
+ *                            regenerate or an edit after a stopped first turn); none sent at all: the session continues.
+ *   tools                    the client-side tools the browser runs: an open Genkit interrupt of one of them (the
+ *                            agent's way to ask the client) ends the run as a plain tool call (RUN_FINISHED success,
+ *                            no Interrupt); the next run answers it with a `tool` message
+ *   state                    the client's whole state: applied to the session before the turn when it is a non-empty
+ *                            object (client-state.ts)
+ *   context                  in the user message's metadata.context, where the model reads it
+ *
+ * Genkit stream → events (RUN_STARTED first):
+ *   model text               TEXT_MESSAGE_START / CONTENT / END, one message per Genkit message (id `<runId>:<index>`)
+ *   reasoning                REASONING_MESSAGE_START / CONTENT / END
+ *   tool request             TOOL_CALL_START / ARGS (the input as JSON) / END (toolCallId = the Genkit ref)
+ *   tool response            TOOL_CALL_RESULT (content = the output as JSON); none for a client-side tool's answer
+ *                            (the client's own tool message)
+ *   customPatch              STATE_SNAPSHOT for a whole-document replace (the first patch of a turn), else STATE_DELTA
+ *   artifact                 ACTIVITY_SNAPSHOT {activityType: 'artifact', messageId: `artifact:<threadId>:<name>`,
+ *                            content: the Genkit artifact, replace: true} (a revision replaces it; unnamed ones get
+ *                            their own id). The kit's aguiTransport passes ACTIVITY_* through to onChunk only.
+ *   source (a custom.source  CUSTOM {name: 'source', value: {url?, title?, documentId?, mediaType?}} — AG-UI 1.0 has no
+ *   part, rich-reply.ts)     citation event; the kit's decoder adds it to the model message streamed last
+ *   suggestions              CUSTOM {name: 'suggestions', value: string[]} (the kit's ChatState.suggestions)
+ *   usage (the result's)     CUSTOM {name: 'usage', value: {inputTokens?, outputTokens?, totalTokens?}} before
+ *                            RUN_FINISHED (AG-UI 1.0 has no usage field either)
+ *   turn end                 RUN_FINISHED {outcome: success | interrupt | cancelled, result: {sessionId, snapshotId,
+ *                            finishReason}}; interrupt: one Interrupt per open Genkit interrupt, id = its ref
+ *                            (toolCallId too), message = input.question when it is text, metadata {toolName, input,
+ *                            ...the Genkit interrupt's requestMetadata (title, destructive, confirmLabel, …)}
+ *   failed turn              RUN_ERROR {message, code: the Genkit status}; an open text message is left open (partial)
+ */
+import { randomUUID } from 'node:crypto';
+import { EventType, type AGUIEvent, type Interrupt, type JsonPatchOperation as AguiPatchOperation, type RunFinishedOutcome, type Message, type RunAgentInput } from '@ag-ui/core';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { EventEncoder } from '@ag-ui/encoder';
+import type { RequestHandler } from 'express';
+import type { Artifact, JsonPatchOperation, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
+import {
+  interruptIdOf,
+  openInterrupts,
+  runGenkitTurn,
+  userMessage,
+  type BridgeEvent,
+  type BridgeTurnEnd,
+  type GenkitTurnInput,
+  type SnapshotReader,
+} from '../genkit-bridge.js';
+import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from '../fork-point.js';
+import type { RunnableAction } from '../../agent/genkit-runtime.js';
+import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
+import { clientStateOf, withContext } from '../../turns/client-state.js';
+import { checkId } from '../../hygiene/session-ids.js';
+import type { SizedSessionStore } from '../../hygiene/session-size.js';
+import type { TaskState } from '../../agent/task-state.js';
+import { disconnectSignal, nodeHeaders, sendResponse, type ResumableTurns } from '@agent-chat/server';
+
+export const AGUI_ROUTE = '/api/agui';
+export const AGUI_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
+
+export interface AguiRouteOptions {
+  /** The agent, wrapped so turns are tracked and logged. */
+  action: RunnableAction;
+  /** The agent's getSnapshotData action: where open interrupts are read from. */
+  snapshots: SnapshotReader;
+  /** The turn buffers: the run writes into them, responses read from them. */
+  turns: ResumableTurns;
+  /** Where a fork from the first turn stores its empty start. */
+  store: SizedSessionStore<TaskState>;
+  /** The snapshots this server's turns produced: the lines a request may continue. */
+  branches: BranchIndex;
+}
+
+const textContent = (content: unknown) => contentParts(content).map((part) => part.text ?? '').join('');
+
+/** AG-UI messages as turns: user text; the assistants' text and tool call ids. */
+export function aguiTurns(messages: readonly Message[]): TurnSignature[] {
+  const builder = signatureBuilder();
+  for (const message of messages) {
+    if (message.role === 'user') builder.user(textContent(message.content));
+    else if (message.role === 'assistant') builder.answer(textContent(message.content), (message.toolCalls ?? []).map((call) => call.id));
+  }
+  return builder.turns;
+}
+
+function contentParts(content: unknown): Part[] {
+  if (typeof content === 'string') return [{ text: content }];
+  if (!Array.isArray(content)) return [];
+  const parts: Part[] = [];
+  for (const item of content as Array<{ type?: unknown; text?: unknown; source?: { type: string; value: unknown; mimeType?: string }; metadata?: { filename?: unknown } } | null>) {
+    if (item?.type === 'text' && typeof item.text === 'string') parts.push({ text: item.text });
+    else if (item?.source && typeof item.source.value === 'string') {
+      const { type, value, mimeType } = item.source as { type: string; value: string; mimeType?: string };
+      const url = type === 'data' ? `data:${mimeType ?? 'application/octet-stream'};base64,${value}` : value;
+      // AG-UI media parts have no name field: a client names the file in the part's metadata.
+      const filename = item.metadata?.filename;
+      parts.push({ media: { url, ...(mimeType && { contentType: mimeType }) }, ...(typeof filename === 'string' && { metadata: { filename } }) });
+    }
+  }
+  return parts;
+}
+
+/** What the run asks of the agent, or a reason it asks nothing. */
+async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise<GenkitTurnInput | string> {
+  const entries = input.resume ?? [];
+  const toolAnswers = trailingToolMessages(input.messages);
+  if (entries.length > 0 || toolAnswers.size > 0) {
+    const open = await openInterrupts(snapshots, input.threadId);
+    // Client-side tools answered by `tool` messages; the other interrupts by `resume` entries.
+    const respond: ToolResponsePart[] = clientToolAnswers(open, declaredTools(input), toolAnswers);
+    let resolved = respond.length > 0;
+    for (const part of open) {
+      if (respond.some((response) => response.toolResponse.ref === part.toolRequest.ref)) continue;
+      const entry = entries.find((candidate) => candidate.interruptId === interruptIdOf(part));
+      if (!entry) continue;
+      resolved ||= entry.status === 'resolved';
+      const output = entry.status === 'resolved' ? (entry.payload ?? null) : { cancelled: true };
+      respond.push({ toolResponse: { name: part.toolRequest.name, ...(part.toolRequest.ref !== undefined && { ref: part.toolRequest.ref }), output } });
+    }
+    const last = input.messages.at(-1);
+    // Resolved answers resume the turn; cancellations alone resume it only when no new message replaces them.
+    if (respond.length > 0 && (resolved || last?.role !== 'user')) return { resume: { respond } };
+  }
+  const last: Message | undefined = input.messages.at(-1);
+  if (last?.role !== 'user') return 'The run has neither a new user message nor an answer to an open interrupt.';
+  const message = userMessage(contentParts(last.content));
+  return message ? { message } : 'The user message is empty.';
+}
+
+/** An open Genkit interrupt as an AG-UI Interrupt: id and toolCallId = its ref, message = input.question when text. */
+/** A Genkit JSON Patch operation as AG-UI's typed one (the same RFC 6902 operation). */
+function toAguiPatchOperation(operation: JsonPatchOperation): AguiPatchOperation {
+  switch (operation.op) {
+    case 'add':
+    case 'replace':
+    case 'test':
+      return { op: operation.op, path: operation.path, value: operation.value };
+    case 'remove':
+      return { op: 'remove', path: operation.path };
+    case 'move':
+    case 'copy':
+      return { op: operation.op, path: operation.path, from: operation.from ?? '' };
+  }
+}
+
+export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
+  const { name, input } = part.toolRequest;
+  const question = (input as { question?: unknown } | undefined)?.question;
+  const prompt = part.metadata?.interrupt;
+  return {
+    id: interruptIdOf(part),
+    reason: 'input_required',
+    toolCallId: interruptIdOf(part),
+    ...(typeof question === 'string' && { message: question }),
+    metadata: { ...(typeof prompt === 'object' && prompt !== null && prompt), toolName: name, input: input ?? null },
+  };
+}
+
+/** An artifact as the AG-UI ACTIVITY_SNAPSHOT this route streams (a revision replaces it by messageId). */
+export function artifactActivity(threadId: string, artifact: Artifact): AGUIEvent {
+  return {
+    type: EventType.ACTIVITY_SNAPSHOT,
+    messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
+    activityType: 'artifact',
+    content: { ...artifact },
+    replace: true,
+  };
+}
+
+export const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+
+/** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
+function createAguiWriter(threadId: string, runId: string, clientTools: ReadonlySet<string>, answered: ReadonlySet<string>, send: (event: AGUIEvent) => void) {
+  let open: { kind: 'text' | 'reasoning'; id: string } | null = null;
+  const messageId = (index: number) => `${runId}:${index}`;
+  const close = () => {
+    if (!open) return;
+    send({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id });
+    open = null;
+  };
+  const ensure = (kind: 'text' | 'reasoning', index: number) => {
+    const id = kind === 'text' ? messageId(index) : `${messageId(index)}:reasoning`;
+    if (open?.id === id) return id;
+    close();
+    send(kind === 'text'
+      ? { type: EventType.TEXT_MESSAGE_START, messageId: id, role: 'assistant' }
+      : { type: EventType.REASONING_MESSAGE_START, messageId: id, role: 'reasoning' });
+    open = { kind, id };
+    return id;
+  };
+
+  function write(event: BridgeEvent): void {
+    switch (event.type) {
+      case 'text':
+        send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: ensure('text', event.index), delta: event.delta });
+        return;
+      case 'reasoning':
+        send({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: ensure('reasoning', event.index), delta: event.delta });
+        return;
+      case 'tool-call': {
+        close();
+        const { name, ref, input } = event.part.toolRequest;
+        const toolCallId = ref ?? name;
+        send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, parentMessageId: messageId(event.index) });
+        send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(input ?? {}) });
+        send({ type: EventType.TOOL_CALL_END, toolCallId });
+        return;
+      }
+      case 'tool-result': {
+        close();
+        const { name, ref, output } = event.part.toolResponse;
+        const toolCallId = ref ?? name;
+        if (answered.has(toolCallId)) return; // the client's own tool message
+        send({ type: EventType.TOOL_CALL_RESULT, messageId: `${messageId(event.index)}:${toolCallId}`, toolCallId, content: jsonText(output), role: 'tool' });
+        return;
+      }
+      case 'interrupt':
+        return; // carried by RUN_FINISHED's outcome
+      case 'state-snapshot':
+        send({ type: EventType.STATE_SNAPSHOT, snapshot: event.value ?? {} });
+        return;
+      case 'state-delta':
+        send({ type: EventType.STATE_DELTA, delta: event.patch.map(toAguiPatchOperation) });
+        return;
+      case 'artifact':
+        send(artifactActivity(threadId, event.artifact));
+        return;
+      case 'source':
+        send({ type: EventType.CUSTOM, name: 'source', value: event.source });
+        return;
+      case 'suggestions':
+        send({ type: EventType.CUSTOM, name: 'suggestions', value: event.suggestions });
+        return;
+    }
+  }
+
+  function finish(end: BridgeTurnEnd): void {
+    if (end.finishReason === 'failed') {
+      // The partial message stays open: the run failed mid-message.
+      send({ type: EventType.RUN_ERROR, message: end.error?.message ?? 'The turn failed.', code: end.error?.status ?? 'INTERNAL' });
+      return;
+    }
+    close();
+    if (end.usage) send({ type: EventType.CUSTOM, name: 'usage', value: end.usage });
+    const result = { sessionId: end.sessionId, finishReason: end.finishReason, ...(end.snapshotId && { snapshotId: end.snapshotId }) };
+    let outcome: RunFinishedOutcome = { type: 'success' };
+    // A client-side tool's interrupt is a plain tool call in AG-UI: it was sent as TOOL_CALL_*, the client runs it.
+    const asked = end.interrupts.filter((part) => !clientTools.has(part.toolRequest.name));
+    if (end.finishReason === 'interrupted' && asked.length > 0) {
+      const interrupts: Interrupt[] = asked.map(toAguiInterrupt);
+      outcome = { type: 'interrupt', interrupts };
+    } else if (end.finishReason === 'aborted') {
+      outcome = { type: 'cancelled' };
+    }
+    send({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result });
+  }
+
+  return { write, finish };
+}
+
+export function aguiRoute({ action, snapshots, turns, store, branches }: AguiRouteOptions): RequestHandler {
+  return (req, res, next) => {
+    void (async () => {
+      const parsed = RunAgentInputSchema.safeParse(req.body);
+      if (!parsed.success) {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'Invalid RunAgentInput.', issues: parsed.error.issues });
+        return;
+      }
+      const input = parsed.data as RunAgentInput;
+      const problem = checkId('threadId', input.threadId);
+      if (problem) {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
+        return;
+      }
+      const turnInput = await inputOf(input, snapshots);
+      if (typeof turnInput === 'string') {
+        res.status(400).json({ status: 'INVALID_ARGUMENT', message: turnInput });
+        return;
+      }
+      const sent = input.messages.at(-1);
+      const point = 'message' in turnInput
+        ? await findForkPoint({ snapshots, index: branches }, { sessionId: input.threadId, prior: aguiTurns(input.messages.slice(0, -1)), rerunsStart: sent?.id === `${input.threadId}:0` })
+        : ({ kind: 'continue' } as const);
+      if (point.kind === 'unknown') {
+        res.status(400).json({ status: 'FAILED_PRECONDITION', message: point.message });
+        return;
+      }
+
+      const begun = await turns.begin({ route: AGUI_ROUTE, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined });
+      // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
+      const clientState = clientStateOf(input.state);
+      const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
+      if ('response' in begun) return void (await sendResponse(res, begun.response));
+      const { turn } = begun;
+      const signal = turns.signal(turn, { resumable: turns.isResumable({ headers: nodeHeaders(req) }), disconnect: disconnectSignal(res) });
+      const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
+      const send = (event: AGUIEvent) => turns.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
+      const { threadId, runId } = input;
+      void (async () => {
+        try {
+          send({ type: EventType.RUN_STARTED, threadId, runId });
+          const answered = new Set('resume' in turnInput ? trailingToolMessages(input.messages).keys() : []);
+          const writer = createAguiWriter(threadId, runId, declaredTools(input), answered, send);
+          const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
+          const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: genkitInput, clientState, signal, onEvent: (event) => { streamed?.see(event); writer.write(event); } });
+          recordTurnEnd(branches, threadId, end, streamed?.turn);
+          writer.finish(end);
+        } finally {
+          turns.end(turn);
+        }
+      })();
+      await sendResponse(res, await turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS }));
+    })().catch(next);
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * What the client says about its own side, read from each protocol's request and handed to the turn:
+ *
+ *   state writes   the kit's `setCustom`: Genkit `data.customPatch` and the AI SDK body's `customPatch` (its pending
+ *                  writes as one RFC 6902 patch), AG-UI `RunAgentInput.state` (the client's whole state). Applied to
+ *                  the session's state as the agent loads it for the turn (the store wrapper below), so the turn,
+ *                  its tools and the snapshot it saves all see them. A patch operation whose path no longer exists is
+ *                  skipped: there the session's state stands. Client-managed Genkit sessions carry them in `init.state`.
+ *   context        Genkit: the user message's `metadata.context`, as the client sends it; AG-UI `context` and the AI
+ *                  SDK body's `context` are put there by their routes. The model reads it with the conversation.
+ */
+import type { JsonPatchOperation, MessageData, SessionStore } from 'genkit/beta';
+import { applyPatch } from '../agent/genkit-runtime.js';
+import { currentTurn, type ClientStateWrite } from './turn-context.js';
+
+/** Bounds on what a request may carry (the body limit bounds the bytes; these bound the work). */
+export const MAX_CLIENT_PATCH_OPERATIONS = 1000;
+export const MAX_CONTEXT_ENTRIES = 100;
+
+const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A client's patch (`customPatch`), or a message saying why it is refused; undefined when absent or empty. */
+export function clientPatchOf(value: unknown): JsonPatchOperation[] | string | undefined {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
+  if (!Array.isArray(value) || value.length > MAX_CLIENT_PATCH_OPERATIONS) return `customPatch must be an array of at most ${MAX_CLIENT_PATCH_OPERATIONS} JSON Patch operations.`;
+  for (const operation of value) {
+    if (!isRecord(operation) || !OPS.has(operation.op as string) || typeof operation.path !== 'string') return 'customPatch holds something that is not a JSON Patch operation.';
+  }
+  return value as JsonPatchOperation[];
+}
+
+/** An AG-UI client's state as a write: a non-empty object (`{}` is what a client without state sends). */
+export function clientStateOf(value: unknown): ClientStateWrite | undefined {
+  return isRecord(value) && Object.keys(value).length > 0 ? { state: value } : undefined;
+}
+
+/** Context entries `{description, value}` from a request, or a message saying why they are refused. */
+export function clientContextOf(value: unknown): Array<{ description: string; value: unknown }> | string | undefined {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
+  if (!Array.isArray(value) || value.length > MAX_CONTEXT_ENTRIES) return `context must be an array of at most ${MAX_CONTEXT_ENTRIES} entries.`;
+  for (const entry of value) {
+    if (!isRecord(entry) || typeof entry.description !== 'string' || !('value' in entry)) return 'context entries need a description and a value.';
+  }
+  return value as Array<{ description: string; value: unknown }>;
+}
+
+/** The user message with the turn's context in its metadata, where the model reads it. */
+export function withContext(message: MessageData, context: ReadonlyArray<{ description: string; value: unknown }> | undefined): MessageData {
+  return context?.length ? { ...message, metadata: { ...message.metadata, context: [...context] } } : message;
+}
+
+const segmentsOf = (pointer: string) => (pointer === '' ? [] : pointer.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+/** Whether a JSON Pointer names something in `document` (with `asParent`: whether something could be added there). */
+function resolves(document: unknown, pointer: string, asParent = false): boolean {
+  const segments = segmentsOf(pointer);
+  const last = asParent ? segments.pop() : undefined;
+  let node = document;
+  for (const segment of segments) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) return false;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  if (last === undefined) return asParent ? segments.length === 0 || (typeof node === 'object' && node !== null) : true;
+  if (Array.isArray(node)) return last === '-' || (/^\d+$/.test(last) && Number(last) <= node.length);
+  return typeof node === 'object' && node !== null;
+}
+
+/** RFC 6902's precondition, which Genkit's lenient applier does not check: the target (or, to add, its parent) exists. */
+function applies(document: unknown, operation: JsonPatchOperation): boolean {
+  if (operation.path === '') return operation.op === 'replace' || operation.op === 'add';
+  if (operation.op === 'add') return resolves(document, operation.path, true);
+  if (operation.op === 'move' || operation.op === 'copy') return typeof operation.from === 'string' && resolves(document, operation.from) && resolves(document, operation.path, true);
+  return resolves(document, operation.path);
+}
+
+/** The session's custom state with the client's write applied, operation by operation; one whose path is gone is skipped. */
+export function applyClientState(custom: unknown, write: ClientStateWrite): unknown {
+  if ('state' in write) return write.state;
+  let next = custom;
+  for (const operation of write.patch) {
+    if (!applies(next, operation)) continue; // the session changed there: its state stands
+    try {
+      next = applyPatch(next, [operation]);
+    } catch {
+      // A failed `test` or an unsafe segment: skipped as well.
+    }
+  }
+  return next;
+}
+
+/** A store that shows the running turn's client write in the session state it loads (never in what it stores). */
+export function withClientState<S>(store: SessionStore<S>): SessionStore<S> {
+  return {
+    ...store,
+    async getSnapshot(options) {
+      const snapshot = await store.getSnapshot(options);
+      const write = currentTurn()?.clientState;
+      if (!write || !snapshot?.state || snapshot.status !== 'completed') return snapshot;
+      return { ...snapshot, state: { ...snapshot.state, custom: applyClientState(snapshot.state.custom, write) as S } };
+    },
+  };
+}
