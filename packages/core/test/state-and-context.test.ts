@@ -2,7 +2,7 @@
  * Local custom-state writes (`setCustom`) and app context in each protocol's request, built by the real transports
  * through `createAgentChat` and checked against the peers' own validators where they exist: `@ag-ui/core`'s
  * RunAgentInput schema and the `ai` package's `validateUIMessages`. The kit's agent server reading them back is
- * tested in apps/agent-server (app-state.test.ts).
+ * tested in apps/agent-server (src/turns/app-state.test.ts).
  */
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { validateUIMessages, type UIMessage } from 'ai';
