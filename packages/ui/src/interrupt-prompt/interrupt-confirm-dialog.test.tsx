@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { AgentChatView } from '../agent-chat-view/agent-chat-view.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
+import { InterruptPrompt } from './interrupt-prompt.js';
 import { LabelsProvider } from '../labels/labels.js';
 import { clientTools } from '@agent-chat/core';
 
@@ -21,7 +22,7 @@ const interrupted = (parts: ToolRequestPart[]): AgentEvent[] => [
 ];
 const done: AgentEvent[] = [{ type: 'text-delta', text: 'ok', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }];
 
-async function openDialog(parts: ToolRequestPart[], wrap: (children: ReactNode) => ReactNode = (children) => children) {
+async function openDialog(parts: ToolRequestPart[], wrap: (children: ReactNode) => ReactNode = (children) => children, composition?: ReactNode) {
   const transport = scriptedTransport([interrupted(parts), done], { delayMs: 0 });
   const chat = createAgentChat({ features: [clientTools()], transport });
   const view = render(
@@ -29,7 +30,7 @@ async function openDialog(parts: ToolRequestPart[], wrap: (children: ReactNode) 
       {wrap(
         <>
           <button type="button">outside</button>
-          <InterruptConfirmDialog />
+          <InterruptConfirmDialog>{composition}</InterruptConfirmDialog>
         </>,
       )}
     </AgentChatProvider>,
@@ -169,6 +170,52 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
     expect(screen.getByRole('alertdialog', { description: 'The agent paused for 2 answers.' })).toBe(dialog);
     expect(dialog.getAttribute('data-variant')).toBe('danger');
     expect(within(dialog).getByRole('region', { name: 'Clear all tasks' }).textContent).toContain('Clear all tasks? This cannot be undone.');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(transport.requests).toHaveLength(2));
+    expect(transport.requests[1]!.input.resume?.respond).toEqual([
+      { toolResponse: { name: 'deleteFiles', ref: 'd1', output: false } },
+      { toolResponse: { name: 'confirmClearAll', ref: 'c1', output: false } },
+    ]);
+  });
+
+  it('an app composes it from InterruptPrompt parts: the shell names and describes it, Answer takes the text, Confirm sends it', async () => {
+    const composition = (
+      <>
+        <InterruptPrompt.Title className="my-title" />
+        <InterruptPrompt.Description />
+        <InterruptPrompt.Answer />
+        <InterruptPrompt.Actions>
+          <InterruptPrompt.Deny>No</InterruptPrompt.Deny>
+          <InterruptPrompt.Confirm />
+        </InterruptPrompt.Actions>
+      </>
+    );
+    const { dialog, transport, user } = await openDialog([NAME], undefined, composition);
+    expect(dialog.querySelector('.acu-interrupt-dialog__title')).toBeNull();
+    const title = dialog.querySelector('.my-title')!;
+    expect(screen.getByRole('alertdialog', { name: title.textContent! })).toBe(dialog);
+    const description = dialog.querySelector('.acu-tool__question')!;
+    expect(screen.getByRole('alertdialog', { description: description.textContent! })).toBe(dialog);
+    const field = within(dialog).getByRole('textbox', { name: 'Project name' });
+    expect(document.activeElement).toBe(field);
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['No', 'Confirm']);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(transport.requests).toHaveLength(1);
+    await user.type(field, 'Apollo');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(transport.requests).toHaveLength(2));
+    expect(transport.requests[1]!.input.resume).toEqual({ respond: [{ toolResponse: { name: 'askName', ref: 'n1', output: 'Apollo' } }] });
+  });
+
+  it('a composed Deny refuses every pending interrupt', async () => {
+    const composition = (
+      <InterruptPrompt.Actions>
+        <InterruptPrompt.Deny />
+      </InterruptPrompt.Actions>
+    );
+    const { dialog, transport, user } = await openDialog([DELETE, CLEAR], undefined, composition);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Deny' }));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(transport.requests).toHaveLength(2));
     expect(transport.requests[1]!.input.resume?.respond).toEqual([

@@ -9,6 +9,7 @@ import { InterruptTextAnswer } from './interrupt-text-answer.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { readableToolName } from '../tools/tool-call-status.js';
 import { useChatView } from '../agent-chat-view/use-chat-view.js';
+import { InterruptPromptContext, type InterruptPromptContextValue } from './interrupt-prompt-context.js';
 
 /** Props of {@link InterruptConfirmDialog}. */
 export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
@@ -23,6 +24,12 @@ export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTM
   labels?: Partial<AgentChatLabels>;
   /** Which interrupts open it: any (default), or only destructive ones (the others are answered inline in the list). */
   when?: 'always' | 'destructive';
+  /**
+   * Your own composition of `InterruptPrompt`'s parts (Title, Description, Answer, Actions with Confirm and Deny) inside
+   * the dialog's shell (focus trap, alertdialog role, Escape, labelling); default: the dialog's own content. The parts
+   * read the pending interrupts as one prompt: the dialog's title, question, answer labels and text answer (the first's).
+   */
+  children?: ReactNode;
 }
 
 interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat' | 'when'> {
@@ -61,7 +68,7 @@ function InterruptFields({ id, prompt, answer, missing, onChange, labels }: {
   );
 }
 
-function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confirmLabel, denyLabel, labels: ownLabels, className, ...rest }: BodyProps) {
+function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confirmLabel, denyLabel, labels: ownLabels, className, children, ...rest }: BodyProps) {
   const labels = useLabels(ownLabels);
   const ref = useRef<HTMLDialogElement>(null);
   const deny = useRef<HTMLButtonElement>(null);
@@ -81,7 +88,8 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
   useLayoutEffect(() => {
     dismiss.current = onDismiss;
   });
-  const firstField = () => ref.current?.querySelector<HTMLInputElement>('.acu-interrupt__answer') ?? deny.current;
+  const firstField = () =>
+    ref.current?.querySelector<HTMLInputElement>('.acu-interrupt__answer') ?? deny.current ?? ref.current?.querySelector<HTMLElement>('.acu-tool__deny') ?? ref.current?.querySelector('button');
   // Modal where <dialog> is supported, else just open; also reopens it when a browser closed it anyway.
   const show = () => {
     const dialog = ref.current;
@@ -129,6 +137,70 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
     setAnswers((current) => current.map((answer, at) => (at === index ? value : answer)));
     setMissing((current) => current.map((flag, at) => (at === index ? false : flag)));
   };
+  const question = description ?? (several ? labels.interruptsDescription(interrupts.length) : (single?.question ?? labels.interruptDescription));
+  const denyAll = () => onAnswer(interruptResponses(interrupts, false));
+  // The parts (InterruptPrompt.Title, …) see the pending interrupts as one prompt, wired to this dialog's ids and answers.
+  const context: InterruptPromptContextValue = {
+    id: `${id}-0`,
+    titleId: `${id}-title`,
+    descriptionId: `${id}-description`,
+    toolName: typeof heading === 'string' ? heading : titleOf(prompts[0]!, interrupts[0]!),
+    prompt: {
+      title: typeof heading === 'string' ? heading : undefined,
+      question: typeof question === 'string' ? question : undefined,
+      destructive: danger,
+      confirmLabel: confirmText,
+      denyLabel: denyText,
+      textAnswer: prompts[0]!.textAnswer,
+    },
+    labels,
+    text: answers[0]!,
+    missing: missing[0]!,
+    setText: (value) => setAnswer(0, value),
+    canApprove: true,
+    deny: denyAll,
+  };
+  const warning = warned ? (
+    <p className="acu-interrupt-dialog__warning" role="alert" data-state="warned">
+      {labels.interruptWaiting(denyText, confirmText)}
+    </p>
+  ) : null;
+  const content = children !== undefined ? (
+    <>
+      <InterruptPromptContext.Provider value={context}>{children}</InterruptPromptContext.Provider>
+      {warning}
+    </>
+  ) : (
+    <>
+      <h2 id={`${id}-title`} className="acu-interrupt-dialog__title">{heading}</h2>
+      <p id={`${id}-description`} className="acu-interrupt-dialog__description">{question}</p>
+      {prompts.map((prompt, index) => {
+        const sectionId = `${id}-${index}`;
+        return (
+          <section
+            key={index}
+            className="acu-interrupt"
+            data-state="pending"
+            data-variant={prompt.destructive ? 'danger' : undefined}
+            aria-labelledby={several ? `${sectionId}-title` : undefined}
+          >
+            {several ? <h3 id={`${sectionId}-title`} className="acu-interrupt__name">{titleOf(prompt, interrupts[index]!)}</h3> : null}
+            {several && prompt.question ? <p className="acu-interrupt__question">{prompt.question}</p> : null}
+            <InterruptFields id={sectionId} prompt={prompt} answer={answers[index]!} missing={missing[index]!} onChange={(value) => setAnswer(index, value)} labels={labels} />
+          </section>
+        );
+      })}
+      {warning}
+      <div className="acu-interrupt-dialog__actions">
+        <button ref={deny} type="button" className="acu-interrupt-dialog__deny" data-state="idle" onClick={denyAll}>
+          {denyText}
+        </button>
+        <button type="submit" className="acu-interrupt-dialog__confirm" data-state="idle" data-variant={danger ? 'danger' : undefined}>
+          {confirmText}
+        </button>
+      </div>
+    </>
+  );
   return (
     <dialog
       {...NO_LIGHT_DISMISS}
@@ -151,39 +223,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
       }}
     >
       <form className="acu-interrupt-dialog__form" data-state="open" noValidate onSubmit={confirm}>
-        <h2 id={`${id}-title`} className="acu-interrupt-dialog__title">{heading}</h2>
-        <p id={`${id}-description`} className="acu-interrupt-dialog__description">
-          {description ?? (several ? labels.interruptsDescription(interrupts.length) : (single?.question ?? labels.interruptDescription))}
-        </p>
-        {prompts.map((prompt, index) => {
-          const sectionId = `${id}-${index}`;
-          return (
-            <section
-              key={index}
-              className="acu-interrupt"
-              data-state="pending"
-              data-variant={prompt.destructive ? 'danger' : undefined}
-              aria-labelledby={several ? `${sectionId}-title` : undefined}
-            >
-              {several ? <h3 id={`${sectionId}-title`} className="acu-interrupt__name">{titleOf(prompt, interrupts[index]!)}</h3> : null}
-              {several && prompt.question ? <p className="acu-interrupt__question">{prompt.question}</p> : null}
-              <InterruptFields id={sectionId} prompt={prompt} answer={answers[index]!} missing={missing[index]!} onChange={(value) => setAnswer(index, value)} labels={labels} />
-            </section>
-          );
-        })}
-        {warned ? (
-          <p className="acu-interrupt-dialog__warning" role="alert" data-state="warned">
-            {labels.interruptWaiting(denyText, confirmText)}
-          </p>
-        ) : null}
-        <div className="acu-interrupt-dialog__actions">
-          <button ref={deny} type="button" className="acu-interrupt-dialog__deny" data-state="idle" onClick={() => onAnswer(interruptResponses(interrupts, false))}>
-            {denyText}
-          </button>
-          <button type="submit" className="acu-interrupt-dialog__confirm" data-state="idle" data-variant={danger ? 'danger' : undefined}>
-            {confirmText}
-          </button>
-        </div>
+        {content}
       </form>
     </dialog>
   );
