@@ -34,7 +34,7 @@ export const FEATURES = [
   { id: 'actions', short: 'message actions', label: 'message actions and their parts: copy, regenerate, edit, versions, feedback (message-actions/)', kind: 'ui', optIn: true, match: /^ui\/message-actions\// },
   { id: 'tool-rows', short: 'tool rows', label: 'tool rows and registry (tools/: tool-activity, tool-call-row, tool-call-status, tool-registry, tool-links)', kind: 'ui', optIn: true, match: /^ui\/tools\// },
   { id: 'artifacts', short: 'artifact panel', label: 'artifact panel (artifacts/: artifact-panel, artifact-view, artifact-content, custom-diff)', kind: 'ui', optIn: true, match: /^ui\/artifacts\// },
-  { id: 'dialog', short: 'interrupt dialog', label: 'interrupt dialog and inline prompt (interrupt-prompt/: its parts, interrupt-confirm-dialog, interrupt-answers; shared/focus-trap)', kind: 'ui', match: /^ui\/(interrupt-prompt\/|shared\/focus-trap$)/ },
+  { id: 'dialog', short: 'interrupt dialog', label: 'interrupt dialog and inline prompt (interrupt-prompt/: its parts, interrupt-confirm-dialog, interrupt-answers; util/focus-trap)', kind: 'ui', match: /^ui\/(interrupt-prompt\/|util\/focus-trap$)/ },
   { id: 'composer', short: 'composer', label: 'composer, its parts and attachments (composer/)', kind: 'ui', match: /^ui\/composer\// },
   { id: 'labels', short: 'labels', label: 'labels: every user-visible string, replaceable (labels)', kind: 'ui', match: /^ui\/labels\/labels$/ },
   { id: 'view', short: 'view shell', label: 'the view shell: `AgentChatView`, thinking indicator, shared helpers', kind: 'ui', match: /^ui\// },

@@ -77,7 +77,8 @@ export const Kinds: Story = {
     await expect(canvas.getAllByRole('button', { name: 'Copy code' }).length).toBeGreaterThanOrEqual(2);
     await expect(canvas.getByRole('img')).toHaveAttribute('src', IMAGE);
     await expect(await canvas.findByRole('link', { name: 'Download total.ts' }, { timeout: 3000 })).toHaveAttribute('download', 'total.ts');
-    await expect(canvas.getByRole('heading', { name: 'Notes' })).toBeInTheDocument();
+    // The Markdown of a .md artifact renders as its chunk arrives (the plain text first).
+    await expect(await canvas.findByRole('heading', { name: 'Notes' }, { timeout: 5000 })).toBeInTheDocument();
   },
 };
 

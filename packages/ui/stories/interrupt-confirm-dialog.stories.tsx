@@ -61,7 +61,8 @@ export const Open: Story = {
     await expect(within(canvas.getByRole('alertdialog')).getByRole('button', { name: 'Deny' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(canvas.queryByRole('alertdialog')).toBeNull());
-    await expect(canvas.getByRole('group', { name: 'Answer Delete files' })).toBeInTheDocument();
+    // The inline question is in the tool row, a chunk of its own: it shows once loaded.
+    await expect(await canvas.findByRole('group', { name: 'Answer Delete files' }, { timeout: 5000 })).toBeInTheDocument();
   },
 };
 

@@ -1,7 +1,7 @@
 import { AgentChatProvider, splitUseAgentChatOptions, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
 import { lazy, Suspense, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { Composer, type ComposerProps } from '../composer/composer.js';
 import { ComposerFocusContext } from '../composer/composer-focus.js';
 import { LabelsProvider, type AgentChatLabels } from '../labels/labels.js';

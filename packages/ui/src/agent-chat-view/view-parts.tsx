@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import type { ArtifactPanelProps } from '../artifacts/artifact-panel.js';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import type { InterruptConfirmDialogProps } from '../interrupt-prompt/interrupt-confirm-dialog.js';
-import { lazyPart } from '../shared/lazy-part.js';
+import { lazyPart } from '../util/lazy-part.js';
 import type { MessageActionsProps } from '../message-actions/message-actions.js';
 
 // The parts AgentChatView composes by default that a first paint does not need: each a chunk of its own.

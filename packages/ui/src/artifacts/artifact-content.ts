@@ -1,5 +1,5 @@
 import { isMediaPart, isTextPart, type Artifact } from '@agent-chat/core';
-import { formatValue } from '../shared/format-value.js';
+import { formatValue } from '../util/format-value.js';
 import { safeMediaUrl } from '../media/safe-url.js';
 
 /** The type of every artifact download: bytes to save, never a document to render. */

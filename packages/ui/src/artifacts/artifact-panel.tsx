@@ -1,6 +1,6 @@
 import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactView } from './artifact-view.js';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { LabelsProvider, useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { AllowedImageOriginsContext } from '../media/media-policy.js';
 import { useChatOf } from '../agent-chat-view/use-chat-view.js';

@@ -2,7 +2,7 @@ import { isMediaPart, isTextPart, type Artifact, type Part } from '@agent-chat/c
 import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { artifactFormat, downloadPayload, type ArtifactFormat } from './artifact-content.js';
 import { CodeBlock } from '../markdown/code-block.js';
-import { formatValue } from '../shared/format-value.js';
+import { formatValue } from '../util/format-value.js';
 import { useLabels } from '../labels/labels.js';
 import { MarkdownText } from '../markdown/lazy-markdown.js';
 import { MediaView } from '../media/media-view.js';

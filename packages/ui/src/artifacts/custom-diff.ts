@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '../util/is-record.js';
 
 /** One change between two custom states, in RFC 6902 terms. */
 export interface CustomChange {

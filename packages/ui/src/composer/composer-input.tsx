@@ -1,6 +1,6 @@
 import { Slot } from '../parts/slot.js';
 import { forwardRef, type ClipboardEvent, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { composeHandlers, type AsChildProps } from '../parts/part-button.js';
 import { useComposerContext } from './composer-context.js';
 

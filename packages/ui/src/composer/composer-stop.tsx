@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { StopIcon } from './composer-icons.js';
 import { composeHandlers, PartButton, type PartButtonProps } from '../parts/part-button.js';
 import { useComposerContext } from './composer-context.js';

@@ -4,7 +4,7 @@ import {
   forwardRef, useContext, useId, useRef, useState,
   type ForwardedRef, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type Ref,
 } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { ComposerAttach } from './composer-attach.js';
 import { ComposerAttachmentList } from './composer-attachment-list.js';
 import { ComposerContext, type ComposerContextValue, type ComposerState } from './composer-context.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
 import { useChatView } from '../agent-chat-view/use-chat-view.js';

@@ -1,5 +1,5 @@
 import type { ToolRequestPart, ToolResponsePart } from '@agent-chat/core';
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '../util/is-record.js';
 
 type Fields = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import { toolCallIdOf, type AgentChat, type ToolRequestPart, type ToolResponsePart } from '@agent-chat/core';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type DialogHTMLAttributes, type FormEvent, type ReactNode } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useFocusComposer } from '../composer/composer-focus.js';
-import { trapTab } from '../shared/focus-trap.js';
-import { formatValue } from '../shared/format-value.js';
+import { trapTab } from '../util/focus-trap.js';
+import { formatValue } from '../util/format-value.js';
 import { interruptPrompt, interruptResponses, type InterruptPrompt } from './interrupt-answers.js';
 import { InterruptTextAnswer } from './interrupt-text-answer.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';

@@ -1,6 +1,6 @@
 import { Slot } from '../parts/slot.js';
 import { forwardRef } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import type { InterruptPromptTextProps } from './interrupt-prompt-title.js';
 import { useInterruptPromptContext } from './interrupt-prompt-context.js';
 

@@ -1,6 +1,6 @@
 import { Slot } from '../parts/slot.js';
 import { forwardRef, type HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import type { AsChildProps } from '../parts/part-button.js';
 import { useInterruptPromptContext } from './interrupt-prompt-context.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useFocusComposer } from '../composer/composer-focus.js';
 import type { InterruptPrompt as PromptOf } from './interrupt-answers.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';

@@ -2,7 +2,7 @@ import { Slot } from '../parts/slot.js';
 import type { InputHTMLAttributes, Ref } from 'react';
 import type { InterruptPrompt } from './interrupt-answers.js';
 import type { AgentChatLabels } from '../labels/labels.js';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import type { AsChildProps } from '../parts/part-button.js';
 
 /** Props an app gives the answer field (`InterruptPrompt.Answer`): its own attributes, or `asChild` for its own input. */

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useHighlightedCode, type HighlightedToken } from './code-highlighting.js';
 import { useLabels } from '../labels/labels.js';
 

@@ -1,6 +1,6 @@
 import { memo, Suspense } from 'react';
-import { cx } from '../shared/class-names.js';
-import { lazyPart } from '../shared/lazy-part.js';
+import { cx } from '../util/class-names.js';
+import { lazyPart } from '../util/lazy-part.js';
 import type { MarkdownProps } from './markdown.js';
 
 /** The text as it came, in the Markdown block's place: shown until the renderer's chunk is there (and if it cannot load). */

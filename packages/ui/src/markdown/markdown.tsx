@@ -1,5 +1,5 @@
 import { memo, useMemo, useRef, type HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { MarkdownCompleteContext } from './code-block.js';
 import { renderDocument, type HeadingLevels } from './markdown-node.js';
 import { IncrementalMarkdown, type MarkdownDocument } from './markdown-tree.js';

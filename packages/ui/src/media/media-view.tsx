@@ -1,6 +1,6 @@
 import type { Media } from '@agent-chat/core';
 import type { HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { ImageZoom } from './image-zoom.js';
 import { useLabels } from '../labels/labels.js';
 import { RemoteMediaGate } from './media-policy.js';

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useLabels } from '../labels/labels.js';
 import { composeHandlers, PartButton, type PartButtonProps } from '../parts/part-button.js';
 import { appliesTo, useMessageActionsContext } from './message-actions-context.js';

@@ -1,6 +1,6 @@
 import { isTextPart, textOf, type ChatMessage } from '@agent-chat/core';
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useLabels } from '../labels/labels.js';
 import { BranchPicker } from './branch-picker.js';
 import { CopyAction } from './copy-action.js';

@@ -1,6 +1,6 @@
 import type { AgentChat, ChatMessage, MessageFeedback } from '@agent-chat/core';
 import { forwardRef, useState, type HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useLabels } from '../labels/labels.js';
 
 /** Props of {@link MessageFeedbackButtons}. */

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@agent-chat/core';
 import { Slot } from '../parts/slot.js';
 import { forwardRef, type HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import type { AsChildProps } from '../parts/part-button.js';
 
 /** Props of {@link MessageListRow}. */

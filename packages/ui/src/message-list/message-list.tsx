@@ -1,7 +1,7 @@
 import type { AgentChat, ChatMessage, Role, ToolRequestPart } from '@agent-chat/core';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from '../message-actions/message-actions.js';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { AllowedImageOriginsContext } from '../media/media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';

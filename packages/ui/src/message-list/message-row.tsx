@@ -4,7 +4,7 @@ import {
   type ChatMessage, type MessageStatus, type Part, type Role,
 } from '@agent-chat/core';
 import { Fragment, memo, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
-import { formatValue } from '../shared/format-value.js';
+import { formatValue } from '../util/format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { MarkdownText } from '../markdown/lazy-markdown.js';
 import { LazyMediaView, LazyMessageSources, LazyMessageUsage, LazyToolActivity } from './row-parts.js';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
-import { lazyPart } from '../shared/lazy-part.js';
+import { lazyPart } from '../util/lazy-part.js';
 import { RowBlocks, useServerOrHydrating, type MessageRowsProps } from './row-blocks.js';
 import { useRowLinks } from './row-links.js';
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { cx } from '../shared/class-names.js';
-import { lazyPart } from '../shared/lazy-part.js';
+import { cx } from '../util/class-names.js';
+import { lazyPart } from '../util/lazy-part.js';
 import { useLabels } from '../labels/labels.js';
 import type { MediaViewProps } from '../media/media-view.js';
 import type { ChatMessage } from '@agent-chat/core';

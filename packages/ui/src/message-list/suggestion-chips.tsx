@@ -1,7 +1,7 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
 import { useContext, type HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useLabels } from '../labels/labels.js';
 import { OwnerActionsContext, useChatOf } from '../agent-chat-view/use-chat-view.js';
 

@@ -1,6 +1,6 @@
 import { isTextPart, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { useMemo, type HTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { readableToolName } from '../tools/tool-call-status.js';
 import { runningToolName } from '../tools/tool-links.js';

@@ -1,6 +1,6 @@
 import type { ThreadSummary } from '@agent-chat/core/threads';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useThreadLabels } from './thread-labels.js';
 
 /** Props of one thread's row. */

@@ -3,7 +3,7 @@ import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
 import { useThreadList } from '@agent-chat/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
-import { cx } from '../shared/class-names.js';
+import { cx } from '../util/class-names.js';
 import { useThreadLabels } from './thread-labels.js';
 import { threadRows } from './thread-groups.js';
 import { ThreadListRow } from './thread-list-row.js';

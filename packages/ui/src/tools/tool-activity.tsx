@@ -1,7 +1,7 @@
 import type { ToolRequest, ToolResponse } from '@agent-chat/core';
 import type { DetailsHTMLAttributes } from 'react';
-import { cx } from '../shared/class-names.js';
-import { formatValue } from '../shared/format-value.js';
+import { cx } from '../util/class-names.js';
+import { formatValue } from '../util/format-value.js';
 import { InterruptPrompt, type InlinePrompt } from '../interrupt-prompt/interrupt-prompt.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { readableToolName, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';

@@ -1,5 +1,5 @@
 import { isDeniedResponse, type ClientToolCall, type MessageStatus, type ToolResponse, type ToolResponsePart } from '@agent-chat/core';
-import { isRecord } from '../shared/is-record.js';
+import { isRecord } from '../util/is-record.js';
 
 /** Where a tool call stands, as a tool row shows it. */
 export type ToolCallStatus = 'input-streaming' | 'running' | 'waiting' | 'awaiting-approval' | 'done' | 'error' | 'denied' | 'cancelled';
