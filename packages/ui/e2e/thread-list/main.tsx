@@ -39,9 +39,15 @@ async function seed(count: number) {
 }
 if (params.has('seed')) await seed(Number(params.get('seed')));
 
-const list = createThreadList({ adapter: localThreadAdapter({ name: 'e2e' }), createChat: (id) => createAgentChat({ transport, sessionId: id, features: [versionTree(), resumable()] }) });
 const asked = new URLSearchParams(location.search).get('thread');
-void list.ready.then(() => (asked ? list.switchTo(asked) : undefined)).then(() => document.body.setAttribute('data-ready', 'true'));
+// The address's thread is the list's initial one (active, or "not found", before loading ends): switching to it after
+// `ready` raced the view's "a new chat when none is active" on a busy machine.
+const list = createThreadList({
+  adapter: localThreadAdapter({ name: 'e2e' }),
+  createChat: (id) => createAgentChat({ transport, sessionId: id, features: [versionTree(), resumable()] }),
+  ...(asked ? { initialId: asked } : {}),
+});
+void list.ready.then(() => document.body.setAttribute('data-ready', 'true'));
 list.subscribe((state) => {
   const url = new URL(location.href);
   if (state.activeId) url.searchParams.set('thread', state.activeId);
