@@ -91,8 +91,10 @@ const ENTRIES = [
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 18.1 },
   // One row per protocol, from the descriptors (protocol-entries.mjs), with their regression ceilings by row id; the
   // Genkit app is held to issue 29's 18 kB (the seed's turn), the others to the older 15 kB.
-  ...protocolEntries(PROTOCOLS, { ceilings: { 'app-genkit': GENKIT_CEILING, 'app-agentflow': 21.9, 'app-tnsai': 21.1, 'app-ai-sdk': 25.7, 'app-agui': 26.4 } })
-    .map((row) => (row.id === 'app-genkit' ? { ...row, budget: 18 } : row)),
+  ...protocolEntries(PROTOCOLS, {
+    ceilings: { 'app-genkit': GENKIT_CEILING, 'app-agentflow': 21.9, 'app-tnsai': 21.1, 'app-ai-sdk': 25.7, 'app-agui': 26.4 },
+    budgets: { 'app-genkit': 18 },
+  }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38, ceiling: GENKIT_VIEW_CEILING },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 35.4 },

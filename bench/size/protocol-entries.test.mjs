@@ -19,6 +19,12 @@ describe('protocolEntries', () => {
     expect(rows.find((row) => row.id === 'app-tnsai').source).toContain("export { tnsaiTransport } from '@agent-chat/core/tnsai';");
   });
 
+  it('a row with a budget of its own keeps it; the others take the common one', () => {
+    const rows = protocolEntries(protocols, { budgets: { 'app-genkit': 18 } });
+    expect(rows.find((row) => row.id === 'app-genkit').budget).toBe(18);
+    expect(rows.filter((row) => row.id !== 'app-genkit').map((row) => row.budget)).toEqual([15, 15, 15, 15]);
+  });
+
   it("the sixth protocol's row bundles its transport beside the engine", async () => {
     const [row] = protocolEntries([echoProtocol], { moduleOf: () => echoModule });
     const result = await build({
