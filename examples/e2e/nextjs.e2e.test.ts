@@ -14,6 +14,17 @@ import { chatJourney, composer, countCancelledRequests, freePort, HYDRATION_WARN
 
 const chromium = findChromium();
 
+/** Opens a page of the app, collecting console errors, page errors and hydration warnings of any level. */
+async function openPage(browser: Browser, stack: ExampleStack, path: string): Promise<{ page: Page; problems: string[] }> {
+  const { page, errors } = await browser.newPage();
+  const problems = errors;
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && HYDRATION_WARNING.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+  });
+  await page.goto(new URL(path, stack.url).href);
+  return { page, problems };
+}
+
 describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the packed packages)', () => {
   let stack: ExampleStack | undefined;
   let browser: Browser | undefined;
@@ -32,16 +43,7 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
     await stack?.close();
   });
 
-  /** Opens a page of the app, collecting console errors, page errors and hydration warnings of any level. */
-  async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-    const { page, errors } = await browser!.newPage();
-    const problems = errors;
-    page.on('console', (message) => {
-      if (message.type() !== 'error' && HYDRATION_WARNING.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
-    });
-    await page.goto(new URL(path, stack!.url).href);
-    return { page, problems };
-  }
+  const open = (path: string) => openPage(browser!, stack!, path);
 
   it('renders the history on the server and hydrates it cleanly; sends, streams a tool card, opens an artifact, answers an interrupt, reloads', async () => {
     // The server's HTML, before any script runs, holds the history.
@@ -101,12 +103,7 @@ describe.skipIf(!chromium)('examples/nextjs under next dev (development React: h
   });
 
   it.each(['/', '/parts'])('%s hydrates with no console error or warning about hydration, and a turn answers', async (path) => {
-    const { page, errors } = await browser!.newPage();
-    const problems = errors;
-    page.on('console', (message) => {
-      if (message.type() === 'warning' && HYDRATION_WARNING.test(message.text())) problems.push(`warning: ${message.text()}`);
-    });
-    await page.goto(new URL(path, stack!.url).href);
+    const { page, problems } = await openPage(browser!, stack!, path);
     // Development pages compile on first request and hydrate later than production ones.
     await composer(page).waitFor({ timeout: 120_000 });
     await send(page, 'add Buy milk');
