@@ -122,8 +122,11 @@ describe.skipIf(!chromiumPath)('answer content (Chromium)', () => {
     expect(svg).not.toMatch(/<script|onclick=|javascript:/i);
     expect((await loaded('mermaid|/diagrams-')).length).toBeGreaterThan(0);
 
-    // The wide table scrolls inside the message; the page itself does not scroll sideways.
+    // The wide table scrolls inside the message; the page itself does not scroll sideways. The table is the answer's
+    // last block: measured once the turn has ended (under load the measure could land while its rows still streamed).
+    await demo.waitForTurns(1);
     const table = demo.page.locator('.acu-markdown__table').last();
+    await expect.poll(() => table.evaluate((element) => element.scrollWidth - element.clientWidth), { timeout: 15_000 }).toBeGreaterThan(0);
     const widths = await table.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, page: document.documentElement.scrollWidth }));
     expect(widths.scroll).toBeGreaterThan(widths.client);
     expect(widths.page).toBeLessThanOrEqual(390);
