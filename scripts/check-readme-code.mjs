@@ -2,19 +2,18 @@
 // Docs that run: every fenced ```ts / ```tsx block of the READMEs is type-checked against the packed packages (what
 // users install, from `npm pack` tarballs, in a project outside the repository), and the testing README's test is run
 // with vitest as written. A block that is deliberately partial says so in its info string (```tsx partial) and is
-// listed as skipped, by README and line.
+// listed as skipped, by README and line. The project is the shared install's readme-code folder (prepareSharedInstall in
+// examples/prepare-example.mjs: the tarballs packed once per content, one npm install with examples/vite's).
 //
 //   node scripts/check-readme-code.mjs     needs the packages built (npm run build); exits 1 on any error
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { examplesDir, packPackages } from '../examples/prepare-example.mjs';
+import { prepareSharedInstall } from '../examples/prepare-example.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const READMES = ['README.md', 'packages/core/README.md', 'packages/react/README.md', 'packages/ui/README.md', 'packages/testing/README.md', 'packages/server/README.md', 'apps/agent-server/README.md'];
-// The tools a reader's project has for the blocks: versions as this repository pins them.
-const TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express'];
 // The recording the testing README's blocks read as ./buy-milk.json: the first turn of a real Genkit capture.
 const BUY_MILK = 'packages/testing/recordings/genkit-tasks.json';
 
@@ -38,23 +37,19 @@ function run(command, args, cwd) {
 }
 
 function main() {
-  const dir = join(examplesDir, 'readme-code');
-  const tarballs = packPackages(join(examplesDir, 'packs'));
-  const pins = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
-  rmSync(join(dir, 'blocks'), { recursive: true, force: true });
-  mkdirSync(join(dir, 'blocks'), { recursive: true });
-  const dependencies = Object.fromEntries([
-    ...Object.entries(tarballs).map(([name, path]) => [name, `file:${path}`]),
-    ...TOOLS.map((name) => [name, pins[name]]),
-  ]);
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'readme-code', private: true, type: 'module', dependencies }, null, 2)}\n`);
-  rmSync(join(dir, 'package-lock.json'), { force: true });
-  for (const name of Object.keys(tarballs)) rmSync(join(dir, 'node_modules', name), { recursive: true, force: true });
-  const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], dir);
-  if (installed.status !== 0) {
-    console.error(installed.stdout, installed.stderr);
+  // The tools a reader's project has for the blocks (README_TOOLS, as this repository pins them) and the packed packages.
+  let shared;
+  try {
+    shared = prepareSharedInstall();
+  } catch (error) {
+    console.error(error.message);
     return 1;
   }
+  const dir = join(shared, 'readme-code');
+  const modules = join(shared, 'node_modules');
+  rmSync(join(dir, 'blocks'), { recursive: true, force: true });
+  mkdirSync(join(dir, 'blocks'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'readme-code', private: true, type: 'module' }, null, 2)}\n`);
   const recording = JSON.parse(readFileSync(join(root, BUY_MILK), 'utf8'));
   writeFileSync(join(dir, 'blocks', 'buy-milk.json'), JSON.stringify({ ...recording, turns: recording.turns.slice(0, 1) }));
 
@@ -83,7 +78,7 @@ function main() {
   }, null, 2)}\n`);
 
   let failures = 0;
-  const tsc = run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', dir], dir);
+  const tsc = run(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', dir], dir);
   if (tsc.status !== 0) {
     failures++;
     // Errors name the README and the line inside it: blocks/<file>(line,col) → README.md:<fence + line>.
@@ -95,7 +90,7 @@ function main() {
     }));
   }
   for (const test of tests) {
-    const result = run(process.execPath, [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', `blocks/${test}`], dir);
+    const result = run(process.execPath, [join(modules, 'vitest/vitest.mjs'), 'run', `blocks/${test}`], dir);
     if (result.status !== 0) {
       failures++;
       console.error(`${files.get(test)}: the test fails as written\n${result.stdout}${result.stderr}`);

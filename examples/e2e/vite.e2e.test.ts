@@ -1,11 +1,12 @@
-// examples/vite — the README's smallest app in Vite's React template — installed from the packed packages, built
+// examples/vite — the README's smallest app in Vite's React template — installed from the packed packages (in the
+// install it shares with the README check, outside the repository), built
 // (tsc + vite build), served by `vite preview` and driven in Chromium: the whole journey with no console error and no
 // cancelled request; the template's centred #root and its missing height do not reach the view.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from '../../apps/demo/e2e/find-chromium.mjs';
 import { launchBrowser, type Browser } from '../../apps/demo/e2e/browser.js';
-import { preparedExample, prepareExample } from '../prepare-example.mjs';
+import { exampleModules, preparedExample, prepareExample } from '../prepare-example.mjs';
 import { chatJourney, composer, countCancelledRequests, freePort, screenshots, startExample, type ExampleStack } from './example-app.js';
 
 const chromium = findChromium();
@@ -18,7 +19,7 @@ describe.skipIf(!chromium)('examples/vite (vite build, vite preview, from the pa
     // EXAMPLES_SKIP_PREPARE=1 reuses the copy an earlier run installed and built.
     const dir = process.env.EXAMPLES_SKIP_PREPARE === '1' ? preparedExample('vite') : prepareExample('vite');
     const port = await freePort();
-    stack = await startExample(dir, [process.execPath, join(dir, 'node_modules/vite/bin/vite.js'), 'preview', '--port', String(port), '--strictPort'], port);
+    stack = await startExample(dir, [process.execPath, join(exampleModules('vite'), 'vite/bin/vite.js'), 'preview', '--port', String(port), '--strictPort'], port);
     browser = await launchBrowser(chromium!);
     // Installing and building the example (npm install, next build / vite build) takes minutes on a busy machine.
   }, 600_000);
