@@ -5,6 +5,7 @@
 //   npm start               production build, served by `vite preview`
 //   npm start -- --dev      the Vite dev server instead (hot reload, no demo build)
 //   node scripts/start.mjs --build-only   only build (the browser suite's global setup uses this)
+//   node scripts/start.mjs --build-only --packages-built   only the demo (npm test has just built the packages)
 //   PORT=5173               the app's port (the next free one when taken)
 //   AGENT_PORT=0            the agent server's port (default: any free one); AGENT_STORE, AGENT_DATA_DIR,
 //                           AGENT_TOKEN_DELAY_MS and AGENT_MODEL are passed through (apps/agent-server/README.md)
@@ -19,6 +20,7 @@ const demoDir = `${root}apps/demo`;
 const serverDir = `${root}apps/agent-server`;
 const dev = process.argv.includes('--dev');
 const buildOnly = process.argv.includes('--build-only');
+const packagesBuilt = buildOnly && process.argv.includes('--packages-built');
 const log = (line) => console.log(`[start] ${line}`);
 
 let agent = null;
@@ -47,14 +49,14 @@ setInterval(() => {
 }, 500).unref();
 
 // 1. The kit's packages (incremental: quick when nothing changed).
-log('building the packages (tsc -b)…');
-const built = spawnSync(`${root}node_modules/.bin/tsc`, ['-b'], { cwd: root, stdio: 'inherit' });
+if (!packagesBuilt) log('building the packages (tsc -b)…');
+const built = packagesBuilt ? { status: 0 } : spawnSync(`${root}node_modules/.bin/tsc`, ['-b'], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) {
   console.error('[start] tsc -b failed; fix the errors above and run npm start again.');
   process.exit(1);
 }
 // A package whose build does more than tsc (e.g. copies its stylesheet into dist) runs its own build script.
-const workspaces = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces.filter((path) => path.startsWith('packages/'));
+const workspaces = packagesBuilt ? [] : JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces.filter((path) => path.startsWith('packages/'));
 for (const path of workspaces) {
   const script = JSON.parse(readFileSync(`${root}${path}/package.json`, 'utf8')).scripts?.build;
   if (!script || script.trim() === 'tsc -b') continue;
