@@ -50,7 +50,7 @@ export function whyMissed({ app, view, whatIfRows }) {
     `- Limits and deadlines, ${g('limits')} kB: every turn is bounded by them (frame size, nesting depth, time), so they stay.`,
     `- **Opt-in, done (issue 29)**: the conversation tree, client-side tools and resumable turns are features an app imports`,
     `  and passes (\`createAgentChat({ transport, features: [versionTree(), clientTools(), resumable()] })\`); the Genkit app`,
-    `  went from 27.36 kB to ${kb(app.gzipTotal)} kB. Their costs are the "Opt-in chat features" rows above. The resumable`,
+    `  went from 27.36 kB to 22.34 kB. Their costs are the "Opt-in chat features" rows above. The resumable`,
     `  HTTP transport is a lazy chunk. \`enqueue-turn.js\` queues every turn and is counted as controller.`,
     `- **Budgets made hard (issue 29)**: immer's \`produce\` (3.77 kB of the app) and fast-json-patch's \`applyOperation\``,
     `  (2.34 kB) gave way to the core's own drafts and RFC 6902 applier, ${g('drafts')} kB ("drafts & JSON Patch" above; util/draft.ts,`,
