@@ -3,10 +3,11 @@
 // gzipped, every dependency included except React. Bundles the built packages (dist/, what users install).
 //
 //   node bench/size/check-size.mjs             the tables; exit 1 when a size budget is missed
-//   node bench/size/check-size.mjs --regression  exit 1 past a budget, or past the regression ceiling of a row that misses it (npm test)
+//   node bench/size/check-size.mjs --regression  exit 1 past a budget, or past the regression ceiling of a row that misses it (npm test);
+//                                                issue 29's two budgets (Genkit app 18 kB, with AgentChatView 38 kB) have no ceiling
 //   node bench/size/check-size.mjs --json      the same as JSON on stdout
 //   node bench/size/check-size.mjs --write     also writes bench/size/RESULTS.md (with the --what-if rows)
-//   node bench/size/check-size.mjs --what-if   adds estimates with fast-json-patch / eventsource-parser replaced (what-if/)
+//   node bench/size/check-size.mjs --what-if   adds estimates with eventsource-parser replaced (what-if/)
 //   node bench/size/check-size.mjs --top=N     the N largest files of the Genkit app and ui bundles (esbuild metafile); default 12
 // Every run also splits the two Genkit apps by feature (feature-breakdown.mjs, through the bundle's source map) and
 // prints why they miss their budgets with this run's numbers (why-missed.mjs), as RESULTS.md does.
@@ -58,13 +59,16 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // transport a lazy chunk: the Genkit app went 27.36 → 22.31 kB, the other protocol rows by about 5 kB each. The
 // ceilings of those rows follow them down (today's size plus about 0.3 kB); the Genkit app's budget is issue 29's
 // 18 kB for the seed's turn (streamed text, custom-state patches, artifacts, interrupts, turn end, stop).
-const GENKIT_CEILING = 22.6;
 // Issue 29 (ui side): the view's initial chunk is held to 38 kB; Markdown, the virtualiser, message actions, the
 // artifact panel and the interrupt dialog are chunks of their own (listed with the row), loaded as the view needs them.
-// While the row is over 38 kB it is held to its size plus 0.2 kB (the core's opt-in features, issue 29's other half, take it under).
 // Issue 25's parts (MessageActions.*, Composer.*, InterruptPrompt.*, MessageList.Row: one element each, asChild through
 // a 0.6 kB Slot, their contexts) on top of it: the view's initial chunk 40.4 → 40.8 kB, the ui rows +1.0 to +2.1 kB.
-const GENKIT_VIEW_CEILING = 41.0;
+// Issue 29, the budgets made hard: immer's `produce` and fast-json-patch's `applyOperation` (6.1 kB of every app) gave
+// way to the core's own drafts (util/draft.ts) and RFC 6902 applier (chat/state/json-patch.ts), 1.2 kB: the Genkit app
+// 22.34 → 17.10 kB, with AgentChatView 40.76 → 35.51 kB. Both rows are within budget and have no ceiling any more:
+// `--regression` (npm test) fails past 18 and 38 kB. Every other row's ceiling follows it down (its size plus ~0.3 kB).
+// The engine and the scripted app (12.10 and 12.65 kB) are within their 15 kB now: held to it, no ceiling.
+const CEILINGS = { 'app-agentflow': 16.8, 'app-tnsai': 16.0, 'app-ai-sdk': 20.5, 'app-agui': 21.3, 'core+react': 38.8 };
 
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
@@ -87,16 +91,16 @@ const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
 // KaTeX's stylesheet, loaded with the math chunk (the bundles below leave CSS imports out: an app's bundler emits them apart).
 const KATEX_CSS_GZ = (gzipSync(readFileSync(`${root}node_modules/katex/dist/katex.min.css`), { level: constants.Z_BEST_COMPRESSION }).length / 1000).toFixed(2);
 const ENTRIES = [
-  { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: 17.5 },
-  { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: 18.1 },
+  { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15 },
+  { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15 },
   // One row per protocol, from the descriptors (protocol-entries.mjs), with their regression ceilings by row id; the
   // Genkit app is held to issue 29's 18 kB (the seed's turn), the others to the older 15 kB.
   ...protocolEntries(PROTOCOLS, {
-    ceilings: { 'app-genkit': GENKIT_CEILING, 'app-agentflow': 21.9, 'app-tnsai': 21.1, 'app-ai-sdk': 25.7, 'app-agui': 26.4 },
+    ceilings: { 'app-agentflow': CEILINGS['app-agentflow'], 'app-tnsai': CEILINGS['app-tnsai'], 'app-ai-sdk': CEILINGS['app-ai-sdk'], 'app-agui': CEILINGS['app-agui'] },
     budgets: { 'app-genkit': 18 },
   }),
-  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38, ceiling: GENKIT_VIEW_CEILING },
-  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38 },
+  { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 35.4 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 14.9 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
@@ -120,19 +124,17 @@ const FEATURES = [
   { id: 'feature-all', label: 'all three (what `AgentChatView` passes by default)', source: withFeature('versionTree, clientTools, resumable'), combined: true },
 ];
 
-// The module specifiers the stand-ins replace (regular expressions, anchored).
-const FJP = 'fast-json-patch(/module/core\\.mjs)?';
-/** --what-if: the same entries with dependencies swapped for the small stand-ins in what-if/ (estimates, not checks). */
+/** --what-if: the same entries with a dependency swapped for the small stand-in in what-if/ (estimates, not checks). */
 const WHAT_IF = [
-  { id: 'no-fjp', label: 'fast-json-patch → a ~60-line RFC 6902 applier', swap: { [FJP]: 'fast-json-patch.mjs' } },
-  { id: 'no-fjp-esp', label: 'and eventsource-parser → a ~30-line SSE line parser', swap: { [FJP]: 'fast-json-patch.mjs', 'eventsource-parser': 'eventsource-parser.mjs' } },
+  { id: 'no-esp', label: 'eventsource-parser → a ~30-line SSE line parser', swap: { 'eventsource-parser': 'eventsource-parser.mjs' } },
 ];
 const WHAT_IF_ENTRIES = ['app-engine', ...PROTOCOLS.map((protocol) => `app-${protocol.name}`), 'core+react'];
 
-/** Each library the Genkit app needs, bundled alone with just what the core imports of it: the floor under our own code. */
+/**
+ * Each library the Genkit app needs, bundled alone with just what the core imports of it: the floor under our own code.
+ * (immer and fast-json-patch were two more until issue 29: the core's own drafts and JSON Patch applier replaced them.)
+ */
 const LIBRARIES = [
-  { id: 'immer', label: "immer `produce`", source: "export { produce } from 'immer';\n" },
-  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation`, `getValueByPointer` (module/core.mjs)', source: "export { applyOperation, getValueByPointer } from 'fast-json-patch/module/core.mjs';\n" },
   { id: 'eventsource-parser', label: 'eventsource-parser `createParser`', source: "export { createParser } from 'eventsource-parser';\n" },
   { id: 'zustand', label: 'zustand `createStore` (vanilla)', source: "export { createStore } from 'zustand/vanilla';\n" },
 ];
@@ -337,7 +339,8 @@ if (whatIf) {
 const statusOf = (row) => (row.budget == null ? 'reported' : row.gzipBytes <= row.budget * KB ? 'ok' : 'OVER');
 const over = rows.filter((row) => statusOf(row) === 'OVER');
 // The limit a row is held to: its budget, or while the budget is missed, its regression ceiling.
-const limitOf = (row) => (regression && row.ceiling != null ? row.ceiling : row.budget);
+// A row within its budget is held to the budget even where it has a ceiling: a met budget stays met.
+const limitOf = (row) => (regression && row.ceiling != null && statusOf(row) === 'OVER' ? row.ceiling : row.budget);
 const failing = rows.filter((row) => limitOf(row) != null && row.gzipBytes > limitOf(row) * KB);
 const genkitBytes = rows.find((row) => row.id === 'app-genkit').gzipBytes;
 for (const row of featureRows) row.increment = row.gzipBytes - genkitBytes;
@@ -398,7 +401,7 @@ function librariesTable() {
     '| library, alone | min | min+gz |',
     '|---|---:|---:|',
     ...libraries.map((library) => `| ${library.label} | ${kb(library.minBytes)} kB | ${kb(library.gzipBytes)} kB |`),
-    `| **the four together (sum of the rows)** | | **${kb(sum)} kB** |`,
+    `| **the ${libraries.length === 2 ? 'two' : libraries.length} together (sum of the rows)** | | **${kb(sum)} kB** |`,
     `| the Genkit app minus that sum: our own code (core + react), roughly | | ${kb(genkit.gzipBytes - sum)} kB |`,
   ].join('\n');
 }
@@ -462,6 +465,8 @@ if (write) {
     '',
     '`npm test` runs `check-size.mjs --regression`: a row that meets its budget is held to the budget, a row that misses',
     'it is held to its regression ceiling (today\'s size plus a few hundred bytes), so any growth fails the build.',
+    'Issue 29\'s two budgets, the Genkit app ≤ 18 kB and the same with `AgentChatView` ≤ 38 kB, are met and have no',
+    'ceiling: past either, `npm test` fails.',
     '',
     `Budget status: **${over.length === 0 ? 'all met' : `missed by ${over.map((row) => `${row.id} (${kb(row.gzipBytes)} kB)`).join(', ')}`}**.`,
     '',
@@ -485,9 +490,9 @@ if (write) {
     'question, media, sources, the usage line, message actions, the artifact panel and the interrupt dialog are chunks',
     'of their own now, each with a plain fallback (the text as it came, every row of a short list, a tool call\'s name',
     'and status, a file\'s name, an empty panel). `AgentChatView` starts loading the ones it may show as it mounts and',
-    'the virtualiser when the list nears 30 rows; `preloadAgentChatView()` loads them all. What is left over 38 kB is',
-    'the core the view keeps on (the conversation tree, client tools, resumable turns): the core\'s opt-in features,',
-    'issue 29\'s other half, take it under.',
+    'the virtualiser when the list nears 30 rows; `preloadAgentChatView()` loads them all. What was left over 38 kB',
+    '(40.76 kB) went with immer and fast-json-patch (the core\'s own drafts and JSON Patch applier instead, issue 29):',
+    'the row has no regression ceiling any more, `npm test` fails past 38 kB.',
     '',
     lazyTable(),
     '## Opt-in chat features (each ≤ 3 kB over the Genkit app, or a reason)',
@@ -511,7 +516,7 @@ if (write) {
     'In the minified output, kB before gzip (esbuild metafile):',
     '',
     breakdown(['app-genkit', 'app-genkit-view', 'ui']),
-    '### Why the Genkit app misses 18 kB, by feature',
+    '### The Genkit app against its 18 kB, by feature',
     '',
     ...whyMissed({ app: byFeature['app-genkit'], view: byFeature['app-genkit-view'], whatIfRows }),
     '',
@@ -523,19 +528,20 @@ if (write) {
     '',
     functionsTable('app-genkit'),
     '',
-    '### The libraries the design requires, alone',
+    '### The libraries the Genkit app keeps, alone',
     '',
     'Each bundled on its own with only what the core imports of it. gzip compresses them a little better together,',
-    'so the sum is an upper bound of their share; what is left of the Genkit app is our own code.',
+    'so the sum is an upper bound of their share; what is left of the Genkit app is our own code. immer (`produce`,',
+    '4.30 kB alone) and fast-json-patch (`applyOperation`, `getValueByPointer`: 2.69 kB alone) were two more until',
+    'issue 29 replaced them with the core\'s own `util/draft.ts` and `chat/state/json-patch.ts` (see above).',
     '',
     librariesTable(),
     '',
-    '## What-if: the dependencies with small stand-ins',
+    '## What-if: eventsource-parser with a small stand-in',
     '',
-    'Estimates (min+gz, change in brackets) with the core\'s two swappable dependencies replaced by the stand-ins in',
-    '`bench/size/what-if/` (minimal but complete for what the core calls: RFC 6902 add/remove/replace/move/copy/test on',
-    'immer drafts; a WHATWG SSE line parser with the `unknown-field` callback). Not wired into the core and not run',
-    'against its tests: size estimates only.',
+    'Estimates (min+gz, change in brackets) with eventsource-parser replaced by the stand-in in `bench/size/what-if/`',
+    '(a WHATWG SSE line parser with the `unknown-field` callback). Not wired into the core and not run against its',
+    'tests: size estimates only. The budgets are met without it, so eventsource-parser stays.',
     '',
     whatIfTable(),
     '',

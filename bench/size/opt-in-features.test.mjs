@@ -15,7 +15,7 @@ const TOOL_LOOP = ['chat/tools/client-tools.js'];
 const RESUMABLE_CHAT = ['chat/resumable/detached-poll.js', 'chat/resumable/reattach-running-turn.js'];
 const RESUMABLE_TRANSPORT = ['transport/resumable-turn.js', 'transport/resumable-http.js', 'transport/turn-registry.js'];
 
-/** The core files (relative to core/dist) with bytes in the entry's own chunk, and those in lazy chunks. */
+/** The core files (relative to core/dist) with bytes in the entry's own chunk, and those in lazy chunks; `packages`: the libraries in any of its chunks. */
 async function coreFilesOf(source) {
   const result = await build({
     stdin: { contents: source, resolveDir: root, loader: 'js' },
@@ -27,7 +27,9 @@ async function coreFilesOf(source) {
     .map(([path]) => /packages\/core\/dist\/(.*)$/.exec(path)?.[1]).filter(Boolean);
   const outputs = Object.values(result.metafile.outputs).filter((output) => output.inputs);
   const entry = outputs.find((output) => output.entryPoint);
-  return { initial: files(entry), lazy: outputs.filter((output) => output !== entry).flatMap(files) };
+  const packages = [...new Set(outputs.flatMap((output) => Object.entries(output.inputs)).filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1]).filter(Boolean))].sort();
+  return { initial: files(entry), lazy: outputs.filter((output) => output !== entry).flatMap(files), packages };
 }
 
 const APP = "export { createAgentChat, genkitTransport } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n";
@@ -40,6 +42,14 @@ describe.skipIf(!built)('opt-in chat features in a bundle', () => {
     for (const file of [...TREE, ...TOOL_LOOP, ...RESUMABLE_CHAT, ...RESUMABLE_TRANSPORT]) expect(initial).not.toContain(file);
     // The resumable HTTP transport is a lazy chunk: loaded only by a transport made with `resumable`.
     for (const file of RESUMABLE_TRANSPORT.slice(0, 2)) expect(lazy).toContain(file);
+  }, 60_000);
+
+  it('a Genkit app ships two libraries, zustand and eventsource-parser: no immer, no fast-json-patch (issue 29)', async () => {
+    const { initial, packages } = await coreFilesOf(APP);
+    expect(packages).toEqual(['eventsource-parser', 'zustand']);
+    // What stands in for them: the store's drafts and the RFC 6902 applier, both the core's own.
+    expect(initial).toContain('util/draft.js');
+    expect(initial).toContain('chat/state/json-patch.js');
   }, 60_000);
 
   it('each feature brings its own code when it is imported and passed', async () => {

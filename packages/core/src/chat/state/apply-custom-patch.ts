@@ -1,6 +1,3 @@
-// The ES module of fast-json-patch's core (no `exports` map, so Node and bundlers resolve it as is): a bundle takes only
-// `applyOperation` and what it uses, not the duplex observer nor the package's CommonJS entry.
-import type { Operation } from 'fast-json-patch/module/core.mjs';
 import { AgentChatError } from '../../model/error.js';
 import type { JsonPatchOperation } from '../../model/events.js';
 import { DEFAULT_MAX_DEPTH } from '../../wire/limits.js';
@@ -33,12 +30,12 @@ const underRoot = (pointer: string) => `/root${pointer}`;
  */
 export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[], maxDepth = DEFAULT_MAX_DEPTH): T {
   if (!Array.isArray(patch)) throw new AgentChatError('patch-failed', 'A custom-state patch must be an array of operations.');
-  const operations: Operation[] = patch.map((operation, index) => {
+  const operations: JsonPatchOperation[] = patch.map((operation, index) => {
     if (typeof operation !== 'object' || operation === null || !OPS.has((operation as JsonPatchOperation).op)) {
       throw new AgentChatError('patch-failed', `Operation ${index} is not a JSON Patch operation.`, { details: operation });
     }
     assertSafePointer(operation.path, index);
-    const mapped = { ...operation, path: underRoot(operation.path) } as Operation & { from?: string };
+    const mapped = { ...operation, path: underRoot(operation.path) } as JsonPatchOperation & { from?: string };
     if (operation.op === 'move' || operation.op === 'copy') {
       assertSafePointer(operation.from, index);
       if (operation.op === 'move' && operation.path.startsWith(`${operation.from}/`)) {

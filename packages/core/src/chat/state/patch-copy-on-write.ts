@@ -1,17 +1,18 @@
-// fast-json-patch applies the operations; this module only makes sure it mutates copies, never the caller's document.
-import { applyOperation, getValueByPointer, type Operation } from 'fast-json-patch/module/core.mjs';
-import { freeze } from 'immer';
+// json-patch.ts applies the operations (as fast-json-patch does); this module only makes sure it mutates copies, never
+// the caller's document.
+import type { JsonPatchOperation as Operation } from '../../model/events.js';
+import { applyOperation, getValueByPointer, unescapeSegment } from './json-patch.js';
+import { freeze } from '../../util/draft.js';
 import { exceedsDepth, pointerDepth } from '../../util/depth.js';
 import { tooDeep } from '../../wire/limits.js';
 
-/** A JSON Pointer segment with its `~1` and `~0` escapes undone (RFC 6901). */
-export const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+export { unescapeSegment };
 
 /**
  * Makes every container on the way to the last segment of `pointer` a shallow copy owned by this patch (each copied
  * at most once per patch), so that an in-place operation there touches only copies: the cost is the path's containers
  * — one array copy for an insert into a long list — never a draft or a proxy per element. Stops where the path no
- * longer resolves (fast-json-patch reports that).
+ * longer resolves (the applier reports that).
  */
 function ownPath(wrapper: Record<string, unknown>, pointer: string, owned: Set<object>): void {
   const segments = pointer.split('/');
@@ -38,11 +39,11 @@ function ownPath(wrapper: Record<string, unknown>, pointer: string, owned: Set<o
  */
 function assertDepth(wrapper: Record<string, unknown>, operation: Operation, maxDepth: number): void {
   if (operation.op !== 'add' && operation.op !== 'replace' && operation.op !== 'move' && operation.op !== 'copy') return;
-  const value = operation.op === 'add' || operation.op === 'replace' ? operation.value : tryValueAt(wrapper, operation.from);
+  const value = operation.op === 'add' || operation.op === 'replace' ? operation.value : tryValueAt(wrapper, operation.from ?? '');
   if (exceedsDepth(value, maxDepth - (pointerDepth(operation.path) - 1))) throw tooDeep(maxDepth, 'A custom-state patch');
 }
 
-/** The value at a pointer, or undefined where it does not resolve (fast-json-patch reports that). */
+/** The value at a pointer, or undefined where it does not resolve (the applier reports that). */
 function tryValueAt(wrapper: Record<string, unknown>, pointer: string): unknown {
   try {
     return getValueByPointer(wrapper, pointer);
@@ -70,13 +71,13 @@ export function applyCopyOnWrite(document: unknown, operations: readonly Operati
       return;
     }
     if (operation.op === 'test') {
-      applyOperation(wrapper, operation, true, true, true, index);
+      applyOperation(wrapper, operation, index);
       return;
     }
     ownPath(wrapper, operation.path, owned);
-    if (operation.op === 'move') ownPath(wrapper, operation.from, owned);
+    if (operation.op === 'move') ownPath(wrapper, operation.from ?? '', owned);
     if (operation.op === 'add' || operation.op === 'replace') freeze(operation.value, true);
-    applyOperation(wrapper, operation, true, true, true, index);
+    applyOperation(wrapper, operation, index);
   });
   const root = wrapper.root;
   if (!wasFrozen) return freeze(root, true);

@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import type { Draft } from '../../util/draft.js';
 import { AgentChatError, isAgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import { upsertArtifact, type Artifact } from '../../model/session.js';

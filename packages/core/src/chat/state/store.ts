@@ -1,4 +1,4 @@
-import { produce, type Draft } from 'immer';
+import { produce, type Draft } from '../../util/draft.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ChatState } from './chat-state.js';
 import { reapplyWrites } from './custom-writes.js';
