@@ -1,7 +1,7 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
 import type { ChatMode } from './demo-location.js';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 import { canBranchFrom, turnNumberAt, type TimelineEntry } from './timeline.js';
 
 const selectSnapshotId = (state: ChatState<TaskState>) => state.snapshotId;
