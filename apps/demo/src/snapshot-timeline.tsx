@@ -44,7 +44,7 @@ export function SnapshotTimeline({ chat, mode, timeline, branching = true, onBra
                   )}
                   {current && <span className="timeline-current">current</span>}
                   {branching && canBranchFrom(entry, mode) && !current && (
-                    <button type="button" className="button button-small" onClick={() => onBranch(entry)} aria-label={`Branch here (turn ${turn}: ${entry.label})`}>
+                    <button type="button" className="acu-button button-small" onClick={() => onBranch(entry)} aria-label={`Branch here (turn ${turn}: ${entry.label})`}>
                       Branch here
                     </button>
                   )}
