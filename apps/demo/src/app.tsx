@@ -10,7 +10,7 @@ import { DeveloperTools } from './developer-tools.js';
 import { Icon } from './icons.js';
 import { Suggestions } from './suggestions.js';
 import { TaskListPanel } from './task-list-panel.js';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 import type { TimelineEntry } from './timeline.js';
 
 /** A side panel shown in place of the conversation on a narrow screen. */

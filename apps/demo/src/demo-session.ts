@@ -4,7 +4,7 @@ import {
 } from '@agent-chat/core';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 import { entryFromResponse, nextTurnNumber, timelineFromSnapshots, turnNumberAt, type TimelineEntry } from './timeline.js';
 
 /** What the panels around the chat show: the turns so far and the session's status line. */

@@ -1,7 +1,7 @@
 import type { AgentChat, ClientTools } from '@agent-chat/core';
 import type { ToolCallStatus, ToolRegistry, ToolRenderProps } from '@agent-chat/ui';
 import { useEffect } from 'react';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 import './demo-tools.css';
 
 /** What the browser answers to getLocalTime. */

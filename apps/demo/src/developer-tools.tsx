@@ -5,7 +5,7 @@ import type { ChatMode, Protocol } from './demo-location.js';
 import type { DemoSession } from './demo-session.js';
 import { SaveRecordingButton } from './save-recording-button.js';
 import { SnapshotTimeline } from './snapshot-timeline.js';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 import type { TimelineEntry } from './timeline.js';
 
 const selectSessionId = (state: ChatState<TaskState>) => state.sessionId;

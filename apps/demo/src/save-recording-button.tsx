@@ -14,7 +14,7 @@ export function SaveRecordingButton({ session }: { session: DemoSession }) {
   };
   return (
     <>
-      <button type="button" className="button save-recording" onClick={save} aria-describedby="save-recording-description">
+      <button type="button" className="acu-button save-recording" onClick={save} aria-describedby="save-recording-description">
         Save recording
       </button>
       <span id="save-recording-description" className="visually-hidden">

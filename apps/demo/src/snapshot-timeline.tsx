@@ -1,7 +1,7 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
 import type { ChatMode } from './demo-location.js';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 import { canBranchFrom, turnNumberAt, type TimelineEntry } from './timeline.js';
 
 const selectSnapshotId = (state: ChatState<TaskState>) => state.snapshotId;
@@ -44,7 +44,7 @@ export function SnapshotTimeline({ chat, mode, timeline, branching = true, onBra
                   )}
                   {current && <span className="timeline-current">current</span>}
                   {branching && canBranchFrom(entry, mode) && !current && (
-                    <button type="button" className="button button-small" onClick={() => onBranch(entry)} aria-label={`Branch here (turn ${turn}: ${entry.label})`}>
+                    <button type="button" className="acu-button button-small" onClick={() => onBranch(entry)} aria-label={`Branch here (turn ${turn}: ${entry.label})`}>
                       Branch here
                     </button>
                   )}

@@ -1,6 +1,6 @@
 import type { AgentChat } from '@agent-chat/core';
 import { useFocusComposer } from '@agent-chat/ui';
-import type { TaskState } from './task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 
 /** What the scripted agent understands, as one-click prompts (shown while the conversation is empty). */
 const SUGGESTIONS = [

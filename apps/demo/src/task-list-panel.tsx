@@ -1,7 +1,7 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useAgentChatSelector, useAgentContext } from '@agent-chat/react';
 import { useState } from 'react';
-import type { Task, TaskState } from './task-state.js';
+import type { Task, TaskState } from '@agent-chat/agent-server';
 
 const NO_TASKS: Task[] = [];
 // Module-level, so the selector keeps its identity and the panel re-renders only when the task list changes.

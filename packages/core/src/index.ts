@@ -10,7 +10,7 @@ export {
   type ClientTool, type ClientTools, type ClientToolContext, type ToolDeclaration, type ToolResult,
 } from './model/tools.js';
 // opt-in chat features: createAgentChat({ transport, features: [versionTree(), clientTools(), resumable()] })
-export type { ChatFeature } from './chat/chat-features.js';
+export type { ChatFeature, ChatFeatureName } from './chat/chat-features.js';
 export { versionTree } from './chat/tree/version-tree.js';
 export { clientTools } from './chat/tools/client-tools.js';
 export { resumable } from './chat/resumable/reattach-running-turn.js';

@@ -1,4 +1,4 @@
-/** The agent's custom session state (Genkit's sessions and state docs: client-visible custom state): a task list. */
+/** The agent's custom session state (Genkit's sessions and state docs: client-visible custom state): a task list. The demo imports these types from here (`@agent-chat/agent-server`). */
 export interface Task {
   id: number;
   title: string;

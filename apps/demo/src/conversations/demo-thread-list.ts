@@ -2,7 +2,7 @@ import { clientTools, createAgentChat, resumable, versionTree } from '@agent-cha
 import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadList } from '@agent-chat/core/threads';
 import type { Protocol } from '../demo-location.js';
 import { transportFor } from '../demo-session.js';
-import type { TaskState } from '../task-state.js';
+import type { TaskState } from '@agent-chat/agent-server';
 import type { ThreadStore } from './conversations-location.js';
 
 /**

@@ -6,7 +6,7 @@ import type { Part } from '../model/part.js';
 import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
 import type { ToolResult } from '../model/tools.js';
 import { createChatHistory } from './session/chat-history.js';
-import { featureMissing } from './chat-features.js';
+import { featureMissing, type ChatFeatureName } from './chat-features.js';
 import type { AgentChatOptions, ChatBranchOperations, ResetInit, SendOptions } from './chat-options.js';
 import { abortedResponse, safely, toInput, type ChatParts } from './chat-parts.js';
 import { initialChatState, type ChatState, type RunningTurn } from './state/chat-state.js';
@@ -27,7 +27,7 @@ import { writeCustom } from './state/set-custom.js';
 export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
 export type { CustomUpdate } from './state/custom-writes.js';
 export type { FeedbackEvent } from './chat-options.js';
-export type { ChatFeature } from './chat-features.js';
+export type { ChatFeature, ChatFeatureName } from './chat-features.js';
 
 /** A chat with one agent: a store, a serial turn queue, and session continuity. */
 export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
@@ -92,6 +92,11 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * `exportChatTree`) and passed to `onFeedback`. False when no shown message has that id.
    */
   setFeedback(messageId: string, feedback: MessageFeedback | null): boolean;
+  /**
+   * Whether the chat was made with an opt-in feature (`'versionTree'`, `'clientTools'`, `'resumable'`, as its factory is
+   * called): a UI hides what the chat cannot do, e.g. regenerate and edit without `versionTree()`.
+   */
+  hasFeature(name: ChatFeatureName): boolean;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
 }
@@ -260,6 +265,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
       settings.options = { ...settings.options, ...next };
     },
     setFeedback: (messageId, feedback) => setMessageFeedback(parts, messageId, feedback),
+    hasFeature: (name) => options.features?.some((feature) => feature.name === name) ?? false,
   };
   for (const feature of options.features ?? []) Object.assign(chat, feature.install(parts as never, chat as never));
   return chat;

@@ -30,6 +30,13 @@ describe('opt-in chat features', () => {
     expect(transport.requests).toHaveLength(1);
   });
 
+  it('hasFeature says which features the chat was made with (a UI hides what it cannot do)', () => {
+    const plain = createAgentChat({ transport: scriptedTransport([]) });
+    expect([plain.hasFeature('versionTree'), plain.hasFeature('clientTools'), plain.hasFeature('resumable')]).toEqual([false, false, false]);
+    const tree = createAgentChat({ transport: scriptedTransport([]), features: [versionTree(), resumable()] });
+    expect([tree.hasFeature('versionTree'), tree.hasFeature('clientTools'), tree.hasFeature('resumable')]).toEqual([true, false, true]);
+  });
+
   it('a turn with tools but without clientTools() fails feature-missing, unsent', async () => {
     const transport = scriptedTransport([reply('never')]);
     const chat = createAgentChat({ transport, tools: { localTime: { execute: () => 'noon' } } });

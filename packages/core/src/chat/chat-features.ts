@@ -57,6 +57,9 @@ export interface PreparedRerun {
   rerun: TurnRerun;
 }
 
+/** The name of an opt-in feature, as its factory is called (`chat.hasFeature(name)`). */
+export type ChatFeatureName = 'versionTree' | 'clientTools' | 'resumable';
+
 /**
  * An opt-in part of a chat, passed to `createAgentChat({ features: [...] })`: `versionTree()`, `clientTools()`,
  * `resumable()`. A feature the app does not import is not in its bundle.

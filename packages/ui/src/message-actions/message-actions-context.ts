@@ -1,8 +1,12 @@
 import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { createContext, useContext } from 'react';
 
-/** The operations of a chat that message actions use. */
-export type MessageActionsChat = Pick<AgentChat<unknown>, 'getState' | 'edit' | 'regenerate' | 'retry' | 'switchBranch' | 'setFeedback'>;
+/**
+ * The operations of a chat that message actions use; `hasFeature` (every `AgentChat` has it) hides the version parts
+ * of a chat made without `versionTree()`.
+ */
+export type MessageActionsChat = Pick<AgentChat<unknown>, 'getState' | 'edit' | 'regenerate' | 'retry' | 'switchBranch' | 'setFeedback'> &
+  Partial<Pick<AgentChat<unknown>, 'hasFeature'>>;
 
 /** What the parts of one message's actions share: the message, its chat, and what applies to it. */
 export interface MessageActionsContextValue {
@@ -36,12 +40,15 @@ export function answerText(message: ChatMessage, answer: readonly ChatMessage[] 
   return answer.map((each) => textOf(each.content).trim()).filter((text) => text !== '').join('\n\n');
 }
 
+/** The chat has the version tree (regenerate, edit, retry, switchBranch): without it their parts do not show. */
+const hasTree = (context: MessageActionsContextValue) => context.chat.hasFeature?.('versionTree') !== false;
+
 /** Which default parts apply to a message (the default composition renders nothing when none does). */
 export const appliesTo = {
   copy: (context: MessageActionsContextValue) => context.copyText !== '',
-  edit: (context: MessageActionsContextValue) => context.message.role === 'user',
-  regenerate: (context: MessageActionsContextValue) => context.message.role === 'model' && context.text !== '' && !context.canRetry,
+  edit: (context: MessageActionsContextValue) => hasTree(context) && context.message.role === 'user',
+  regenerate: (context: MessageActionsContextValue) => hasTree(context) && context.message.role === 'model' && context.text !== '' && !context.canRetry,
   feedback: (context: MessageActionsContextValue) => context.message.role === 'model' && context.text !== '' && !context.canRetry,
-  retry: (context: MessageActionsContextValue) => context.canRetry,
-  branchPicker: (context: MessageActionsContextValue) => (context.versions.siblings?.count ?? 0) > 1,
+  retry: (context: MessageActionsContextValue) => hasTree(context) && context.canRetry,
+  branchPicker: (context: MessageActionsContextValue) => hasTree(context) && (context.versions.siblings?.count ?? 0) > 1,
 };

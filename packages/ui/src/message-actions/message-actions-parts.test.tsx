@@ -97,3 +97,49 @@ describe('MessageActions parts', () => {
     expect(() => render(<MessageActions.Copy />)).toThrow('<MessageActions.Copy> must be inside <MessageActions>');
   });
 });
+
+describe('MessageActions without the versionTree() feature', () => {
+  async function plainList(actions: (props: MessageActionsProps) => React.ReactNode, features = [] as ReturnType<typeof versionTree>[]) {
+    const chat = createAgentChat({ transport: scriptedTransport([answer('Hello there.')]), features });
+    render(<MessageList chat={chat} actions={actions} />);
+    await chat.send('hi');
+    const row = await waitFor(() => screen.getByText('Hello there.').closest('article')!);
+    return { chat, row, question: screen.getByText('hi').closest('article')! };
+  }
+
+  it('shows no Edit, Regenerate or version parts, by default or composed; Copy and Feedback stay', async () => {
+    const { chat, row, question } = await plainList((props) => <MessageActions {...props} />);
+    expect(chat.hasFeature('versionTree')).toBe(false);
+    expect(within(row).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy', 'rate-up', 'rate-down']);
+    expect(within(question).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
+    cleanup();
+    const composed = await plainList((props) => (
+      <MessageActions {...props}>
+        <MessageActions.Edit />
+        <MessageActions.Regenerate />
+        <MessageActions.BranchPicker />
+        <MessageActions.Copy />
+      </MessageActions>
+    ));
+    expect(within(composed.row).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
+    expect(within(composed.question).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
+  });
+
+  it('the same list with versionTree() shows them', async () => {
+    const { row, question } = await plainList((props) => <MessageActions {...props} />, [versionTree()]);
+    expect(within(row).getByRole('button', { name: 'Regenerate answer' })).toBeTruthy();
+    expect(within(question).getByRole('button', { name: 'Edit message' })).toBeTruthy();
+  });
+
+  it('a failed turn offers no Retry without the tree, and Retry with it', async () => {
+    const failing: AgentEvent[] = [{ type: 'text-delta', text: 'Let me try', messageKey: 'm' }, { type: 'turn-end', finishReason: 'failed' }];
+    for (const features of [[], [versionTree()]]) {
+      const chat = createAgentChat({ transport: scriptedTransport([failing, [{ type: 'turn-end', finishReason: 'failed' }]]), features });
+      render(<MessageList chat={chat} actions={MessageActions} />);
+      await chat.send('hi');
+      const failed = await waitFor(() => screen.getByText('Let me try').closest('article')!);
+      expect(within(failed).queryAllByRole('button', { name: 'Retry' })).toHaveLength(features.length);
+      cleanup();
+    }
+  });
+});

@@ -187,7 +187,7 @@ export function MessageList<S = unknown>({
         {failed && !failure ? (
           <div className="acu-message-list__error" role="alert" data-state="error">
             {error.message || labels.turnFailed}
-            {rowActions && !retryId && view.finishReason === 'failed' ? (
+            {rowActions && !retryId && view.finishReason === 'failed' && view.chat.hasFeature('versionTree') ? (
               <button type="button" className="acu-button" data-action="retry" onClick={() => void view.chat.retry()}>{labels.retryTurn}</button>
             ) : null}
           </div>
