@@ -79,8 +79,7 @@ function renderDefault(
 ): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
-    // While it streams, its finished blocks out of view are skipped by layout and paint (`data-streaming`, markdown.css).
-    return <MarkdownText className="acu-message__text" data-state="markdown" data-streaming={message.status === 'streaming' ? '' : undefined} text={part.text} complete={message.status !== 'streaming'} />;
+    return <MarkdownText className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
   }
   if (isReasoningPart(part)) {
     return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
