@@ -10,4 +10,6 @@ export default defineConfig({
   server: { host: '127.0.0.1', proxy },
   preview: { host: '127.0.0.1', proxy },
   build: { outDir: 'dist', sourcemap: true },
+  // The highlighter's worker as an ES module: each Shiki grammar stays a chunk of its own, loaded at its language's first block.
+  worker: { format: 'es' },
 });

@@ -60,7 +60,7 @@ const outDir = await mkdtemp(join(tmpdir(), 'agent-chat-bench-page-'));
 // BENCH_UI_SRC=<folder of @agent-chat/ui's src> measures another version of the ui (e.g. an earlier commit's) on the same page.
 const uiSource = process.env.BENCH_UI_SRC;
 const alias = uiSource ? [{ find: /^@agent-chat\/ui$/, replacement: join(uiSource, 'index.ts') }, { find: /^@agent-chat\/ui\/styles\.css$/, replacement: join(uiSource, 'styles.css') }] : [];
-await build({ root: join(here, 'page'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()], resolve: { alias }, build: { outDir, emptyOutDir: true, target: 'es2022' } });
+await build({ root: join(here, 'page'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()], resolve: { alias }, build: { outDir, emptyOutDir: true, target: 'es2022' }, worker: { format: 'es' } });
 
 // The reply as AI SDK UI message stream frames, TOKENS_PER_SECOND tokens a second, sent once per 16 ms.
 const reply = replyMarkdown(CHARS);

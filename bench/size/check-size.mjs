@@ -104,7 +104,11 @@ const ENTRIES = [
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 35.4 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 14.9 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
-  { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
+  // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it
+  // the finished blocks; the grammars are the worker's lazy chunks, one per language, loaded at its first block. The
+  // highlighter's own lazy chunk (engine.js) is the same Shiki, run on the main thread where there is no worker.
+  { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: the language table and the worker\'s client; Shiki runs in the worker below)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
+  { id: 'lazy-highlighter-worker', group: 'ui', label: "the highlighter's Web Worker (`highlighting/worker.js`, started with the first finished code block, off the main thread: Shiki core, JS regex engine, GitHub high-contrast light + dark; no grammar)", source: `import ${JSON.stringify(`${root}packages/ui/dist/highlighting/worker.js`)};\n`, external: OURS },
   { id: 'lazy-math', group: 'ui', label: `\`@agent-chat/ui/math\` (a lazy chunk, loaded by \`mathRenderer\` at the first finished formula: KaTeX; with it katex.min.css, ${KATEX_CSS_GZ} kB min+gz, and the woff2 fonts a formula uses, served from the app's origin)`, source: "export { mathRenderer } from '@agent-chat/ui/math';\n", external: OURS },
   { id: 'lazy-diagrams', group: 'ui', label: '`@agent-chat/ui/diagrams` (a lazy chunk, loaded by `diagramRenderer` at the first finished ```mermaid block: Mermaid\'s core; each diagram type is a further chunk of its own)', source: "export { diagramRenderer } from '@agent-chat/ui/diagrams';\n", external: OURS },
   { id: 'ai-sdk-useChat', group: 'ui', label: "`export { useChat } from '@ai-sdk/react'` (for contrast: the AI SDK's hook with its protocol)", source: "export { useChat } from '@ai-sdk/react';\n" },
@@ -201,7 +205,8 @@ function initialOnly(lazy) {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind !== 'dynamic-import') return undefined;
         // A library's own chunks (Mermaid's diagram types) are its business: only our packages' imports are listed.
-        if (!args.importer.includes('/node_modules/')) lazy.add({ target: join(args.resolveDir, args.path), specifier: args.path });
+        // A package's name (KaTeX, a Shiki grammar) is its own target; a file of ours, its path.
+        if (!args.importer.includes('/node_modules/')) lazy.add({ target: args.path.startsWith('.') ? join(args.resolveDir, args.path) : args.path, specifier: args.path });
         return { path: args.path, external: true };
       });
     },
@@ -218,8 +223,10 @@ async function lazyChunks(entry, targets, code, gzipBytes) {
   const kept = [...targets].filter(({ specifier }) => text.includes(`import(${JSON.stringify(specifier)})`));
   for (const target of [...new Set(kept.map((t) => t.target))].sort()) {
     // `export *` leaves out a default export (React.lazy's module has one): it is kept too where there is one.
-    const withDefault = /export default|as default\b/.test(readFileSync(target, 'utf8'));
-    const source = `export * from ${JSON.stringify(target)};\n${withDefault ? `export { default } from ${JSON.stringify(target)};\n` : ''}`;
+    // A package (KaTeX's default export only) is taken whole, as its namespace.
+    const file = target.startsWith('/');
+    const withDefault = file && /export default|as default\b/.test(readFileSync(target, 'utf8'));
+    const source = file ? `export * from ${JSON.stringify(target)};\n${withDefault ? `export { default } from ${JSON.stringify(target)};\n` : ''}` : `export * as chunk from ${JSON.stringify(target)};\n`;
     // A chunk of the UI's loads into a page that has the core and the hook already: those are not counted in it.
     const external = target.includes('/packages/ui/') ? [...new Set([...(entry.external ?? []), ...OURS])] : entry.external;
     const { code: _code, map: _map, composition: _composition, ...measured } = await bundle({ ...entry, external, id: `${entry.id}-lazy`, source });

@@ -18,6 +18,9 @@ describe.skipIf(!chromiumPath)('answer content (Chromium)', () => {
     const demo = await openDemo('');
     const chunksBefore = await demo.page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /highlighter/.test(entry.name)).length);
     expect(chunksBefore).toBe(0); // the highlighter is not part of the page until a code block needs it
+    // Every script the page and its workers fetch: Shiki's grammars are chunks of their own (`<language>-<hash>.js`).
+    const scripts: string[] = [];
+    demo.page.on('request', (request) => void scripts.push(new URL(request.url()).pathname));
     await demo.send('explain how it works');
     const reasoning = demo.page.locator('.acu-reasoning').last();
     // While the model reasons, the disclosure is open and says so.
@@ -44,6 +47,10 @@ describe.skipIf(!chromiumPath)('answer content (Chromium)', () => {
     expect(colours.themed).toContain(colours.color);
     expect(colours.color).not.toBe(colours.plain);
     expect(await demo.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /highlighter/.test(entry.name)))).toBe(true);
+    // Shiki runs in the highlighter's worker, which loaded the grammar of the answer's one language (ts) and no other.
+    expect(demo.page.workers().some((worker) => /worker/.test(worker.url()))).toBe(true);
+    const GRAMMAR = /\/(bash|css|diff|go|java|javascript|json|jsx|python|rust|sql|tsx|typescript|yaml)-[\w-]+\.js$/;
+    expect(scripts.flatMap((path) => path.match(GRAMMAR)?.[1] ?? [])).toEqual(['typescript']);
 
     const sources = demo.page.getByRole('list', { name: 'Sources' });
     await sources.waitFor({ timeout: 15_000 });

@@ -42,9 +42,15 @@ describe('code highlighting', () => {
     expect(chat.getState().status).toBe('streaming');
     expect(blocks()[1]!.hasAttribute('data-highlighted')).toBe(false);
     expect(blocks()[1]!.textContent).toContain('def greet(name):');
+    // The finished block's highlighted DOM: while the later block streams and closes, it is neither highlighted nor
+    // rendered again (the same nodes, the highlighter asked once), as streamdown's finished blocks are (its #402).
+    const firstTokens = [...blocks()[0]!.querySelectorAll('.acu-code__token')];
+    expect(firstTokens.length).toBeGreaterThan(5);
     release();
     await sent;
     await waitFor(() => expect(blocks()[1]?.hasAttribute('data-highlighted')).toBe(true), { timeout: 10_000 });
+    expect([...blocks()[0]!.querySelectorAll('.acu-code__token')].every((token, index) => token === firstTokens[index])).toBe(true);
+    expect(blocks()[0]!.querySelectorAll('.acu-code__token')).toHaveLength(firstTokens.length);
     // Each block was highlighted exactly once, with its whole code; the highlighter loaded once.
     expect(highlighter.asked).toEqual([`ts:${FIRST}`, `py:${SECOND}`]);
     expect(highlighter.loads).toBe(1);

@@ -12,7 +12,12 @@ function countingLoader(): { load: MathRendererLoader; typeset: string[] } {
   const record = { typeset: [] as string[], load: null as unknown as MathRendererLoader };
   record.load = async () => {
     const { mathRenderer } = await import('../math.js');
-    return { render: (tex, target, options) => void (mathRenderer.render(tex, target, options), record.typeset.push(tex)) } satisfies MathRenderer;
+    return {
+      render: async (tex, target, options) => {
+        await mathRenderer.render(tex, target, options);
+        record.typeset.push(tex);
+      },
+    } satisfies MathRenderer;
   };
   return record;
 }
