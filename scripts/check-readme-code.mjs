@@ -14,7 +14,7 @@ import { examplesDir, packPackages } from '../examples/prepare-example.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const READMES = ['README.md', 'packages/core/README.md', 'packages/react/README.md', 'packages/ui/README.md', 'packages/testing/README.md', 'packages/server/README.md', 'apps/agent-server/README.md'];
 // The tools a reader's project has for the blocks: versions as this repository pins them.
-const TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express'];
+const TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express', 'genkit'];
 // The recording the testing README's blocks read as ./buy-milk.json: the first turn of a real Genkit capture.
 const BUY_MILK = 'packages/testing/recordings/genkit-tasks.json';
 
@@ -40,7 +40,11 @@ function run(command, args, cwd) {
 function main() {
   const dir = join(examplesDir, 'readme-code');
   const tarballs = packPackages(join(examplesDir, 'packs'));
-  const pins = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
+  // genkit (the @agent-chat/server/genkit blocks' agent) is pinned where the agent server uses it.
+  const pins = {
+    ...JSON.parse(readFileSync(join(root, 'apps/agent-server/package.json'), 'utf8')).dependencies,
+    ...JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies,
+  };
   rmSync(join(dir, 'blocks'), { recursive: true, force: true });
   mkdirSync(join(dir, 'blocks'), { recursive: true });
   const dependencies = Object.fromEntries([

@@ -5,8 +5,8 @@
  *   POST /api/agent/getSnapshot   {data:{snapshotId}|{sessionId}} → {result: SessionSnapshot} (404 NOT_FOUND)
  *   POST /api/agent/abort         {data:{snapshotId}} → {result:{snapshotId, status}}
  *   POST /api/agent-client        the same agent without a store (client-managed state)
- *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
- *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
+ *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; @agent-chat/server/genkit)
+ *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; @agent-chat/server/genkit)
  *   GET  /api/health              {ok, agent, model, store}
  *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (@agent-chat/server)
  *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
