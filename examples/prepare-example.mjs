@@ -26,7 +26,7 @@ export const examplesDir = join(tmpdir(), `agent-chat-examples-${createHash('sha
 /** The examples installed in the shared install (the README check's folder is the other one there). */
 const SHARED = new Set(['vite']);
 /** The tools a reader's project has for the READMEs' blocks (scripts/check-readme-code.mjs), pinned as the repository pins them. */
-export const README_TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express'];
+export const README_TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express', 'genkit'];
 const sharedDir = join(examplesDir, 'shared');
 
 function run(command, args, cwd, env = {}) {
@@ -136,7 +136,11 @@ function withTarballs(manifest, tarballs) {
  */
 export function prepareSharedInstall() {
   const tarballs = packedPackages();
-  const pins = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
+  // genkit (the @agent-chat/server/genkit blocks' agent) is pinned where the agent server uses it.
+  const pins = {
+    ...JSON.parse(readFileSync(join(root, 'apps/agent-server/package.json'), 'utf8')).dependencies,
+    ...JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies,
+  };
   const dependencies = Object.fromEntries(Object.entries(tarballs).map(([name, path]) => [name, `file:${path}`]));
   mergeDependencies(dependencies, Object.fromEntries(README_TOOLS.map((name) => [name, pins[name]])), 'the README check');
   for (const name of [...SHARED].sort()) {

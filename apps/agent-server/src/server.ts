@@ -5,8 +5,8 @@
  *   POST /api/agent/getSnapshot   {data:{snapshotId}|{sessionId}} → {result: SessionSnapshot} (404 NOT_FOUND)
  *   POST /api/agent/abort         {data:{snapshotId}} → {result:{snapshotId, status}}
  *   POST /api/agent-client        the same agent without a store (client-managed state)
- *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; agui-route.ts)
- *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; ai-sdk-route.ts)
+ *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; @agent-chat/server/genkit)
+ *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; @agent-chat/server/genkit)
  *   GET  /api/health              {ok, agent, model, store}
  *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (@agent-chat/server)
  *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
@@ -24,20 +24,14 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ErrorRequestHandler } from 'express';
 import { createTaskAgents, DEFAULT_DATA_DIR, type TaskAgentOptions } from './agent/agent.js';
-import { aguiConnectRoute } from './protocols/agui/agui-connect.js';
-import { BranchIndex } from './protocols/fork-point.js';
-import { AGUI_STREAM_HEADERS, aguiRoute } from './protocols/agui/agui-route.js';
-import { aiSdkChatRoute } from './protocols/ai-sdk/ai-sdk-chat.js';
-import { AI_SDK_STREAM_HEADERS, aiSdkResumeRoute, aiSdkRoute } from './protocols/ai-sdk/ai-sdk-route.js';
 import { sendGenkitLogsTo } from './agent/genkit-logger.js';
-import { expressHandler, type RunnableAction } from './agent/genkit-runtime.js';
+import { expressHandler, genkitLogger, type RunnableAction } from './agent/genkit-runtime.js';
 import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './hygiene/request-limits.js';
 import { validateIds } from './hygiene/session-ids.js';
-import { DEFAULT_MAX_SESSION_BYTES, sessionSizeGuard } from './hygiene/session-size.js';
+import { DEFAULT_MAX_SESSION_BYTES, sessionSizeCap } from './hygiene/session-size.js';
 import { removeStaleTempFiles } from './storage/stale-temp-files.js';
-import { currentTurn } from './turns/turn-context.js';
-import { genkitTurnRoute, GENKIT_STREAM_HEADERS } from './protocols/genkit/genkit-turn-route.js';
 import { threadIndexFor } from './threads/thread-index-for.js';
+import { aguiHandler, aiSdkHandler, BranchIndex, currentTurn, genkitAgentHandler } from '@agent-chat/server/genkit';
 
 import {
   DEFAULT_LOG_LINES_PER_MINUTE, DEFAULT_USER_HEADER, hostRefusal, threadsHandler, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, type TurnBufferOptions,
@@ -87,7 +81,6 @@ interface TurnOutcome {
   error?: { status?: string; message?: string };
 }
 
-const lastOf = (messages: unknown): unknown => (Array.isArray(messages) ? messages.at(-1) : undefined);
 
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -151,13 +144,11 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const snapshots = agent.getSnapshotDataAction;
   // The snapshots this server's AG-UI and AI SDK turns produced: the lines a request may continue or fork from.
   const branches = new BranchIndex();
-  /** `GET <route>/turns/:turnId/stream` and `POST <route>/turns/:turnId/cancel`. */
-  const turnRoutes = (route: string, headers: Record<string, string>) => {
-    // A reattaching client reads ids (Genkit's own client never uses these GETs).
-    const handler = toExpress(turns.handler(route, { headers, withIds: true }));
-    app.get(`${route}/turns/:turnId/stream`, handler);
-    app.post(`${route}/turns/:turnId/cancel`, handler);
-  };
+  const sessionSize = sessionSizeCap(store, maxSessionBytes);
+  // Genkit's own log line for a failed request (its logger goes to the rate-limited error log).
+  const logTurnError = (error: unknown) => genkitLogger.error(`Request failed with error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  /** A protocol handler of @agent-chat/server/genkit at `route`: its POST and every route under it (turns, connect, chats). */
+  const mount = (route: string, handler: (request: Request) => Promise<Response>) => app.all([route, `${route}/*`], toExpress(handler));
 
   const app = express();
   app.disable('x-powered-by');
@@ -178,26 +169,15 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
   });
-  // The history AG-UI and the AI SDK resend is not stored again: only their last message adds to a session.
-  const sizeOf = {
-    agent: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.init?.sessionId, snapshotId: body.init?.snapshotId })),
-    agui: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.threadId, added: lastOf(body.messages) ?? null })),
-    aiSdk: sessionSizeGuard(store, maxSessionBytes, (body) => ({ sessionId: body.id, added: lastOf(body.messages) ?? null })),
-  };
-  turnRoutes('/api/agent', GENKIT_STREAM_HEADERS);
-  turnRoutes('/api/agent-client', GENKIT_STREAM_HEADERS);
-  turnRoutes('/api/agui', AGUI_STREAM_HEADERS);
-  turnRoutes('/api/ai-sdk', AI_SDK_STREAM_HEADERS);
-  app.get('/api/ai-sdk/chats/:chatId', aiSdkChatRoute({ snapshots, turns }));
-  app.get('/api/ai-sdk/:chatId/stream', aiSdkResumeRoute(turns));
-  app.post('/api/agui/connect', aguiConnectRoute({ snapshots, turns }));
-  app.post('/api/agent', validateIds('init'), sizeOf.agent, genkitTurnRoute({ route: '/api/agent', action: logged('/api/agent', agent), turns, snapshots }));
   app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
   app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
-  app.post('/api/agent-client', genkitTurnRoute({ route: '/api/agent-client', action: logged('/api/agent-client', clientAgent), turns }));
+  // The routes themselves are @agent-chat/server/genkit's Web handlers; the session cap is checked before each turn
+  // (the history AG-UI and the AI SDK resend is not stored again: only their last message adds to a session).
+  mount('/api/agent', genkitAgentHandler({ route: '/api/agent', agent: logged('/api/agent', agent), turns, snapshots, sessionSize, onError: logTurnError }));
+  mount('/api/agent-client', genkitAgentHandler({ route: '/api/agent-client', agent: logged('/api/agent-client', clientAgent), turns, onError: logTurnError }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  app.post('/api/agui', sizeOf.agui, aguiRoute({ action: logged('/api/agui', agent), snapshots, turns, store, branches }));
-  app.post('/api/ai-sdk', sizeOf.aiSdk, aiSdkRoute({ action: logged('/api/ai-sdk', agent), snapshots, turns, store, branches }));
+  mount('/api/agui', aguiHandler({ route: '/api/agui', agent: logged('/api/agui', agent), snapshots, turns, store, branches, sessionSize }));
+  mount('/api/ai-sdk', aiSdkHandler({ route: '/api/ai-sdk', agent: logged('/api/ai-sdk', agent), snapshots, turns, store, branches, sessionSize }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });

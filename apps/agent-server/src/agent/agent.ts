@@ -10,7 +10,7 @@ import { defineScriptedModel, SCRIPTED_MODEL_NAME } from './scripted-model.js';
 import { IndexedFileSessionStore } from '../storage/indexed-file-store.js';
 import { RedisSessionStore } from '../storage/redis-session-store.js';
 import { withSafeIds } from '../hygiene/session-ids.js';
-import { withClientState } from '../turns/client-state.js';
+import { withClientState } from '@agent-chat/server/genkit';
 import { compactSnapshotBytes, DEFAULT_MAX_SESSION_BYTES, fileSnapshotBytes, withSizeCap, type SizedSessionStore } from '../hygiene/session-size.js';
 import type { TaskState } from './task-state.js';
 import { defineTaskTools } from './tools.js';

@@ -23,10 +23,6 @@ export const LOCAL_TIME_TOOL = 'getLocalTime';
 export const CLEAR_ALL_PROMPT = { title: 'Clear all tasks', destructive: true, confirmLabel: 'Clear all tasks', denyLabel: 'Cancel' };
 
 /** An interrupt the client answers by running a tool of its own (`requestMetadata: {clientTool: true}`). */
-export const isClientToolInterrupt = (metadata: Record<string, unknown> | undefined): boolean => {
-  const interrupt = metadata?.interrupt;
-  return typeof interrupt === 'object' && interrupt !== null && (interrupt as { clientTool?: unknown }).clientTool === true;
-};
 
 const TaskSchema = z.object({ id: z.number(), title: z.string(), done: z.boolean() });
 

@@ -4,7 +4,7 @@
  */
 import type { Message, RunAgentInput } from '@ag-ui/core';
 import type { ToolRequestPart, ToolResponsePart } from 'genkit/beta';
-import { interruptIdOf } from '../genkit-bridge.js';
+import { interruptIdOf } from '../bridge.js';
 
 /** The tools the run declares: the client-side tools the browser runs. */
 export const declaredTools = (input: RunAgentInput): Set<string> => new Set((input.tools ?? []).map((tool) => tool.name));
@@ -12,8 +12,9 @@ export const declaredTools = (input: RunAgentInput): Set<string> => new Set((inp
 /** The `tool` messages at the end of the run, by toolCallId: a client's answers to the tool calls of the run before. */
 export function trailingToolMessages(messages: readonly Message[]): Map<string, string> {
   const answers = new Map<string, string>();
-  for (let index = messages.length - 1; index >= 0 && messages[index]!.role === 'tool'; index--) {
-    const message = messages[index] as Extract<Message, { role: 'tool' }>;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role !== 'tool') break;
     const { content } = message;
     answers.set(message.toolCallId, typeof content === 'string' ? content : content.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join(''));
   }

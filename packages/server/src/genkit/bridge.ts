@@ -21,8 +21,9 @@
  *                                                      result's `usage`, else its message's `metadata.usage`
  */
 import type { AgentOutput, AgentStreamChunk, Artifact, MessageData, Part, SessionSnapshot, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
-import type { RunnableAction } from '../agent/genkit-runtime.js';
-import { runInTurn, type ClientStateWrite } from '../turns/turn-context.js';
+import { errorStatusOf, isRecord, runInTurn, type ClientStateWrite, type RunnableAction, type SnapshotReader } from './runtime.js';
+
+export type { SnapshotReader } from './runtime.js';
 
 export type GenkitFinishReason = NonNullable<AgentOutput['finishReason']>;
 
@@ -69,19 +70,28 @@ export interface BridgeTurnEnd {
 /** What a turn is given: a new user message, or answers to the open interrupts. */
 export type GenkitTurnInput = { message: MessageData } | { resume: { respond: ToolResponsePart[] } };
 
+export const isToolRequestPart = (part: Part): part is ToolRequestPart => !!part.toolRequest;
+export const isToolResponsePart = (part: Part): part is ToolResponsePart => !!part.toolResponse;
 export const isInterruptPart = (part: Part): part is ToolRequestPart => !!part.toolRequest && !!part.metadata?.interrupt;
+/** A message's parts (Genkit types `content` as its Part schema's output; the same parts). */
+export const partsOf = (content: readonly Part[] | undefined): Part[] => [...(content ?? [])];
+/** A stored snapshot, as the snapshot reader returns it: an object with its `snapshotId`. */
+export const isSessionSnapshot = (value: unknown): value is SessionSnapshot => isRecord(value) && typeof value.snapshotId === 'string';
+/** A stored snapshot, as the snapshot reader returns it (undefined when there is none). */
+export const snapshotOf = (value: unknown): SessionSnapshot | undefined => (isSessionSnapshot(value) ? value : undefined);
+/** An agent action's result: the agent's output object. */
+const isAgentOutput = (value: unknown): value is AgentOutput => isRecord(value);
 
 /** The id an interrupt is answered by in AG-UI and the AI SDK: its `ref` (Genkit matches answers by ref), else its name. */
 export const interruptIdOf = (part: ToolRequestPart): string => part.toolRequest.ref ?? part.toolRequest.name;
 
 /** A customPatch that replaces the whole document: `[{op: 'replace' | 'add', path: '', value}]`. */
 function wholeDocument(patch: PatchOperation[]): { value: unknown } | undefined {
-  if (patch.length !== 1) return undefined;
-  const [op] = patch as [{ op: string; path: string; value?: unknown }];
+  const op = patch[0];
+  if (patch.length !== 1 || !op) return undefined;
   return (op.op === 'replace' || op.op === 'add') && op.path === '' ? { value: op.value } : undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The source a `{custom: {source}}` part cites (its string fields), else undefined. */
 function sourceOf(part: Part): BridgeSource | undefined {
@@ -99,7 +109,7 @@ function suggestionsOf(part: Part): string[] | undefined {
 
 /** The usage a turn's result reports: its `usage`, else its message's `metadata.usage` (token counts only). */
 function usageOf(output: AgentOutput): BridgeUsage | undefined {
-  const reported = (output as { usage?: unknown }).usage ?? output.message?.metadata?.usage;
+  const reported = ('usage' in output ? output.usage : undefined) ?? output.message?.metadata?.usage;
   if (!isRecord(reported)) return undefined;
   const fields = (['inputTokens', 'outputTokens', 'totalTokens'] as const).filter((field) => typeof reported[field] === 'number');
   return fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, reported[field]])) : undefined;
@@ -129,12 +139,12 @@ export function createChunkTranslator() {
       const whole = wholeDocument(chunk.customPatch);
       events.push(whole ? { type: 'state-snapshot', value: whole.value } : { type: 'state-delta', patch: chunk.customPatch });
     }
-    if (chunk.artifact) events.push({ type: 'artifact', artifact: chunk.artifact as Artifact });
+    if (chunk.artifact) events.push({ type: 'artifact', artifact: chunk.artifact });
     const model = chunk.modelChunk;
     if (model) {
       const index = typeof model.index === 'number' ? model.index : lastIndex;
       lastIndex = index;
-      for (const part of (model.content ?? []) as Part[]) {
+      for (const part of partsOf(model.content)) {
         if (model.role === 'tool' && isInterruptPart(part)) {
           const id = interruptIdOf(part);
           if (!calls.has(id)) {
@@ -143,11 +153,11 @@ export function createChunkTranslator() {
           }
           interrupts.set(id, part);
           events.push({ type: 'interrupt', part });
-        } else if (part.toolRequest) {
-          calls.add(interruptIdOf(part as ToolRequestPart));
-          events.push({ type: 'tool-call', index, part: part as ToolRequestPart });
-        } else if (part.toolResponse) {
-          events.push({ type: 'tool-result', index, part: part as ToolResponsePart });
+        } else if (isToolRequestPart(part)) {
+          calls.add(interruptIdOf(part));
+          events.push({ type: 'tool-call', index, part });
+        } else if (isToolResponsePart(part)) {
+          events.push({ type: 'tool-result', index, part });
         } else if (typeof part.text === 'string' && part.text !== '') {
           streamedText = true;
           events.push({ type: 'text', index, delta: part.text });
@@ -165,7 +175,7 @@ export function createChunkTranslator() {
   function end(output: AgentOutput, sessionId: string): { events: BridgeEvent[]; end: BridgeTurnEnd } {
     const events: BridgeEvent[] = [];
     const finishReason: GenkitFinishReason = output.finishReason ?? (output.error ? 'failed' : 'stop');
-    const content = (output.message?.content ?? []) as Part[];
+    const content = partsOf(output.message?.content);
     if (!streamedText && finishReason !== 'failed' && finishReason !== 'interrupted') {
       const text = content.map((part) => part.text ?? '').join('');
       if (text !== '') events.push({ type: 'text', index: lastIndex + 1, delta: text });
@@ -231,9 +241,9 @@ export async function runGenkitTurn(action: RunnableAction, options: RunTurnOpti
         },
       }),
     );
-    output = response.result as AgentOutput;
+    output = isAgentOutput(response.result) ? response.result : { finishReason: 'failed', error: { status: 'INTERNAL', message: 'The agent returned no result.' } };
   } catch (error) {
-    const { status, message } = error as { status?: string; message?: string };
+    const { status, message } = errorStatusOf(error);
     output = { finishReason: 'failed', error: { status: status ?? 'INTERNAL', message: message ?? String(error) } };
   }
   const { events, end } = translator.end(output, sessionId);
@@ -241,16 +251,12 @@ export async function runGenkitTurn(action: RunnableAction, options: RunTurnOpti
   return end;
 }
 
-/** Reads snapshots: the agent's getSnapshotData action. */
-export interface SnapshotReader {
-  run(input: unknown, options?: Record<string, unknown>): Promise<{ result: unknown }>;
-}
 
 async function readSnapshot(reader: SnapshotReader, query: { sessionId: string } | { snapshotId: string }): Promise<SessionSnapshot | undefined> {
   try {
-    return (await reader.run(query)).result as SessionSnapshot | undefined;
+    return snapshotOf((await reader.run(query)).result);
   } catch (error) {
-    if ((error as { status?: string }).status === 'NOT_FOUND') return undefined;
+    if (errorStatusOf(error).status === 'NOT_FOUND') return undefined;
     throw error;
   }
 }
@@ -272,7 +278,7 @@ export async function lastCompletedSnapshot(reader: SnapshotReader, sessionId: s
 export function interruptsOf(snapshot: SessionSnapshot | undefined): ToolRequestPart[] {
   if (!snapshot || snapshot.finishReason !== 'interrupted') return [];
   const last = snapshot.state?.messages?.at(-1);
-  return ((last?.content ?? []) as Part[]).filter(isInterruptPart);
+  return partsOf(last?.content).filter(isInterruptPart);
 }
 
 /** The interrupts the session's last completed turn left open (what Genkit resumes from). */

@@ -10,24 +10,24 @@
  *                  SDK body's `context` are put there by their routes. The model reads it with the conversation.
  */
 import type { JsonPatchOperation, MessageData, SessionStore } from 'genkit/beta';
-import { applyPatch } from '../agent/genkit-runtime.js';
-import { currentTurn, type ClientStateWrite } from './turn-context.js';
+import { applyPatch } from 'genkit/beta';
+import { currentTurn, isRecord, type ClientStateWrite } from './runtime.js';
 
 /** Bounds on what a request may carry (the body limit bounds the bytes; these bound the work). */
 export const MAX_CLIENT_PATCH_OPERATIONS = 1000;
 export const MAX_CONTEXT_ENTRIES = 100;
 
-const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const OPS: ReadonlySet<unknown> = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+/** An RFC 6902 operation's shape: a known `op` and a string `path` (values and `from` as the client sent them). */
+const isPatchOperation = (value: unknown): value is JsonPatchOperation => isRecord(value) && OPS.has(value.op) && typeof value.path === 'string';
+const isContextEntry = (value: unknown): value is { description: string; value: unknown } => isRecord(value) && typeof value.description === 'string' && 'value' in value;
 
 /** A client's patch (`customPatch`), or a message saying why it is refused; undefined when absent or empty. */
 export function clientPatchOf(value: unknown): JsonPatchOperation[] | string | undefined {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
   if (!Array.isArray(value) || value.length > MAX_CLIENT_PATCH_OPERATIONS) return `customPatch must be an array of at most ${MAX_CLIENT_PATCH_OPERATIONS} JSON Patch operations.`;
-  for (const operation of value) {
-    if (!isRecord(operation) || !OPS.has(operation.op as string) || typeof operation.path !== 'string') return 'customPatch holds something that is not a JSON Patch operation.';
-  }
-  return value as JsonPatchOperation[];
+  if (!value.every(isPatchOperation)) return 'customPatch holds something that is not a JSON Patch operation.';
+  return value;
 }
 
 /** An AG-UI client's state as a write: a non-empty object (`{}` is what a client without state sends). */
@@ -39,10 +39,8 @@ export function clientStateOf(value: unknown): ClientStateWrite | undefined {
 export function clientContextOf(value: unknown): Array<{ description: string; value: unknown }> | string | undefined {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
   if (!Array.isArray(value) || value.length > MAX_CONTEXT_ENTRIES) return `context must be an array of at most ${MAX_CONTEXT_ENTRIES} entries.`;
-  for (const entry of value) {
-    if (!isRecord(entry) || typeof entry.description !== 'string' || !('value' in entry)) return 'context entries need a description and a value.';
-  }
-  return value as Array<{ description: string; value: unknown }>;
+  if (!value.every(isContextEntry)) return 'context entries need a description and a value.';
+  return value;
 }
 
 /** The user message with the turn's context in its metadata, where the model reads it. */
@@ -58,8 +56,11 @@ function resolves(document: unknown, pointer: string, asParent = false): boolean
   const last = asParent ? segments.pop() : undefined;
   let node = document;
   for (const segment of segments) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) return false;
-    node = (node as Record<string, unknown>)[segment];
+    if (Array.isArray(node)) {
+      if (!Object.hasOwn(node, segment)) return false;
+      node = node[Number(segment)];
+    } else if (isRecord(node) && Object.hasOwn(node, segment)) node = node[segment];
+    else return false;
   }
   if (last === undefined) return asParent ? segments.length === 0 || (typeof node === 'object' && node !== null) : true;
   if (Array.isArray(node)) return last === '-' || (/^\d+$/.test(last) && Number(last) <= node.length);
@@ -91,13 +92,18 @@ export function applyClientState(custom: unknown, write: ClientStateWrite): unkn
 
 /** A store that shows the running turn's client write in the session state it loads (never in what it stores). */
 export function withClientState<S>(store: SessionStore<S>): SessionStore<S> {
-  return {
-    ...store,
+  // Methods called on the store itself: a class instance (InMemorySessionStore, FileSessionStore) keeps its `this`.
+  const wrapped: SessionStore<S> = {
+    saveSnapshot: (snapshotId, mutator, options) => store.saveSnapshot(snapshotId, mutator, options),
     async getSnapshot(options) {
       const snapshot = await store.getSnapshot(options);
       const write = currentTurn()?.clientState;
       if (!write || !snapshot?.state || snapshot.status !== 'completed') return snapshot;
+      // The client's write is the app's state type as its client holds it (AG-UI sends the whole state, untyped).
       return { ...snapshot, state: { ...snapshot.state, custom: applyClientState(snapshot.state.custom, write) as S } };
     },
   };
+  const { onSnapshotStateChange } = store;
+  if (onSnapshotStateChange) wrapped.onSnapshotStateChange = (snapshotId, callback, options) => onSnapshotStateChange.call(store, snapshotId, callback, options);
+  return wrapped;
 }

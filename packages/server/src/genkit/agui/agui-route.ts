@@ -46,12 +46,10 @@
  *                            ...the Genkit interrupt's requestMetadata (title, destructive, confirmLabel, …)}
  *   failed turn              RUN_ERROR {message, code: the Genkit status}; an open text message is left open (partial)
  */
-import { randomUUID } from 'node:crypto';
 import { EventType, type AGUIEvent, type Interrupt, type JsonPatchOperation as AguiPatchOperation, type RunFinishedOutcome, type Message, type RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
-import type { RequestHandler } from 'express';
-import type { Artifact, JsonPatchOperation, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
+import type { JsonPatchOperation, Part, ToolResponsePart } from 'genkit/beta';
 import {
   interruptIdOf,
   openInterrupts,
@@ -61,30 +59,34 @@ import {
   type BridgeTurnEnd,
   type GenkitTurnInput,
   type SnapshotReader,
-} from '../genkit-bridge.js';
-import { findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type BranchIndex, type TurnSignature } from '../fork-point.js';
-import type { RunnableAction } from '../../agent/genkit-runtime.js';
+} from '../bridge.js';
+import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type StartStore, type TurnSignature } from '../fork-point.js';
+import { checkId, invalidArgument, isRecord, type RunnableAction } from '../runtime.js';
 import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
-import { clientStateOf, withContext } from '../../turns/client-state.js';
-import { checkId } from '../../hygiene/session-ids.js';
-import type { SizedSessionStore } from '../../hygiene/session-size.js';
-import type { TaskState } from '../../agent/task-state.js';
-import { disconnectSignal, nodeHeaders, sendResponse, type ResumableTurns } from '@agent-chat/server';
+import { clientStateOf, withContext } from '../client-state.js';
+import { jsonBytes, readJsonBody, sessionSizeRefusal, type SessionSizeCap } from '../session-size.js';
+import { turnSubroute } from '../subroutes.js';
+import { aguiConnect } from './agui-connect.js';
+import { AGUI_STREAM_HEADERS, jsonText, toAguiInterrupt, artifactActivity } from './agui-events.js';
+import { jsonResponse } from '../../turns/turn-frames.js';
+import type { ResumableTurns, WebHandler } from '../../turns/resumable-turns.js';
 
-export const AGUI_ROUTE = '/api/agui';
-export const AGUI_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
 
-export interface AguiRouteOptions {
-  /** The agent, wrapped so turns are tracked and logged. */
-  action: RunnableAction;
+export interface AguiHandlerOptions {
+  /** The route's path, e.g. `/api/agui` (`connect` and the turn routes are under it). */
+  route: string;
+  /** The agent (`ai.defineAgent(…)`, or your wrapper around its `run`). */
+  agent: RunnableAction;
   /** The agent's getSnapshotData action: where open interrupts are read from. */
   snapshots: SnapshotReader;
   /** The turn buffers: the run writes into them, responses read from them. */
   turns: ResumableTurns;
-  /** Where a fork from the first turn stores its empty start. */
-  store: SizedSessionStore<TaskState>;
-  /** The snapshots this server's turns produced: the lines a request may continue. */
-  branches: BranchIndex;
+  /** Where a fork from the first turn stores its empty start (the agent's session store). */
+  store: StartStore;
+  /** The snapshots this server's turns produced: the lines a request may continue (share one between the AG-UI and AI SDK handlers of one agent). */
+  branches?: BranchIndex;
+  /** 413 before a turn that would make its session store more than `maxBytes`. */
+  sessionSize?: SessionSizeCap;
 }
 
 const textContent = (content: unknown) => contentParts(content).map((part) => part.text ?? '').join('');
@@ -103,13 +105,15 @@ function contentParts(content: unknown): Part[] {
   if (typeof content === 'string') return [{ text: content }];
   if (!Array.isArray(content)) return [];
   const parts: Part[] = [];
-  for (const item of content as Array<{ type?: unknown; text?: unknown; source?: { type: string; value: unknown; mimeType?: string }; metadata?: { filename?: unknown } } | null>) {
-    if (item?.type === 'text' && typeof item.text === 'string') parts.push({ text: item.text });
-    else if (item?.source && typeof item.source.value === 'string') {
-      const { type, value, mimeType } = item.source as { type: string; value: string; mimeType?: string };
+  for (const item of content) {
+    if (!isRecord(item)) continue;
+    if (item.type === 'text' && typeof item.text === 'string') parts.push({ text: item.text });
+    else if (isRecord(item.source) && typeof item.source.value === 'string') {
+      const { type, value } = item.source;
+      const mimeType = typeof item.source.mimeType === 'string' ? item.source.mimeType : undefined;
       const url = type === 'data' ? `data:${mimeType ?? 'application/octet-stream'};base64,${value}` : value;
       // AG-UI media parts have no name field: a client names the file in the part's metadata.
-      const filename = item.metadata?.filename;
+      const filename = isRecord(item.metadata) ? item.metadata.filename : undefined;
       parts.push({ media: { url, ...(mimeType && { contentType: mimeType }) }, ...(typeof filename === 'string' && { metadata: { filename } }) });
     }
   }
@@ -143,7 +147,6 @@ async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise
   return message ? { message } : 'The user message is empty.';
 }
 
-/** An open Genkit interrupt as an AG-UI Interrupt: id and toolCallId = its ref, message = input.question when text. */
 /** A Genkit JSON Patch operation as AG-UI's typed one (the same RFC 6902 operation). */
 function toAguiPatchOperation(operation: JsonPatchOperation): AguiPatchOperation {
   switch (operation.op) {
@@ -159,31 +162,8 @@ function toAguiPatchOperation(operation: JsonPatchOperation): AguiPatchOperation
   }
 }
 
-export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
-  const { name, input } = part.toolRequest;
-  const question = (input as { question?: unknown } | undefined)?.question;
-  const prompt = part.metadata?.interrupt;
-  return {
-    id: interruptIdOf(part),
-    reason: 'input_required',
-    toolCallId: interruptIdOf(part),
-    ...(typeof question === 'string' && { message: question }),
-    metadata: { ...(typeof prompt === 'object' && prompt !== null && prompt), toolName: name, input: input ?? null },
-  };
-}
 
-/** An artifact as the AG-UI ACTIVITY_SNAPSHOT this route streams (a revision replaces it by messageId). */
-export function artifactActivity(threadId: string, artifact: Artifact): AGUIEvent {
-  return {
-    type: EventType.ACTIVITY_SNAPSHOT,
-    messageId: `artifact:${threadId}:${artifact.name ?? randomUUID()}`,
-    activityType: 'artifact',
-    content: { ...artifact },
-    replace: true,
-  };
-}
 
-export const jsonText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 
 /** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
 function createAguiWriter(threadId: string, runId: string, clientTools: ReadonlySet<string>, answered: ReadonlySet<string>, send: (event: AGUIEvent) => void) {
@@ -274,58 +254,68 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
   return { write, finish };
 }
 
-export function aguiRoute({ action, snapshots, turns, store, branches }: AguiRouteOptions): RequestHandler {
-  return (req, res, next) => {
-    void (async () => {
-      const parsed = RunAgentInputSchema.safeParse(req.body);
-      if (!parsed.success) {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'Invalid RunAgentInput.', issues: parsed.error.issues });
-        return;
-      }
-      const input = parsed.data as RunAgentInput;
-      const problem = checkId('threadId', input.threadId);
-      if (problem) {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
-        return;
-      }
-      const turnInput = await inputOf(input, snapshots);
-      if (typeof turnInput === 'string') {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: turnInput });
-        return;
-      }
-      const sent = input.messages.at(-1);
-      const point = 'message' in turnInput
-        ? await findForkPoint({ snapshots, index: branches }, { sessionId: input.threadId, prior: aguiTurns(input.messages.slice(0, -1)), rerunsStart: sent?.id === `${input.threadId}:0` })
-        : ({ kind: 'continue' } as const);
-      if (point.kind === 'unknown') {
-        res.status(400).json({ status: 'FAILED_PRECONDITION', message: point.message });
-        return;
-      }
+export function aguiHandler({ route, agent, snapshots, turns, store, branches = new BranchIndex(), sessionSize }: AguiHandlerOptions): WebHandler {
+  const turnRoutes = turns.handler(route, { headers: AGUI_STREAM_HEADERS, withIds: true });
 
-      const begun = await turns.begin({ route: AGUI_ROUTE, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined });
-      // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
-      const clientState = clientStateOf(input.state);
-      const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
-      if ('response' in begun) return void (await sendResponse(res, begun.response));
-      const { turn } = begun;
-      const signal = turns.signal(turn, { resumable: turns.isResumable({ headers: nodeHeaders(req) }), disconnect: disconnectSignal(res) });
-      const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
-      const send = (event: AGUIEvent) => turns.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
-      const { threadId, runId } = input;
-      void (async () => {
-        try {
-          send({ type: EventType.RUN_STARTED, threadId, runId });
-          const answered = new Set('resume' in turnInput ? trailingToolMessages(input.messages).keys() : []);
-          const writer = createAguiWriter(threadId, runId, declaredTools(input), answered, send);
-          const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
-          const end = await runGenkitTurn(action, { sessionId: threadId, origin: () => forkSnapshotId(store, threadId, point), input: genkitInput, clientState, signal, onEvent: (event) => { streamed?.see(event); writer.write(event); } });
-          recordTurnEnd(branches, threadId, end, streamed?.turn);
-          writer.finish(end);
-        } finally {
-          turns.end(turn);
-        }
-      })();
-      await sendResponse(res, await turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS }));
-    })().catch(next);
+  async function run(request: Request): Promise<Response> {
+    const read = await readJsonBody(request);
+    const parsed = RunAgentInputSchema.safeParse(read?.body);
+    if (!parsed.success) return invalidArgument('Invalid RunAgentInput.', { issues: parsed.error.issues });
+    const input: RunAgentInput = parsed.data;
+    const problem = checkId('threadId', input.threadId);
+    if (problem) return invalidArgument(problem);
+    // The history AG-UI resends is not stored again: only its last message adds to the session.
+    const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: input.threadId, bytes: jsonBytes(input.messages.at(-1)) }));
+    if (refused) return refused;
+    const turnInput = await inputOf(input, snapshots);
+    if (typeof turnInput === 'string') return invalidArgument(turnInput);
+    const sent = input.messages.at(-1);
+    const point = 'message' in turnInput
+      ? await findForkPoint({ snapshots, index: branches }, { sessionId: input.threadId, prior: aguiTurns(input.messages.slice(0, -1)), rerunsStart: sent?.id === `${input.threadId}:0` })
+      : ({ kind: 'continue' } as const);
+    if (point.kind === 'unknown') return jsonResponse(400, { status: 'FAILED_PRECONDITION', message: point.message });
+    const begun = await turns.begin({ route, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined });
+    if ('response' in begun) return begun.response;
+    // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
+    const clientState = clientStateOf(input.state);
+    const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
+    const { turn } = begun;
+    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: request.signal });
+    const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
+    const send = (event: AGUIEvent) => turns.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
+    const { threadId, runId } = input;
+    void (async () => {
+      try {
+        send({ type: EventType.RUN_STARTED, threadId, runId });
+        const answered = new Set('resume' in turnInput ? trailingToolMessages(input.messages).keys() : []);
+        const writer = createAguiWriter(threadId, runId, declaredTools(input), answered, send);
+        const streamed = 'message' in turnInput ? streamedTurn(userTextOf(turnInput.message)) : undefined;
+        const end = await runGenkitTurn(agent, {
+          sessionId: threadId,
+          origin: () => forkSnapshotId(store, threadId, point),
+          input: genkitInput,
+          clientState,
+          signal,
+          onEvent: (event) => {
+            streamed?.see(event);
+            writer.write(event);
+          },
+        });
+        recordTurnEnd(branches, threadId, end, streamed?.turn);
+        writer.finish(end);
+      } finally {
+        turns.end(turn);
+      }
+    })();
+    return turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });
+  }
+
+  return async (request) => {
+    const path = turnSubroute(route, request);
+    if (path.kind === 'turns') return turnRoutes(request);
+    const connect = path.kind === 'sub' && path.segments.length === 1 && path.segments[0] === 'connect';
+    if (path.kind !== 'route' && !connect) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+    if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
+    return connect ? aguiConnect(request, { snapshots, turns }) : run(request);
   };
 }

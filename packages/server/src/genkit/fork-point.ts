@@ -11,9 +11,9 @@
  * (kept in memory, see {@link BranchIndex}). A conversation that matches none is refused, never run on a wrong history.
  */
 import type { MessageData, Part, SessionSnapshot } from 'genkit/beta';
-import { interruptIdOf, lastCompletedSnapshot, type BridgeEvent, type SnapshotReader } from './genkit-bridge.js';
-import type { SizedSessionStore } from '../hygiene/session-size.js';
-import type { TaskState } from '../agent/task-state.js';
+import type { SessionStore } from 'genkit/beta';
+import { interruptIdOf, lastCompletedSnapshot, partsOf, snapshotOf, type BridgeEvent, type SnapshotReader } from './bridge.js';
+import { errorStatusOf } from './runtime.js';
 
 /** One turn of a conversation, as both sides can say it. */
 export interface TurnSignature {
@@ -45,7 +45,7 @@ const textOf = (parts: Part[]) => parts.map((part) => part.text ?? '').join('');
 export function genkitTurns(messages: readonly MessageData[]): TurnSignature[] {
   const builder = signatureBuilder();
   for (const message of messages) {
-    const parts = (message.content ?? []) as Part[];
+    const parts = partsOf(message.content);
     if (message.role === 'user') builder.user(textOf(parts));
     else if (message.role === 'model' || message.role === 'tool') {
       const refs = parts.flatMap((part) => (part.toolRequest ? [part.toolRequest.ref ?? part.toolRequest.name] : []));
@@ -74,7 +74,7 @@ export class BranchIndex {
   constructor(private readonly limits = { sessions: 10_000, perSession: 512 }) {}
 
   private entry(sessionId: string) {
-    const entry = this.sessions.get(sessionId) ?? { snapshots: [], failed: [] as TurnSignature[] };
+    const entry = this.sessions.get(sessionId) ?? { snapshots: [], failed: [] };
     this.sessions.delete(sessionId); // re-inserted last: the map's order is least recently used first
     this.sessions.set(sessionId, entry);
     if (this.sessions.size > this.limits.sessions) this.sessions.delete(this.sessions.keys().next().value!);
@@ -144,9 +144,10 @@ export interface ForkDeps {
 
 async function readById(reader: SnapshotReader, snapshotId: string): Promise<SessionSnapshot | undefined> {
   try {
-    return (await reader.run({ snapshotId })).result as SessionSnapshot | undefined;
+    return snapshotOf((await reader.run({ snapshotId })).result);
   } catch (error) {
-    if ((error as { status?: string }).status === 'NOT_FOUND' || (error as { status?: string }).status === 'INVALID_ARGUMENT') return undefined;
+    const { status } = errorStatusOf(error);
+    if (status === 'NOT_FOUND' || status === 'INVALID_ARGUMENT') return undefined;
     throw error;
   }
 }
@@ -189,22 +190,25 @@ export async function findForkPoint({ snapshots, index }: ForkDeps, query: ForkQ
   };
 }
 
+/** Where a fork from the first turn stores its empty start: the agent's session store. */
+export type StartStore = Pick<SessionStore<unknown>, 'saveSnapshot'>;
+
 /** An empty snapshot of the session to run its first turn again from (Genkit forks only from a stored snapshot). */
-export async function saveStartSnapshot(store: SizedSessionStore<TaskState>, sessionId: string): Promise<string> {
+export async function saveStartSnapshot(store: StartStore, sessionId: string): Promise<string> {
   const now = new Date().toISOString();
   const id = await store.saveSnapshot(undefined, () => ({
     sessionId,
     createdAt: now,
     updatedAt: now,
     status: 'completed',
-    state: { sessionId, messages: [], artifacts: [], custom: undefined as unknown as TaskState },
+    state: { sessionId, messages: [], artifacts: [], custom: undefined },
   }));
   if (!id) throw new Error(`The start of session ${sessionId} could not be stored.`);
   return id;
 }
 
 /** The `init.snapshotId` a fork point runs with (the start is stored first); undefined continues the session. */
-export async function forkSnapshotId(store: SizedSessionStore<TaskState>, sessionId: string, point: ForkPoint): Promise<string | undefined> {
+export async function forkSnapshotId(store: StartStore, sessionId: string, point: ForkPoint): Promise<string | undefined> {
   if (point.kind === 'snapshot') return point.snapshotId;
   if (point.kind === 'start') return saveStartSnapshot(store, sessionId);
   return undefined;
@@ -218,4 +222,4 @@ export function recordTurnEnd(index: BranchIndex, sessionId: string, end: { fini
 }
 
 /** The text of a new user message, as it opens a turn's signature. */
-export const userTextOf = (message: MessageData) => textOf((message.content ?? []) as Part[]);
+export const userTextOf = (message: MessageData) => textOf(partsOf(message.content));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChunkTranslator, openInterrupts, type SnapshotReader } from './genkit-bridge.js';
+import { createChunkTranslator, openInterrupts, type SnapshotReader } from './bridge.js';
 
 const ask = { toolRequest: { name: 'confirmClearAll', ref: 'c-1', input: { question: 'Sure?' } } };
 const interrupt = { ...ask, metadata: { interrupt: true } };

@@ -1,5 +1,5 @@
 /**
- * `GET /api/ai-sdk/chats/:chatId`: a stored chat, for a page that loads it by id after a reload (what AI SDK apps do
+ * `GET <route>/chats/<chatId>`: a stored chat, for a page that loads it by id after a reload (what AI SDK apps do
  * with their own `loadChat(id)` before `useChat({id, messages})`):
  *
  *   {id, messages: UIMessage[], state, artifacts, snapshotId?, runningTurnId?}
@@ -11,15 +11,24 @@
  * running, `messages` ends with its user message; `runningTurnId` names it and `GET /api/ai-sdk/<chatId>/stream`
  * replays its answer.
  */
-import type { UIMessage } from 'ai';
-import type { RequestHandler } from 'express';
-import type { MessageData, Part } from 'genkit/beta';
-import { ARTIFACT_PART } from './ai-sdk-route.js';
-import { interruptIdOf, type SnapshotReader } from '../genkit-bridge.js';
-import { checkId } from '../../hygiene/session-ids.js';
-import { isClientToolInterrupt } from '../../agent/tools.js';
-import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage, type SessionHistory } from '../../storage/session-history.js';
-import type { ResumableTurns } from '@agent-chat/server';
+import { isToolUIPart, type UIMessage } from 'ai';
+import type { MessageData } from 'genkit/beta';
+import { interruptIdOf, partsOf, type SnapshotReader } from '../bridge.js';
+import { checkId, invalidArgument, isClientToolInterrupt, isRecord } from '../runtime.js';
+import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage, type SessionHistory } from '../session-history.js';
+import type { ResumableTurns } from '../../turns/resumable-turns.js';
+
+/** The AI SDK's UI message stream headers (`UI_MESSAGE_STREAM_HEADERS` in `ai`). */
+export const AI_SDK_STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  Connection: 'keep-alive',
+  'x-vercel-ai-ui-message-stream': 'v1',
+  'x-accel-buffering': 'no',
+};
+
+/** The data part an artifact streams as, and is restored as. */
+export const ARTIFACT_PART = 'data-artifact';
 
 type UIPart = UIMessage['parts'][number];
 
@@ -32,7 +41,7 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
   const asked = new Set<string>();
   let assistant: UIMessage | undefined;
   history.messages.forEach((message: MessageData, index) => {
-    const parts = (message.content ?? []) as Part[];
+    const parts = partsOf(message.content);
     if (message.role === 'user') {
       assistant = undefined;
       const userParts: UIPart[] = [];
@@ -62,8 +71,8 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
         const input = toolRequest.input ?? {};
         assistant.parts.push(
           open.has(toolCallId)
-            ? ({ type: `tool-${toolRequest.name}`, toolCallId, state: 'approval-requested', input, approval: { id: `approval-${toolCallId}` } } as UIPart)
-            : ({ type: `tool-${toolRequest.name}`, toolCallId, state: 'input-available', input } as UIPart),
+            ? { type: `tool-${toolRequest.name}`, toolCallId, state: 'approval-requested', input, approval: { id: `approval-${toolCallId}` } }
+            : { type: `tool-${toolRequest.name}`, toolCallId, state: 'input-available', input },
         );
       }
     } else if (message.role === 'tool') {
@@ -71,38 +80,35 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
         const toolCallId = toolResponse.ref ?? toolResponse.name;
         const index = assistant.parts.findIndex((part) => 'toolCallId' in part && part.toolCallId === toolCallId);
         if (index < 0) continue;
-        const call = assistant.parts[index] as { type: string; input: unknown };
+        const call = assistant.parts[index];
+        if (!call || !isToolUIPart(call) || call.type === 'dynamic-tool') continue;
         const output = toolResponse.output;
-        const refused = asked.has(toolCallId) && (output === false || (typeof output === 'object' && output !== null && (output as { approved?: unknown }).approved === false));
-        assistant.parts[index] = (refused
-          ? { type: call.type, toolCallId, state: 'output-denied', input: call.input, approval: { id: `approval-${toolCallId}`, approved: false, ...(typeof (output as { reason?: unknown }).reason === 'string' && { reason: (output as { reason: string }).reason }) } }
-          : { type: call.type, toolCallId, state: 'output-available', input: call.input, output: output ?? null }) as UIPart;
+        const refused = asked.has(toolCallId) && (output === false || (isRecord(output) && output.approved === false));
+        const reason = isRecord(output) && typeof output.reason === 'string' ? output.reason : undefined;
+        assistant.parts[index] = refused
+          ? { type: call.type, toolCallId, state: 'output-denied', input: call.input, approval: { id: `approval-${toolCallId}`, approved: false, ...(reason !== undefined && { reason }) } }
+          : { type: call.type, toolCallId, state: 'output-available', input: call.input, output: output ?? null };
       }
     }
   });
   const last = [...out].reverse().find((message) => message.role === 'assistant');
-  for (const artifact of history.artifacts) last?.parts.push({ type: ARTIFACT_PART, id: artifact.name ?? 'artifact', data: artifact } as UIPart);
+  for (const artifact of history.artifacts) last?.parts.push({ type: ARTIFACT_PART, id: artifact.name ?? 'artifact', data: artifact });
   return out;
 }
 
-export function aiSdkChatRoute({ snapshots, turns }: { snapshots: SnapshotReader; turns: ResumableTurns }): RequestHandler {
-  return (req, res, next) => {
-    const chatId = String(req.params.chatId);
-    const problem = checkId('chat id', chatId);
-    if (problem) return void res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
-    readSessionHistory(snapshots, chatId)
-      .then(async (history) => {
-        const running = await turns.running(chatId);
-        const input = turnMessage(running?.input);
-        res.json({
-          id: chatId,
-          messages: toUIMessages(input ? { ...history, messages: [...history.messages, input] } : history),
-          state: history.custom,
-          artifacts: history.artifacts,
-          ...(history.snapshotId && { snapshotId: history.snapshotId }),
-          ...(running && { runningTurnId: running.turnId }),
-        });
-      })
-      .catch(next);
-  };
+/** Answers `GET <route>/chats/<chatId>` (`aiSdkHandler` routes it here). */
+export async function aiSdkChat(chatId: string, { snapshots, turns }: { snapshots: SnapshotReader; turns: ResumableTurns }): Promise<Response> {
+  const problem = checkId('chat id', chatId);
+  if (problem) return invalidArgument(problem);
+  const history = await readSessionHistory(snapshots, chatId);
+  const running = await turns.running(chatId);
+  const input = turnMessage(running?.input);
+  return Response.json({
+    id: chatId,
+    messages: toUIMessages(input ? { ...history, messages: [...history.messages, input] } : history),
+    state: history.custom,
+    artifacts: history.artifacts,
+    ...(history.snapshotId && { snapshotId: history.snapshotId }),
+    ...(running && { runningTurnId: running.turnId }),
+  });
 }

@@ -1,7 +1,8 @@
 /** What an AI SDK chat request says about the point its turn runs from (fork-point.ts): its turns, the cut, the hints. */
 import { isToolUIPart, type UIMessage } from 'ai';
 import { signatureBuilder, type TurnSignature } from '../fork-point.js';
-import { isSafeId } from '../../hygiene/session-ids.js';
+import { isSafeId } from '../../hygiene/safe-id.js';
+import { isRecord } from '../runtime.js';
 
 /** UI messages as turns: user text; the answer's text and tool call ids. */
 export function uiTurns(messages: readonly UIMessage[]): TurnSignature[] {
@@ -29,7 +30,7 @@ export function regenerateCut(messages: UIMessage[], messageId: unknown): UIMess
 export function snapshotHints(messages: readonly UIMessage[]): string[] {
   return messages
     .filter((message) => message.role === 'assistant')
-    .map((message) => (message.metadata as { snapshotId?: unknown } | undefined)?.snapshotId)
+    .map((message) => (isRecord(message.metadata) ? message.metadata.snapshotId : undefined))
     .filter(isSafeId)
     .reverse();
 }

@@ -4,14 +4,16 @@
  * connect request (agui-connect.ts) and the AI SDK chat loader (ai-sdk-chat.ts) write it in their own protocol.
  */
 import type { Artifact, MessageData, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
-import { interruptsOf, lastCompletedSnapshot, type SnapshotReader } from '../protocols/genkit-bridge.js';
+import { interruptsOf, lastCompletedSnapshot, type SnapshotReader } from './bridge.js';
+import { isRecord } from './runtime.js';
 
 /** A running turn's user message (kept by the turn store as the route gave it), when it is one. */
 export function turnMessage(input: unknown): MessageData | undefined {
-  if (typeof input !== 'object' || input === null) return undefined;
-  const { role, content } = input as { role?: unknown; content?: unknown };
-  return typeof role === 'string' && Array.isArray(content) ? (input as MessageData) : undefined;
+  return isMessageData(input) ? input : undefined;
 }
+
+/** A Genkit message's shape: a `role` and its `content` parts. */
+export const isMessageData = (value: unknown): value is MessageData => isRecord(value) && typeof value.role === 'string' && Array.isArray(value.content);
 
 export interface SessionHistory {
   sessionId: string;
@@ -32,7 +34,7 @@ export async function readSessionHistory(reader: SnapshotReader, sessionId: stri
     ...(snapshot && { snapshotId: snapshot.snapshotId }),
     messages: (state?.messages ?? []).filter((message) => message.role !== 'system'),
     custom: state?.custom ?? null,
-    artifacts: (state?.artifacts ?? []) as Artifact[],
+    artifacts: state?.artifacts ?? [],
     interrupts: interruptsOf(snapshot),
   };
 }

@@ -50,7 +50,6 @@ import {
   type UIMessage,
   type UIMessageStreamWriter,
 } from 'ai';
-import type { RequestHandler } from 'express';
 import type { Part, ToolResponsePart } from 'genkit/beta';
 import {
   interruptIdOf,
@@ -62,52 +61,39 @@ import {
   type GenkitFinishReason,
   type GenkitTurnInput,
   type SnapshotReader,
-} from '../genkit-bridge.js';
+} from '../bridge.js';
 import { regenerateCut, snapshotHints, uiTurns } from './ai-sdk-fork.js';
-import { findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf, type BranchIndex } from '../fork-point.js';
-import type { RunnableAction } from '../../agent/genkit-runtime.js';
-import { clientContextOf, clientPatchOf, withContext } from '../../turns/client-state.js';
-import { checkId } from '../../hygiene/session-ids.js';
-import { isClientToolInterrupt } from '../../agent/tools.js';
-import type { SizedSessionStore } from '../../hygiene/session-size.js';
-import type { TaskState } from '../../agent/task-state.js';
-import { disconnectSignal, nodeHeaders, sendResponse, type ResumableTurns } from '@agent-chat/server';
+import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf, type StartStore } from '../fork-point.js';
+import { checkId, errorStatusOf, interruptPromptOf, invalidArgument, isClientToolInterrupt, isRecord, type RunnableAction } from '../runtime.js';
+import { clientContextOf, clientPatchOf, withContext } from '../client-state.js';
+import { jsonBytes, readJsonBody, sessionSizeRefusal, type SessionSizeCap } from '../session-size.js';
+import { turnSubroute } from '../subroutes.js';
+import { AI_SDK_STREAM_HEADERS, ARTIFACT_PART, aiSdkChat } from './ai-sdk-chat.js';
+import { jsonResponse } from '../../turns/turn-frames.js';
+import type { ResumableTurns, WebHandler } from '../../turns/resumable-turns.js';
 
-export const AI_SDK_ROUTE = '/api/ai-sdk';
-/** The AI SDK's UI message stream headers (`UI_MESSAGE_STREAM_HEADERS` in `ai`). */
-export const AI_SDK_STREAM_HEADERS = {
-  'Content-Type': 'text/event-stream',
-  'Cache-Control': 'no-cache',
-  Connection: 'keep-alive',
-  'x-vercel-ai-ui-message-stream': 'v1',
-  'x-accel-buffering': 'no',
-};
 
-export interface AiSdkRouteOptions {
-  action: RunnableAction;
+export interface AiSdkHandlerOptions {
+  /** The route's path, e.g. `/api/ai-sdk` (`chats/<id>`, `<id>/stream` and the turn routes are under it). */
+  route: string;
+  /** The agent (`ai.defineAgent(…)`, or your wrapper around its `run`). */
+  agent: RunnableAction;
   snapshots: SnapshotReader;
   /** The turn buffers: the run writes into them, responses read from them. */
   turns: ResumableTurns;
-  /** Where a fork from the first turn stores its empty start. */
-  store: SizedSessionStore<TaskState>;
-  /** The snapshots this server's turns produced: the lines a request may continue. */
-  branches: BranchIndex;
+  /** Where a fork from the first turn stores its empty start (the agent's session store). */
+  store: StartStore;
+  /** The snapshots this server's turns produced: the lines a request may continue (share one between the AG-UI and AI SDK handlers of one agent). */
+  branches?: BranchIndex;
+  /** 413 before a turn that would make its session store more than `maxBytes`. */
+  sessionSize?: SessionSizeCap;
 }
 
 /** The data part types this route streams. */
 const STATE_PART = 'data-state';
 const STATE_PATCH_PART = 'data-state-patch';
-export const ARTIFACT_PART = 'data-artifact';
 const SUGGESTIONS_PART = 'data-suggestions';
 
-interface ChatBody {
-  id?: unknown;
-  messages?: unknown;
-  trigger?: unknown;
-  messageId?: unknown;
-  customPatch?: unknown;
-  context?: unknown;
-}
 
 function userParts(message: UIMessage): Part[] {
   const parts: Part[] = [];
@@ -219,13 +205,13 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
         const toolCallId = interruptIdOf(event.part);
         // A client-side tool: a tool call the server does not execute (no approval); the client sends its output back.
         if (isClientToolInterrupt(event.part.metadata)) return;
-        const prompt = event.part.metadata?.interrupt;
-        if (typeof prompt === 'object' && prompt !== null) {
+        const prompt = interruptPromptOf(event.part);
+        if (prompt) {
           // The call again, with what the agent says about it (title, destructive, …): the client updates it in place.
           const { name, input } = event.part.toolRequest;
-          const title = (prompt as { title?: unknown }).title;
+          const { title } = prompt;
           // Genkit part metadata is JSON; `ai` types toolMetadata as its own JSONObject, which it does not export.
-          writer.write({ type: 'tool-input-available', toolCallId, toolName: name, input: input ?? {}, toolMetadata: prompt as Record<string, never>, ...(typeof title === 'string' && { title }) });
+          writer.write({ type: 'tool-input-available', toolCallId, toolName: name, input: input ?? {}, toolMetadata: jsonObjectOf(prompt), ...(typeof title === 'string' && { title }) });
         }
         writer.write({ type: 'tool-approval-request', approvalId: `approval-${toolCallId}`, toolCallId });
         return;
@@ -268,94 +254,115 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
   return { write, finish };
 }
 
-export function aiSdkRoute({ action, snapshots, turns, store, branches }: AiSdkRouteOptions): RequestHandler {
-  return (req, res, next) => {
-    void (async () => {
-      const body = (req.body ?? {}) as ChatBody;
-      const problem = typeof body.id === 'string' ? checkId('chat id', body.id) : 'The body needs the chat `id`.';
-      if (problem) {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: problem });
-        return;
-      }
-      const sessionId = body.id as string;
-      const regenerate = body.trigger === 'regenerate-message';
-      let messages: UIMessage[];
-      try {
-        messages = await validateUIMessages({ messages: body.messages });
-      } catch (error) {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: (error as Error).message });
-        return;
-      }
-      if (regenerate) {
-        messages = regenerateCut(messages, body.messageId);
-        if (messages.at(-1)?.role !== 'user') {
-          res.status(400).json({ status: 'INVALID_ARGUMENT', message: 'regenerate-message needs the user message of the turn to run again.' });
-          return;
-        }
-      }
-      const turn = await turnInput(sessionId, messages, snapshots);
-      if (typeof turn === 'string') {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: turn });
-        return;
-      }
-      const prior = messages.slice(0, -1);
-      const point = 'message' in turn.input
-        ? await findForkPoint({ snapshots, index: branches }, { sessionId, prior: uiTurns(prior), rerunsStart: regenerate || typeof body.messageId === 'string', hints: snapshotHints(prior) })
-        : ({ kind: 'continue' } as const);
-      if (point.kind === 'unknown') {
-        res.status(400).json({ status: 'FAILED_PRECONDITION', message: point.message });
-        return;
-      }
-      // The kit's `customPatch` and `context` body fields (client-state.ts).
-      const patch = clientPatchOf(body.customPatch);
-      const context = clientContextOf(body.context);
-      if (typeof patch === 'string' || typeof context === 'string') {
-        res.status(400).json({ status: 'INVALID_ARGUMENT', message: typeof patch === 'string' ? patch : context });
-        return;
-      }
-      const input = 'message' in turn.input ? { ...turn.input, message: withContext(turn.input.message, context) } : turn.input;
-      const begun = await turns.begin({ route: AI_SDK_ROUTE, sessionId, input: 'message' in turn.input ? turn.input.message : undefined });
-      if ('response' in begun) return void (await sendResponse(res, begun.response));
-      const run = begun.turn;
-      const signal = turns.signal(run, { resumable: turns.isResumable({ headers: nodeHeaders(req) }), disconnect: disconnectSignal(res) });
-      const stream = createUIMessageStream({
-        originalMessages: messages,
-        onError: (error) => (error instanceof Error ? error.message : String(error)),
-        execute: async ({ writer }) => {
-          writer.write({ type: 'start' });
-          const ui = createUiWriter(writer, turn);
-          const streamed = 'message' in turn.input ? streamedTurn(userTextOf(turn.input.message)) : undefined;
-          const end = await runGenkitTurn(action, { sessionId, origin: () => forkSnapshotId(store, sessionId, point), input, clientState: patch && { patch }, signal, onEvent: (event) => { streamed?.see(event); ui.write(event); } });
-          recordTurnEnd(branches, sessionId, end, streamed?.turn);
-          ui.finish(end);
-        },
-      });
-      void (async () => {
-        try {
-          // The frames `pipeUIMessageStreamToResponse` would write: one `data:` line per chunk, `[DONE]` last.
-          const reader = stream.getReader();
-          for (let step = await reader.read(); !step.done; step = await reader.read()) turns.append(run, `data: ${JSON.stringify(step.value)}`);
-          turns.append(run, 'data: [DONE]');
-        } finally {
-          turns.end(run);
-        }
-      })();
-      await sendResponse(res, await turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS }));
-    })().catch(next);
-  };
+/** A JSON object as `ai`'s `toolMetadata` (its own JSONObject type, which it does not export): its JSON values only. */
+function jsonObjectOf(value: Record<string, unknown>): Record<string, JsonValue> {
+  const parsed: unknown = JSON.parse(JSON.stringify(value));
+  const out: Record<string, JsonValue> = {};
+  if (isRecord(parsed)) for (const [key, item] of Object.entries(parsed)) if (isJsonValue(item)) out[key] = item;
+  return out;
 }
+type JsonValue = null | string | number | boolean | JsonValue[] | { [key: string]: JsonValue };
+const isJsonValue = (value: unknown): value is JsonValue =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value) || (Array.isArray(value) ? value.every(isJsonValue) : isRecord(value) && Object.values(value).every(isJsonValue));
 
-/**
- * `GET /api/ai-sdk/:chatId/stream`, as `useChat`'s `resumeStream()` (DefaultChatTransport.reconnectToStream) calls it:
- * 204 when no turn runs in the chat, else its stream from the first frame (or after `Last-Event-ID`).
- */
-export function aiSdkResumeRoute(turns: ResumableTurns): RequestHandler {
-  return (req, res, next) => {
+export function aiSdkHandler({ route, agent, snapshots, turns, store, branches = new BranchIndex(), sessionSize }: AiSdkHandlerOptions): WebHandler {
+  const turnRoutes = turns.handler(route, { headers: AI_SDK_STREAM_HEADERS, withIds: true });
+
+  async function chat(request: Request): Promise<Response> {
+    const read = await readJsonBody(request);
+    const body = read && isRecord(read.body) ? read.body : {};
+    const problem = typeof body.id === 'string' ? checkId('chat id', body.id) : 'The body needs the chat `id`.';
+    if (problem || typeof body.id !== 'string') return invalidArgument(problem ?? 'The body needs the chat `id`.');
+    const sessionId = body.id;
+    const regenerate = body.trigger === 'regenerate-message';
+    let messages: UIMessage[];
+    try {
+      messages = await validateUIMessages({ messages: body.messages });
+    } catch (error) {
+      return invalidArgument(errorStatusOf(error).message ?? 'Invalid messages.');
+    }
+    // The history the AI SDK resends is not stored again: only its last message adds to the session.
+    const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId, bytes: jsonBytes(messages.at(-1)) }));
+    if (refused) return refused;
+    if (regenerate) {
+      messages = regenerateCut(messages, body.messageId);
+      if (messages.at(-1)?.role !== 'user') return invalidArgument('regenerate-message needs the user message of the turn to run again.');
+    }
+    const turn = await turnInput(sessionId, messages, snapshots);
+    if (typeof turn === 'string') return invalidArgument(turn);
+    const prior = messages.slice(0, -1);
+    const point = 'message' in turn.input
+      ? await findForkPoint({ snapshots, index: branches }, { sessionId, prior: uiTurns(prior), rerunsStart: regenerate || typeof body.messageId === 'string', hints: snapshotHints(prior) })
+      : ({ kind: 'continue' } as const);
+    if (point.kind === 'unknown') return jsonResponse(400, { status: 'FAILED_PRECONDITION', message: point.message });
+    // The kit's `customPatch` and `context` body fields (client-state.ts).
+    const patch = clientPatchOf(body.customPatch);
+    const context = clientContextOf(body.context);
+    if (typeof patch === 'string') return invalidArgument(patch);
+    if (typeof context === 'string') return invalidArgument(context);
+    const input = 'message' in turn.input ? { ...turn.input, message: withContext(turn.input.message, context) } : turn.input;
+    const begun = await turns.begin({ route, sessionId, input: 'message' in turn.input ? turn.input.message : undefined });
+    if ('response' in begun) return begun.response;
+    const run = begun.turn;
+    const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: request.signal });
+    const stream = createUIMessageStream({
+      originalMessages: messages,
+      onError: (error) => (error instanceof Error ? error.message : String(error)),
+      execute: async ({ writer }) => {
+        writer.write({ type: 'start' });
+        const ui = createUiWriter(writer, turn);
+        const streamed = 'message' in turn.input ? streamedTurn(userTextOf(turn.input.message)) : undefined;
+        const end = await runGenkitTurn(agent, {
+          sessionId,
+          origin: () => forkSnapshotId(store, sessionId, point),
+          input,
+          clientState: patch && { patch },
+          signal,
+          onEvent: (event) => {
+            streamed?.see(event);
+            ui.write(event);
+          },
+        });
+        recordTurnEnd(branches, sessionId, end, streamed?.turn);
+        ui.finish(end);
+      },
+    });
     void (async () => {
-      const chatId = String(req.params.chatId);
-      const turn = checkId('chat id', chatId) ? undefined : await turns.running(chatId);
-      if (!turn) return void res.status(204).end();
-      await sendResponse(res, await turns.stream(turn, { after: turns.lastSeen({ headers: nodeHeaders(req), url: req.originalUrl }), withIds: true, headers: AI_SDK_STREAM_HEADERS }));
-    })().catch(next);
+      try {
+        // The frames `pipeUIMessageStreamToResponse` would write: one `data:` line per chunk, `[DONE]` last.
+        const reader = stream.getReader();
+        for (let step = await reader.read(); !step.done; step = await reader.read()) turns.append(run, `data: ${JSON.stringify(step.value)}`);
+        turns.append(run, 'data: [DONE]');
+      } finally {
+        turns.end(run);
+      }
+    })();
+    return turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS });
+  }
+
+  /**
+   * `GET <route>/<chatId>/stream`, as `useChat`'s `resumeStream()` (DefaultChatTransport.reconnectToStream) calls it:
+   * 204 when no turn runs in the chat, else its stream from the first frame (or after `Last-Event-ID`).
+   */
+  async function resume(request: Request, chatId: string): Promise<Response> {
+    const turn = checkId('chat id', chatId) ? undefined : await turns.running(chatId);
+    if (!turn) return new Response(null, { status: 204 });
+    return turns.stream(turn, { after: turns.lastSeen(request), withIds: true, headers: AI_SDK_STREAM_HEADERS });
+  }
+
+  return async (request) => {
+    const path = turnSubroute(route, request);
+    if (path.kind === 'turns') return turnRoutes(request);
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    if (path.kind === 'route') {
+      if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
+      return chat(request);
+    }
+    if (path.kind === 'sub' && path.segments.length === 2 && get) {
+      const [first, second] = path.segments;
+      if (first === 'chats' && second !== undefined) return aiSdkChat(second, { snapshots, turns });
+      if (second === 'stream' && first !== undefined) return resume(request, first);
+    }
+    return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
   };
 }

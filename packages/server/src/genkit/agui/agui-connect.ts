@@ -1,0 +1,80 @@
+/**
+ * `POST <route>/connect`: restores an AG-UI thread after a reload, as the protocol's `connect` would. The body is a
+ * `RunAgentInput` (only `threadId` and `runId` are read); the answer is one run that carries the thread, not a turn:
+ *
+ *   RUN_STARTED
+ *   MESSAGES_SNAPSHOT   the session's conversation (user, assistant with toolCalls, tool, reasoning messages)
+ *   STATE_SNAPSHOT      the custom state ({} for a new thread)
+ *   ACTIVITY_SNAPSHOT   one per artifact, as the live stream sends them
+ *   RUN_FINISHED        outcome `interrupt` with the open interrupts (answer them with `resume`), else `success`;
+ *                       result {sessionId, snapshotId, runningTurnId?}
+ *
+ * When a turn is still running in the thread, the response header `x-agent-running-turn-id` (and `runningTurnId`)
+ * names it: `GET /api/agui/turns/<id>/stream` then replays it from its first frame and follows it live.
+ * The snapshot is the last completed one, so a running turn's answer comes from that stream; its user message ends
+ * `MESSAGES_SNAPSHOT` (with the id it keeps once the turn completes), so the client's history matches the session's.
+ */
+import { EventType, type AGUIEvent, type Message, type RunFinishedOutcome } from '@ag-ui/core';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { EventEncoder } from '@ag-ui/encoder';
+import type { MessageData } from 'genkit/beta';
+import { AGUI_STREAM_HEADERS, artifactActivity, jsonText, toAguiInterrupt } from './agui-events.js';
+import { partsOf, type SnapshotReader } from '../bridge.js';
+import { checkId, invalidArgument } from '../runtime.js';
+import { readJsonBody } from '../session-size.js';
+import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage } from '../session-history.js';
+import type { ResumableTurns } from '../../turns/resumable-turns.js';
+
+export const RUNNING_TURN_HEADER = 'x-agent-running-turn-id';
+
+/** Genkit messages as AG-UI messages; ids are `<threadId>:<index>` (stable across reloads). */
+export function toAguiMessages(threadId: string, messages: MessageData[]): Message[] {
+  const out: Message[] = [];
+  messages.forEach((message, index) => {
+    const id = `${threadId}:${index}`;
+    const parts = partsOf(message.content);
+    if (message.role === 'user') {
+      out.push({ id, role: 'user', content: textOf(parts) });
+    } else if (message.role === 'model') {
+      const reasoning = reasoningOf(parts);
+      if (reasoning) out.push({ id: `${id}:reasoning`, role: 'reasoning', content: reasoning });
+      const text = textOf(parts);
+      const toolCalls = toolRequestsOf(parts).map(({ toolRequest }) => ({
+        id: toolRequest.ref ?? toolRequest.name,
+        type: 'function' as const,
+        function: { name: toolRequest.name, arguments: JSON.stringify(toolRequest.input ?? {}) },
+      }));
+      out.push({ id, role: 'assistant', ...(text && { content: text }), ...(toolCalls.length > 0 && { toolCalls }) });
+    } else if (message.role === 'tool') {
+      for (const { toolResponse } of toolResponsesOf(parts)) {
+        const toolCallId = toolResponse.ref ?? toolResponse.name;
+        out.push({ id: `${id}:${toolCallId}`, role: 'tool', toolCallId, content: jsonText(toolResponse.output) });
+      }
+    }
+  });
+  return out;
+}
+
+/** Answers `POST <route>/connect` (`aguiHandler` routes it here). */
+export async function aguiConnect(request: Request, { snapshots, turns }: { snapshots: SnapshotReader; turns: ResumableTurns }): Promise<Response> {
+  const parsed = RunAgentInputSchema.safeParse((await readJsonBody(request))?.body);
+  if (!parsed.success) return invalidArgument('Invalid RunAgentInput.', { issues: parsed.error.issues });
+  const { threadId, runId } = parsed.data;
+  const problem = checkId('threadId', threadId);
+  if (problem) return invalidArgument(problem);
+  const history = await readSessionHistory(snapshots, threadId);
+  const running = await turns.running(threadId);
+  const input = turnMessage(running?.input);
+  const result = { sessionId: threadId, ...(history.snapshotId && { snapshotId: history.snapshotId }), ...(running && { runningTurnId: running.turnId }) };
+  const outcome: RunFinishedOutcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.map(toAguiInterrupt) } : { type: 'success' };
+  const events: AGUIEvent[] = [
+    { type: EventType.RUN_STARTED, threadId, runId },
+    { type: EventType.MESSAGES_SNAPSHOT, messages: toAguiMessages(threadId, input ? [...history.messages, input] : history.messages) },
+    { type: EventType.STATE_SNAPSHOT, snapshot: history.custom ?? {} },
+    ...history.artifacts.map((artifact) => artifactActivity(threadId, artifact)),
+    { type: EventType.RUN_FINISHED, threadId, runId, outcome, result },
+  ];
+  const encoder = new EventEncoder();
+  const body = events.map((event, seq) => `id: ${seq}\n${encoder.encodeSSE({ ...event, timestamp: Date.now() })}`).join('');
+  return new Response(body, { status: 200, headers: { ...AGUI_STREAM_HEADERS, ...(running && { [RUNNING_TURN_HEADER]: running.turnId }) } });
+}

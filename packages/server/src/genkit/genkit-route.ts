@@ -1,0 +1,164 @@
+/**
+ * `genkitAgentHandler`: a Genkit agent's turn route, in @genkit-ai/express's wire format, run into a replayable turn
+ * (`resumableTurns`) instead of straight into the response; a Web `Request → Response` handler.
+ *
+ *   POST <route>                       a turn: `{data: AgentInput, init?: {sessionId?, snapshotId?, state?}}`
+ *   GET  <route>/turns/<id>/stream     reattach (`Last-Event-ID`); POST <route>/turns/<id>/cancel stops the turn
+ *   POST <route>/getSnapshot           `{data: {snapshotId} | {sessionId}}` → `{result: SessionSnapshot}` (with `snapshots`)
+ *   POST <route>/abort                 `{data: {snapshotId}}` → `{result}` (with `abort`: a detached turn's stop)
+ *
+ * Streaming (`Accept: text/event-stream` or `?stream=true`), as @genkit-ai/express writes it: `Content-Type:
+ * text/plain`, frames `data: {"message": chunk}`, then `data: {"result": output}` or `error: {"error": {status,
+ * message}}`. Genkit's own client (`streamFlow`) reads a frame as "everything after `data: `", so the `id: <seq>`
+ * lines are only written for a client that sends `x-agent-resumable: true`.
+ * Reattaching, two ways: `GET <route>/turns/<turnId>/stream`, or Genkit's durable-streaming convention, the same POST
+ * again with `x-genkit-stream-id: <turnId>` (what `streamFlow({streamId})` sends; 204 when unknown). Both replay from
+ * `Last-Event-ID` when given, else from the first frame.
+ * Non-streaming requests (and detached turns, `data.detach: true`, whose result comes by polling the agent's
+ * `getSnapshot`) answer `{result}` (or Genkit's error JSON with its HTTP status), holding the session's turn slot
+ * while the action runs.
+ *
+ * The kit's `data.customPatch` (the client's pending state writes) is taken off the input and applied to the session
+ * the turn loads (`withClientState` around the agent's store). Ids in `init` must be safe ids (400).
+ */
+import type { MessageData } from 'genkit/beta';
+import { jsonResponse } from '../turns/turn-frames.js';
+import type { ResumableTurns, WebHandler } from '../turns/resumable-turns.js';
+import { isSessionSnapshot, type SnapshotReader } from './bridge.js';
+import { clientPatchOf } from './client-state.js';
+import { checkId, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
+import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
+import { turnSubroute } from './subroutes.js';
+
+/** The headers of a Genkit streaming response (as @genkit-ai/express sends them). */
+export const GENKIT_STREAM_HEADERS = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' };
+export const GENKIT_STREAM_ID_HEADER = 'x-genkit-stream-id';
+
+export interface GenkitAgentHandlerOptions {
+  /** The route's path, e.g. `/api/agent` (its turn routes are under it). */
+  route: string;
+  /** The agent (`ai.defineAgent(…)`, or your wrapper around its `run`). */
+  agent: RunnableAction;
+  turns: ResumableTurns;
+  /**
+   * The agent's `getSnapshotDataAction`: resolves a request's snapshotId to its session (the turn slot is per session)
+   * and answers `<route>/getSnapshot`; absent for client-managed state.
+   */
+  snapshots?: SnapshotReader;
+  /** The agent's `abortAgentAction`, answering `<route>/abort`. */
+  abort?: RunnableAction;
+  /** 413 before a turn that would make its session store more than `maxBytes`. */
+  sessionSize?: SessionSizeCap;
+  /** Told of a turn that threw (its error is also the turn's `error:` frame or error answer). */
+  onError?: (error: unknown) => void;
+}
+
+/** The session a turn continues: `init.sessionId`, else the session of `init.snapshotId` (undefined: a new one). */
+async function sessionOf(init: Record<string, unknown>, snapshots: SnapshotReader | undefined): Promise<string | undefined> {
+  if (typeof init.sessionId === 'string') return init.sessionId;
+  if (typeof init.snapshotId !== 'string' || !snapshots) return undefined;
+  try {
+    const snapshot = (await snapshots.run({ snapshotId: init.snapshotId })).result;
+    return isSessionSnapshot(snapshot) && typeof snapshot.sessionId === 'string' ? snapshot.sessionId : undefined;
+  } catch {
+    return undefined; // Genkit answers the unknown snapshot itself
+  }
+}
+
+const isMessage = (value: unknown): value is MessageData => isRecord(value) && typeof value.role === 'string' && Array.isArray(value.content);
+const wantsStream = (request: Request) =>
+  !!request.headers.get('accept')?.toLowerCase().includes('text/event-stream') || new URL(request.url).searchParams.get('stream') === 'true';
+
+export function genkitAgentHandler({ route, agent, turns, snapshots, abort, sessionSize, onError }: GenkitAgentHandlerOptions): WebHandler {
+  // A reattaching client reads ids (Genkit's own client never uses these GETs).
+  const turnRoutes = turns.handler(route, { headers: GENKIT_STREAM_HEADERS, withIds: true });
+  const streamHeaders = (turnId: string) => ({ ...GENKIT_STREAM_HEADERS, [GENKIT_STREAM_ID_HEADER]: turnId });
+
+  async function post(request: Request): Promise<Response> {
+    const resumable = turns.isResumable(request);
+    const streamId = request.headers.get(GENKIT_STREAM_ID_HEADER);
+    if (streamId !== null) {
+      const turn = await turns.find(streamId);
+      if (!turn || turn.route !== route) return new Response(null, { status: 204 });
+      return turns.stream(turn, { after: turns.lastSeen(request), withIds: resumable, headers: streamHeaders(turn.turnId) });
+    }
+    const read = await readJsonBody(request);
+    if (!read || !isRecord(read.body)) return invalidArgument('Expected a JSON body {"data": …}.');
+    const { body } = read;
+    if (body.init !== undefined && !isRecord(body.init)) return invalidArgument('"init" must be an object.');
+    const init = body.init ?? {};
+    const problem = checkId('sessionId', init.sessionId) ?? checkId('snapshotId', init.snapshotId);
+    if (problem) return invalidArgument(problem);
+    const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: init.sessionId, snapshotId: init.snapshotId, bytes: read.bytes }));
+    if (refused) return refused;
+    // The kit's `data.customPatch` (client-state.ts): taken off the input, applied to the session the turn loads.
+    const { customPatch, ...data } = isRecord(body.data) ? body.data : {};
+    const patch = clientPatchOf(customPatch);
+    if (typeof patch === 'string') return invalidArgument(patch);
+    const input = isRecord(body.data) ? data : body.data;
+    const sessionId = await sessionOf(init, snapshots);
+    const begun = await turns.begin({ route, sessionId, input: isMessage(data.message) ? data.message : undefined });
+    if ('response' in begun) return begun.response;
+    const { turn } = begun;
+    const signal = turns.signal(turn, { resumable, disconnect: request.signal });
+    const context = { signal, ...(sessionId && { requestedSessionId: sessionId }), ...(patch && { clientState: { patch } }) };
+    if (!wantsStream(request)) {
+      return runInTurn(context, async () => {
+        try {
+          const response = await agent.run(input, { init: body.init, abortSignal: signal });
+          return Response.json({ result: response.result });
+        } catch (error) {
+          onError?.(error);
+          const { httpStatus, json } = genkitErrorOf(error);
+          return jsonResponse(httpStatus, json);
+        } finally {
+          turns.end(turn);
+        }
+      });
+    }
+    const append = (frame: string) => turns.append(turn, frame);
+    void runInTurn(context, async () => {
+      try {
+        const response = await agent.run(input, {
+          init: body.init,
+          abortSignal: signal,
+          onChunk: (chunk: unknown) => append(`data: ${JSON.stringify({ message: chunk })}`),
+        });
+        append(`data: ${JSON.stringify({ result: response.result })}`);
+      } catch (error) {
+        onError?.(error);
+        append(`error: ${JSON.stringify({ error: genkitErrorOf(error).json })}`);
+      } finally {
+        turns.end(turn);
+      }
+    });
+    return turns.stream(turn, { after: -1, withIds: resumable, headers: streamHeaders(turn.turnId) });
+  }
+
+  /** `<route>/getSnapshot` and `<route>/abort`: the action's `{result}`, or Genkit's error JSON with its HTTP status. */
+  async function callAction(request: Request, action: RunnableAction): Promise<Response> {
+    const read = await readJsonBody(request);
+    if (!read || !isRecord(read.body) || !isRecord(read.body.data)) return invalidArgument('Expected a JSON body {"data": …}.');
+    const { data } = read.body;
+    const problem = checkId('sessionId', data.sessionId) ?? checkId('snapshotId', data.snapshotId);
+    if (problem) return invalidArgument(problem);
+    try {
+      return Response.json({ result: (await action.run(data)).result });
+    } catch (error) {
+      const { httpStatus, json } = genkitErrorOf(error);
+      return jsonResponse(httpStatus, json);
+    }
+  }
+
+  return async (request) => {
+    const path = turnSubroute(route, request);
+    if (path.kind === 'turns') return turnRoutes(request);
+    if (path.kind === 'sub' && path.segments.length === 1 && request.method === 'POST') {
+      if (path.segments[0] === 'getSnapshot' && snapshots) return callAction(request, snapshots);
+      if (path.segments[0] === 'abort' && abort) return callAction(request, abort);
+    }
+    if (path.kind !== 'route') return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+    if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
+    return post(request);
+  };
+}
