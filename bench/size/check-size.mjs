@@ -64,7 +64,11 @@ const GENKIT_CEILING = 22.6;
 // While the row is over 38 kB it is held to its size plus 0.2 kB (the core's opt-in features, issue 29's other half, take it under).
 // Issue 25's parts (MessageActions.*, Composer.*, InterruptPrompt.*, MessageList.Row: one element each, asChild through
 // a 0.6 kB Slot, their contexts) on top of it: the view's initial chunk 40.4 → 40.8 kB, the ui rows +1.0 to +2.1 kB.
-const GENKIT_VIEW_CEILING = 41.0;
+// Issue 26's paint target (a 10,000-thread list painted ≤ 50 ms): `AgentChatView threads` paints the list's first page
+// from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
+// on this row and on the ui row (ceilings 41.0 → 41.5 and 35.4 → 36.0). Before, the list waited for the chunk and for
+// React's 300 ms hold on a Suspense boundary's content (542 ms to first paint; bench/browser/RESULTS.md).
+const GENKIT_VIEW_CEILING = 41.5;
 
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
@@ -97,7 +101,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38, ceiling: GENKIT_VIEW_CEILING },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: 44.3 },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 35.4 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.0 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 14.9 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   { id: 'lazy-highlighter', group: 'ui', label: '`@agent-chat/ui/highlighter` (a lazy chunk, loaded by `codeHighlighter` at the first finished code block: Shiki core, JS regex engine, 14 grammars, GitHub high-contrast light + dark)', source: "export { highlighter } from '@agent-chat/ui/highlighter';\n", external: OURS },
@@ -505,6 +509,11 @@ if (write) {
     'What `@agent-chat/ui` adds to an app that already has core + react; the whole kit is reported in its own row.',
     '',
     uiTable(),
+    '',
+    'Ceilings moved by issue 26 (many conversations): `AgentChatView threads` paints the thread list\'s first page from its',
+    'initial chunk while the thread layout\'s chunk loads (`ThreadsFirstPage`, its loader, two labels), so that a list of',
+    '10,000 threads paints in about 60 ms instead of 540 ms (bench/browser/RESULTS.md, the `threads` row): +0.57 kB on the',
+    'ui row (ceiling 35.4 → 36.0 kB) and on the Genkit view row (41.0 → 41.5 kB).',
     '',
     '## Where the bytes are',
     '',
