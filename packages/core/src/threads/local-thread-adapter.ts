@@ -24,8 +24,6 @@ export function localThreadAdapter(options: LocalThreadAdapterOptions = {}): Thr
   const channel = changeChannel(`agent-chat-threads-${name}`);
   return {
     async list({ cursor, limit }) {
-      // The trees' database opens meanwhile: the first switch to a thread then only reads its tree.
-      void trees().catch(() => {}); // a failure shows when a tree is read
       const place = cursor ? placeOf(cursor) : null;
       const range = place ? IDBKeyRange.upperBound([place.updatedAt, place.id], true) : null;
       const index = (await summaries()).transaction('summaries').store.index('order');
