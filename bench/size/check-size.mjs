@@ -69,6 +69,10 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // `--regression` (npm test) fails past 18 and 38 kB. Every other row's ceiling follows it down (its size plus ~0.3 kB).
 // The engine and the scripted app (12.10 and 12.65 kB) are within their 15 kB now: held to it, no ceiling.
 const CEILINGS = { 'app-agentflow': 16.8, 'app-tnsai': 16.0, 'app-ai-sdk': 20.5, 'app-agui': 21.3, 'core+react': 38.8 };
+// Issue 26's paint target (a 10,000-thread list painted ≤ 50 ms): `AgentChatView threads` paints the list's first page
+// from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
+// on the view's row and on the ui row (the ui ceiling 35.4 → 36.0). Before, the list waited for the chunk and for
+// React's 300 ms hold on a Suspense boundary's content (542 ms to first paint; bench/browser/RESULTS.md).
 
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
@@ -101,7 +105,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 35.4 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.0 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 14.9 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it
@@ -517,6 +521,11 @@ if (write) {
     'What `@agent-chat/ui` adds to an app that already has core + react; the whole kit is reported in its own row.',
     '',
     uiTable(),
+    '',
+    'Ceilings moved by issue 26 (many conversations): `AgentChatView threads` paints the thread list\'s first page from its',
+    'initial chunk while the thread layout\'s chunk loads (`ThreadsFirstPage`, its loader, two labels), so that a list of',
+    '10,000 threads paints in about 60 ms instead of 540 ms (bench/browser/RESULTS.md, the `threads` row): +0.57 kB on the',
+    'ui row (ceiling 35.4 → 36.0 kB) and on the Genkit view row (41.0 → 41.5 kB).',
     '',
     '## Where the bytes are',
     '',

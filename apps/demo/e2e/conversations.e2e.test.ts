@@ -2,7 +2,8 @@
  * The demo's conversations page (`/c/:id`) in Chromium against the real agent server: create, switch mid-answer (the
  * turn detached and rejoined), rename, archive, delete with undo and a reload, on Genkit, AG-UI and the AI SDK route,
  * with the threads kept in the browser (IndexedDB) and by the server (`/api/threads`), a second tab following the
- * first; another browser (another user) sees none of it; a failing store shows an error and keeps what is on screen.
+ * first; another browser of the same user follows on focus, another user's sees none of it; a failing store (a
+ * server's 500, a full IndexedDB) shows an error and keeps what is on screen.
  */
 import type { Page } from 'playwright-core';
 import { STORY_TEXT } from '@agent-chat/agent-server';
@@ -157,6 +158,96 @@ describe.skipIf(!chromiumPath)('the demo\'s conversations in Chromium', () => {
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'could not be saved' }).textContent()).toContain('answered 500');
       expect(await titles(page)).toEqual(['Renamed while down']);
       expect(await conversation(page)).toContain('Added “Keep me” (task #1).');
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('two browsers of one user on the server store (no BroadcastChannel between them): the other shows a change when its window is focused again', async () => {
+    const user = newUser();
+    const page = await newPage(user);
+    const other = await launchBrowser(chromiumPath!);
+    // What the browser sends when the user comes back to that window (headless windows are never unfocused).
+    const focus = (on: Page) => on.evaluate(() => window.dispatchEvent(new Event('focus')));
+    try {
+      await open(page, `${stack.url}c/?store=server`);
+      await send(page, 'add Buy milk');
+      await expect.poll(() => conversation(page), { timeout: 20_000 }).toContain('Added “Buy milk” (task #1).');
+      await expect.poll(() => titles(page)).toEqual(['add Buy milk']);
+      const shoppingUrl = page.url();
+
+      const { page: laptop, errors } = await other.newPage();
+      pageErrors.push(errors);
+      await laptop.addInitScript((id) => window.localStorage.setItem('agent-chat-demo/user', id), user);
+      await open(laptop, shoppingUrl);
+      await expect.poll(() => conversation(laptop), { timeout: 20_000 }).toContain('Added “Buy milk” (task #1).');
+
+      // Changes in the first browser: a rename, a new thread, another turn in the thread the second one shows.
+      await thread(page, 'add Buy milk').press('F2');
+      const field = page.getByRole('textbox', { name: 'Rename' });
+      await field.fill('Shopping');
+      await field.press('Enter');
+      await page.locator('.acu-thread-new').click();
+      await send(page, 'add Walk the dog');
+      await expect.poll(() => titles(page), { timeout: 20_000 }).toEqual(['add Walk the dog', 'Shopping']);
+      await thread(page, 'Shopping').click();
+      await send(page, 'add Eggs');
+      await expect.poll(() => conversation(page), { timeout: 20_000 }).toContain('Added “Eggs” (task #2).');
+      // The turn's end is saved to the server's summary after it shows.
+      await expect.poll(async () => (await page.request.get(`${stack.url}api/threads?limit=10`, { headers: { 'x-agent-user': user } }).then((response) => response.json()) as { threads: { title: string; preview?: string }[] }).threads.find((item) => item.title === 'Shopping')?.preview ?? '', { timeout: 20_000 }).toContain('Eggs');
+
+      // Nothing told the second browser yet.
+      expect(await titles(laptop)).toEqual(['add Buy milk']);
+      await focus(laptop);
+      await expect.poll(() => titles(laptop), { timeout: 20_000 }).toEqual(['Shopping', 'add Walk the dog']);
+      await expect.poll(() => conversation(laptop), { timeout: 20_000 }).toContain('Added “Eggs” (task #2).');
+      await expect.poll(() => laptop.locator('.app-side').innerText()).toContain('Eggs');
+
+      // A delete in the first browser (kept in the store after its undo time) leaves the second one's list on its next focus.
+      await thread(page, 'add Walk the dog').focus();
+      await page.keyboard.press('Delete');
+      await expect.poll(async () => {
+        await focus(laptop);
+        return titles(laptop);
+      }, { timeout: 20_000, interval: 500 }).toEqual(['Shopping']);
+    } finally {
+      await page.close();
+      await other.close();
+    }
+  }, 90_000);
+
+  it('the local store full (IndexedDB put fails with QuotaExceededError): the error shows, and nothing on screen is lost', async () => {
+    const page = await newPage(newUser());
+    // Every IndexedDB put throws QuotaExceededError once the test says so, as a full disk does.
+    await page.addInitScript(() => {
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+        if ((window as unknown as { quotaFull?: boolean }).quotaFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return put.apply(this, args);
+      };
+    });
+    try {
+      await open(page, `${stack.url}c/`);
+      await send(page, 'add Keep me');
+      await expect.poll(() => conversation(page), { timeout: 20_000 }).toContain('Added “Keep me” (task #1).');
+      await expect.poll(() => titles(page)).toEqual(['add Keep me']);
+      await page.evaluate(() => Object.assign(window, { quotaFull: true }));
+
+      // A rename and a new turn: neither can be kept; both stay on screen with the error.
+      await thread(page, 'add Keep me').press('F2');
+      const field = page.getByRole('textbox', { name: 'Rename' });
+      await field.fill('Renamed when full');
+      await field.press('Enter');
+      const alert = page.locator('.acu-thread-error');
+      await expect.poll(() => alert.textContent()).toContain('The quota has been exceeded.');
+      expect(await titles(page)).toEqual(['Renamed when full']);
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await send(page, 'add Still here');
+      await expect.poll(() => conversation(page), { timeout: 20_000 }).toContain('Added “Still here” (task #2).');
+      await expect.poll(() => alert.textContent()).toContain('The quota has been exceeded.');
+      expect(await conversation(page)).toContain('Added “Keep me” (task #1).');
+      expect(await page.locator('.app-side').innerText()).toContain('Still here');
+      expect(await titles(page)).toEqual(['Renamed when full']);
     } finally {
       await page.close();
     }

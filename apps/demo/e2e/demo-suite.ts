@@ -11,8 +11,11 @@ export const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
 export interface DemoSuite {
   /** The agent server and the built demo (started before the first test). */
   readonly stack: DemoStack;
-  /** Opens the demo in a new page; the page is closed after the test. */
-  openDemo(query?: string): Promise<DemoPage>;
+  /**
+   * Opens the demo's single chat (`/chat`, then `query`, e.g. `?protocol=agui`) in a new page, closed after the test;
+   * `path` '' opens the demo's default page instead, its conversations.
+   */
+  openDemo(query?: string, path?: string): Promise<DemoPage>;
 }
 
 /**
@@ -49,10 +52,11 @@ export function useDemoSuite(
     get stack() {
       return stack!;
     },
-    async openDemo(query = '') {
+    async openDemo(query = '', path = 'chat') {
       current = await browser!.newPage();
       const demo = new DemoPage(current.page);
-      await demo.open(`${stack!.url}${query}`);
+      // The demo opens on its conversations (`/`); these suites are about the single chat's page.
+      await demo.open(`${stack!.url}${path}${query}`);
       if (options.developerTools) await demo.openDeveloperTools();
       return demo;
     },

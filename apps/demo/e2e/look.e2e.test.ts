@@ -132,6 +132,32 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
       await checkBothSchemes(demo.page, 'attachment', size);
     });
 
+    it('the default page: the conversations beside the thread list (a sheet on a phone), a link to the single chat', async () => {
+      const demo = await suite.openDemo('', '');
+      // A user of its own (the demo's per-browser id; the suite's browser profile is shared): only this test's threads.
+      await demo.page.evaluate((id) => window.localStorage.setItem('agent-chat-demo/user', id), `look-${size}-${Date.now().toString(36)}`);
+      await demo.open(suite.stack.url);
+      const titles = demo.page.locator('.acu-thread-open .acu-thread-title');
+      for (const text of ['add Buy milk', 'add Call the bank']) {
+        await demo.page.locator('.acu-thread-new').click();
+        await demo.send(text);
+        await expect.poll(() => titles.allTextContents(), { timeout: 20_000 }).toContain(text);
+        await expect.poll(() => demo.conversationText(), { timeout: 20_000 }).toContain(`Added “${text.slice(4)}”`);
+      }
+      // Every conversation has its address.
+      expect(new URL(demo.page.url()).pathname).toMatch(/^\/c\/[\w-]+$/);
+      expect(await demo.page.getByRole('link', { name: 'Single chat' }).getAttribute('href')).toBe('/chat');
+      // Made at the desktop size (on a phone the list is a sheet), then looked at in this one.
+      await demo.page.setViewportSize(SIZES[size]);
+      expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false, composerInView: true });
+      await checkBothSchemes(demo.page, 'conversations', size);
+      if (size === 'mobile') {
+        await demo.page.getByRole('button', { name: 'Conversations', expanded: false }).click();
+        await expect.poll(() => titles.first().isVisible()).toBe(true);
+        await checkBothSchemes(demo.page, 'conversations-list', size);
+      }
+    });
+
     it('a failed turn', async () => {
       const demo = await open(size);
       await demo.send('fail', { turns: 1 });

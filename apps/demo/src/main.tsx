@@ -2,11 +2,12 @@ import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@agent-chat/ui/styles.css';
 import { App } from './app.js';
-import { isConversationsPath } from './conversations/conversations-location.js';
+import { isSingleChatPath } from './conversations/conversations-location.js';
 import { applyTheme, readTheme } from './demo-theme.js';
 import './styles.css';
 
-// The conversations page (`/c/:id`): a chunk of its own, so the single chat does not load the thread list.
+// The conversations page (`/`, `/c/:id`) is the default, a chunk of its own, so the single chat (`/chat`) does not load
+// the thread list.
 const ConversationsApp = lazy(() => import('./conversations/conversations-app.js').then((module) => ({ default: module.ConversationsApp })));
 
 // Before the first paint: a forced theme never flashes the other one.
@@ -14,12 +15,12 @@ applyTheme(readTheme());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {isConversationsPath(window.location.pathname) ? (
+    {isSingleChatPath(window.location.pathname) ? (
+      <App />
+    ) : (
       <Suspense fallback={null}>
         <ConversationsApp />
       </Suspense>
-    ) : (
-      <App />
     )}
   </StrictMode>,
 );

@@ -5,7 +5,7 @@ import type { Protocol } from '../demo-location.js';
 import { applyTheme, nextTheme, readTheme, type DemoTheme } from '../demo-theme.js';
 import { Icon } from '../icons.js';
 import { TaskListPanel } from '../task-list-panel.js';
-import { conversationHref, readConversationsLocation, writeConversationsLocation, type ThreadStore } from './conversations-location.js';
+import { conversationHref, readConversationsLocation, SINGLE_CHAT_PATH, writeConversationsLocation, type ThreadStore } from './conversations-location.js';
 import { demoUser } from './demo-user.js';
 import { createDemoThreadList } from './demo-thread-list.js';
 import './conversations.css';
@@ -44,7 +44,7 @@ function useDemoThreads(protocol: Protocol, store: ThreadStore) {
 }
 
 /**
- * The demo's conversations page (`/c/:id`): the thread list on the left (a sheet on phones), the active conversation
+ * The demo's conversations page, its default (`/`, then `/c/:id`): the thread list on the left (a sheet on phones), the active conversation
  * in the middle, its task list and artifacts as tabs on the right; the protocol and the thread store are chosen in the
  * header, and every conversation has its address.
  */
@@ -96,7 +96,7 @@ export function ConversationsApp() {
             <Icon name="tasks" />
             <span className="toolbar-text">Tasks and files</span>
           </button>
-          <a className="toolbar-button" href="/">
+          <a className="toolbar-button" href={SINGLE_CHAT_PATH}>
             <Icon name="back" />
             <span className="toolbar-text">Single chat</span>
           </a>

@@ -14,8 +14,11 @@ export interface ConversationsLocation {
 const PROTOCOLS: readonly Protocol[] = ['genkit', 'agui', 'ai-sdk'];
 const PREFIX = '/c/';
 
-/** True on the conversations page (`/c`, `/c/`, `/c/:id`). */
-export const isConversationsPath = (path: string) => path === '/c' || path.startsWith(PREFIX);
+/** The single chat's page (the demo's page before conversations): `/chat`, with its query (`?protocol=…&session=…`). */
+export const SINGLE_CHAT_PATH = '/chat';
+
+/** True on the single chat's page; every other address is the conversations page (`/`, `/c/`, `/c/:id`). */
+export const isSingleChatPath = (path: string) => path === SINGLE_CHAT_PATH || path === `${SINGLE_CHAT_PATH}/`;
 
 export function readConversationsLocation(): ConversationsLocation {
   const params = new URLSearchParams(window.location.search);

@@ -13,12 +13,20 @@ export interface HttpThreadAdapterOptions {
   headers?: HeadersOption;
   /** A fetch implementation; defaults to the global one, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * Read the list again when the window is focused or the page shown again (default true), as TanStack Query's
+   * `refetchOnWindowFocus`: what another browser or device of the same user changed shows there.
+   */
+  refetchOnFocus?: boolean;
+  /** Also read it again every this many ms while the page is visible (default: never). */
+  refetchInterval?: number;
 }
 
 /**
  * Threads kept by a server (`GET/POST <url>`, `GET/PATCH/DELETE <url>/:id`, as the kit's agent server serves them):
  * the conversations themselves are the server's sessions, restored from it. Changes are told to this browser's other
- * tabs over a BroadcastChannel.
+ * tabs over a BroadcastChannel; another browser's show when this one's window is focused or shown again, or every
+ * `refetchInterval` ms.
  */
 export function httpThreadAdapter(options: HttpThreadAdapterOptions): ThreadAdapter {
   const channel = changeChannel(`agent-chat-threads-http:${options.url}`);
@@ -68,6 +76,27 @@ export function httpThreadAdapter(options: HttpThreadAdapterOptions): ThreadAdap
       if (change.type === 'remove') return listener(change);
       adapter.get(change.thread.id).then((thread) => thread && listener({ type: 'upsert', thread }), () => {});
     }),
+    watch(refresh) {
+      const page = typeof document === 'undefined' ? null : document;
+      const visible = () => page?.visibilityState !== 'hidden';
+      const onShown = () => {
+        if (visible()) refresh();
+      };
+      const onFocus = options.refetchOnFocus !== false && page && typeof window !== 'undefined';
+      if (onFocus) {
+        window.addEventListener('focus', onShown);
+        page.addEventListener('visibilitychange', onShown);
+      }
+      const every = options.refetchInterval;
+      const timer = every && every > 0 ? setInterval(onShown, every) : undefined;
+      return () => {
+        if (onFocus) {
+          window.removeEventListener('focus', onShown);
+          page.removeEventListener('visibilitychange', onShown);
+        }
+        clearInterval(timer);
+      };
+    },
   };
   return adapter;
 }

@@ -77,7 +77,9 @@ export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: Thr
       const content = adapter.loadContent ? await adapter.loadContent(id).catch((error: unknown) => (events.onError(error), null)) : null;
       if (content) {
         await restoreChatTree(chat, content.tree);
-        lastTree = exportChatTree(chat);
+        // The record just restored is the last whole tree the store holds (exporting the chat again would walk every
+        // message on the switch's path).
+        lastTree = content.tree;
         if (content.runningTurn) void chat.reattach(content.runningTurn);
       }
       // No kept tree, or one whose snapshots the transport cannot read one by one (the AI SDK route's chat loads whole).

@@ -207,6 +207,79 @@ describe('createThreadList', () => {
     expect(list.getState()).toMatchObject({ activeId: id, notFound: 'no-such-thread' });
   });
 
+  it('refresh() shows what another browser changed in a shared store (no channel between them): new, renamed, removed, a new turn', async () => {
+    const agent = sessionAgent();
+    // One store, two lists that hear nothing from each other (as two browsers of one user over a server).
+    const shared = memoryThreadAdapter();
+    const here = threadList(agent, shared);
+    const there = threadList(agent, shared);
+    const first = await here.create();
+    await here.chat()!.send('one');
+    const second = await here.create();
+    await here.chat()!.send('two');
+    await there.ready;
+    expect(there.getState().threads).toEqual([]);
+    await there.refresh();
+    expect(there.getState().threads.map((thread) => thread.title)).toEqual(['two', 'one']);
+    expect(await there.switchTo(first)).toBe(true);
+    expect(texts(there.chat())).toEqual(['user:one', 'model:re: one']);
+
+    await here.rename(second, 'Renamed');
+    await here.switchTo(first);
+    await here.chat()!.send('three');
+    await here.remove(second);
+    here.dispose(); // carries out the removal now
+    await there.refresh();
+    expect(there.getState().threads.map((thread) => [thread.id, thread.title])).toEqual([[first, 'one']]);
+    // The shown thread changed elsewhere: its conversation is loaded again.
+    await vi.waitFor(() => expect(texts(there.chat())).toEqual(['user:one', 'model:re: one', 'user:three', 'model:re: three']));
+  });
+
+  it('a refresh keeps what this list is still writing (a rename saved meanwhile, a new thread not yet stored)', async () => {
+    const shared = memoryThreadAdapter();
+    let hold: (() => void) | null = null;
+    const slow: ThreadAdapter = {
+      ...shared,
+      // Saves wait until released: the store keeps the old copy meanwhile.
+      save: (thread) => new Promise<void>((resolve) => (hold = () => void shared.save(thread).then(resolve))),
+    };
+    const list = threadList(sessionAgent(), slow);
+    await list.ready;
+    const creating = list.create({ title: 'draft' });
+    await vi.waitFor(() => expect(hold).not.toBeNull());
+    await list.refresh();
+    expect(list.getState().threads.map((thread) => thread.title)).toEqual(['draft']);
+    hold!();
+    const id = await creating;
+    hold = null;
+    const renaming = list.rename(id, 'final');
+    await list.refresh();
+    expect(list.getState().threads.map((thread) => thread.title)).toEqual(['final']);
+    hold!();
+    await renaming;
+    expect(await shared.get(id)).toMatchObject({ title: 'final' });
+  });
+
+  it("the adapter's watch() asks for a refresh; dispose stops listening", async () => {
+    const shared = memoryThreadAdapter();
+    const refreshers: Array<() => void> = [];
+    const watched: ThreadAdapter = {
+      ...shared,
+      watch(refresh) {
+        refreshers.push(refresh);
+        return () => refreshers.splice(refreshers.indexOf(refresh), 1);
+      },
+    };
+    const list = threadList(sessionAgent(), watched);
+    await list.ready;
+    await shared.save({ id: 'elsewhere', title: 'Made elsewhere', createdAt: 1, updatedAt: 2, archived: false });
+    expect(refreshers).toHaveLength(1);
+    refreshers[0]!();
+    await vi.waitFor(() => expect(list.getState().threads.map((thread) => thread.title)).toEqual(['Made elsewhere']));
+    list.dispose();
+    expect(refreshers).toHaveLength(0);
+  });
+
   it('a failing store shows an error and loses nothing on screen; a failed delete brings the thread back', async () => {
     const adapter = memoryThreadAdapter();
     const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');

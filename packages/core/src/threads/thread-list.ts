@@ -3,7 +3,7 @@ import type { AgentChat } from '../chat/agent-chat.js';
 import type { ChatMessage } from '../model/message.js';
 import { textOf } from '../model/part.js';
 import { createThreadChat, previewOf, type ThreadChat } from './thread-chat.js';
-import { upsertThread } from './thread-order.js';
+import { compareThreads, upsertThread } from './thread-order.js';
 import type { ThreadAdapter, ThreadChange, ThreadListState, ThreadSummary } from './thread-types.js';
 
 /** Options of {@link createThreadList}. */
@@ -50,6 +50,12 @@ export interface ThreadList<S = unknown> {
   undoRemove(id: string): void;
   /** Reads the next page. */
   loadMore(): Promise<void>;
+  /**
+   * Reads the loaded threads again from the store: what another browser or device changed shows (the active thread's
+   * conversation is loaded again when it changed), and threads gone from the store leave the list. Threads with a write
+   * of this list still under way keep what this list gave them. The adapter's `watch` calls it (focus, an interval).
+   */
+  refresh(): Promise<void>;
   /** A thread's chat (default the active one; null when none is active). */
   chat(id?: string): AgentChat<S> | null;
   /** Settles when the thread's kept conversation is loaded into its chat. */
@@ -81,6 +87,8 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
   const chats = new Map<string, ThreadChat<S>>();
   const autoTitles = new Map<string, string>();
   const removals = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Ids with a summary write of this list under way: a refresh leaves them as they are. */
+  const writing = new Map<string, number>();
   let cursor: string | null = null;
 
   const fail = (error: unknown) => {
@@ -96,6 +104,17 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
       fail(error);
     }
   };
+  /** Saves a summary, marked as under way meanwhile (a refresh does not undo it with the store's older copy). */
+  const saveSummary = async (thread: ThreadSummary) => {
+    writing.set(thread.id, (writing.get(thread.id) ?? 0) + 1);
+    try {
+      await adapter.save(thread);
+    } finally {
+      const left = writing.get(thread.id)! - 1;
+      if (left) writing.set(thread.id, left);
+      else writing.delete(thread.id);
+    }
+  };
   const find = (id: string) => store.getState().threads.find((thread) => thread.id === id);
   /** Puts a summary in the list and saves it. */
   const update = (id: string, change: Partial<ThreadSummary>) => {
@@ -103,7 +122,7 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     if (!thread) return Promise.resolve();
     const next = { ...thread, ...change };
     set({ threads: upsertThread(store.getState().threads, next) });
-    return attempt(() => adapter.save(next));
+    return attempt(() => saveSummary(next));
   };
 
   const events = {
@@ -204,6 +223,37 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
   };
   const unsubscribe = adapter.subscribe?.(onChange);
 
+  const same = (a: ThreadSummary, b: ThreadSummary) =>
+    a.updatedAt === b.updatedAt && a.title === b.title && a.archived === b.archived && a.preview === b.preview && a.createdAt === b.createdAt;
+  let refreshing: Promise<void> | null = null;
+  /** The loaded threads read again in one page: changed ones updated, the ones the store no longer has taken off. */
+  const refresh = () => {
+    refreshing ??= attempt(async () => {
+      await ready;
+      const loaded = store.getState().threads.length;
+      const page = await adapter.list({ cursor: null, limit: Math.max(pageSize, loaded) });
+      const seen = new Set<string>();
+      for (const thread of page.threads) {
+        seen.add(thread.id);
+        if (removals.has(thread.id) || writing.has(thread.id)) continue;
+        const known = find(thread.id);
+        if (!known || !same(known, thread)) onChange({ type: 'upsert', thread });
+      }
+      // Up to the page's last thread the store gave every thread it has: one not among them was removed elsewhere.
+      const last = page.threads.at(-1);
+      for (const thread of store.getState().threads) {
+        if (seen.has(thread.id) || writing.has(thread.id)) continue;
+        if (page.cursor === null || (last && compareThreads(thread, last) <= 0)) onChange({ type: 'remove', id: thread.id });
+      }
+      cursor = page.cursor;
+      set({ hasMore: page.cursor !== null });
+    }).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+  const unwatch = adapter.watch?.(() => void refresh());
+
   let creating: Promise<string> | null = null;
   /** A new thread shown (or the active one, when it is still empty). */
   const createThread = async (init: { id?: string; title?: string }) => {
@@ -217,8 +267,15 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     const thread: ThreadSummary = { id: init.id ?? (options.generateId ?? defaultId)(), title: init.title ?? '', createdAt: time, updatedAt: time, archived: false };
     set({ threads: upsertThread(store.getState().threads, thread) });
     threadChat(thread.id, true);
-    await show(thread.id);
-    await attempt(() => adapter.save(thread));
+    // Not in the store until saved: a refresh meanwhile keeps it.
+    writing.set(thread.id, (writing.get(thread.id) ?? 0) + 1);
+    try {
+      await show(thread.id);
+    } finally {
+      writing.set(thread.id, writing.get(thread.id)! - 1);
+      if (!writing.get(thread.id)) writing.delete(thread.id);
+    }
+    await attempt(() => saveSummary(thread));
     return thread.id;
   };
 
@@ -288,6 +345,7 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
       set({ removed: store.getState().removed.filter((removed) => removed.id !== id), threads: upsertThread(store.getState().threads, thread) });
     },
     loadMore: () => (cursor === null ? Promise.resolve() : attempt(loadPage)),
+    refresh,
     chat(id) {
       const target = id ?? store.getState().activeId;
       return target ? threadChat(target).chat : null;
@@ -299,6 +357,7 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     clearError: () => set({ error: null, status: 'ready' }),
     dispose() {
       unsubscribe?.();
+      unwatch?.();
       for (const id of [...removals.keys()]) void finishRemoval(id);
       for (const id of [...chats.keys()]) forget(id);
     },

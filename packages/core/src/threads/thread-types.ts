@@ -44,6 +44,12 @@ export interface ThreadAdapter {
   saveContent?(id: string, content: ThreadContent): Promise<void>;
   /** Hears changes made elsewhere (another tab); returns the unsubscribe. */
   subscribe?(listener: (change: ThreadChange) => void): () => void;
+  /**
+   * Tells the list when what it shows may be out of date, so that it reads its threads again (`ThreadList.refresh`):
+   * changes made by another browser or device reach no `BroadcastChannel`. `httpThreadAdapter` calls `refresh` when the
+   * window is focused or shown again and, with `refetchInterval`, every so often. Returns the unsubscribe.
+   */
+  watch?(refresh: () => void): () => void;
 }
 
 /** `loading` until the first page is read; `error` when the store failed (what is on screen stays). */

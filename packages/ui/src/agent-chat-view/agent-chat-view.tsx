@@ -1,5 +1,5 @@
 import { AgentChatProvider, splitUseAgentChatOptions, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
-import { lazy, Suspense, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
 import { cx } from '../util/class-names.js';
 import { Composer, type ComposerProps } from '../composer/composer.js';
@@ -15,6 +15,7 @@ import { OwnerActionsContext } from './use-chat-view.js';
 import { useProtocolTransport, type ProtocolConnectionProps } from './protocol-connection.js';
 import { messageSourcesPart, messageUsagePart, toolActivityPart } from '../message-list/row-parts.js';
 import { artifactPanelPart, interruptDialogPart, LazyArtifactPanel, LazyInterruptDialog, LazyMessageActions, messageActionsPart } from './view-parts.js';
+import { ThreadsFirstPage } from './threads-first-page.js';
 
 /** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
 export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRenderer });
@@ -107,7 +108,47 @@ function splitTools(tools: Record<string, AgentChatViewTool> | undefined): { cli
   return { client: Object.keys(client).length > 0 ? client : undefined, renderers };
 }
 
-const ThreadedChatView = lazy(() => import('./threaded-chat-view.js'));
+type ThreadedModule = typeof import('./threaded-chat-view.js');
+let threadedModule: ThreadedModule | null = null;
+let threadedLoading: Promise<ThreadedModule> | null = null;
+/** The thread layout's chunk, loaded once (tried again after a failure). */
+function loadThreadedView(): Promise<ThreadedModule> {
+  threadedLoading ??= import('./threaded-chat-view.js').then(
+    (module) => (threadedModule = module),
+    (error: unknown) => {
+      threadedLoading = null;
+      throw error;
+    },
+  );
+  return threadedLoading;
+}
+
+/**
+ * The thread layout once its chunk is there; meanwhile the list's first page, from what is loaded. Not `lazy` under a
+ * `Suspense`: React holds a boundary's resolved content back for up to 300 ms after its fallback showed.
+ */
+function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layout: AgentChatViewLayout }) {
+  const [loaded, setLoaded] = useState(threadedModule);
+  // Asked for at the first render, not after the first paint: the chunk loads while the first page is read.
+  if (!loaded) loadThreadedView().catch(() => {}); // a chunk that cannot load leaves the first page
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadThreadedView().then((module) => live && setLoaded(module), () => {});
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  if (!loaded) {
+    return (
+      <LabelsProvider labels={layout.labels ?? NO_LABELS}>
+        <ThreadsFirstPage threads={threads as ThreadListStore} />
+      </LabelsProvider>
+    );
+  }
+  const ThreadedChatView = loaded.default;
+  return <ThreadedChatView threads={threads as ThreadListStore} labels={layout.labels} render={(chat) => <SingleChatView {...layout} chat={chat} />} />;
+}
 
 /**
  * Everything composed — messages (with the thinking indicator where the answer will appear and interrupts answered
@@ -117,15 +158,7 @@ const ThreadedChatView = lazy(() => import('./threaded-chat-view.js'));
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   if (!('threads' in props) || !props.threads) return <SingleChatView {...(props as SingleChatViewProps<S>)} />;
   const { threads, ...layout } = props;
-  return (
-    <Suspense fallback={null}>
-      <ThreadedChatView
-        threads={threads as ThreadListStore}
-        labels={layout.labels}
-        render={(chat) => <SingleChatView {...(layout as AgentChatViewLayout)} chat={chat} />}
-      />
-    </Suspense>
-  );
+  return <ThreadsView threads={threads} layout={layout as AgentChatViewLayout} />;
 }
 
 type SingleChatViewProps<S> = WithoutTools<ViewChatOptions<S>> & AgentChatViewLayout;

@@ -6,6 +6,8 @@ import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { LabelsProvider, type AgentChatLabels } from '../labels/labels.js';
 import { useThreadLabels } from '../thread-list/thread-labels.js';
 import { ThreadList } from '../thread-list/thread-list.js';
+import { markdownPart } from '../markdown/lazy-markdown.js';
+import { virtualRowsPart } from '../message-list/message-rows.js';
 
 interface ThreadedChatViewProps {
   threads: ThreadListStore;
@@ -33,6 +35,11 @@ function ThreadedLayout({ threads, render }: ThreadedChatViewProps) {
   const { chat, activeId, status, notFound } = useThreadList(threads);
   const [sheet, setSheet] = useState(false);
   const listId = useId();
+  // A switch may open a long conversation: its virtualised rows and their Markdown load now, so that it never renders
+  // every row while the virtualiser's chunk loads.
+  useEffect(() => {
+    for (const part of [virtualRowsPart, markdownPart]) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
+  }, []);
   // A view always shows a conversation: a new one when none is active (and no unknown id was asked for).
   useEffect(() => {
     if (status !== 'loading' && !activeId && !notFound) void threads.create();

@@ -1,15 +1,16 @@
 import { useMemo } from 'react';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import type { ThreadListLabels } from './thread-list-labels.js';
+import { NEW_CHAT_LABEL, THREADS_LABEL } from './first-page-labels.js';
 
 export type { ThreadListLabels };
 
 
 /** The thread list's English strings: kept apart, so that a chat without threads does not ship them. */
 export const defaultThreadLabels: ThreadListLabels = {
-  threads: 'Conversations',
-  newChat: 'New chat',
-  untitledThread: 'New chat',
+  threads: THREADS_LABEL,
+  newChat: NEW_CHAT_LABEL,
+  untitledThread: NEW_CHAT_LABEL,
   threadGroupToday: 'Today',
   threadGroupYesterday: 'Yesterday',
   threadGroupWeek: 'Previous 7 days',
@@ -28,7 +29,7 @@ export const defaultThreadLabels: ThreadListLabels = {
   noThreads: 'No conversations yet.',
   threadNotFound: 'This conversation does not exist, or it was deleted.',
   backToThreads: 'Start a new chat',
-  showThreads: 'Conversations',
+  showThreads: THREADS_LABEL,
 };
 
 /** The labels with the thread list's defaults filled in (the same object while the labels stay the same). */

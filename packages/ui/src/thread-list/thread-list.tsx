@@ -7,6 +7,7 @@ import { cx } from '../util/class-names.js';
 import { useThreadLabels } from './thread-labels.js';
 import { threadRows } from './thread-groups.js';
 import { ThreadListRow } from './thread-list-row.js';
+import { FIRST_ROWS, ROW_PX } from './thread-list-size.js';
 
 /** Props of {@link ThreadList}. */
 export interface ThreadListProps<S = unknown> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -18,9 +19,6 @@ export interface ThreadListProps<S = unknown> extends Omit<HTMLAttributes<HTMLEl
   onOpen?: (id: string) => void;
 }
 
-const ROW_PX = 52;
-/** Rows rendered before the list knows its height (jsdom, the first paint). */
-const FIRST_ROWS = 40;
 
 /**
  * The conversations: a New chat button, the threads grouped by date (archived last), the running ones marked. Arrow

@@ -1,0 +1,33 @@
+import { createAgentChat, scriptedTransport, versionTree } from '@agent-chat/core';
+import { createThreadList, memoryThreadAdapter, type ThreadSummary } from '@agent-chat/core/threads';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '../../test/axe.js';
+import { AgentChatView } from './agent-chat-view.js';
+
+afterEach(cleanup);
+
+// Its own file: the thread layout's chunk is not loaded yet when the first test renders (a module loads once per file).
+describe('AgentChatView with threads, before its thread layout is loaded', () => {
+  it('paints the first page of the list at once from what is loaded, rows that open their thread; then the whole layout', async () => {
+    const summaries = Array.from({ length: 60 }, (_, index): ThreadSummary => ({ id: `t${index}`, title: `Thread ${index}`, createdAt: index, updatedAt: index, archived: false }));
+    const transport = scriptedTransport([]);
+    const list = createThreadList({ adapter: memoryThreadAdapter(summaries), createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
+    await list.ready;
+    const view = render(<AgentChatView threads={list} />);
+    // The first commit: the list's first page (40 rows, newest first), the layout's chunk still loading.
+    expect(view.container.querySelector('.acu-threaded')!.getAttribute('data-state')).toBe('loading');
+    const rows = [...view.container.querySelectorAll('.acu-thread-open')].map((row) => row.textContent);
+    expect(rows).toHaveLength(40);
+    expect(rows.slice(0, 2)).toEqual(['Thread 59', 'Thread 58']);
+    expect(screen.getByRole('navigation', { name: 'Conversations' }).getAttribute('aria-busy')).toBe('true');
+    expect(await axeViolations(view.container)).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Thread 58' })));
+    await waitFor(() => expect(list.getState().activeId).toBe('t58'));
+    // Then the whole layout: the chat beside the list, the rows with their actions.
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(view.container.querySelector('.acu-threaded')!.getAttribute('data-state')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Thread 58' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Rename: Thread 58' })).toBeTruthy();
+  });
+});
