@@ -93,6 +93,9 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
       await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toBe('Done: I cleared all 1 task. The list is empty.');
       await expect.poll(() => demo.composer.evaluate((node) => node === document.activeElement)).toBe(true);
       await demo.page.keyboard.type('add Two');
+      // Enter sends once the answer's turn has ended (the Send button is back in place of Stop): under CI load the
+      // answer's last words can be on screen while the turn is still running.
+      await demo.page.getByRole('button', { name: /^send/i }).waitFor();
       await demo.page.keyboard.press('Enter');
       await expect.poll(() => demo.taskTitles()).toEqual(['Two']);
     });
