@@ -16,7 +16,7 @@ export { InterruptPrompt, type InterruptPromptProps, type InlinePrompt } from '.
 export { InterruptPromptTitle, type InterruptPromptTextProps } from './interrupt-prompt/interrupt-prompt-title.js';
 export { InterruptPromptDescription } from './interrupt-prompt/interrupt-prompt-description.js';
 export { InterruptPromptAnswer } from './interrupt-prompt/interrupt-prompt-answer.js';
-export type { InterruptAnswerInputProps } from './interrupt-prompt/interrupt-text-answer.js';
+export type { InterruptAnswerInputProps } from './interrupt-prompt/interrupt-prompt-answer.js';
 export { InterruptPromptActions, InterruptPromptConfirm, InterruptPromptDeny, type InterruptPromptActionsProps } from './interrupt-prompt/interrupt-prompt-actions.js';
 export { ArtifactPanel, type ArtifactPanelProps } from './artifacts/artifact-panel.js';
 export { Composer, type ComposerProps } from './composer/composer.js';

@@ -2,7 +2,7 @@ import { createAgentChat, scriptedTransport, type AgentEvent, type ToolRequestPa
 import { AgentChatProvider } from '@agent-chat/react';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { Profiler, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { AgentChatView } from '../agent-chat-view/agent-chat-view.js';
@@ -176,6 +176,31 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
       { toolResponse: { name: 'deleteFiles', ref: 'd1', output: false } },
       { toolResponse: { name: 'confirmClearAll', ref: 'c1', output: false } },
     ]);
+  });
+
+  it('its default content is the InterruptPrompt parts (Title as its h2, Description, Answer, Deny then Confirm); render counts as before', async () => {
+    let renders = 0;
+    const { dialog, transport, user } = await openDialog([NAME], (children) => <Profiler id="dialog" onRender={() => void renders++}>{children}</Profiler>);
+    const opened = renders;
+    await user.type(screen.getByRole('textbox', { name: 'Project name' }), 'Apollo');
+    const typed = renders - opened;
+    console.log(`[render counts] InterruptConfirmDialog: ${opened} commits to open, ${typed} for 6 typed characters`);
+    // Measured the same before the dialog was made of the parts: 2 commits to open, one per character.
+    expect(opened).toBeLessThanOrEqual(2);
+    expect(typed).toBe(6);
+    const title = dialog.querySelector('h2')!;
+    expect([title.id, title.className, title.dataset.state]).toEqual([dialog.getAttribute('aria-labelledby'), 'acu-interrupt__title acu-interrupt-dialog__title', 'pending']);
+    const description = dialog.querySelector('p')!;
+    expect([description.id, description.className]).toEqual([dialog.getAttribute('aria-describedby'), 'acu-tool__question acu-interrupt-dialog__description']);
+    expect(within(dialog).getAllByRole('button').map((button) => button.className)).toEqual([
+      'acu-tool__deny acu-interrupt-dialog__deny',
+      'acu-tool__approve acu-interrupt-dialog__confirm',
+    ]);
+    // The dialog names and describes itself: no group of its own around the buttons, as before the parts.
+    expect(within(dialog).queryByRole('group')).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(transport.requests).toHaveLength(2));
+    expect(transport.requests[1]!.input.resume).toEqual({ respond: [{ toolResponse: { name: 'askName', ref: 'n1', output: 'Apollo' } }] });
   });
 
   it('an app composes it from InterruptPrompt parts: the shell names and describes it, Answer takes the text, Confirm sends it', async () => {

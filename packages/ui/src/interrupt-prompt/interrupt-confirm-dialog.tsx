@@ -5,11 +5,14 @@ import { useFocusComposer } from '../composer/composer-focus.js';
 import { trapTab } from '../util/focus-trap.js';
 import { formatValue } from '../util/format-value.js';
 import { interruptPrompt, interruptResponses, type InterruptPrompt } from './interrupt-answers.js';
-import { InterruptTextAnswer } from './interrupt-text-answer.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { readableToolName } from '../tools/tool-call-status.js';
 import { useChatView } from '../agent-chat-view/use-chat-view.js';
-import { InterruptPromptContext, type InterruptPromptContextValue } from './interrupt-prompt-context.js';
+import { InterruptPromptActions, InterruptPromptConfirm, InterruptPromptDeny } from './interrupt-prompt-actions.js';
+import { InterruptPromptAnswer } from './interrupt-prompt-answer.js';
+import { InterruptPromptContext, type InlinePrompt, type InterruptPromptContextValue } from './interrupt-prompt-context.js';
+import { InterruptPromptDescription } from './interrupt-prompt-description.js';
+import { InterruptPromptTitle } from './interrupt-prompt-title.js';
 
 /** Props of {@link InterruptConfirmDialog}. */
 export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
@@ -44,34 +47,9 @@ const NO_LIGHT_DISMISS = { closedby: 'closerequest' } as Record<string, string>;
 
 const titleOf = (prompt: InterruptPrompt, part: ToolRequestPart) => prompt.title ?? readableToolName(part.toolRequest.name);
 
-/** One interrupt's answer field (when it asks for text) and its details behind a disclosure. */
-function InterruptFields({ id, prompt, answer, missing, onChange, labels }: {
-  id: string;
-  prompt: InterruptPrompt;
-  answer: string;
-  missing: boolean;
-  onChange: (value: string) => void;
-  labels: AgentChatLabels;
-}) {
-  return (
-    <>
-      {prompt.textAnswer ? (
-        <InterruptTextAnswer id={id} textAnswer={prompt.textAnswer} value={answer} missing={missing} onChange={onChange} labels={labels} />
-      ) : null}
-      {prompt.details !== undefined ? (
-        <details className="acu-interrupt__details">
-          <summary>{labels.interruptDetails}</summary>
-          <pre className="acu-interrupt__input">{formatValue(prompt.details)}</pre>
-        </details>
-      ) : null}
-    </>
-  );
-}
-
 function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confirmLabel, denyLabel, labels: ownLabels, className, children, ...rest }: BodyProps) {
   const labels = useLabels(ownLabels);
   const ref = useRef<HTMLDialogElement>(null);
-  const deny = useRef<HTMLButtonElement>(null);
   const id = useId();
   const [answers, setAnswers] = useState<string[]>(() => interrupts.map(() => ''));
   const [missing, setMissing] = useState<boolean[]>(() => interrupts.map(() => false));
@@ -89,7 +67,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
     dismiss.current = onDismiss;
   });
   const firstField = () =>
-    ref.current?.querySelector<HTMLInputElement>('.acu-interrupt__answer') ?? deny.current ?? ref.current?.querySelector<HTMLElement>('.acu-tool__deny') ?? ref.current?.querySelector('button');
+    ref.current?.querySelector<HTMLInputElement>('.acu-interrupt__answer') ?? ref.current?.querySelector<HTMLElement>('.acu-tool__deny') ?? ref.current?.querySelector('button');
   // Modal where <dialog> is supported, else just open; also reopens it when a browser closed it anyway.
   const show = () => {
     const dialog = ref.current;
@@ -139,66 +117,68 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
   };
   const question = description ?? (several ? labels.interruptsDescription(interrupts.length) : (single?.question ?? labels.interruptDescription));
   const denyAll = () => onAnswer(interruptResponses(interrupts, false));
-  // The parts (InterruptPrompt.Title, …) see the pending interrupts as one prompt, wired to this dialog's ids and answers.
-  const context: InterruptPromptContextValue = {
-    id: `${id}-0`,
-    titleId: `${id}-title`,
-    descriptionId: `${id}-description`,
-    toolName: typeof heading === 'string' ? heading : titleOf(prompts[0]!, interrupts[0]!),
-    prompt: {
-      title: typeof heading === 'string' ? heading : undefined,
-      question: typeof question === 'string' ? question : undefined,
-      destructive: danger,
-      confirmLabel: confirmText,
-      denyLabel: denyText,
-      textAnswer: prompts[0]!.textAnswer,
-    },
+  // The parts (InterruptPrompt.Title, …) see one interrupt as a prompt (its own text answer, wired to this dialog's
+  // ids and answers); Deny refuses every pending interrupt, Confirm submits the form.
+  const partsOf = (index: number, prompt: InlinePrompt, prefix: string): InterruptPromptContextValue => ({
+    id: `${id}-${index}`,
+    titleId: `${prefix}-title`,
+    descriptionId: `${prefix}-description`,
+    toolName: prompt.title ?? titleOf(prompts[index]!, interrupts[index]!),
+    prompt,
     labels,
-    text: answers[0]!,
-    missing: missing[0]!,
-    setText: (value) => setAnswer(0, value),
+    text: answers[index]!,
+    missing: missing[index]!,
+    setText: (value) => setAnswer(index, value),
     canApprove: true,
     deny: denyAll,
-  };
+  });
+  // The whole dialog as one prompt: its title, question and answer labels, the first interrupt's text answer.
+  const context = partsOf(0, {
+    title: typeof heading === 'string' ? heading : undefined,
+    question: typeof question === 'string' ? question : undefined,
+    destructive: danger,
+    confirmLabel: confirmText,
+    denyLabel: denyText,
+    textAnswer: prompts[0]!.textAnswer,
+  }, id);
   const warning = warned ? (
     <p className="acu-interrupt-dialog__warning" role="alert" data-state="warned">
       {labels.interruptWaiting(denyText, confirmText)}
     </p>
   ) : null;
-  const content = children !== undefined ? (
+  // The default composition of the parts: the title and question, each interrupt's section (its name and question
+  // when there are several, its text answer, its details), then Deny and Confirm (Deny first: the safe choice).
+  const content = children ?? (
     <>
-      <InterruptPromptContext.Provider value={context}>{children}</InterruptPromptContext.Provider>
-      {warning}
-    </>
-  ) : (
-    <>
-      <h2 id={`${id}-title`} className="acu-interrupt-dialog__title">{heading}</h2>
-      <p id={`${id}-description`} className="acu-interrupt-dialog__description">{question}</p>
+      <InterruptPromptTitle asChild>
+        <h2 className="acu-interrupt-dialog__title">{heading}</h2>
+      </InterruptPromptTitle>
+      <InterruptPromptDescription className="acu-interrupt-dialog__description">{question}</InterruptPromptDescription>
       {prompts.map((prompt, index) => {
         const sectionId = `${id}-${index}`;
         return (
-          <section
-            key={index}
-            className="acu-interrupt"
-            data-state="pending"
-            data-variant={prompt.destructive ? 'danger' : undefined}
-            aria-labelledby={several ? `${sectionId}-title` : undefined}
-          >
-            {several ? <h3 id={`${sectionId}-title`} className="acu-interrupt__name">{titleOf(prompt, interrupts[index]!)}</h3> : null}
-            {several && prompt.question ? <p className="acu-interrupt__question">{prompt.question}</p> : null}
-            <InterruptFields id={sectionId} prompt={prompt} answer={answers[index]!} missing={missing[index]!} onChange={(value) => setAnswer(index, value)} labels={labels} />
-          </section>
+          <InterruptPromptContext.Provider key={index}
+            value={partsOf(index, { title: titleOf(prompt, interrupts[index]!), question: prompt.question, textAnswer: prompt.textAnswer }, sectionId)}>
+            <section className="acu-interrupt" data-state="pending" data-variant={prompt.destructive ? 'danger' : undefined} aria-labelledby={several ? `${sectionId}-title` : undefined}>
+              {several ? <InterruptPromptTitle className="acu-interrupt__name" /> : null}
+              {several && prompt.question ? <InterruptPromptDescription className="acu-interrupt__question" /> : null}
+              <InterruptPromptAnswer />
+              {prompt.details !== undefined ? (
+                <details className="acu-interrupt__details">
+                  <summary>{labels.interruptDetails}</summary>
+                  <pre className="acu-interrupt__input">{formatValue(prompt.details)}</pre>
+                </details>
+              ) : null}
+            </section>
+          </InterruptPromptContext.Provider>
         );
       })}
       {warning}
-      <div className="acu-interrupt-dialog__actions">
-        <button ref={deny} type="button" className="acu-interrupt-dialog__deny" data-state="idle" onClick={denyAll}>
-          {denyText}
-        </button>
-        <button type="submit" className="acu-interrupt-dialog__confirm" data-state="idle" data-variant={danger ? 'danger' : undefined}>
-          {confirmText}
-        </button>
-      </div>
+      {/* The dialog names and describes itself: its buttons need no group of their own. */}
+      <InterruptPromptActions className="acu-interrupt-dialog__actions" role={undefined} aria-label={undefined} aria-describedby={undefined}>
+        <InterruptPromptDeny className="acu-interrupt-dialog__deny" />
+        <InterruptPromptConfirm className="acu-interrupt-dialog__confirm" />
+      </InterruptPromptActions>
     </>
   );
   return (
@@ -223,7 +203,8 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
       }}
     >
       <form className="acu-interrupt-dialog__form" data-state="open" noValidate onSubmit={confirm}>
-        {content}
+        <InterruptPromptContext.Provider value={context}>{content}</InterruptPromptContext.Provider>
+        {children === undefined ? null : warning}
       </form>
     </dialog>
   );
