@@ -6,7 +6,7 @@ export { CopyAction } from './message-actions/copy-action.js';
 export { EditAction } from './message-actions/edit-action.js';
 export { RegenerateAction } from './message-actions/regenerate-action.js';
 export { RetryAction } from './message-actions/retry-action.js';
-export { BranchPicker, type BranchPickerProps } from './message-actions/branch-picker.js';
+export { BranchPicker, BranchPickerCount, BranchPickerNext, BranchPickerPrevious, type BranchPickerCountProps, type BranchPickerProps } from './message-actions/branch-picker.js';
 export { FeedbackAction, type FeedbackActionProps } from './message-actions/feedback-action.js';
 export type { AsChildProps, PartButtonProps } from './parts/part-button.js';
 export { ThinkingIndicator, type ThinkingIndicatorProps } from './thinking-indicator/thinking-indicator.js';

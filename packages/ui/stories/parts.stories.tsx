@@ -108,3 +108,83 @@ export const InterruptPromptParts: Story = {
     await expect(canvas.getByText('approved')).toBeInTheDocument();
   },
 };
+
+/** A version picker of the app's own: its own buttons for Previous and Next (asChild), the position between them. */
+function VersionActions(props: MessageActionsProps) {
+  return (
+    <MessageActions {...props}>
+      <MessageActions.BranchPicker>
+        <MessageActions.BranchPicker.Previous asChild>
+          <button type="button" className="story-step">Older</button>
+        </MessageActions.BranchPicker.Previous>
+        <MessageActions.BranchPicker.Count className="story-position" />
+        <MessageActions.BranchPicker.Next asChild>
+          <button type="button" className="story-step">Newer</button>
+        </MessageActions.BranchPicker.Next>
+      </MessageActions.BranchPicker>
+      <MessageActions.Copy />
+    </MessageActions>
+  );
+}
+
+/** An answer regenerated once: two versions, the second shown, each with the app's version picker. */
+const twoVersions = () => (
+  <StoryChat create={() => scriptedChat([reply('Paris is the capital of France.'), reply('The capital of France is Paris.')], { delayMs: 0 })}
+    start={(chat) => void chat.send('What is the capital of France?').then(() => chat.regenerate())}>
+    <MessageList actions={VersionActions} />
+  </StoryChat>
+);
+
+/** The picker of the answer shown (its group is named for the version), once that version is on screen. */
+async function pickerShowing(canvas: ReturnType<typeof within>, text: string, name: string) {
+  await waitFor(() => expect(canvas.getByText(text)).toBeInTheDocument(), { timeout: 3000 });
+  return within(await canvas.findByRole('group', { name }, { timeout: 3000 }));
+}
+
+/** BranchPicker.Previous on the app's own button: "Older" steps back a version and is disabled on the first. */
+export const BranchPickerPrevious: Story = {
+  render: twoVersions,
+  play: async ({ canvas }) => {
+    const last = await pickerShowing(canvas, 'The capital of France is Paris.', 'Version 2 of 2');
+    const older = last.getByRole('button', { name: 'Older' });
+    await expect(older).toHaveAttribute('data-action', 'previous');
+    await expect(older).toHaveClass('acu-button', 'story-step');
+    await userEvent.click(older);
+    const first = await pickerShowing(canvas, 'Paris is the capital of France.', 'Version 1 of 2');
+    await expect(first.getByRole('button', { name: 'Older' })).toBeDisabled();
+    await expect(first.getByRole('button', { name: 'Older' })).toHaveAttribute('data-disabled', '');
+  },
+};
+
+/** BranchPicker.Next on the app's own button: "Newer" steps forward, from the keyboard, and is disabled on the last. */
+export const BranchPickerNext: Story = {
+  render: twoVersions,
+  play: async ({ canvas }) => {
+    const last = await pickerShowing(canvas, 'The capital of France is Paris.', 'Version 2 of 2');
+    await expect(last.getByRole('button', { name: 'Newer' })).toHaveAttribute('data-state', 'disabled');
+    await userEvent.click(last.getByRole('button', { name: 'Older' }));
+    const first = await pickerShowing(canvas, 'Paris is the capital of France.', 'Version 1 of 2');
+    const newer = first.getByRole('button', { name: 'Newer' });
+    await expect(newer).toHaveAttribute('data-state', 'idle');
+    newer.focus();
+    await userEvent.keyboard('{Enter}');
+    const again = await pickerShowing(canvas, 'The capital of France is Paris.', 'Version 2 of 2');
+    await expect(again.getByRole('button', { name: 'Newer' })).toBeDisabled();
+  },
+};
+
+/** BranchPicker.Count: the position `2 / 2` (hidden from screen readers: the group says "Version 2 of 2"), its state first or last. */
+export const BranchPickerCount: Story = {
+  render: twoVersions,
+  play: async ({ canvasElement, canvas }) => {
+    await pickerShowing(canvas, 'The capital of France is Paris.', 'Version 2 of 2');
+    const position = () => canvasElement.querySelector<HTMLElement>('.story-position')!;
+    await expect(position()).toHaveTextContent('2 / 2');
+    await expect(position()).toHaveAttribute('data-state', 'last');
+    await expect(position()).toHaveAttribute('aria-hidden', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: 'Older' }));
+    await pickerShowing(canvas, 'Paris is the capital of France.', 'Version 1 of 2');
+    await expect(position()).toHaveTextContent('1 / 2');
+    await expect(position()).toHaveAttribute('data-state', 'first');
+  },
+};

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
+import { usePartContext } from '../parts/part-context.js';
 import type { PendingAttachment } from './composer-attachments.js';
 import type { AgentChatLabels } from '../labels/labels.js';
 
@@ -35,9 +36,5 @@ export interface ComposerContextValue {
 /** The composer's shared state. */
 export const ComposerContext = createContext<ComposerContextValue | null>(null);
 
-/** The enclosing `Composer`'s state; a part outside one is a mistake worth saying so. */
-export function useComposerContext(part: string): ComposerContextValue {
-  const value = useContext(ComposerContext);
-  if (!value) throw new Error(`<Composer.${part}> must be inside <Composer>`);
-  return value;
-}
+/** The enclosing `Composer`'s state, for its parts. */
+export const useComposerContext = (part: string): ComposerContextValue => usePartContext(ComposerContext, 'Composer', part);

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
+import { usePartContext } from '../parts/part-context.js';
 import type { InterruptPrompt } from './interrupt-answers.js';
 import type { AgentChatLabels } from '../labels/labels.js';
 
@@ -28,9 +29,5 @@ export interface InterruptPromptContextValue {
 /** The interrupt prompt's shared state. */
 export const InterruptPromptContext = createContext<InterruptPromptContextValue | null>(null);
 
-/** The enclosing `InterruptPrompt`'s state; a part outside one is a mistake worth saying so. */
-export function useInterruptPromptContext(part: string): InterruptPromptContextValue {
-  const value = useContext(InterruptPromptContext);
-  if (!value) throw new Error(`<InterruptPrompt.${part}> must be inside <InterruptPrompt>`);
-  return value;
-}
+/** The enclosing `InterruptPrompt`'s state, for its parts. */
+export const useInterruptPromptContext = (part: string): InterruptPromptContextValue => usePartContext(InterruptPromptContext, 'InterruptPrompt', part);

@@ -1,5 +1,6 @@
 import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
+import { usePartContext } from '../parts/part-context.js';
 
 /**
  * The operations of a chat that message actions use; `hasFeature` (every `AgentChat` has it) hides the version parts
@@ -27,12 +28,8 @@ export interface MessageActionsContextValue {
 /** The actions' shared state, provided by `MessageActions`. */
 export const MessageActionsContext = createContext<MessageActionsContextValue | null>(null);
 
-/** The enclosing `MessageActions`' state; a part outside one is a mistake worth saying so. */
-export function useMessageActionsContext(part: string): MessageActionsContextValue {
-  const value = useContext(MessageActionsContext);
-  if (!value) throw new Error(`<MessageActions.${part}> must be inside <MessageActions>`);
-  return value;
-}
+/** The enclosing `MessageActions`'s state, for its parts. */
+export const useMessageActionsContext = (part: string): MessageActionsContextValue => usePartContext(MessageActionsContext, 'MessageActions', part);
 
 /** The text an answer's Copy copies: each message's text parts, the messages joined with a blank line. */
 export function answerText(message: ChatMessage, answer: readonly ChatMessage[] | undefined): string {

@@ -1,9 +1,10 @@
 import { createAgentChat, scriptedTransport, versionTree, type AgentEvent } from '@agent-chat/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
-import { MessageActions, MessageList, type MessageActionsProps } from '../index.js';
+import { BranchPicker, BranchPickerCount, BranchPickerNext, BranchPickerPrevious, MessageActions, MessageList, type MessageActionsProps } from '../index.js';
 
 afterEach(cleanup);
 
@@ -95,6 +96,123 @@ describe('MessageActions parts', () => {
 
   it('a part outside MessageActions says where it belongs', () => {
     expect(() => render(<MessageActions.Copy />)).toThrow('<MessageActions.Copy> must be inside <MessageActions>');
+  });
+});
+
+describe('MessageActions.BranchPicker parts', () => {
+  /** A list whose answer has two versions (the second shown), each answer's actions from `actions`. */
+  async function twoVersions(actions: (props: MessageActionsProps) => React.ReactNode, more: AgentEvent[][] = []) {
+    const list = await listWith(actions, [answer('Hello there.'), answer('Hi again.'), ...more]);
+    await list.chat.regenerate();
+    await screen.findByText('Hi again.');
+    return list;
+  }
+  const pickerOf = (name: string) => screen.getByRole('group', { name });
+
+  it('the default picker is Previous, Count and Next (states, names, a11y); Enter and Space switch versions', async () => {
+    const { user, view } = await twoVersions((props) => <MessageActions {...props} />);
+    const last = pickerOf('Version 2 of 2');
+    expect(last.dataset.state).toBe('last');
+    expect([...last.children].map((element) => [element.tagName, element.getAttribute('data-action'), element.getAttribute('data-state')])).toEqual([
+      ['BUTTON', 'previous', 'idle'],
+      ['SPAN', null, 'last'],
+      ['BUTTON', 'next', 'disabled'],
+    ]);
+    const count = last.children[1] as HTMLElement;
+    expect([count.className, count.textContent, count.getAttribute('aria-hidden')]).toEqual(['acu-message-actions__position', '2 / 2', 'true']);
+    const next = within(last).getByRole('button', { name: 'Next version' }) as HTMLButtonElement;
+    expect([next.disabled, next.dataset.disabled, next.textContent, next.type]).toEqual([true, '', '›', 'button']);
+    const previous = within(last).getByRole('button', { name: 'Previous version' });
+    expect(previous.hasAttribute('data-disabled')).toBe(false);
+    previous.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('Hello there.');
+    expect(screen.queryByText('Hi again.')).toBeNull();
+    const first = pickerOf('Version 1 of 2');
+    expect(first.dataset.state).toBe('first');
+    expect(within(first).getByRole('button', { name: 'Previous version' }).dataset).toMatchObject({ state: 'disabled', disabled: '' });
+    within(first).getByRole('button', { name: 'Next version' }).focus();
+    await user.keyboard(' ');
+    await screen.findByText('Hi again.');
+    expect(pickerOf('Version 2 of 2')).toBeTruthy();
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('asChild puts Previous and Next onto the app’s own buttons (their text names them), Count gets its class; a disabled end does not act', async () => {
+    const steps: string[] = [];
+    const { user, chat, view } = await twoVersions((props) => (
+      <MessageActions {...props}>
+        <MessageActions.BranchPicker className="my-picker">
+          <MessageActions.BranchPicker.Next asChild>
+            <button type="button" className="my-step" onClick={() => steps.push('newer')}>Newer</button>
+          </MessageActions.BranchPicker.Next>
+          <BranchPickerCount className="my-count" />
+          <BranchPickerPrevious asChild>
+            <button type="button" className="my-step" onClick={() => steps.push('older')}>Older</button>
+          </BranchPickerPrevious>
+        </MessageActions.BranchPicker>
+      </MessageActions>
+    ));
+    const picker = pickerOf('Version 2 of 2');
+    expect(picker.className).toBe('acu-message-actions__versions my-picker');
+    const older = within(picker).getByRole('button', { name: 'Older' });
+    expect([older.className, older.textContent, older.dataset.action, older.dataset.state]).toEqual(['acu-button my-step', 'Older', 'previous', 'idle']);
+    expect(older.hasAttribute('aria-label')).toBe(false);
+    const newer = within(picker).getByRole('button', { name: 'Newer' }) as HTMLButtonElement;
+    expect([newer.disabled, newer.dataset.state, newer.dataset.disabled]).toEqual([true, 'disabled', '']);
+    expect(picker.querySelector('.my-count')!.className).toBe('acu-message-actions__position my-count');
+    // From the keyboard: Tab reaches Older (the disabled Newer is skipped), Enter switches.
+    older.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('Hello there.');
+    expect(steps).toEqual(['older']);
+    expect(chat.getState().messages.at(-1)!.siblings).toEqual({ index: 0, count: 2 });
+    const first = pickerOf('Version 1 of 2');
+    expect((within(first).getByRole('button', { name: 'Older' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(first).getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Hi again.');
+    expect(steps).toEqual(['older', 'newer']);
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('an app handler that calls preventDefault keeps Next from switching; a part outside MessageActions says where it belongs', async () => {
+    const { user } = await twoVersions((props) => (
+      <MessageActions {...props}>
+        <BranchPicker>
+          <BranchPickerPrevious onClick={(event) => event.preventDefault()} />
+          <BranchPickerNext />
+        </BranchPicker>
+      </MessageActions>
+    ));
+    await user.click(within(pickerOf('Version 2 of 2')).getByRole('button', { name: 'Previous version' }));
+    expect(screen.getByText('Hi again.')).toBeTruthy();
+    expect(screen.queryByText('Hello there.')).toBeNull();
+    expect(() => render(<MessageActions.BranchPicker.Next />)).toThrow('<MessageActions.BranchPicker.Next> must be inside <MessageActions>');
+    expect(() => render(<BranchPickerCount />)).toThrow('<MessageActions.BranchPicker.Count> must be inside <MessageActions>');
+  });
+
+  it('render counts: the picker renders once per switch, and not per token while the next answer streams 60', async () => {
+    let renders = 0;
+    const streamed: AgentEvent[] = [...Array.from({ length: 60 }, (_, index): AgentEvent => ({ type: 'text-delta', text: `t${index} `, messageKey: 'm' })), { type: 'turn-end', finishReason: 'stop' }];
+    const { chat, user } = await twoVersions((props) => (
+      <MessageActions {...props}>
+        <Profiler id="picker" onRender={() => void renders++}>
+          <MessageActions.BranchPicker />
+        </Profiler>
+      </MessageActions>
+    ), [streamed]);
+    renders = 0;
+    await user.click(within(pickerOf('Version 2 of 2')).getByRole('button', { name: 'Previous version' }));
+    await screen.findByText('Hello there.');
+    const perSwitch = renders;
+    renders = 0;
+    await chat.send('more');
+    await screen.findByText(/t59/);
+    console.log(`[render counts] BranchPicker: ${perSwitch} render(s) for one switch, ${renders} while the next answer streamed 60 tokens`);
+    // As the picker of one block did before its parts (measured: 1 and 2): the next turn's start and end re-render the
+    // answer above it (no longer the last), no token does.
+    expect(perSwitch).toBe(1);
+    expect(renders).toBeLessThanOrEqual(2);
   });
 });
 

@@ -108,7 +108,7 @@ MessageActions.Edit = EditAction;
 MessageActions.Regenerate = RegenerateAction;
 /** Runs the failed or stopped last turn again. */
 MessageActions.Retry = RetryAction;
-/** The version switcher `‹ 2 / 3 ›`. */
+/** The version switcher `‹ 2 / 3 ›`, with its parts `.Previous`, `.Count` and `.Next`. */
 MessageActions.BranchPicker = BranchPicker;
 /** Thumbs up / down with an optional comment (`chat.setFeedback`), as one part of the actions. */
 MessageActions.Feedback = FeedbackAction;
