@@ -25,8 +25,8 @@ function useVersions(part: string) {
 
 /** Previous and Next, one implementation: a button that steps `step` versions, disabled at the end it would step past. */
 function useStepButton(step: -1 | 1, { className, children, onClick, ...rest }: PartButtonProps, ref: ForwardedRef<HTMLButtonElement>) {
-  const name = step < 0 ? 'previous' : 'next';
-  const versions = useVersions(step < 0 ? 'BranchPicker.Previous' : 'BranchPicker.Next');
+  const name = step < 0 ? 'Previous' : 'Next';
+  const versions = useVersions(`BranchPicker.${name}`);
   const labels = useLabels();
   if (!versions) return null;
   const { context, index, count } = versions;
@@ -35,7 +35,9 @@ function useStepButton(step: -1 | 1, { className, children, onClick, ...rest }: 
   return (
     // Your own content names the part; the default's arrow gets a name ("Previous version").
     <PartButton aria-label={children === undefined ? (step < 0 ? labels.previousVersion : labels.nextVersion) : undefined} disabled={disabled} {...rest} ref={ref}
-      className={cx('acu-button', className)} data-action={name} data-state={disabled ? 'disabled' : 'idle'} data-disabled={disabled ? '' : undefined}
+      className={cx('acu-button', className)} data-action={name.toLowerCase()} data-state={disabled ? 'disabled' : 'idle'} data-disabled={disabled ? '' : undefined}
+      // An element of the app's that is not a button (a link) says it is disabled to assistive technology.
+      aria-disabled={rest.asChild && disabled ? true : undefined}
       onClick={composeHandlers(onClick, () => disabled || context.chat.switchBranch(context.versions.id, target))}>
       {children ?? (step < 0 ? '‹' : '›')}
     </PartButton>

@@ -191,6 +191,31 @@ describe('MessageActions.BranchPicker parts', () => {
     expect(() => render(<BranchPickerCount />)).toThrow('<MessageActions.BranchPicker.Count> must be inside <MessageActions>');
   });
 
+  it('asChild onto a link: at the end it would step past, the link says it is disabled and does not switch', async () => {
+    const { user } = await twoVersions((props) => (
+      <MessageActions {...props}>
+        <BranchPicker>
+          <BranchPickerPrevious asChild>
+            <a href="#older">Older</a>
+          </BranchPickerPrevious>
+          <BranchPickerNext asChild>
+            <a href="#newer">Newer</a>
+          </BranchPickerNext>
+        </BranchPicker>
+      </MessageActions>
+    ));
+    const picker = pickerOf('Version 2 of 2');
+    const newer = within(picker).getByRole('link', { name: 'Newer' });
+    expect([newer.getAttribute('aria-disabled'), newer.dataset.state, newer.getAttribute('type')]).toEqual(['true', 'disabled', null]);
+    await user.click(newer);
+    expect(screen.getByText('Hi again.')).toBeTruthy();
+    const older = within(picker).getByRole('link', { name: 'Older' });
+    expect(older.hasAttribute('aria-disabled')).toBe(false);
+    await user.click(older);
+    await screen.findByText('Hello there.');
+    expect(await axeViolations(pickerOf('Version 1 of 2'))).toEqual([]);
+  });
+
   it('render counts: the picker renders once per switch, and not per token while the next answer streams 60', async () => {
     let renders = 0;
     const streamed: AgentEvent[] = [...Array.from({ length: 60 }, (_, index): AgentEvent => ({ type: 'text-delta', text: `t${index} `, messageKey: 'm' })), { type: 'turn-end', finishReason: 'stop' }];
