@@ -1,8 +1,10 @@
 // examples/nextjs as a user installs it (the packages from `npm pack` tarballs), built by `next build` with Cache
 // Components on, served by `next start`, and driven in Chromium: the server-rendered history hydrates without a
 // warning, a turn streams with its tool card, an artifact opens, an interrupt is answered, a reload renders again —
-// with no console error and no cancelled request. Then the same copy under `next dev`, whose React reports every
-// hydration mismatch (attributes included) and every dev-only warning in the console: none may appear.
+// with no console error and no cancelled request. The in-process agent (a Genkit agent the Next server runs itself,
+// through @agent-chat/server's genkitRoutes) survives a reload in the middle of an answer: the answer resumes and ends
+// once, from one turn on the server. Then the same copy under `next dev`, whose React reports every hydration mismatch
+// (attributes included) and every dev-only warning in the console: none may appear.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,71 @@ async function openPage(browser: Browser, stack: ExampleStack, path: string): Pr
   });
   await page.goto(new URL(path, stack.url).href);
   return { page, problems };
+}
+
+/** The text of the last model message (the answer streaming or just ended), without whitespace differences. */
+const lastAnswer = async (page: Page) => ((await page.locator('article.acu-message[data-role="model"]').last().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+/** Everything the message list shows, without whitespace differences. */
+const conversation = async (page: Page) => ((await page.locator('.acu-message-list').textContent()) ?? '').replace(/\s+/g, ' ');
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+/** Waits until the chat is ready with `count` whole answers of the in-process agent shown. */
+async function waitForAnswers(page: Page, count: number): Promise<void> {
+  await expect.poll(async () => occurrences(await conversation(page), 'without running the turn again.'), { timeout: 30_000 }).toBe(count);
+  await page.locator('.acu-chat[data-state="ready"]').waitFor({ timeout: 30_000 });
+}
+
+/**
+ * /in-process: one turn to its end (the reference answer, and the Genkit session named), then a second question of
+ * as many words, whose answer is therefore the same text; the page reloads while it streams. The new page restores
+ * the session and reattaches to the turn: the answer ends equal to the reference (nothing repeated, nothing missed),
+ * the question shows once, the browser sent one POST per question (the reload re-ran nothing: it read the turn's
+ * stream), the server's model started one turn per question, and the next question is answered.
+ */
+async function inProcessReloadJourney(page: Page, stack: ExampleStack): Promise<void> {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/in-process/')) requests.push(`${request.method()} ${pathname}`);
+  });
+  const serverTurns = (question: string) => occurrences(stack.output.join(''), `[in-process agent] turn: ${JSON.stringify(question)}`);
+
+  await send(page, 'hello there');
+  await waitForAnswers(page, 1);
+  const reference = await lastAnswer(page);
+  expect(reference).toMatch(/^Your message has 2 words\. This answer comes from a Genkit agent/);
+
+  await send(page, 'general kenobi');
+  // Mid-answer: the second answer has begun and is not complete.
+  await expect
+    .poll(async () => {
+      const text = await lastAnswer(page);
+      return text !== reference && text.startsWith('Your message has 2 words. This answer') && text.length < reference.length - 40;
+    }, { timeout: 30_000, interval: 50 })
+    .toBe(true);
+  const partial = await lastAnswer(page);
+  await page.reload();
+  await composer(page).waitFor();
+
+  await waitForAnswers(page, 2);
+  expect(await lastAnswer(page)).toBe(reference);
+  expect(reference.startsWith(partial)).toBe(true);
+  // The question once (the restored session holds it; the reattached turn does not add it again), the answers once each.
+  expect(await page.locator('article.acu-message[data-role="user"] .acu-message__text').allTextContents()).toEqual(['hello there', 'general kenobi']);
+  expect(occurrences(await conversation(page), 'This answer comes from')).toBe(2);
+  expect(requests.filter((request) => request === 'POST /api/in-process/agent')).toHaveLength(2);
+  expect(requests.filter((request) => /^GET \/api\/in-process\/agent\/turns\/[^/]+\/stream$/.test(request))).toHaveLength(1);
+  expect(serverTurns('general kenobi')).toBe(1);
+
+  // The chat is the server's session again: the next question continues it.
+  await send(page, 'one more');
+  await waitForAnswers(page, 3);
+  expect(await lastAnswer(page)).toBe(reference);
+  expect(serverTurns('one more')).toBe(1);
+  expect(await page.locator('article.acu-message[data-role="user"] .acu-message__text').allTextContents()).toEqual(['hello there', 'general kenobi', 'one more']);
+  expect(occurrences(await conversation(page), 'This answer comes from')).toBe(3);
 }
 
 describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the packed packages)', () => {
@@ -83,6 +150,15 @@ describe.skipIf(!chromium)('examples/nextjs (next build, next start, from the pa
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('the in-process agent (app/api/in-process, @agent-chat/server): a reload mid-answer resumes it, and it ends once, from one turn', async () => {
+    const { page, problems } = await open('/in-process');
+    await composer(page).waitFor();
+    await inProcessReloadJourney(page, stack!);
+    await screenshots(page, 'nextjs', 'in-process');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
 });
 
 describe.skipIf(!chromium)('examples/nextjs under next dev (development React: hydration and dev warnings)', () => {
