@@ -36,9 +36,9 @@ const conversation = async (page: Page) => ((await page.locator('.acu-message-li
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 /** Waits until the chat is ready with `count` whole answers of the in-process agent shown. */
-async function waitForAnswers(page: Page, count: number): Promise<void> {
-  await expect.poll(async () => occurrences(await conversation(page), 'without running the turn again.'), { timeout: 30_000 }).toBe(count);
-  await page.locator('.acu-chat[data-state="ready"]').waitFor({ timeout: 30_000 });
+async function waitForAnswers(page: Page, count: number, timeout = 30_000): Promise<void> {
+  await expect.poll(async () => occurrences(await conversation(page), 'without running the turn again.'), { timeout }).toBe(count);
+  await page.locator('.acu-chat[data-state="ready"]').waitFor({ timeout });
 }
 
 /**
@@ -48,7 +48,7 @@ async function waitForAnswers(page: Page, count: number): Promise<void> {
  * the question shows once, the browser sent one POST per question (the reload re-ran nothing: it read the turn's
  * stream), the server's model started one turn per question, and the next question is answered.
  */
-async function inProcessReloadJourney(page: Page, stack: ExampleStack): Promise<void> {
+async function inProcessReloadJourney(page: Page, stack: ExampleStack, { firstAnswerTimeout = 30_000, reloadIsSlow = false } = {}): Promise<void> {
   const requests: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
@@ -57,7 +57,7 @@ async function inProcessReloadJourney(page: Page, stack: ExampleStack): Promise<
   const serverTurns = (question: string) => occurrences(stack.output.join(''), `[in-process agent] turn: ${JSON.stringify(question)}`);
 
   await send(page, 'hello there');
-  await waitForAnswers(page, 1);
+  await waitForAnswers(page, 1, firstAnswerTimeout);
   const reference = await lastAnswer(page);
   expect(reference).toMatch(/^Your message has 2 words\. This answer comes from a Genkit agent/);
 
@@ -66,7 +66,7 @@ async function inProcessReloadJourney(page: Page, stack: ExampleStack): Promise<
   await expect
     .poll(async () => {
       const text = await lastAnswer(page);
-      return text !== reference && text.startsWith('Your message has 2 words. This answer') && text.length < reference.length - 40;
+      return text !== reference && text.startsWith('Your message has 2 words.') && text.length < reference.length - 40;
     }, { timeout: 30_000, interval: 50 })
     .toBe(true);
   const partial = await lastAnswer(page);
@@ -80,7 +80,11 @@ async function inProcessReloadJourney(page: Page, stack: ExampleStack): Promise<
   expect(await page.locator('article.acu-message[data-role="user"] .acu-message__text').allTextContents()).toEqual(['hello there', 'general kenobi']);
   expect(occurrences(await conversation(page), 'This answer comes from')).toBe(2);
   expect(requests.filter((request) => request === 'POST /api/in-process/agent')).toHaveLength(2);
-  expect(requests.filter((request) => /^GET \/api\/in-process\/agent\/turns\/[^/]+\/stream$/.test(request))).toHaveLength(1);
+  // The new page read the rest from the turn's stream (under `next dev` the reloaded page may come up after the turn
+  // ended: then the restored session holds the whole answer, and reattaching rightly does nothing).
+  const streams = requests.filter((request) => /^GET \/api\/in-process\/agent\/turns\/[^/]+\/stream$/.test(request)).length;
+  if (reloadIsSlow) expect(streams).toBeLessThanOrEqual(1);
+  else expect(streams).toBe(1);
   expect(serverTurns('general kenobi')).toBe(1);
 
   // The chat is the server's session again: the next question continues it.
@@ -185,6 +189,15 @@ describe.skipIf(!chromium)('examples/nextjs under next dev (development React: h
     await send(page, 'add Buy milk');
     await expect.poll(() => page.locator('article.acu-message[data-role="model"]').last().textContent(), { timeout: 60_000 }).toMatch(/Buy milk/);
     await expect.poll(() => page.getByRole('button', { name: /^stop/i }).count(), { timeout: 30_000 }).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('/in-process hydrates with no console error or warning, and a reload mid-answer resumes it (StrictMode effects run twice)', async () => {
+    const { page, problems } = await openPage(browser!, stack!, '/in-process');
+    await composer(page).waitFor({ timeout: 120_000 });
+    // The route (and genkit with it) compiles on the first turn's request.
+    await inProcessReloadJourney(page, stack!, { firstAnswerTimeout: 120_000, reloadIsSlow: true });
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);

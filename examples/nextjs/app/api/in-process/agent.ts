@@ -8,7 +8,7 @@ import { genkit, InMemorySessionStore, z } from 'genkit/beta';
 import { currentTurn, withClientState } from '@agent-chat/server/genkit';
 
 /** The pause between two streamed words, in ms. */
-const WORD_DELAY_MS = 60;
+const WORD_DELAY_MS = 80;
 
 const ANSWER =
   'This answer comes from a Genkit agent running inside this Next.js server. Its route handler is genkitRoutes from ' +
