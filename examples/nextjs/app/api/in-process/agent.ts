@@ -49,6 +49,7 @@ const scriptedModel = ai.defineModel(
     if (!toolAnswer) {
       // A new question: ask for the tool first (streamed as a real model streams a tool request).
       const text = (last?.content ?? []).map((part) => part.text ?? '').join('');
+      // One line per turn the model starts (the e2e test counts them: a reload must not start the turn again).
       console.log(`[in-process agent] turn: ${JSON.stringify(text)}`);
       const part = { toolRequest: { name: 'countWords', ref: `countWords-${request.messages.length}`, input: { text } } };
       sendChunk({ content: [part] });
