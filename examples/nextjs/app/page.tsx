@@ -14,6 +14,7 @@ export default function Home() {
         <h1>AgentChatView</h1>
         <span data-testid="server-question">{question}</span>
         <Link href="/parts">Composed from the parts</Link>
+        <Link href="/in-process">In-process agent</Link>
       </header>
       <LabelsProvider labels={{ send: 'Send' }}>
         {/* The chat starts from a history, so its session is client-managed (the conversation travels with each turn). */}
