@@ -123,17 +123,11 @@ function loadThreadedView(): Promise<ThreadedModule> {
   return threadedLoading;
 }
 
-/** Resolves after the next frame has painted (a task after it), or after a ~frame timer without `requestAnimationFrame`. */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
-    else setTimeout(resolve, 16);
-  });
-}
 
 /**
- * The thread layout once its chunk is there and the list's first page painted; meanwhile the list's first page, from what is loaded. Not `lazy` under a
- * `Suspense`: React holds a boundary's resolved content back for up to 300 ms after its fallback showed.
+ * The thread layout once its chunk is there and the list's first page painted; meanwhile the list's first page, from
+ * what is loaded. Not `lazy` under a `Suspense`: React holds a boundary's resolved content back for up to 300 ms after
+ * its fallback showed.
  */
 function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layout: AgentChatViewLayout }) {
   const [loaded, setLoaded] = useState(threadedModule);
@@ -145,7 +139,7 @@ function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layo
     loadThreadedView().then(async (module) => {
       // The first page paints before the layout's much larger first render: read, rendered, a frame, then the layout.
       await threads.ready;
-      await afterNextPaint();
+      await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
       if (live) setLoaded(module);
     }, () => {});
     return () => {
