@@ -73,6 +73,9 @@ const CEILINGS = { 'app-agentflow': 16.8, 'app-tnsai': 16.0, 'app-ai-sdk': 20.5,
 // from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
 // on the view's row and on the ui row (the ui ceiling 35.4 → 36.0). Before, the list waited for the chunk and for
 // React's 300 ms hold on a Suspense boundary's content (542 ms to first paint; bench/browser/RESULTS.md).
+// Session 8 (issues 26 and 28): the ui ceiling 36.0 → 36.1. The thread layout now waits for the list's first page to
+// paint (a few bytes in AgentChatView), and a code block's frame is split so that an answer's end does not render its
+// finished (highlighted) blocks again (CodeFrame → a memoized body): ui measured 36.00-36.01 kB, a few bytes over.
 
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
@@ -105,7 +108,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.0 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.1 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 14.9 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it
