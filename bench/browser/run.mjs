@@ -207,15 +207,15 @@ async function measureThreads() {
   for (let run = 0; run < THREADS.runs; run++) {
     const beforeLoad = await metricsOf(cdp);
     await load('');
-    const { created, read, painted } = await page.evaluate(async () => {
+    const { created, fetched, read, painted } = await page.evaluate(async () => {
       const timings = window.benchThreads;
-      return { created: timings.created, read: await timings.read, painted: await timings.painted };
+      return { created: timings.created, fetched: await timings.fetched, read: await timings.read, painted: await timings.painted };
     });
     const beforeSwitch = await metricsOf(cdp);
     const [restored, switched] = await page.evaluate(() => window.benchThreads.switchTo('big'));
     const afterSwitch = await metricsOf(cdp);
     runs.push({
-      read: read - created, list: painted - created, render: painted - read, restored, fromNavigation: painted, loadTask: (beforeSwitch.TaskDuration - beforeLoad.TaskDuration) * 1000,
+      fetched: fetched - created, read: read - created, list: painted - created, render: painted - read, restored, fromNavigation: painted, loadTask: (beforeSwitch.TaskDuration - beforeLoad.TaskDuration) * 1000,
       switch: switched, switchTask: (afterSwitch.TaskDuration - beforeSwitch.TaskDuration) * 1000,
     });
   }
@@ -229,7 +229,7 @@ async function measureThreads() {
 const threadResult = ONLY.includes('threads') ? await (async () => {
   log(`▶ threads: ${THREADS.count.toLocaleString('en')} threads in IndexedDB, a switch to 1,000 messages (${THREADS.runs} loads)`);
   const result = await measureThreads();
-  log(`  list painted ${result.median('list').toFixed(0)} ms after it was made (first page read in ${result.median('read').toFixed(0)} ms) · switch painted in ${result.median('switch').toFixed(0)} ms (main thread ${result.median('switchTask').toFixed(0)} ms)${result.errors.length ? ` · ERRORS ${result.errors.join('; ')}` : ''}`);
+  log(`  list painted ${result.median('list').toFixed(0)} ms after it was made (adapter's first page in ${result.median('fetched').toFixed(0)} ms, in the store in ${result.median('read').toFixed(0)} ms) · switch painted in ${result.median('switch').toFixed(0)} ms (main thread ${result.median('switchTask').toFixed(0)} ms)${result.errors.length ? ` · ERRORS ${result.errors.join('; ')}` : ''}`);
   return result;
 })() : null;
 
@@ -303,7 +303,8 @@ const threadLines = threadResult ? [
   '',
   '| measure | median | runs |',
   '|---|---:|---|',
-  `| list: first page read | ${ms(threadResult.median('read'))} | ${threadResult.runs.map((run) => run.read.toFixed(0)).join(' / ')} |`,
+  `| list: the adapter's first page (IndexedDB opened, 51 records read) | ${ms(threadResult.median('fetched'))} | ${threadResult.runs.map((run) => run.fetched.toFixed(0)).join(' / ')} |`,
+  `| list: first page read (in the list's store: \`ready\`) | ${ms(threadResult.median('read'))} | ${threadResult.runs.map((run) => run.read.toFixed(0)).join(' / ')} |`,
   `| **list: first paint** | **${ms(threadResult.median('list'))}** (${threadResult.median('list') <= 50 ? 'met' : 'missed'}) | ${threadResult.runs.map((run) => run.list.toFixed(0)).join(' / ')} |`,
   `| list: from the first page read to its paint (the first page rendered) | ${ms(threadResult.median('render'))} | ${threadResult.runs.map((run) => run.render.toFixed(0)).join(' / ')} |`,
   `| list: first paint from the navigation's start | ${ms(threadResult.median('fromNavigation'))} | ${threadResult.runs.map((run) => run.fromNavigation.toFixed(0)).join(' / ')} |`,

@@ -1,5 +1,5 @@
 import { createAgentChat, scriptedTransport, versionTree } from '@agent-chat/core';
-import { createThreadList, localThreadAdapter, type ThreadContent, type ThreadSummary } from '@agent-chat/core/threads';
+import { createThreadList, localThreadAdapter, type ThreadAdapter, type ThreadContent, type ThreadSummary } from '@agent-chat/core/threads';
 import { AgentChatView } from '@agent-chat/ui';
 import '@agent-chat/ui/styles.css';
 import { openDB } from 'idb';
@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 /** What the `threads` row reads: when the list was made, its first page read and painted; a timed switch. */
 export interface ThreadTimings {
   created: number;
+  /** When the adapter's first `list` call resolved: the database opened and the first page read from it. */
+  fetched: Promise<number>;
   read: Promise<number>;
   painted: Promise<number>;
   /** Resolves with [restored, painted]: ms from the call until the thread's tree is loaded into its chat, and until painted. */
@@ -52,9 +54,18 @@ export async function threadsApp(seedCount: number): Promise<ReactNode> {
   }
   const transport = scriptedTransport([]);
   const created = performance.now();
-  const list = createThreadList({ adapter: localThreadAdapter({ name: NAME }), createChat: (id) => createAgentChat({ transport, sessionId: id, features: [versionTree()] }) });
+  const local = localThreadAdapter({ name: NAME });
+  let fetched: Promise<number> | undefined;
+  // The same adapter, its first page timed on its way to the list.
+  const adapter: ThreadAdapter = { ...local, list: (request) => {
+    const page = local.list(request);
+    fetched ??= page.then(() => performance.now());
+    return page;
+  } };
+  const list = createThreadList({ adapter, createChat: (id) => createAgentChat({ transport, sessionId: id, features: [versionTree()] }) });
   const timings: ThreadTimings = {
     created,
+    fetched: list.ready.then(() => fetched!),
     read: list.ready.then(() => performance.now()),
     painted: list.ready.then(() => paintedWith('.acu-thread-open')),
     async switchTo(id) {

@@ -51,8 +51,8 @@ describe('commit coalescing', () => {
     vi.useRealTimers();
   });
 
-  it("2,000 deltas across 20 frames give at most 21 commits with throttle 'frame' (the default), and the exact text", async () => {
-    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)]);
+  it("2,000 deltas across 20 frames give at most 21 commits with throttle 'frame', and the exact text", async () => {
+    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)], 'frame');
     const response = await probe.hook().send('go');
     await macrotask();
     expect(response.text).toBe(expectedText(2000));
@@ -64,7 +64,19 @@ describe('commit coalescing', () => {
     await probe.unmount();
   });
 
-  it('components sharing one chat still commit together, once per frame (counted with React.Profiler)', async () => {
+  it('by default, one commit per 50 ms while streaming: every third frame, the first change at the next frame, the turn end at once', async () => {
+    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)]);
+    const response = await probe.hook().send('go');
+    await macrotask();
+    expect(response.text).toBe(expectedText(2000));
+    // Frames come every 16 ms here: commits at frames 1, 4, 7 … 19 (each with every delta so far), then the turn end.
+    expect(probe.commits.map((commit) => commit.text.length)).toEqual([100, 400, 700, 1000, 1300, 1600, 1900, 2000]);
+    expect(probe.renders.length).toBe(probe.commits.length);
+    expect(probe.commits.at(-1)).toEqual({ text: expectedText(2000), status: 'ready', isThinking: false });
+    await probe.unmount();
+  });
+
+  it('components sharing one chat still commit together, in the same frames (counted with React.Profiler)', async () => {
     const chat = createAgentChat({ transport: scriptedTransport([() => deltasAcrossFrames(5, 40)]) });
     const commits: string[] = [];
     function Reader() {
@@ -82,14 +94,15 @@ describe('commit coalescing', () => {
     const frameRequests = vi.spyOn(globalThis, 'requestAnimationFrame');
     await chat.send('go');
     await macrotask();
-    // Five frames, then the turn end: three readers, one animation frame and one commit each time.
-    expect(frameRequests).toHaveBeenCalledTimes(5);
-    expect(commits).toEqual(Array(6).fill('update'));
+    // One animation frame request per frame for the three readers (the sixth, after frame 5, is cancelled by the turn
+    // end); they commit together at frames 1 and 4 (50 ms apart), then at the turn end.
+    expect(frameRequests).toHaveBeenCalledTimes(6);
+    expect(commits).toEqual(Array(3).fill('update'));
     expect(document.body.textContent).toBe(expectedText(200).repeat(3));
     await view.unmount();
   });
 
-  it('useAgentChatSelector commits at most once per frame too, in the same commits as useAgentChat', async () => {
+  it('useAgentChatSelector commits at the same cadence, in the same commits as useAgentChat', async () => {
     const chat = createAgentChat({ transport: scriptedTransport([() => deltasAcrossFrames(20, 100)]) });
     const commits: Array<{ hook: number; selected: number }> = [];
     function Probe() {
@@ -105,10 +118,9 @@ describe('commit coalescing', () => {
     commits.length = 0;
     await chat.send('go');
     await macrotask();
-    expect(commits.length).toBeLessThanOrEqual(21);
-    // Never a commit where the selector and the hook saw different states: they publish in the same frame.
+    // Never a commit where the selector and the hook saw different states: they publish in the same frames.
     expect(commits.every((commit) => commit.hook === commit.selected)).toBe(true);
-    expect(commits.slice(0, 20).map((commit) => commit.selected)).toEqual(Array.from({ length: 20 }, (_, index) => (index + 1) * 100));
+    expect(commits.map((commit) => commit.selected)).toEqual([100, 400, 700, 1000, 1300, 1600, 1900, 2000]);
     expect(commits.at(-1)).toEqual({ hook: 2000, selected: 2000 });
     await view.unmount();
   });
@@ -125,17 +137,16 @@ describe('commit coalescing', () => {
     await probe.unmount();
   });
 
-  it('a number throttles to one commit per that many ms, on a timer', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    // 100 deltas, one per fake millisecond; at most one commit per 25 ms, then the turn end at once.
-    const probe = await renderProbe([[...textDeltas(100), { type: 'turn-end', finishReason: 'stop' }]], 25, { delayMs: 1 });
-    const sent = probe.hook().send('go');
-    await vi.advanceTimersByTimeAsync(200);
-    await sent;
-    // Flushes at 25, 50, 75 and 100 ms (the turn started at 0, the first delta came at 1 ms), then the turn end.
-    expect(probe.commits.map((commit) => commit.text.length)).toEqual([24, 49, 74, 99, 100]);
-    expect(probe.commits.at(-1)).toEqual({ text: expectedText(100), status: 'ready', isThinking: false });
-    await probe.unmount();
+  it('a number throttles to one commit per that many ms, on the first frame that far from the last', async () => {
+    // 16 ms frames: 25 ms is every second frame, 100 ms every sixth; the turn end at once.
+    for (const [throttle, lengths] of [[25, [100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 1900, 2000]], [100, [100, 700, 1300, 1900, 2000]]] as const) {
+      const probe = await renderProbe([() => deltasAcrossFrames(20, 100)], throttle);
+      await probe.hook().send('go');
+      await macrotask();
+      expect(probe.commits.map((commit) => commit.text.length)).toEqual(lengths);
+      expect(probe.commits.at(-1)).toEqual({ text: expectedText(2000), status: 'ready', isThinking: false });
+      await probe.unmount();
+    }
   });
 
   it('the turn end, an error and interrupts flush at once, without waiting for a frame', async () => {

@@ -1,7 +1,18 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 
-/** How React commits are coalesced while a turn streams: one per animation frame, one per N ms, or none. */
+/**
+ * How React commits are coalesced while a turn streams: one per animation frame, one per N ms (on an animation frame,
+ * the same frames for every hook on the page), or none.
+ */
 export type Throttle = 'frame' | number | false;
+
+/**
+ * The default cadence: at most one commit per 50 ms while a turn streams (20 a second, every third frame at 60 Hz), as
+ * the AI SDK's `experimental_throttle: 50`. Each commit re-renders, lays out and paints the growing answer; at every
+ * frame that work took most of the main thread on a long reply. The first change after a quiet spell (the first token)
+ * and the turn's end still show at the next frame / at once.
+ */
+export const DEFAULT_THROTTLE: Throttle = 50;
 
 /** A deferred call, requested any number of times and run at most once per frame (or per `throttle` ms). */
 interface FrameScheduler {
@@ -18,19 +29,23 @@ export interface CoalescedStore<S> {
 }
 
 const FALLBACK_FRAME_MS = 16;
+// A frame's start time varies by a few ms: an interval counts as elapsed this much early.
+const FRAME_SLACK_MS = 4;
 
 // One frame for every chat hook on the page, so that all their flushes land in one task and one React commit.
-const frameQueue = new Set<() => void>();
+const frameQueue = new Set<(frameTime: number) => void>();
 let cancelFrame: (() => void) | null = null;
 
-function runFrame(): void {
+const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+function runFrame(frameTime: number = clock()): void {
   cancelFrame = null;
   const flushes = [...frameQueue];
   frameQueue.clear();
-  for (const flush of flushes) flush();
+  for (const flush of flushes) flush(frameTime);
 }
 
-function onNextFrame(flush: () => void): void {
+function onNextFrame(flush: (frameTime: number) => void): void {
   frameQueue.add(flush);
   if (cancelFrame) return;
   // Looked up at call time, never at module scope: importing this module on a server must not touch `window`.
@@ -38,12 +53,12 @@ function onNextFrame(flush: () => void): void {
     const id = requestAnimationFrame(runFrame);
     cancelFrame = () => cancelAnimationFrame(id);
   } else {
-    const id = setTimeout(runFrame, FALLBACK_FRAME_MS);
+    const id = setTimeout(() => runFrame(), FALLBACK_FRAME_MS);
     cancelFrame = () => clearTimeout(id);
   }
 }
 
-function offNextFrame(flush: () => void): void {
+function offNextFrame(flush: (frameTime: number) => void): void {
   frameQueue.delete(flush);
   if (frameQueue.size === 0 && cancelFrame) {
     cancelFrame();
@@ -51,28 +66,34 @@ function offNextFrame(flush: () => void): void {
   }
 }
 
-/** Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or N ms. */
+/**
+ * Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or, for N ms, the
+ * first frame N ms after the last flush (less a quarter frame, so that 50 ms is every third frame at 60 Hz, not every
+ * fourth). Frames are the shared clock: every hook with the same N flushes in the same frames, so in one React commit.
+ */
 function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
-  // Set while a flush is pending: drops it.
-  let pending: (() => void) | null = null;
-  const run = () => {
-    pending = null;
+  const interval = throttle === 'frame' ? 0 : Math.max(0, throttle);
+  const due = interval - FRAME_SLACK_MS;
+  let lastFlush = -Infinity;
+  let pending = false;
+  const run = (frameTime: number) => {
+    if (frameTime - lastFlush < due) {
+      onNextFrame(run);
+      return;
+    }
+    pending = false;
+    lastFlush = frameTime;
     flush();
   };
   return {
     request() {
       if (pending) return;
-      if (throttle === 'frame') {
-        onNextFrame(run);
-        pending = () => offNextFrame(run);
-      } else {
-        const timer = setTimeout(run, Math.max(0, throttle));
-        pending = () => clearTimeout(timer);
-      }
+      pending = true;
+      onNextFrame(run);
     },
     cancel() {
-      pending?.();
-      pending = null;
+      if (pending) offNextFrame(run);
+      pending = false;
     },
   };
 }

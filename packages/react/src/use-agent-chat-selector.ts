@@ -1,17 +1,17 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { coalesceStore, type Throttle } from './frame-scheduler.js';
+import { coalesceStore, DEFAULT_THROTTLE, type Throttle } from './frame-scheduler.js';
 
 /** Options of {@link useAgentChatSelector}. */
 export interface AgentChatSelectorOptions {
-  /** Commit coalescing while a turn streams, as in `useAgentChat`: per animation frame (default), per N ms, or none. */
+  /** Commit coalescing while a turn streams, as in `useAgentChat`: per N ms on a frame (default 50), per frame, or none. */
   throttle?: Throttle;
 }
 
 /**
  * Subscribes to one slice of a chat's state: the component re-renders only when `equalityFn` says the
  * selection changed, so a component reading `custom.tasks` or one artifact stays still while text streams.
- * Like `useAgentChat`, it sees the state at most once per animation frame while a turn streams (the turn end, an
+ * Like `useAgentChat`, it sees the state at most once per 50 ms while a turn streams (the turn end, an
  * error and interrupts at once), in the same frame as every other hook on the chat.
  */
 export function useAgentChatSelector<S, T>(
@@ -20,7 +20,7 @@ export function useAgentChatSelector<S, T>(
   equalityFn: (previous: T, next: T) => boolean = Object.is,
   options?: AgentChatSelectorOptions,
 ): T {
-  const throttle = options?.throttle ?? 'frame';
+  const throttle = options?.throttle ?? DEFAULT_THROTTLE;
   const store = useMemo(() => coalesceStore(chat, throttle), [chat, throttle]);
   // The last committed selection: a new inline selector returning an equal value keeps its identity.
   const committed = useRef<{ value: T } | null>(null);

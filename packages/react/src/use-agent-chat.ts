@@ -1,7 +1,7 @@
 import { splitChatOptions, type AgentChat, type AgentChatOptionKey, type AgentChatOptions, type ChatState, type SendOptions } from '@agent-chat/core';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useOptionalAgentChatContext } from './agent-chat-provider.js';
-import { coalesceStore, type Throttle } from './frame-scheduler.js';
+import { coalesceStore, DEFAULT_THROTTLE, type Throttle } from './frame-scheduler.js';
 import { useOwnedChat } from './use-owned-chat.js';
 
 /**
@@ -13,7 +13,7 @@ export type UseAgentChatOptions<S = unknown> = (
   | (AgentChatOptions<S> & { chat?: undefined })
   | { chat: AgentChat<S> }
 ) & {
-  /** Commit coalescing while a turn streams: per animation frame (default), per N ms, or none (`false`). */
+  /** Commit coalescing while a turn streams: at most one per N ms on an animation frame (default 50), per frame (`'frame'`), or none (`false`). */
   throttle?: Throttle;
 };
 
@@ -44,7 +44,7 @@ function linkSignals(first: AbortSignal, second: AbortSignal | undefined): Abort
 
 /**
  * The chat hook: creates an AgentChat once per mounted component (or uses `options.chat`, or the nearest
- * `AgentChatProvider`'s) and renders its state, at most one commit per frame while a turn streams. The whole options
+ * `AgentChatProvider`'s) and renders its state, at most one commit per 50 ms (on an animation frame) while a turn streams. The whole options
  * object is handed to the chat on every commit: a changed transport, callback, tool or limit applies from its next use.
  */
 export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): UseAgentChatResult<S> {
@@ -63,7 +63,7 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
     };
   }, [lifetime, ownsChat]);
 
-  const store = useMemo(() => coalesceStore(chat, options?.throttle ?? 'frame'), [chat, options?.throttle]);
+  const store = useMemo(() => coalesceStore(chat, options?.throttle ?? DEFAULT_THROTTLE), [chat, options?.throttle]);
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
   const actions = useMemo((): UseAgentChatActions<S> => {

@@ -131,6 +131,8 @@ describe.skipIf(!chromiumPath)('AgentChatView with threads in Chromium', () => {
         await page.waitForSelector('body[data-ready="true"]');
         const read = await page.evaluate(() => (window as unknown as { timings: { listRead: Promise<number> } }).timings.listRead);
         const list = await page.evaluate(() => (window as unknown as { timings: { listPainted: Promise<number> } }).timings.listPainted);
+        // The first page is the newest threads, in order, after the new chat the view made (Chromium reads it with one getAllRecords, backwards).
+        if (run === 0) expect((await titles(page)).filter((title) => title.startsWith('Thread ')).slice(0, 3)).toEqual(['Thread 9999', 'Thread 9998', 'Thread 9997']);
         const switched = await page.evaluate(() => (window as unknown as { timings: { switchTo(id: string): Promise<number> } }).timings.switchTo('big'));
         runs.push({ read, list, switch: switched });
       }

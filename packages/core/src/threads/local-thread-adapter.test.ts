@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAgent, texts, type Count } from '../../test/session-agent.js';
 import { localThreadAdapter } from './local-thread-adapter.js';
 import { createThreadList, type ThreadList } from './thread-list.js';
@@ -36,20 +36,53 @@ describe('localThreadAdapter (IndexedDB through idb)', () => {
     expect(texts(reloaded.chat())).toEqual(['user:remember me', 'model:re: remember me']);
   });
 
-  it('pages newest first with a cursor that holds its place', async () => {
-    const adapter = localThreadAdapter({ name: `pages-${++tests}` });
-    for (let index = 0; index < 25; index++) await adapter.save(summary(`t${String(index).padStart(2, '0')}`, 100 + (index % 5)));
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await adapter.list({ cursor, limit: 10 });
-      seen.push(...page.threads.map((thread) => thread.id));
-      cursor = page.cursor;
-    } while (cursor);
-    expect(seen).toHaveLength(25);
-    expect(new Set(seen).size).toBe(25);
-    expect(seen.slice(0, 5)).toEqual(['t24', 't19', 't14', 't09', 't04']);
-    expect(seen.at(-1)).toBe('t00');
+  // Browsers without IDBIndex.getAllRecords (before Chromium 141) read a page with a cursor: both ways page alike.
+  describe.each([['one getAllRecords request', false], ['a cursor, where the browser has no getAllRecords', true]])('a page read with %s', (_way, withoutGetAllRecords) => {
+    const prototype = IDBIndex.prototype as { getAllRecords?: unknown };
+    const getAllRecords = prototype.getAllRecords;
+    beforeEach(() => {
+      expect(typeof getAllRecords).toBe('function');
+      if (withoutGetAllRecords) delete prototype.getAllRecords;
+    });
+    afterEach(() => {
+      prototype.getAllRecords = getAllRecords;
+    });
+
+    it('pages newest first with a cursor that holds its place', async () => {
+      const adapter = localThreadAdapter({ name: `pages-${++tests}` });
+      for (let index = 0; index < 25; index++) await adapter.save(summary(`t${String(index).padStart(2, '0')}`, 100 + (index % 5)));
+      const seen: string[] = [];
+      const sizes: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await adapter.list({ cursor, limit: 10 });
+        seen.push(...page.threads.map((thread) => thread.id));
+        sizes.push(page.threads.length);
+        cursor = page.cursor;
+      } while (cursor);
+      expect(sizes).toEqual([10, 10, 5]);
+      expect(new Set(seen).size).toBe(25);
+      expect(seen.slice(0, 5)).toEqual(['t24', 't19', 't14', 't09', 't04']);
+      expect(seen.at(-1)).toBe('t00');
+      // A page that ends exactly at the last thread says that none follows.
+      expect((await adapter.list({ cursor: null, limit: 25 })).cursor).toBeNull();
+    });
+
+    it('a page of corrupt records is passed over: the next page goes on after it', async () => {
+      const name = `corrupt-page-${++tests}`;
+      const adapter = localThreadAdapter({ name });
+      await adapter.save(summary('old', 1));
+      await adapter.save(summary('new', 10));
+      const database = await openDB(`agent-chat-threads-${name}`);
+      for (let index = 2; index < 6; index++) await database.put('summaries', { id: `broken${index}`, title: 42, updatedAt: index }, `broken${index}`);
+      database.close();
+      const first = await adapter.list({ limit: 2 });
+      expect(first.threads.map((thread) => thread.id)).toEqual(['new']);
+      const second = await adapter.list({ cursor: first.cursor, limit: 2 });
+      expect(second.threads).toEqual([]);
+      const third = await adapter.list({ cursor: second.cursor, limit: 2 });
+      expect(third).toEqual({ threads: [summary('old', 1)], cursor: null });
+    });
   });
 
   it('two tabs: a thread created, renamed or removed in one appears, changes or goes in the other', async () => {

@@ -6,7 +6,7 @@ export function compareThreads(a: ThreadSummary, b: ThreadSummary): number {
 }
 
 /** A page cursor: the place of the last thread of a page. */
-export function cursorOf(thread: ThreadSummary): string {
+export function cursorOf(thread: Pick<ThreadSummary, 'updatedAt' | 'id'>): string {
   return `${thread.updatedAt}:${thread.id}`;
 }
 

@@ -123,9 +123,11 @@ function loadThreadedView(): Promise<ThreadedModule> {
   return threadedLoading;
 }
 
+
 /**
- * The thread layout once its chunk is there; meanwhile the list's first page, from what is loaded. Not `lazy` under a
- * `Suspense`: React holds a boundary's resolved content back for up to 300 ms after its fallback showed.
+ * The thread layout once its chunk is there and the list's first page painted; meanwhile the list's first page, from
+ * what is loaded. Not `lazy` under a `Suspense`: React holds a boundary's resolved content back for up to 300 ms after
+ * its fallback showed.
  */
 function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layout: AgentChatViewLayout }) {
   const [loaded, setLoaded] = useState(threadedModule);
@@ -134,11 +136,16 @@ function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layo
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    loadThreadedView().then((module) => live && setLoaded(module), () => {});
+    loadThreadedView().then(async (module) => {
+      // The first page paints before the layout's much larger first render: read, rendered, a frame, then the layout.
+      await threads.ready;
+      await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+      if (live) setLoaded(module);
+    }, () => {});
     return () => {
       live = false;
     };
-  }, [loaded]);
+  }, [loaded, threads]);
   if (!loaded) {
     return (
       <LabelsProvider labels={layout.labels ?? NO_LABELS}>

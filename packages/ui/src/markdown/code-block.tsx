@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../util/class-names.js';
 import { useHighlightedCode, type HighlightedToken } from './code-highlighting.js';
 import { useLabels } from '../labels/labels.js';
@@ -36,11 +36,16 @@ function renderTokens(lines: HighlightedToken[][]): ReactNode[] {
   ));
 }
 
-/** The frame of a code block: language, copy button, and the code. */
-export function CodeFrame({ children, codeText, language, copyLabel, complete = false, className, ...rest }: CodeFrameProps) {
+/**
+ * The frame of a code block: language, copy button, and the code. Only this thin part reads whether the markdown is
+ * whole: when an answer finishes, its finished blocks (already `complete`) are not rendered again, highlighted tokens
+ * and all; the block that was still open renders once.
+ */
+export const CodeFrame = (props: CodeFrameProps) => <CodeFrameBody {...props} complete={useContext(MarkdownCompleteContext) || !!props.complete} />;
+
+const CodeFrameBody = memo(function CodeFrameBody({ children, codeText, language, copyLabel, complete, className, ...rest }: CodeFrameProps & { complete: boolean }) {
   const labels = useLabels();
-  const whole = useContext(MarkdownCompleteContext);
-  const highlighted = useHighlightedCode(codeText, language, complete || whole);
+  const highlighted = useHighlightedCode(codeText, language, complete);
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -69,7 +74,7 @@ export function CodeFrame({ children, codeText, language, copyLabel, complete = 
       </pre>
     </div>
   );
-}
+});
 
 /** A code block with a copy-to-clipboard button. */
 export function CodeBlock({ code, ...rest }: CodeBlockProps) {

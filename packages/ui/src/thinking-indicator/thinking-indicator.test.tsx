@@ -1,6 +1,6 @@
 import { createAgentChat, scriptedTransport, type ChatMessage } from '@agent-chat/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { LabelsProvider } from '../labels/labels.js';
 import { ThinkingIndicator } from './thinking-indicator.js';
@@ -51,8 +51,8 @@ describe('ThinkingIndicator', () => {
     act(() => chat.store.setState({ status: 'streaming', messages: [question, answer([{ text: '' }])] }));
     expect(await screen.findByText('Thinking…')).toBeTruthy();
     act(() => chat.store.setState({ messages: [question, answer([{ text: 'Let me look' }])] }));
-    await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
-    expect(status.getAttribute('data-state')).toBe('writing');
+    // Seen at the hooks' next streaming commit (by default up to 50 ms after the last one), not at the next frame.
+    await vi.waitFor(() => expect(status.getAttribute('data-state')).toBe('writing'));
     expect(status.textContent).toBe('');
     act(() => chat.store.setState({ messages: [question, answer([{ text: 'Let me look' }, { toolRequest: { name: 'searchFlights', ref: 's1', input: {} } }])] }));
     expect(await screen.findByText('Running search flights…')).toBeTruthy();
