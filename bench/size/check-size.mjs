@@ -84,7 +84,7 @@ const CEILINGS = { 'app-agentflow': 16.8, 'app-tnsai': 16.0, 'app-ai-sdk': 20.5,
 // (parts/part-context.ts) instead of three copies: 36.07 kB, +0.10 kB over issue 26's 35.97 for both parts' changes; the
 // ui ceiling 36.0 → 36.1 (+0.1, rounded up). Not in `ui-chat` (message actions are not in it) nor in the view's initial
 // chunk (message actions are a lazy chunk there: 4.85 → 5.08 kB).
-// Session 8 (issues 26 and 28): the parts' and these changes together: the ui ceiling set below by the merged measure. The thread layout now waits for the list's first page to
+// Session 8 (issues 26 and 28): with issue 25's parts above, ui measured 36.10 kB (+0.03 kB for these changes over the parts' 36.07): the ui ceiling 36.1 → 36.2. The thread layout now waits for the list's first page to
 // paint (a few bytes in AgentChatView), and a code block's frame is split so that an answer's end does not render its
 // finished (highlighted) blocks again (CodeFrame → a memoized body): ui measured 36.00-36.01 kB, a few bytes over.
 
@@ -119,7 +119,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.1 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.2 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 15.3 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it
