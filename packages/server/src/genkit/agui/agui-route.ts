@@ -60,33 +60,22 @@ import {
   type GenkitTurnInput,
   type SnapshotReader,
 } from '../bridge.js';
-import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type StartStore, type TurnSignature } from '../fork-point.js';
-import { checkId, invalidArgument, isRecord, type RunnableAction } from '../runtime.js';
+import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type TurnSignature } from '../fork-point.js';
+import { checkId, invalidArgument, isRecord } from '../runtime.js';
 import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
 import { clientStateOf, withContext } from '../client-state.js';
-import { jsonBytes, readJsonBody, sessionSizeRefusal, type SessionSizeCap } from '../session-size.js';
+import { jsonBytes, readJsonBody, sessionSizeRefusal } from '../session-size.js';
 import { turnSubroute } from '../subroutes.js';
+import type { SessionRouteOptions } from '../handler-options.js';
 import { aguiConnect } from './agui-connect.js';
 import { AGUI_STREAM_HEADERS, jsonText, toAguiInterrupt, artifactActivity } from './agui-events.js';
 import { jsonResponse } from '../../turns/turn-frames.js';
-import type { ResumableTurns, WebHandler } from '../../turns/resumable-turns.js';
+import type { WebHandler } from '../../turns/resumable-turns.js';
 
 
-export interface AguiHandlerOptions {
+export interface AguiHandlerOptions extends SessionRouteOptions {
   /** The route's path, e.g. `/api/agui` (`connect` and the turn routes are under it). */
   route: string;
-  /** The agent (`ai.defineAgent(…)`, or your wrapper around its `run`). */
-  agent: RunnableAction;
-  /** The agent's getSnapshotData action: where open interrupts are read from. */
-  snapshots: SnapshotReader;
-  /** The turn buffers: the run writes into them, responses read from them. */
-  turns: ResumableTurns;
-  /** Where a fork from the first turn stores its empty start (the agent's session store). */
-  store: StartStore;
-  /** The snapshots this server's turns produced: the lines a request may continue (share one between the AG-UI and AI SDK handlers of one agent). */
-  branches?: BranchIndex;
-  /** 413 before a turn that would make its session store more than `maxBytes`. */
-  sessionSize?: SessionSizeCap;
 }
 
 const textContent = (content: unknown) => contentParts(content).map((part) => part.text ?? '').join('');

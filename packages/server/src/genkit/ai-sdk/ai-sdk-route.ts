@@ -63,30 +63,20 @@ import {
   type SnapshotReader,
 } from '../bridge.js';
 import { regenerateCut, snapshotHints, uiTurns } from './ai-sdk-fork.js';
-import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf, type StartStore } from '../fork-point.js';
-import { checkId, errorStatusOf, interruptPromptOf, invalidArgument, isClientToolInterrupt, isRecord, type RunnableAction } from '../runtime.js';
+import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, streamedTurn, userTextOf } from '../fork-point.js';
+import { checkId, errorStatusOf, interruptPromptOf, invalidArgument, isClientToolInterrupt, isRecord } from '../runtime.js';
 import { clientContextOf, clientPatchOf, withContext } from '../client-state.js';
-import { jsonBytes, readJsonBody, sessionSizeRefusal, type SessionSizeCap } from '../session-size.js';
+import { jsonBytes, readJsonBody, sessionSizeRefusal } from '../session-size.js';
 import { turnSubroute } from '../subroutes.js';
+import type { SessionRouteOptions } from '../handler-options.js';
 import { AI_SDK_STREAM_HEADERS, ARTIFACT_PART, aiSdkChat } from './ai-sdk-chat.js';
 import { jsonResponse } from '../../turns/turn-frames.js';
-import type { ResumableTurns, WebHandler } from '../../turns/resumable-turns.js';
+import type { WebHandler } from '../../turns/resumable-turns.js';
 
 
-export interface AiSdkHandlerOptions {
+export interface AiSdkHandlerOptions extends SessionRouteOptions {
   /** The route's path, e.g. `/api/ai-sdk` (`chats/<id>`, `<id>/stream` and the turn routes are under it). */
   route: string;
-  /** The agent (`ai.defineAgent(…)`, or your wrapper around its `run`). */
-  agent: RunnableAction;
-  snapshots: SnapshotReader;
-  /** The turn buffers: the run writes into them, responses read from them. */
-  turns: ResumableTurns;
-  /** Where a fork from the first turn stores its empty start (the agent's session store). */
-  store: StartStore;
-  /** The snapshots this server's turns produced: the lines a request may continue (share one between the AG-UI and AI SDK handlers of one agent). */
-  branches?: BranchIndex;
-  /** 413 before a turn that would make its session store more than `maxBytes`. */
-  sessionSize?: SessionSizeCap;
 }
 
 /** The data part types this route streams. */
