@@ -11,8 +11,9 @@
 // threads: the list opened to its first paint, and a switch to a thread of 1,000 messages until it is painted.
 //
 //   node bench/browser/run.mjs [--chars=100000] [--tps=1000] [--only=kit,streamdown,react-markdown,turns,threads] [--no-write]
+//     [--trace=<folder>]   also writes each case's Chrome trace (DevTools' Performance panel opens it) into <folder>
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -25,6 +26,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const CHARS = Number(option('chars', 100_000));
 const TOKENS_PER_SECOND = Number(option('tps', 1000));
+const TRACE_DIR = option('trace', '');
 const ONLY = option('only', 'kit,streamdown,react-markdown,turns,threads').split(',');
 const LIBS = ONLY.filter((lib) => lib !== 'turns' && lib !== 'threads');
 const THREADS = { count: 10_000, runs: 5 };
@@ -60,7 +62,7 @@ const outDir = await mkdtemp(join(tmpdir(), 'agent-chat-bench-page-'));
 // BENCH_UI_SRC=<folder of @agent-chat/ui's src> measures another version of the ui (e.g. an earlier commit's) on the same page.
 const uiSource = process.env.BENCH_UI_SRC;
 const alias = uiSource ? [{ find: /^@agent-chat\/ui$/, replacement: join(uiSource, 'index.ts') }, { find: /^@agent-chat\/ui\/styles\.css$/, replacement: join(uiSource, 'styles.css') }] : [];
-await build({ root: join(here, 'page'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()], resolve: { alias }, build: { outDir, emptyOutDir: true, target: 'es2022' }, worker: { format: 'es' } });
+await build({ root: join(here, 'page'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()], resolve: { alias }, build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: Boolean(TRACE_DIR) }, worker: { format: 'es' } });
 
 // The reply as AI SDK UI message stream frames, TOKENS_PER_SECOND tokens a second, sent once per 16 ms.
 const reply = replyMarkdown(CHARS);
@@ -108,6 +110,23 @@ const browser = await chromium.launch({
 
 const metricsOf = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));
 
+/** Ends the CDP trace and writes it to `file`. */
+async function writeTrace(cdp, file) {
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  const { stream } = await complete;
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await mkdir(TRACE_DIR, { recursive: true });
+  await writeFile(file, text);
+  log(`  trace: ${file}`);
+}
+
 /** A fresh context on the bench page for `lib` after `history` messages, with CDP metrics on and page errors kept. */
 async function openBenchPage(lib, history) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
@@ -124,6 +143,7 @@ async function openBenchPage(lib, history) {
 async function measure(lib, history) {
   const { context, page, errors, cdp } = await openBenchPage(lib, history);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  if (TRACE_DIR) await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'] } });
   const before = await metricsOf(cdp);
   const sent = Date.now();
   // A page whose main thread stays blocked cannot even end its own wait: then the run ends here, as not finished.
@@ -135,6 +155,7 @@ async function measure(lib, history) {
     probe = { start: 0, firstByte: 0, lastByte: 0, finalPaint: elapsed, frames: [], longFrames: [], loaf: true, finished: false };
   }
   const after = blocked ? null : await metricsOf(cdp);
+  if (TRACE_DIR && !blocked) await writeTrace(cdp, join(TRACE_DIR, `${lib}-${history}.json`));
   if (!blocked) await cdp.send('HeapProfiler.collectGarbage');
   const heap = blocked ? NaN : (await metricsOf(cdp)).JSHeapUsedSize;
   await context.close();
@@ -146,6 +167,13 @@ async function measure(lib, history) {
   // Frames missed: each gap between animation frames longer than one 60 Hz frame counts the frames it skipped.
   let dropped = 0;
   for (let index = 1; index < probe.frames.length; index++) dropped += Math.max(0, Math.round((probe.frames[index] - probe.frames[index - 1]) / (1000 / 60)) - 1);
+  // Each long frame, where it fell in the turn and how it splits: scripts (with their forced layouts), then rendering.
+  for (const long of probe.longFrames) {
+    const at = probe.lastByte && long.start >= probe.lastByte ? `+${(long.start - probe.lastByte).toFixed(0)} ms after the last byte` : `${((long.start - probe.firstByte) / 1000).toFixed(1)} s into the stream`;
+    const render = long.renderStart ? long.duration - long.renderStart : 0;
+    const layout = long.styleAndLayoutStart ? long.duration - long.styleAndLayoutStart : 0;
+    log(`    long frame ${long.duration.toFixed(0)} ms, ${at}: render ${render.toFixed(0)} ms (style+layout ${layout.toFixed(0)} ms); ${long.scripts.map((script) => `${script.invoker} [${script.source}] ${script.duration.toFixed(0)} ms${script.forcedStyleAndLayout ? ` (forced layout ${script.forcedStyleAndLayout.toFixed(0)} ms)` : ''}`).join('; ')}`);
+  }
   const scripts = new Map();
   for (const long of probe.longFrames) for (const script of long.scripts) scripts.set(script.invoker, (scripts.get(script.invoker) ?? 0) + script.duration);
   return {
@@ -244,6 +272,8 @@ for (const workload of LIBS.length ? WORKLOADS : []) {
 }
 await browser.close();
 server.close();
+// A trace's scripts are the page's minified chunks: their source maps go beside the traces.
+if (TRACE_DIR) await cp(join(outDir, 'assets'), join(TRACE_DIR, 'assets'), { recursive: true });
 await rm(outDir, { recursive: true, force: true });
 
 const LABELS = { kit: 'agent-chat-kit `MessageList` + `useAgentChat`', streamdown: '`useChat` + `streamdown`', 'react-markdown': '`useChat` + `react-markdown`' };

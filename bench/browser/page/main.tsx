@@ -8,7 +8,15 @@ interface Probe {
   lastByte: number;
   finalPaint: number;
   frames: number[];
-  longFrames: Array<{ start: number; duration: number; blocking: number; scripts: Array<{ invoker: string; source: string; duration: number }> }>;
+  longFrames: Array<{
+    start: number;
+    duration: number;
+    blocking: number;
+    /** From the frame's start: when its rendering (rAF callbacks, then style and layout) began; 0 when it had none. */
+    renderStart: number;
+    styleAndLayoutStart: number;
+    scripts: Array<{ invoker: string; source: string; duration: number; forcedStyleAndLayout: number }>;
+  }>;
 }
 
 const params = new URLSearchParams(location.search);
@@ -42,13 +50,22 @@ window.fetch = async (input, init) => {
 
 const supportsLoaf = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame');
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries() as Array<PerformanceEntry & { blockingDuration?: number; scripts?: Array<{ invoker: string; sourceURL: string; duration: number }> }>) {
-    if (!probe.start || entry.duration <= 50) continue;
+  type Script = { invoker: string; sourceURL: string; sourceFunctionName?: string; duration: number; forcedStyleAndLayoutDuration?: number };
+  for (const entry of list.getEntries() as Array<PerformanceEntry & { blockingDuration?: number; renderStart?: number; styleAndLayoutStart?: number; scripts?: Script[] }>) {
+    // Frames of the turn only: from the send on (not the runner's own call into the page that arms it).
+    if (!probe.start || entry.duration <= 50 || entry.startTime + entry.duration < probe.start) continue;
     probe.longFrames.push({
       start: entry.startTime,
       duration: entry.duration,
       blocking: entry.blockingDuration ?? entry.duration - 50,
-      scripts: (entry.scripts ?? []).map((script) => ({ invoker: script.invoker, source: script.sourceURL, duration: script.duration })),
+      renderStart: entry.renderStart ? entry.renderStart - entry.startTime : 0,
+      styleAndLayoutStart: entry.styleAndLayoutStart ? entry.styleAndLayoutStart - entry.startTime : 0,
+      scripts: (entry.scripts ?? []).map((script) => ({
+        invoker: script.invoker,
+        source: `${script.sourceURL.split('/').pop()}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''}`,
+        duration: script.duration,
+        forcedStyleAndLayout: script.forcedStyleAndLayoutDuration ?? 0,
+      })),
     });
   }
 }).observe({ type: supportsLoaf ? 'long-animation-frame' : 'longtask', buffered: false });
@@ -66,6 +83,8 @@ async function app(): Promise<ReactNode> {
 const ended = () => [...document.querySelectorAll('code')].some((code) => code.textContent === 'bench-end');
 
 async function run(limitMs: number): Promise<Probe & { loaf: boolean; finished: boolean }> {
+  // The send runs in a task of its own, as a click's would: the runner's CDP call that got here is not the app's work.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   probe.start = performance.now();
   const frame = (time: number) => {
     probe.frames.push(time);

@@ -30,4 +30,38 @@ describe('the shipped stylesheet', () => {
     // No theme block restates the tokens for dark mode (a diagram's light/dark image switch is not a color: it may query the scheme).
     expect(css).not.toMatch(/prefers-color-scheme[^{]*\{[^}]*--acu-/);
   });
+
+  it('restyles only what a state change touches: a selector keyed on a state above its target names the target by class', () => {
+    // `.row[data-state='streaming'] .body > :last-child::after` made Chromium restyle every element of a finished
+    // 100,000-character answer (~15,000, 40-70 ms, one long frame) when the row's state changed: an attribute or a
+    // state pseudo-class in an ancestor compound invalidates the whole subtree unless the rightmost compound has a class.
+    const preludes = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)].map((match) => match[1]!.trim());
+    const selectors = preludes.filter((prelude) => !prelude.startsWith('@') && !/^(from|to|\d+%)/.test(prelude)).flatMap((prelude) => splitTopLevel(prelude, ','));
+    expect(selectors.length).toBeGreaterThan(300);
+    const STATE = /\[|:(hover|focus|focus-within|focus-visible|checked|open|active|disabled|target|has)\b/;
+    const offending = selectors.filter((selector) => {
+      const compounds = splitTopLevel(selector.replace(/\s*([>+~])\s*/g, ' '), ' ');
+      if (compounds.length < 2) return false;
+      const rightmost = compounds[compounds.length - 1]!.replace(/:not\([^)]*\)/g, '');
+      return compounds.slice(0, -1).some((compound) => STATE.test(compound)) && !/[.#]/.test(rightmost);
+    });
+    expect(offending).toEqual([]);
+  });
 });
+
+/** `text` split at `separator` outside brackets and parentheses, trimmed, empty pieces dropped. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const character of text) {
+    if (character === '(' || character === '[') depth++;
+    if (character === ')' || character === ']') depth--;
+    if ((separator === ' ' ? /\s/.test(character) : character === separator) && depth === 0) {
+      pieces.push(current.trim());
+      current = '';
+    } else current += character;
+  }
+  pieces.push(current.trim());
+  return pieces.filter(Boolean);
+}

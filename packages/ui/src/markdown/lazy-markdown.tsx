@@ -4,10 +4,10 @@ import { lazyPart } from '../util/lazy-part.js';
 import type { MarkdownProps } from './markdown.js';
 
 /** The text as it came, in the Markdown block's place: shown until the renderer's chunk is there (and if it cannot load). */
-export function PlainMarkdown({ text, headingLevel: _headingLevel, complete: _complete, className, ...rest }: MarkdownProps) {
+export function PlainMarkdown({ text, headingLevel: _headingLevel, complete: _complete, caret = false, className, ...rest }: MarkdownProps) {
   return (
     <div {...rest} className={cx('acu-markdown', className)} data-state="plain">
-      <p className="acu-markdown__plain">{text}</p>
+      <p className={cx('acu-markdown__plain', caret && 'acu-markdown__tail')}>{text}</p>
     </div>
   );
 }

@@ -24,6 +24,29 @@ describe('Markdown', () => {
     expect([...container.querySelectorAll('td')].map((cell) => cell.textContent!.trim())).toEqual(['1', '2']);
   });
 
+  it('with `caret`, only the last top-level block carries the caret class; it moves as blocks arrive and goes with `caret`', () => {
+    const tails = (container: HTMLElement) => [...container.querySelectorAll('.acu-markdown__tail')].map((element) => element.tagName + (element.className.includes('acu-code') ? '.acu-code' : ''));
+    const { container, rerender } = render(<Markdown text={'# Title\n\nFirst'} caret />);
+    expect(tails(container)).toEqual(['P']);
+    rerender(<Markdown text={'# Title\n\nFirst\n\n- one\n- two'} caret />);
+    expect(tails(container)).toEqual(['UL']); // the list, not its last item: one block-level tail
+    rerender(<Markdown text={'# Title\n\nFirst\n\n- one\n- two\n\n```ts\nlet a = 1;'} caret />);
+    expect(tails(container)).toEqual(['DIV.acu-code']);
+    rerender(<Markdown text={'# Title\n\nFirst\n\n- one\n- two\n\n```ts\nlet a = 1;\n```\n\n| a |\n|---|\n| 1 |'} caret />);
+    expect(tails(container)).toEqual(['DIV']);
+    expect(container.querySelector('.acu-markdown__tail')!.className).toContain('acu-markdown__table');
+    // 40 blocks: the caret follows the last one across the groups the blocks render in.
+    const long = Array.from({ length: 40 }, (_, index) => `Paragraph ${index}`).join('\n\n');
+    rerender(<Markdown text={long} caret />);
+    expect(container.querySelectorAll('.acu-markdown__tail')).toHaveLength(1);
+    expect(container.querySelector('.acu-markdown__tail')!.textContent).toBe('Paragraph 39');
+    rerender(<Markdown text={long} complete />);
+    expect(container.querySelectorAll('.acu-markdown__tail')).toHaveLength(0);
+    // Without it (the default), no block is the tail.
+    cleanup();
+    expect(render(<Markdown text="Just text" />).container.querySelectorAll('.acu-markdown__tail')).toHaveLength(0);
+  });
+
   it('renders raw HTML as text and drops unsafe URLs', () => {
     const { container } = render(
       <Markdown

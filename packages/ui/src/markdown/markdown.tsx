@@ -12,6 +12,11 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
   headingLevel?: number;
   /** The text is whole (its message finished): even a last block left open counts as complete (it gets highlighted). */
   complete?: boolean;
+  /**
+   * The text is still streaming in: its last block ends with a pulsing caret (`.acu-markdown__tail::after`). Default
+   * false; a message list sets it on the streaming answer's last text.
+   */
+  caret?: boolean;
 }
 
 /** The document for `text`: when it continues the previous text, only the new characters are parsed. */
@@ -33,7 +38,7 @@ function useMarkdownDocument(text: string): MarkdownDocument {
  * images from other origins wait for a click (see `allowedImageOrigins`). A streaming message costs its new text per
  * commit: finished blocks are kept as they were rendered, only the open block renders again.
  */
-export const Markdown = memo(function Markdown({ text, headingLevel = 3, complete = false, className, ...rest }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, headingLevel = 3, complete = false, caret = false, className, ...rest }: MarkdownProps) {
   const document = useMarkdownDocument(text);
   // Levels used → levels rendered, ranked from `headingLevel` so that none is skipped (h3, h4 … not h3, h5).
   const key = document.headings.join();
@@ -43,7 +48,7 @@ export const Markdown = memo(function Markdown({ text, headingLevel = 3, complet
   );
   return (
     <div {...rest} className={cx('acu-markdown', className)}>
-      <MarkdownCompleteContext.Provider value={complete}>{renderDocument(document.root, levels)}</MarkdownCompleteContext.Provider>
+      <MarkdownCompleteContext.Provider value={complete}>{renderDocument(document.root, levels, caret)}</MarkdownCompleteContext.Provider>
     </div>
   );
 });

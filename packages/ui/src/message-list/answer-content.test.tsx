@@ -1,5 +1,5 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type ChatMessage, type FeedbackEvent } from '@agent-chat/core';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
@@ -32,6 +32,30 @@ describe('ReasoningView', () => {
     expect(details().open).toBe(true); // the reader opened it: it stays open
     rerender(<ReasoningView text="Restored." active={false} />);
     expect(screen.getByText('Reasoning')).toBeTruthy(); // no timing (a restored message): no duration
+  });
+});
+
+describe('the streaming caret in MessageList', () => {
+  it('follows the last block of a streaming answer whose last part is text, and only while it streams', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    const { container } = render(<MessageList chat={chat} />);
+    const question: ChatMessage = { id: 'u1', role: 'user', content: [{ text: 'Go' }], status: 'done' };
+    const reply = (content: ChatMessage['content'], status: ChatMessage['status'] = 'streaming'): ChatMessage => ({ id: 'm1', role: 'model', content, status });
+    const tails = () => [...container.querySelectorAll('.acu-markdown__tail')].map((element) => element.textContent);
+    act(() => chat.store.setState({ status: 'streaming', messages: [question, reply([{ text: 'One\n\nTwo' }])] }));
+    await waitFor(() => expect(tails()).toEqual(['Two']));
+    // A source listed under the message does not take the caret away from the text.
+    act(() => chat.store.setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { source: { url: 'https://a.example/' } }])] }));
+    await waitFor(() => expect(tails()).toEqual(['Two']));
+    // A tool call after the text: the text is no longer where the answer grows.
+    act(() => chat.store.setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }])] }));
+    await waitFor(() => expect(tails()).toEqual([]));
+    act(() => chat.store.setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }, { text: 'Three' }])] }));
+    await waitFor(() => expect(tails()).toEqual(['Three']));
+    act(() => chat.store.setState({ status: 'ready', messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }, { text: 'Three' }], 'done')] }));
+    await waitFor(() => expect(tails()).toEqual([]));
+    // The user's own text never has one.
+    expect(container.querySelector('[data-role="user"] .acu-markdown__tail')).toBeNull();
   });
 });
 

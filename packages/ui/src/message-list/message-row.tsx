@@ -74,12 +74,26 @@ interface MessageRowProps {
   posinset?: number | undefined;
 }
 
+/**
+ * The index of the part a streaming answer's caret follows: its last part when that is text (sources, listed under the
+ * message, do not count); -1 when none (not streaming, or a tool call or reasoning is last).
+ */
+function caretIndex(message: ChatMessage): number {
+  if (message.status !== 'streaming') return -1;
+  for (let index = message.content.length - 1; index >= 0; index--) {
+    const part = message.content[index]!;
+    if (isSourcePart(part)) continue;
+    return isTextPart(part) ? index : -1;
+  }
+  return -1;
+}
+
 function renderDefault(
-  message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null,
+  message: ChatMessage, part: Part, index: number, links: RowToolLinks, registry: ToolRegistryValue | null, caret: boolean,
 ): ReactNode {
   if (isTextPart(part)) {
     if (message.role === 'user') return <p className="acu-message__text" data-state="plain">{part.text}</p>;
-    return <MarkdownText className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} />;
+    return <MarkdownText className="acu-message__text" data-state="markdown" text={part.text} complete={message.status !== 'streaming'} caret={caret} />;
   }
   if (isReasoningPart(part)) {
     return <ReasoningView text={part.reasoning} active={message.status === 'streaming' && index === message.content.length - 1} timing={message.timing} />;
@@ -103,9 +117,10 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
   const parts: ReactNode[] = [];
   const registry = useToolRegistry();
   const labels = useLabels();
+  const caretAt = caretIndex(message);
   message.content.forEach((part, index) => {
     const custom = renderPart?.(part, { message, index });
-    const node = custom === undefined ? renderDefault(message, part, index, links, registry) : custom;
+    const node = custom === undefined ? renderDefault(message, part, index, links, registry, index === caretAt) : custom;
     if (node !== null && node !== false) parts.push(<Fragment key={index}>{node}</Fragment>);
   });
   const streaming = message.status === 'streaming';
