@@ -12,14 +12,18 @@
 //
 //   node bench/browser/run.mjs [--chars=100000] [--tps=1000] [--only=kit,streamdown,react-markdown,turns,threads] [--no-write]
 //     [--trace=<folder>]   also writes each case's Chrome trace (DevTools' Performance panel opens it) into <folder>
+//     [--serve]            builds and serves the bench page, and waits (open ?lib=kit&history=0 in a browser to look)
+//
+// Chromium is driven over the DevTools protocol's pipe with Page, Runtime and Performance only (./cdp.mjs, not
+// Playwright: its Network domain costs the page main-thread time on every chunk of the stream).
 import { createReadStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { findChromium } from '../../apps/demo/e2e/find-chromium.mjs';
+import { launchChromium } from './cdp.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -102,11 +106,12 @@ const server = createServer(async (request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+if (args.includes('--serve')) {
+  log(`serving ${origin}`);
+  await new Promise(() => {});
+}
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+let chromiumVersion = '';
 
 const metricsOf = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));
 
@@ -127,21 +132,27 @@ async function writeTrace(cdp, file) {
   log(`  trace: ${file}`);
 }
 
-/** A fresh context on the bench page for `lib` after `history` messages, with CDP metrics on and page errors kept. */
+/** A fresh Chromium on the bench page for `lib` after `history` messages, with CDP metrics on. */
 async function openBenchPage(lib, history) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  const browser = await launchChromium(chromiumPath, CHROMIUM_ARGS);
+  chromiumVersion = browser.version;
+  const page = await browser.page({ width: 1280, height: 860 });
+  await page.send('Performance.enable', { timeDomain: 'timeTicks' });
   await page.goto(`${origin}/?lib=${lib}&history=${history}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 120_000 });
-  return { context, page, errors, cdp };
+  await page.waitForSelector('body[data-ready="true"]', 120_000);
+  return { browser, page, cdp: page };
+}
+
+/** The page's errors (none readable from a page still blocked), then the browser closed. */
+async function closeBenchPage({ browser, page }) {
+  const errors = (await within(page.errors(), 5_000)) ?? [];
+  await browser.close();
+  return errors;
 }
 
 async function measure(lib, history) {
-  const { context, page, errors, cdp } = await openBenchPage(lib, history);
+  const opened = await openBenchPage(lib, history);
+  const { page, cdp } = opened;
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
   if (TRACE_DIR) await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'] } });
   const before = await metricsOf(cdp);
@@ -158,7 +169,7 @@ async function measure(lib, history) {
   if (TRACE_DIR && !blocked) await writeTrace(cdp, join(TRACE_DIR, `${lib}-${history}.json`));
   if (!blocked) await cdp.send('HeapProfiler.collectGarbage');
   const heap = blocked ? NaN : (await metricsOf(cdp)).JSHeapUsedSize;
-  await context.close();
+  const errors = await closeBenchPage(opened);
   const wall = (probe.finalPaint - probe.start) / 1000;
 
   const streamSeconds = (probe.lastByte - probe.firstByte) / 1000;
@@ -193,12 +204,13 @@ async function measure(lib, history) {
 
 /** The `turns` row: ms per turn after `history` messages, the DOM elements and mounted rows after the turns, the heap. */
 async function measureTurns(history) {
-  const { context, page, errors, cdp } = await openBenchPage('turns', history);
+  const opened = await openBenchPage('turns', history);
+  const { page, cdp } = opened;
   await page.evaluate((count) => window.benchTurns(count), TURNS.warmup);
   const { ms, elements, rows } = await page.evaluate((count) => window.benchTurns(count), TURNS.timed);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await metricsOf(cdp)).JSHeapUsedSize;
-  await context.close();
+  const errors = await closeBenchPage(opened);
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return { history, errors, median: at(0.5), p90: at(0.9), elements, rows, heapMB: heap / 1e6 };
@@ -220,15 +232,14 @@ if (ONLY.includes('turns')) {
  * main thread's task time over the switch (CDP).
  */
 async function measureThreads() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const cdp = await context.newCDPSession(page);
+  const browser = await launchChromium(chromiumPath, CHROMIUM_ARGS);
+  chromiumVersion = browser.version;
+  const page = await browser.page({ width: 1280, height: 860 });
+  const cdp = page;
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
   const load = async (query) => {
     await page.goto(`${origin}/?lib=threads${query}`);
-    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 120_000 });
+    await page.waitForSelector('body[data-ready="true"]', 120_000);
   };
   await load(`&seed=${THREADS.count}`);
   const runs = [];
@@ -247,9 +258,9 @@ async function measureThreads() {
       switch: switched, switchTask: (afterSwitch.TaskDuration - beforeSwitch.TaskDuration) * 1000,
     });
   }
-  const rows = await page.locator('.acu-thread-open').count();
-  const messages = await page.locator('.acu-threaded__chat article').count();
-  await context.close();
+  const rows = await page.count('.acu-thread-open');
+  const messages = await page.count('.acu-threaded__chat article');
+  const errors = await closeBenchPage({ browser, page });
   const median = (key) => [...runs.map((run) => run[key])].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
   return { errors, runs, rows, messages, median };
 }
@@ -270,7 +281,6 @@ for (const workload of LIBS.length ? WORKLOADS : []) {
     log(`  ${result.blocked ? 'BLOCKED · ' : ''}busy ${(result.busyPerSecond * 100).toFixed(1)} % · long frames ${result.longFrames} (longest ${result.longestFrame.toFixed(0)} ms) · dropped ${result.dropped} · last byte → paint ${result.finished ? `${result.lastByteToPaint.toFixed(0)} ms` : 'NOT FINISHED'} · heap ${result.heapMB.toFixed(1)} MB${result.errors.length ? ` · ERRORS ${result.errors.join('; ')}` : ''}`);
   }
 }
-await browser.close();
 server.close();
 // A trace's scripts are the page's minified chunks: their source maps go beside the traces.
 if (TRACE_DIR) await cp(join(outDir, 'assets'), join(TRACE_DIR, 'assets'), { recursive: true });
@@ -281,9 +291,9 @@ const pct = (value) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)} %`
 const lines = [
   '# Browser benchmark: streaming Markdown in Chromium',
   '',
-  `Machine: Node ${process.version} · ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')} · ${cpus().length} cores · ${platform()} ${arch()} · ${Math.round(totalmem() / 2 ** 30)} GiB · Chromium ${browser.version?.() ?? ''} · load average ${loadAtStart.map((value) => value.toFixed(2)).join(' ')} at start, ${loadavg().map((value) => value.toFixed(2)).join(' ')} at end · ${new Date().toISOString()}`,
+  `Machine: Node ${process.version} · ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')} · ${cpus().length} cores · ${platform()} ${arch()} · ${Math.round(totalmem() / 2 ** 30)} GiB · Chromium ${chromiumVersion} · load average ${loadAtStart.map((value) => value.toFixed(2)).join(' ')} at start, ${loadavg().map((value) => value.toFixed(2)).join(' ')} at end · ${new Date().toISOString()}`,
   '',
-  `Generated by \`npm run bench:browser\` (bench/browser/run.mjs). One production build (Vite) of bench/browser/page; each case in a fresh browser context. The server streams a ${CHARS.toLocaleString('en')}-character Markdown reply with code blocks as the AI SDK UI message stream (SSE), ${TOKENS_PER_SECOND} tokens/s of ${CHARS_PER_TOKEN} characters; the kit reads it with \`aiSdkTransport\`, the AI SDK with \`DefaultChatTransport\`: the same bytes at the same pace. The alternatives' rows are memoized per message (a token re-renders the streaming row only), as a careful app writes them.`,
+  `Generated by \`npm run bench:browser\` (bench/browser/run.mjs). One production build (Vite) of bench/browser/page; each case in a fresh Chromium (its own process and profile), driven over the DevTools protocol's pipe with Page, Runtime (no \`Runtime.enable\`) and Performance only: no Network domain, which Playwright enables and which costs the page main-thread time on every chunk of the stream. The server streams a ${CHARS.toLocaleString('en')}-character Markdown reply with code blocks as the AI SDK UI message stream (SSE), ${TOKENS_PER_SECOND} tokens/s of ${CHARS_PER_TOKEN} characters; the kit reads it with \`aiSdkTransport\`, the AI SDK with \`DefaultChatTransport\`: the same bytes at the same pace. The alternatives' rows are memoized per message (a token re-renders the streaming row only), as a careful app writes them.`,
   '',
   '- **busy / s**: main-thread task time (CDP `Performance.getMetrics` TaskDuration) per second, from the send to the final paint; script and style+layout are its parts.',
   `- **long frames**: ${results[0]?.loaf ? 'Long Animation Frames' : 'long tasks'} over 50 ms during the turn (longest in brackets).`,

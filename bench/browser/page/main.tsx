@@ -19,6 +19,12 @@ interface Probe {
   }>;
 }
 
+// The page's own errors, read by the runner (it does not enable the DevTools Runtime domain: see ../cdp.mjs).
+const benchErrors: string[] = [];
+window.addEventListener('error', (event) => benchErrors.push(event.message));
+window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => benchErrors.push(String((event.reason as Error | undefined)?.message ?? event.reason)));
+(window as unknown as { benchErrors: string[] }).benchErrors = benchErrors;
+
 const params = new URLSearchParams(location.search);
 const lib = params.get('lib') ?? 'kit';
 const history = Number(params.get('history') ?? 0);

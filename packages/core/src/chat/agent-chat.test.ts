@@ -105,6 +105,26 @@ describe('createAgentChat', () => {
     expect(chat.getState().messages).toEqual([]);
   });
 
+  it('a state that enters whole (the starting one, a reset\'s) is frozen as it enters, not by the first send', async () => {
+    const messages = Array.from({ length: 50 }, (_, index) => ({ role: index % 2 ? 'model' as const : 'user' as const, content: [{ text: `m${index}` }] }));
+    const chat = createAgentChat({ transport: scriptedTransport([[{ type: 'text-delta', text: 'ok', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }]]), state: { messages, artifacts: [] } });
+    // The paths of plain objects and arrays in the state that are not frozen.
+    const unfrozen = (value: unknown, path = 'state'): string[] => {
+      if (typeof value !== 'object' || value === null) return [];
+      const plain = Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value));
+      if (!plain) return [];
+      return [...(Object.isFrozen(value) ? [] : [path]), ...Object.entries(value).flatMap(([key, child]) => unfrozen(child, `${path}.${key}`))];
+    };
+    // The root is zustand's merge of each update (a new object, not frozen); everything in it is the chat's.
+    const deepFrozen = (state: object) => Object.entries(state).flatMap(([key, child]) => unfrozen(child, key));
+    expect(deepFrozen(chat.getState())).toEqual([]);
+    await chat.send('one more');
+    // What the send added is frozen too, and the history it carried is the same objects (nothing copied or walked).
+    expect(deepFrozen(chat.getState())).toEqual([]);
+    chat.reset({ state: { messages: [{ role: 'user', content: [{ text: 'again' }] }], artifacts: [] } });
+    expect(deepFrozen(chat.getState())).toEqual([]);
+  });
+
   it('callbacks that throw do not break the turn; onTurnEnd and onError are called', async () => {
     const onTurnEnd = vi.fn();
     const onError = vi.fn();

@@ -6,8 +6,12 @@ import { safeLinkUrl } from '../media/safe-url.js';
 /** The sources of the message whose text is rendered: `[n]` in it cites the n-th. */
 export const CitationSourcesContext = createContext<readonly Source[]>([]);
 
+/** Renders of citation markers (read by the cost tests; not part of the package's entry). */
+export const citationRenderStats = { renders: 0 };
+
 /** `[n]` in an answer that cites sources: a superscript number linking to source n (its title as the name), else `[n]`. */
 export function CitationMarker({ number }: { number: number }) {
+  citationRenderStats.renders++;
   const labels = useLabels();
   const source = useContext(CitationSourcesContext)[number - 1];
   if (!source) return <>[{number}]</>;

@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../util/class-names.js';
 import { useHighlightedCode, type HighlightedToken } from './code-highlighting.js';
 import { useLabels } from '../labels/labels.js';
@@ -23,9 +23,6 @@ interface CodeFrameProps extends Omit<CodeBlockProps, 'code'> {
   complete?: boolean;
 }
 
-/** The markdown around the code is whole (its message finished): every block in it is complete. */
-export const MarkdownCompleteContext = createContext(false);
-
 /** Highlighted lines as spans coloured by custom properties (light and dark), never as HTML. */
 function renderTokens(lines: HighlightedToken[][]): ReactNode[] {
   return lines.map((line, index) => (
@@ -37,13 +34,11 @@ function renderTokens(lines: HighlightedToken[][]): ReactNode[] {
 }
 
 /**
- * The frame of a code block: language, copy button, and the code. Only this thin part reads whether the markdown is
- * whole: when an answer finishes, its finished blocks (already `complete`) are not rendered again, highlighted tokens
- * and all; the block that was still open renders once.
+ * The frame of a code block: language, copy button, and the code. When an answer finishes, its finished blocks are not
+ * rendered again, highlighted tokens and all (their nodes keep their identity); the block that was still open renders
+ * once, complete.
  */
-export const CodeFrame = (props: CodeFrameProps) => <CodeFrameBody {...props} complete={useContext(MarkdownCompleteContext) || !!props.complete} />;
-
-const CodeFrameBody = memo(function CodeFrameBody({ children, codeText, language, copyLabel, complete, className, ...rest }: CodeFrameProps & { complete: boolean }) {
+export const CodeFrame = memo(function CodeFrame({ children, codeText, language, copyLabel, complete = false, className, ...rest }: CodeFrameProps) {
   const labels = useLabels();
   const highlighted = useHighlightedCode(codeText, language, complete);
   const [state, setState] = useState<CopyState>('idle');

@@ -61,6 +61,30 @@ describe('code highlighting', () => {
     expect(keyword.style.getPropertyValue('--acu-code-dark')).toMatch(/^#[0-9a-f]{6}$/i);
   }, 30_000);
 
+  it('a block the answer leaves open (no closing fence) is highlighted when the answer ends, and only then', async () => {
+    const highlighter = countingLoader();
+    const delta = (text: string): AgentEvent => ({ type: 'text-delta', text, messageKey: 'm' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const turn = async function* (): AsyncIterable<AgentEvent> {
+      for (const text of ['Here:\n\n```ts\n', ...FIRST.split(/(?<= )/)]) yield delta(text);
+      await gate;
+      yield { type: 'turn-end', finishReason: 'stop' };
+    };
+    const chat = createAgentChat({ transport: scriptedTransport([turn]) });
+    const { container } = render(<MessageList chat={chat} codeHighlighter={highlighter.load} />);
+    const sent = chat.send('code please');
+    const block = () => container.querySelector<HTMLElement>('.acu-code');
+    await waitFor(() => expect(block()?.textContent).toContain('console.log(answer);'));
+    expect(block()!.hasAttribute('data-highlighted')).toBe(false);
+    expect(highlighter.asked).toEqual([]);
+    release();
+    await sent;
+    await waitFor(() => expect(block()!.hasAttribute('data-highlighted')).toBe(true), { timeout: 10_000 });
+    expect(highlighter.asked).toEqual([`ts:${FIRST}`]);
+    expect(block()!.querySelector('code')!.textContent).toBe(FIRST);
+  }, 30_000);
+
   it('an unknown language or no highlighter leaves the code plain', async () => {
     const turn: AgentEvent[] = [{ type: 'text-delta', text: '```cobol\nDISPLAY "HI".\n```\n', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }];
     const highlighter = countingLoader();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IncrementalMarkdown, MAX_MARKDOWN_DEPTH, nodeText, parseMarkdownDocument, type MarkdownDocument, type MarkdownNode } from './markdown-tree.js';
+import { IncrementalMarkdown, isOpenNode, MAX_MARKDOWN_DEPTH, nodeText, parseMarkdownDocument, type MarkdownDocument, type MarkdownNode } from './markdown-tree.js';
 
 /** A node with adjacent text pieces joined: how text is cut into pieces depends on how it was fed, not what it says. */
 type Plain = { type: number; attrs: Record<string, string>; children: Array<Plain | string> };
@@ -63,6 +63,22 @@ describe('IncrementalMarkdown', () => {
     after.slice(0, -1).forEach((block, index) => expect(block).toBe(before[index]));
     expect(after[after.length - 1]).not.toBe(before[before.length - 1]);
     expect(nodeText(after[after.length - 1]!)).toBe('Second paragraph grows');
+  });
+
+  it('a whole view (the text ended) has no open node; its finished blocks are the streaming view\'s own', () => {
+    const markdown = new IncrementalMarkdown();
+    markdown.append('Intro.\n\n- item with code:\n\n  ```ts\n  let a');
+    const streaming = markdown.view();
+    const openPath = (node: MarkdownNode): MarkdownNode[] => {
+      const last = node.children[node.children.length - 1];
+      return typeof last === 'object' ? [node, ...openPath(last)] : [node];
+    };
+    expect(openPath(streaming.root).every(isOpenNode)).toBe(true);
+    const whole = markdown.view(true);
+    expect(openPath(whole.root).some(isOpenNode)).toBe(false);
+    expect(plainDocument(whole)).toEqual(plainDocument(streaming));
+    expect(whole.root.children[0]).toBe(streaming.root.children[0]); // the finished paragraph: the same object
+    expect(plainDocument(whole)).toEqual(plainDocument(parseMarkdownDocument('Intro.\n\n- item with code:\n\n  ```ts\n  let a')));
   });
 
   it('feeds each character to the parser once, however many views are taken', () => {

@@ -97,13 +97,13 @@ const OPEN_NODES = new WeakSet<MarkdownNode>();
 /** True for a node of a view that the text may still change (on the open path); finished nodes are never open. */
 export const isOpenNode = (node: MarkdownNode): boolean => OPEN_NODES.has(node);
 
-/** Copies a node and the path of open nodes below it (each the last child of its parent). */
-function cloneOpenPath(stack: readonly MarkdownNode[]): MarkdownNode[] {
+/** Copies a node and the path of open nodes below it (each the last child of its parent); `open`: marks the copies open. */
+function cloneOpenPath(stack: readonly MarkdownNode[], open: boolean): MarkdownNode[] {
   const copies: MarkdownNode[] = [];
   for (let depth = 0; depth < stack.length; depth++) {
     const node = stack[depth]!;
     const copy = { type: node.type, attrs: { ...node.attrs }, children: node.children.slice() };
-    OPEN_NODES.add(copy);
+    if (open) OPEN_NODES.add(copy);
     if (depth > 0) {
       const parent = copies[depth - 1]!;
       parent.children[parent.children.length - 1] = copy;
@@ -155,9 +155,13 @@ export class IncrementalMarkdown {
     markdownParseStats.chars += more.length;
   }
 
-  /** The document as if the text ended here, sharing every finished node with earlier views. */
-  view(): MarkdownDocument {
-    const copies = cloneOpenPath(this.builder.stack);
+  /**
+   * The document as if the text ended here, sharing every finished node with earlier views. The copies of the open
+   * path are open nodes (`isOpenNode`: a code block there may still grow), unless `whole`: the text is known to end
+   * here, so nothing in it is open any more (its last code block may be highlighted, its last formula typeset).
+   */
+  view(whole = false): MarkdownDocument {
+    const copies = cloneOpenPath(this.builder.stack, !whole);
     const builder = new TreeBuilder(copies, this.builder.headings, this.builder.overflow);
     if (this.parser.pending.length > 0) {
       const copy = { ...this.parser, tokens: this.parser.tokens.slice(), spaces: this.parser.spaces.slice(), renderer: builder };

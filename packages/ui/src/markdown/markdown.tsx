@@ -1,6 +1,5 @@
 import { memo, useMemo, useRef, type HTMLAttributes } from 'react';
 import { cx } from '../util/class-names.js';
-import { MarkdownCompleteContext } from './code-block.js';
 import { renderDocument, type HeadingLevels } from './markdown-node.js';
 import { IncrementalMarkdown, type MarkdownDocument } from './markdown-tree.js';
 
@@ -19,8 +18,11 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
   caret?: boolean;
 }
 
-/** The document for `text`: when it continues the previous text, only the new characters are parsed. */
-function useMarkdownDocument(text: string): MarkdownDocument {
+/**
+ * The document for `text`: when it continues the previous text, only the new characters are parsed. `complete`: the
+ * text is whole, so its last blocks are not open (a new copy of that path only: finished blocks keep their identity).
+ */
+function useMarkdownDocument(text: string, complete: boolean): MarkdownDocument {
   const parser = useRef<IncrementalMarkdown | null>(null);
   // The parser is a cache of the text parsed so far: the view depends only on `text`, so reading it in render is safe.
   /* eslint-disable react-hooks/refs */
@@ -28,8 +30,8 @@ function useMarkdownDocument(text: string): MarkdownDocument {
     let current = parser.current;
     if (!current || !text.startsWith(current.text)) current = parser.current = new IncrementalMarkdown();
     if (text.length > current.text.length) current.append(text.slice(current.text.length));
-    return current.view();
-  }, [text]);
+    return current.view(complete);
+  }, [text, complete]);
   /* eslint-enable react-hooks/refs */
 }
 
@@ -39,7 +41,7 @@ function useMarkdownDocument(text: string): MarkdownDocument {
  * commit: finished blocks are kept as they were rendered, only the open block renders again.
  */
 export const Markdown = memo(function Markdown({ text, headingLevel = 3, complete = false, caret = false, className, ...rest }: MarkdownProps) {
-  const document = useMarkdownDocument(text);
+  const document = useMarkdownDocument(text, complete);
   // Levels used → levels rendered, ranked from `headingLevel` so that none is skipped (h3, h4 … not h3, h5).
   const key = document.headings.join();
   const levels: HeadingLevels = useMemo(
@@ -48,7 +50,7 @@ export const Markdown = memo(function Markdown({ text, headingLevel = 3, complet
   );
   return (
     <div {...rest} className={cx('acu-markdown', className)}>
-      <MarkdownCompleteContext.Provider value={complete}>{renderDocument(document.root, levels, caret)}</MarkdownCompleteContext.Provider>
+      {renderDocument(document.root, levels, caret)}
     </div>
   );
 });

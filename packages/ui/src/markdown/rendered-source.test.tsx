@@ -80,4 +80,14 @@ describe('math (KaTeX, lazy)', () => {
     await waitFor(() => expect(container.querySelector('.acu-math--display')!.getAttribute('data-state')).toBe('rendered'));
     expect(math.typeset.map((tex) => tex.trim())).toEqual(['r = d / n', 'x + y']);
   });
+
+  it('a display formula the answer leaves open is typeset when the answer ends', async () => {
+    const math = countingLoader();
+    const turn: AgentEvent[] = [{ type: 'text-delta', text: 'So $$\nx + y', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }];
+    const chat = createAgentChat({ transport: scriptedTransport([turn]) });
+    const { container } = render(<MessageList chat={chat} mathRenderer={math.load} />);
+    await chat.send('math please');
+    await waitFor(() => expect(container.querySelector('.acu-math--display')?.getAttribute('data-state')).toBe('rendered'));
+    expect(math.typeset.map((tex) => tex.trim())).toEqual(['x + y']);
+  });
 });

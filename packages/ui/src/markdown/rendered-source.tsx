@@ -1,5 +1,4 @@
 import { useContext, useEffect, useRef, useState, type Context, type ReactNode } from 'react';
-import { MarkdownCompleteContext } from './code-block.js';
 import { useLabels } from '../labels/labels.js';
 import { loadRenderer, type SourceRenderer } from './markdown-renderers.js';
 
@@ -28,10 +27,9 @@ interface RenderedSourceProps {
 export function RenderedSource({ renderer, source, complete, fallback, className, display, tag: Tag }: RenderedSourceProps) {
   const { diagram: label } = useLabels();
   const load = useContext(renderer);
-  const whole = useContext(MarkdownCompleteContext);
   const host = useRef<HTMLElement | null>(null);
   const [state, setState] = useState<'source' | 'rendered' | 'error'>('source');
-  const ready = (complete || whole) && source.trim() !== '' ? load : null;
+  const ready = complete && source.trim() !== '' ? load : null;
   useEffect(() => {
     if (!ready) return;
     let live = true;

@@ -8,6 +8,7 @@ import { MessageActions } from '../message-actions/message-actions.js';
 import { MessageList } from './message-list.js';
 import { MessageUsage } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
+import { citationRenderStats } from '../markdown/citation-marker.js';
 import { TurnInspector } from '../inspector/turn-inspector.js';
 import { unsafeSourceTurn } from '../../stories/support/answer-content.js';
 import { versionTree } from '@agent-chat/core';
@@ -56,6 +57,24 @@ describe('the streaming caret in MessageList', () => {
     await waitFor(() => expect(tails()).toEqual([]));
     // The user's own text never has one.
     expect(container.querySelector('[data-role="user"] .acu-markdown__tail')).toBeNull();
+  });
+
+  it('tokens after a cited paragraph do not render its citation marker again (the sources keep one identity)', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    const { container } = render(<MessageList chat={chat} />);
+    const question: ChatMessage = { id: 'u1', role: 'user', content: [{ text: 'Go' }], status: 'done' };
+    const source = { source: { url: 'https://a.example/lisbon', title: 'Lisbon' } };
+    const reply = (text: string): ChatMessage => ({ id: 'm1', role: 'model', content: [{ text }, source], status: 'streaming' });
+    let text = 'Lisbon [1] is the capital.\n\nMore';
+    act(() => chat.store.setState({ status: 'streaming', messages: [question, reply(text)] }));
+    await waitFor(() => expect(container.querySelector('.acu-citation a')).not.toBeNull());
+    const before = citationRenderStats.renders;
+    for (let token = 0; token < 20; token++) {
+      text += ` word${token}`;
+      act(() => chat.store.setState({ messages: [question, reply(text)] }));
+    }
+    await waitFor(() => expect(container.querySelector('.acu-markdown__tail')?.textContent).toContain('word19'));
+    expect(citationRenderStats.renders - before).toBe(0);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
 import {
   isMediaPart, isReasoningPart, isSourcePart, isTextPart, isToolRequestPart, isToolResponsePart,
-  type ChatMessage, type MessageStatus, type Part, type Role,
+  type ChatMessage, type MessageStatus, type Part, type Role, type Source,
 } from '@agent-chat/core';
-import { Fragment, memo, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Fragment, memo, useContext, useRef, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from '../util/format-value.js';
 import { defaultLabels, useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { MarkdownText } from '../markdown/lazy-markdown.js';
@@ -125,7 +125,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
   });
   const streaming = message.status === 'streaming';
   const showUsage = useContext(ShowUsageContext);
-  const sources = useMemo(() => sourcesOf(message), [message.content]); // eslint-disable-line react-hooks/exhaustive-deps -- the sources are the content's
+  const sources = useSources(message);
   // An answer's note and actions sit once, at its end (a row in the middle of an answer has neither).
   const note = end ? statusNote(message.status, labels) : undefined;
   // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
@@ -153,6 +153,21 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
     </MessageListRow>
   );
 });
+
+const NO_SOURCES: readonly Source[] = [];
+
+/**
+ * The message's sources, one array while they stay the same: the citation context's value must not change with every
+ * token of a streaming answer (React would search the whole answer's tree for its readers at each commit).
+ */
+function useSources(message: ChatMessage): readonly Source[] {
+  const kept = useRef<readonly Source[]>(NO_SOURCES);
+  /* eslint-disable react-hooks/refs -- a cache: equal lists keep the identity of the first */
+  const next = sourcesOf(message);
+  if (next.length !== kept.current.length || next.some((source, index) => source !== kept.current[index])) kept.current = next.length === 0 ? NO_SOURCES : next;
+  return kept.current;
+  /* eslint-enable react-hooks/refs */
+}
 
 /** Rows per block: a commit re-creates the elements of the changed block only, not of the whole history in view. */
 export const BLOCK_SIZE = 25;
