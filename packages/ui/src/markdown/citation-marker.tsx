@@ -11,7 +11,7 @@ export const citationRenderStats = { renders: 0 };
 
 /** `[n]` in an answer that cites sources: a superscript number linking to source n (its title as the name), else `[n]`. */
 export function CitationMarker({ number }: { number: number }) {
-  citationRenderStats.renders++;
+  citationRenderStats.renders++; // eslint-disable-line react-hooks/immutability -- a test counter, as markdownRenderStats
   const labels = useLabels();
   const source = useContext(CitationSourcesContext)[number - 1];
   if (!source) return <>[{number}]</>;
