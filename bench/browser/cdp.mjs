@@ -10,13 +10,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** `promise`'s value, or undefined when it has not settled within `ms`. */
+const within = (promise, ms) => {
+  let timer;
+  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+};
+
 /**
  * Chromium started with a CDP pipe and a profile of its own; `page` attaches to its first tab. The bench starts one per
  * case, so that every renderer gets the same cold browser (no fonts, code or cache warmed by an earlier case).
  */
 export async function launchChromium(executablePath, args = []) {
   const profile = await mkdtemp(join(tmpdir(), 'agent-chat-bench-chromium-'));
-  const child = spawn(executablePath, [...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+  const child = spawn(executablePath, [...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
   const toBrowser = child.stdio[3];
   const fromBrowser = child.stdio[4];
   let nextId = 0;
@@ -74,6 +80,8 @@ export async function launchChromium(executablePath, args = []) {
     // inspector's bookkeeping); the page keeps its own errors (window.benchErrors, see page/main.tsx).
     await call('Page.enable');
     await call('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+    // A page the user is looking at has the focus (as Playwright's pages do): the headless tab otherwise has none.
+    await call('Emulation.setFocusEmulationEnabled', { enabled: true });
     /** Runs `fn(arg)` in the page and returns its (awaited, JSON) value; a throw in the page rejects. */
     const evaluate = async (fn, arg) => {
       const { result, exceptionDetails } = await call('Runtime.evaluate', { expression: `(${fn})(${JSON.stringify(arg)})`, awaitPromise: true, returnByValue: true });
@@ -92,11 +100,14 @@ export async function launchChromium(executablePath, args = []) {
         await call('Page.navigate', { url });
         await loaded;
       },
-      /** Polls until `selector` matches in the page. */
+      /** Polls until `selector` matches in the page (a page whose main thread stays blocked fails at the deadline too). */
       async waitForSelector(selector, timeout = 30_000) {
         const deadline = Date.now() + timeout;
-        while (!(await evaluate((query) => document.querySelector(query) !== null, selector))) {
-          if (Date.now() > deadline) throw new Error(`${selector}: not in the page within ${timeout} ms`);
+        for (;;) {
+          const left = deadline - Date.now();
+          const found = left > 0 && (await within(evaluate((query) => document.querySelector(query) !== null, selector), left));
+          if (found) return;
+          if (Date.now() >= deadline) throw new Error(`${selector}: not in the page within ${timeout} ms`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       },
@@ -109,9 +120,22 @@ export async function launchChromium(executablePath, args = []) {
     /** "HeadlessChrome/156.0.8078.114" → "156.0.8078.114". */
     version: product.split('/').pop(),
     page,
+    /**
+     * Closes Chromium; one that does not exit within 5 s (a renderer stuck in a script) is killed. Either way its whole
+     * process group goes: a renderer left spinning would take the CPU from the next case.
+     */
     async close() {
-      await send('Browser.close').catch(() => {});
+      await within(send('Browser.close').catch(() => {}), 5_000);
+      const killGroup = () => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // The group is gone already.
+        }
+      };
+      if (!(await within(exited.then(() => true), 5_000))) killGroup();
       await exited;
+      killGroup();
       await rm(profile, { recursive: true, force: true });
     },
   };

@@ -110,7 +110,16 @@ if (args.includes('--serve')) {
   log(`serving ${origin}`);
   await new Promise(() => {});
 }
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// Chromium's flags for a measurement: headless without a GPU, nothing in the background, and (as Playwright sets them)
+// no throttling of a page the headless browser may count as hidden.
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding', '--disable-ipc-flooding-protection',
+  '--disable-field-trial-config', '--disable-back-forward-cache', '--force-color-profile=srgb', '--hide-scrollbars', '--mute-audio',
+  '--disable-extensions', '--disable-component-extensions-with-background-pages', '--disable-default-apps', '--disable-dev-shm-usage',
+  '--disable-hang-monitor', '--disable-breakpad', '--metrics-recording-only', '--password-store=basic',
+  '--disable-features=PaintHolding,OptimizationHints,MediaRouter,NetworkTimeServiceQuerying,PreconnectToSearch,DestroyProfileOnBrowserClose',
+];
 let chromiumVersion = '';
 
 const metricsOf = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));

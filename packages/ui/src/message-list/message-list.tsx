@@ -133,8 +133,9 @@ export function MessageList<S = unknown>({
   const handleScroll = (event: UIEvent<HTMLElement>) => {
     onScroll?.(event);
     measure();
-    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
-    if (start > 0 && restore.current === null && scrollTop < LOAD_EARLIER_PX && scrollHeight > clientHeight) loadEarlier();
+    const list = event.currentTarget;
+    // Read in this order, each only when needed: near the end of a long list, the scroll handler reads no layout.
+    if (start > 0 && restore.current === null && list.scrollTop < LOAD_EARLIER_PX && list.scrollHeight > list.clientHeight) loadEarlier();
   };
 
   const rowActions = useMemo(() => (actions ? { component: actions, chat: view.chat } : undefined), [actions, view.chat]);

@@ -36,6 +36,9 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: Re
     const element = ref.current;
     if (!element) return;
     const top = element.scrollTop;
+    // Our own follow's scroll (the position it set): nothing to learn, and no layout to read (a streaming answer's
+    // scroll event comes every commit, often with the next commit's layout pending).
+    if (top === lastTop.current && stuck.current) return;
     if (element.scrollHeight - top - element.clientHeight <= THRESHOLD) stick(true);
     else if (top < lastTop.current) stick(false);
     lastTop.current = top;
