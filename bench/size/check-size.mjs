@@ -87,6 +87,11 @@ const CEILINGS = { 'app-agentflow': 16.8, 'app-tnsai': 16.0, 'app-ai-sdk': 20.5,
 // Session 8 (issues 26 and 28): with issue 25's parts above, ui measured 36.10 kB (+0.03 kB for these changes over the parts' 36.07): the ui ceiling 36.1 → 36.2. The thread layout now waits for the list's first page to
 // paint (a few bytes in AgentChatView), and a code block's frame is split so that an answer's end does not render its
 // finished (highlighted) blocks again (CodeFrame → a memoized body): ui measured 36.00-36.01 kB, a few bytes over.
+// Session 9 (issue 28, the last long frames): the streaming caret is a class on the answer's last block, threaded
+// through the Markdown groups and blocks (`caret`, `tail`), a message's sources keep one array (`useSources`), and
+// `complete` is a closed view of the parser's open path instead of a context: ui 36.10 → 36.30 kB, ui-chat 15.19 →
+// 15.32 kB. Ceilings ui 36.2 → 36.4, ui-chat 15.3 → 15.4 (the measured growth, rounded up); the view's initial chunk
+// (36.40 kB ≤ 38) and the Genkit app (17.23 kB ≤ 18) stay within their hard budgets.
 
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
@@ -119,8 +124,8 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.2 },
-  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 15.3 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.4 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 15.4 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it
   // the finished blocks; the grammars are the worker's lazy chunks, one per language, loaded at its first block. The
