@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** `promise`'s value, or undefined when it has not settled within `ms`. */
-const within = (promise, ms) => {
+export const within = (promise, ms) => {
   let timer;
   return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 };

@@ -23,7 +23,7 @@ import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../../apps/demo/e2e/find-chromium.mjs';
-import { launchChromium } from './cdp.mjs';
+import { launchChromium, within } from './cdp.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -41,7 +41,6 @@ const WORKLOADS = [{ id: 'reply', history: 0 }, { id: 'after-history', history: 
 const CHARS_PER_TOKEN = 4;
 // How long a turn may take from the send: the stream's own duration, plus 30 s for a renderer to catch up.
 const LIMIT_MS = (CHARS / CHARS_PER_TOKEN / TOKENS_PER_SECOND) * 1000 + 30_000;
-const within = (promise, ms) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(null), ms))]);
 const log = (...parts) => console.error(...parts);
 const loadAtStart = loadavg();
 
@@ -122,34 +121,45 @@ const CHROMIUM_ARGS = [
 ];
 let chromiumVersion = '';
 
-const metricsOf = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));
+const metricsOf = async (page) => Object.fromEntries((await page.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));
 
 /** Ends the CDP trace and writes it to `file`. */
-async function writeTrace(cdp, file) {
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
+async function writeTrace(page, file) {
+  const complete = new Promise((resolve) => page.once('Tracing.tracingComplete', resolve));
+  await page.send('Tracing.end');
   const { stream } = await complete;
   let text = '';
   for (;;) {
-    const chunk = await cdp.send('IO.read', { handle: stream });
+    const chunk = await page.send('IO.read', { handle: stream });
     text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
     if (chunk.eof) break;
   }
-  await cdp.send('IO.close', { handle: stream });
+  await page.send('IO.close', { handle: stream });
   await mkdir(TRACE_DIR, { recursive: true });
   await writeFile(file, text);
   log(`  trace: ${file}`);
 }
 
-/** A fresh Chromium on the bench page for `lib` after `history` messages, with CDP metrics on. */
-async function openBenchPage(lib, history) {
+/** A fresh Chromium's page with CDP metrics on. */
+async function launchBenchPage() {
   const browser = await launchChromium(chromiumPath, CHROMIUM_ARGS);
   chromiumVersion = browser.version;
   const page = await browser.page({ width: 1280, height: 860 });
   await page.send('Performance.enable', { timeDomain: 'timeTicks' });
-  await page.goto(`${origin}/?lib=${lib}&history=${history}`);
+  return { browser, page };
+}
+
+/** Loads the bench page with `query` and waits until it is ready. */
+async function loadBenchPage(page, query) {
+  await page.goto(`${origin}/?${query}`);
   await page.waitForSelector('body[data-ready="true"]', 120_000);
-  return { browser, page, cdp: page };
+}
+
+/** A fresh Chromium on the bench page for `lib` after `history` messages, with CDP metrics on. */
+async function openBenchPage(lib, history) {
+  const opened = await launchBenchPage();
+  await loadBenchPage(opened.page, `lib=${lib}&history=${history}`);
+  return opened;
 }
 
 /** The page's errors (none readable from a page still blocked), then the browser closed. */
@@ -161,10 +171,10 @@ async function closeBenchPage({ browser, page }) {
 
 async function measure(lib, history) {
   const opened = await openBenchPage(lib, history);
-  const { page, cdp } = opened;
+  const { page } = opened;
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-  if (TRACE_DIR) await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'] } });
-  const before = await metricsOf(cdp);
+  if (TRACE_DIR) await page.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'] } });
+  const before = await metricsOf(page);
   const sent = Date.now();
   // A page whose main thread stays blocked cannot even end its own wait: then the run ends here, as not finished.
   let probe = await within(page.evaluate((limit) => window.bench.run(limit), LIMIT_MS).catch(() => null), LIMIT_MS + 10_000);
@@ -174,10 +184,10 @@ async function measure(lib, history) {
     const elapsed = Date.now() - sent;
     probe = { start: 0, firstByte: 0, lastByte: 0, finalPaint: elapsed, frames: [], longFrames: [], loaf: true, finished: false };
   }
-  const after = blocked ? null : await metricsOf(cdp);
-  if (TRACE_DIR && !blocked) await writeTrace(cdp, join(TRACE_DIR, `${lib}-${history}.json`));
-  if (!blocked) await cdp.send('HeapProfiler.collectGarbage');
-  const heap = blocked ? NaN : (await metricsOf(cdp)).JSHeapUsedSize;
+  const after = blocked ? null : await metricsOf(page);
+  if (TRACE_DIR && !blocked) await writeTrace(page, join(TRACE_DIR, `${lib}-${history}.json`));
+  if (!blocked) await page.send('HeapProfiler.collectGarbage');
+  const heap = blocked ? NaN : (await metricsOf(page)).JSHeapUsedSize;
   const errors = await closeBenchPage(opened);
   const wall = (probe.finalPaint - probe.start) / 1000;
 
@@ -214,11 +224,11 @@ async function measure(lib, history) {
 /** The `turns` row: ms per turn after `history` messages, the DOM elements and mounted rows after the turns, the heap. */
 async function measureTurns(history) {
   const opened = await openBenchPage('turns', history);
-  const { page, cdp } = opened;
+  const { page } = opened;
   await page.evaluate((count) => window.benchTurns(count), TURNS.warmup);
   const { ms, elements, rows } = await page.evaluate((count) => window.benchTurns(count), TURNS.timed);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = (await metricsOf(cdp)).JSHeapUsedSize;
+  await page.send('HeapProfiler.collectGarbage');
+  const heap = (await metricsOf(page)).JSHeapUsedSize;
   const errors = await closeBenchPage(opened);
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -241,27 +251,21 @@ if (ONLY.includes('turns')) {
  * main thread's task time over the switch (CDP).
  */
 async function measureThreads() {
-  const browser = await launchChromium(chromiumPath, CHROMIUM_ARGS);
-  chromiumVersion = browser.version;
-  const page = await browser.page({ width: 1280, height: 860 });
-  const cdp = page;
-  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
-  const load = async (query) => {
-    await page.goto(`${origin}/?lib=threads${query}`);
-    await page.waitForSelector('body[data-ready="true"]', 120_000);
-  };
+  const opened = await launchBenchPage();
+  const { page } = opened;
+  const load = (query) => loadBenchPage(page, `lib=threads${query}`);
   await load(`&seed=${THREADS.count}`);
   const runs = [];
   for (let run = 0; run < THREADS.runs; run++) {
-    const beforeLoad = await metricsOf(cdp);
+    const beforeLoad = await metricsOf(page);
     await load('');
     const { created, fetched, read, painted } = await page.evaluate(async () => {
       const timings = window.benchThreads;
       return { created: timings.created, fetched: await timings.fetched, read: await timings.read, painted: await timings.painted };
     });
-    const beforeSwitch = await metricsOf(cdp);
+    const beforeSwitch = await metricsOf(page);
     const [restored, switched] = await page.evaluate(() => window.benchThreads.switchTo('big'));
-    const afterSwitch = await metricsOf(cdp);
+    const afterSwitch = await metricsOf(page);
     runs.push({
       fetched: fetched - created, read: read - created, list: painted - created, render: painted - read, restored, fromNavigation: painted, loadTask: (beforeSwitch.TaskDuration - beforeLoad.TaskDuration) * 1000,
       switch: switched, switchTask: (afterSwitch.TaskDuration - beforeSwitch.TaskDuration) * 1000,
@@ -269,7 +273,7 @@ async function measureThreads() {
   }
   const rows = await page.count('.acu-thread-open');
   const messages = await page.count('.acu-threaded__chat article');
-  const errors = await closeBenchPage({ browser, page });
+  const errors = await closeBenchPage(opened);
   const median = (key) => [...runs.map((run) => run[key])].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
   return { errors, runs, rows, messages, median };
 }

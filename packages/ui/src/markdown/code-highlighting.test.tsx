@@ -20,19 +20,28 @@ function countingLoader(): { load: CodeHighlighterLoader; asked: string[]; loads
 const FIRST = 'const answer: number = 42;\nconsole.log(answer);';
 const SECOND = 'def greet(name):\n    return f"hi {name}"';
 
+/** A turn that streams `before`, waits until `release()`, then streams `after` and ends. */
+function gatedTurn(before: string[], after: string[]): { turn: () => AsyncIterable<AgentEvent>; release: () => void } {
+  const delta = (text: string): AgentEvent => ({ type: 'text-delta', text, messageKey: 'm' });
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const turn = async function* (): AsyncIterable<AgentEvent> {
+    for (const text of before) yield delta(text);
+    await gate;
+    for (const text of after) yield delta(text);
+    yield { type: 'turn-end', finishReason: 'stop' };
+  };
+  return { turn, release };
+}
+
 describe('code highlighting', () => {
   it('a block is highlighted once it is complete, never while it streams; the text and its copy stay the same', async () => {
     const highlighter = countingLoader();
-    const delta = (text: string): AgentEvent => ({ type: 'text-delta', text, messageKey: 'm' });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
     // The first block closes, then half of the second streams and the turn waits until the test lets it go on.
-    const turn = async function* (): AsyncIterable<AgentEvent> {
-      for (const text of ['Here:\n\n```ts\n', ...FIRST.split(/(?<= )/), '\n```\n\nAnd python:\n\n```py\n', 'def greet(name):\n']) yield delta(text);
-      await gate;
-      for (const text of ['    return f"hi {name}"', '\n```\n']) yield delta(text);
-      yield { type: 'turn-end', finishReason: 'stop' };
-    };
+    const { turn, release } = gatedTurn(
+      ['Here:\n\n```ts\n', ...FIRST.split(/(?<= )/), '\n```\n\nAnd python:\n\n```py\n', 'def greet(name):\n'],
+      ['    return f"hi {name}"', '\n```\n'],
+    );
     const chat = createAgentChat({ transport: scriptedTransport([turn]) });
     const { container } = render(<MessageList chat={chat} codeHighlighter={highlighter.load} />);
     const sent = chat.send('code please');
@@ -63,14 +72,7 @@ describe('code highlighting', () => {
 
   it('a block the answer leaves open (no closing fence) is highlighted when the answer ends, and only then', async () => {
     const highlighter = countingLoader();
-    const delta = (text: string): AgentEvent => ({ type: 'text-delta', text, messageKey: 'm' });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const turn = async function* (): AsyncIterable<AgentEvent> {
-      for (const text of ['Here:\n\n```ts\n', ...FIRST.split(/(?<= )/)]) yield delta(text);
-      await gate;
-      yield { type: 'turn-end', finishReason: 'stop' };
-    };
+    const { turn, release } = gatedTurn(['Here:\n\n```ts\n', ...FIRST.split(/(?<= )/)], []);
     const chat = createAgentChat({ transport: scriptedTransport([turn]) });
     const { container } = render(<MessageList chat={chat} codeHighlighter={highlighter.load} />);
     const sent = chat.send('code please');

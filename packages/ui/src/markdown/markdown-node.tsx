@@ -126,7 +126,7 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
     }
     case smd.TABLE_CELL: {
       const Cell = inHead ? 'th' : 'td';
-      return <Cell key={key} className={className}>{nodeText(node).trim() ? renderChildren(node, levels) : null}</Cell>;
+      return <Cell key={key}>{nodeText(node).trim() ? renderChildren(node, levels) : null}</Cell>;
     }
     case smd.CHECKBOX:
       return <span key={key} className="acu-markdown__checkbox">{attrs[smd.CHECKED] !== undefined ? '☑ ' : '☐ '}</span>;
