@@ -71,7 +71,17 @@ const positions = (root: HTMLElement) => [...root.querySelectorAll('article[aria
 describe('MessageList virtualised (a laid-out list)', () => {
   it('mounts only the rows near the viewport, opens at the end, scrolls to the top and back; a token re-renders one row', async () => {
     const scroll = layout();
-    const transport = scriptedTransport([[...words('one two three four five six seven eight nine ten ', 'm'), { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 1 });
+    // The turn streams its first words, then waits for the test: the answer's row is on screen with part of its text
+    // before the rest arrives, however busy the machine (a loaded runner could otherwise deliver all in one commit).
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const turn = async function* (): AsyncIterable<AgentEvent> {
+      yield* words('one two three four five ', 'm');
+      await gate;
+      yield* words('six seven eight nine ten ', 'm');
+      yield { type: 'turn-end', finishReason: 'stop' };
+    };
+    const transport = scriptedTransport([turn], { delayMs: 1 });
     const chat = createAgentChat({ transport, state: { messages: longHistory(1000), artifacts: [] } });
     const renders = new Map<string, number>();
     const renderPart: RenderMessagePart = (_part, { message, index }) => {
@@ -98,7 +108,10 @@ describe('MessageList virtualised (a laid-out list)', () => {
     expect(view.container.querySelector('.acu-message-list__jump')).toBeNull();
 
     const before = new Map(renders);
-    await chat.send('count');
+    const sent = chat.send('count');
+    await until(() => expect(view.container.querySelector('article[aria-posinset="1002"]')?.textContent).toContain('five'));
+    release();
+    await sent;
     await until(() => expect(view.container.querySelector('article[aria-posinset="1002"]')?.getAttribute('data-state')).toBe('done'));
     await macrotask();
     const [user, model] = chat.getState().messages.slice(-2);
