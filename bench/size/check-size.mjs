@@ -92,6 +92,10 @@ const CEILINGS = { 'app-agentflow': 16.8, 'app-tnsai': 16.0, 'app-ai-sdk': 20.5,
 // `complete` is a closed view of the parser's open path instead of a context: ui 36.10 → 36.30 kB, ui-chat 15.19 →
 // 15.32 kB. Ceilings ui 36.2 → 36.4, ui-chat 15.3 → 15.4 (the measured growth, rounded up); the view's initial chunk
 // (36.40 kB ≤ 38) and the Genkit app (17.23 kB ≤ 18) stay within their hard budgets.
+// Session 10: a markdown table keeps only rows (a line after it without a leading pipe becomes a one-cell row, as GFM
+// reads it; streaming-markdown left its inline nodes straight in <tbody>: invalid DOM, a hydration error) and
+// streaming-markdown's development asserts are kept out of the app's console: ui 36.30 → 36.49 kB, ceiling 36.4 → 36.6.
+// The markdown is a lazy chunk in ui-chat and in the view, so those rows do not move.
 
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
@@ -124,7 +128,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 38 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.4 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 36.6 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 15.4 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it

@@ -12,10 +12,10 @@ import { safeLinkUrl, safeMediaUrl } from '../media/safe-url.js';
 /** Heading levels used → rendered levels. */
 export type HeadingLevels = ReadonlyMap<number, number>;
 
-const SIMPLE: Partial<Record<smd.Token, 'p' | 'code' | 'em' | 'strong' | 's' | 'blockquote' | 'ul' | 'li' | 'tr'>> = {
+const SIMPLE: Partial<Record<smd.Token, 'p' | 'code' | 'em' | 'strong' | 's' | 'blockquote' | 'ul' | 'li'>> = {
   [smd.PARAGRAPH]: 'p', [smd.CODE_INLINE]: 'code', [smd.ITALIC_AST]: 'em', [smd.ITALIC_UND]: 'em',
   [smd.STRONG_AST]: 'strong', [smd.STRONG_UND]: 'strong', [smd.STRIKE]: 's', [smd.BLOCKQUOTE]: 'blockquote',
-  [smd.LIST_UNORDERED]: 'ul', [smd.LIST_ITEM]: 'li', [smd.TABLE_ROW]: 'tr',
+  [smd.LIST_UNORDERED]: 'ul', [smd.LIST_ITEM]: 'li',
 };
 // Rendered as their own memoized component: a finished one is skipped when its streaming parent re-renders.
 const BLOCKS: ReadonlySet<number> = new Set([
@@ -62,9 +62,40 @@ function renderLink(node: MarkdownNode, key: number, levels: HeadingLevels): Rea
   );
 }
 
+/** Wraps each run of children that are not `type` (text, inline nodes) into one node of `type`; blank text is dropped. */
+function wrapStrays(children: ReadonlyArray<MarkdownNode | string>, type: smd.Token, wrap: (run: Array<MarkdownNode | string>) => MarkdownNode): MarkdownNode[] {
+  const out: MarkdownNode[] = [];
+  let run: Array<MarkdownNode | string> = [];
+  const flush = () => {
+    if (run.some((child) => typeof child !== 'string' || child.trim())) out.push(wrap(run));
+    run = [];
+  };
+  for (const child of children) {
+    if (typeof child !== 'string' && child.type === type) {
+      flush();
+      out.push(child);
+    } else run.push(child);
+  }
+  flush();
+  return out;
+}
+
+const cell = (children: Array<MarkdownNode | string>): MarkdownNode => ({ type: smd.TABLE_CELL, attrs: {}, children });
+
+/**
+ * A table's rows. streaming-markdown puts a line after the table that does not start with `|` (`**bold | b |`, a link)
+ * straight into the table: GFM reads such a line as a row, so it becomes a row of one cell, never a `<tbody>` holding
+ * an `<a>` or `<strong>` (invalid DOM, a hydration error under a server render).
+ */
+function tableRows(table: MarkdownNode): MarkdownNode[] {
+  return wrapStrays(table.children, smd.TABLE_ROW, (run) => ({ type: smd.TABLE_ROW, attrs: {}, children: [cell(run)] }));
+}
+
 /** One node as elements; `className` goes on its outer element (the caret's tail block). */
 function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHead = false, className?: string): ReactNode {
   const { type, attrs } = node;
+  // Only cells in a row (see tableRows).
+  if (type === smd.TABLE_ROW) return <tr key={key} className={className}>{renderChildren({ ...node, children: wrapStrays(node.children, smd.TABLE_CELL, cell) }, levels, inHead)}</tr>;
   const Tag = SIMPLE[type];
   if (Tag) return <Tag key={key} className={className}>{renderChildren(node, levels, inHead)}</Tag>;
   const level = smd.heading_to_level(type);
@@ -113,7 +144,7 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
       return <ol key={key} className={className} start={Number.isFinite(start) && start !== 1 ? start : undefined}>{renderChildren(node, levels)}</ol>;
     }
     case smd.TABLE: {
-      const [head, ...body] = node.children.filter((child): child is MarkdownNode => typeof child !== 'string');
+      const [head, ...body] = tableRows(node);
       return (
         // Scrolls sideways when wider than the message (phones); focusable, so that a keyboard scrolls it too.
         <div key={key} className={cx('acu-markdown__table', className)} tabIndex={0}>

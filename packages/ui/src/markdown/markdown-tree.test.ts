@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IncrementalMarkdown, isOpenNode, MAX_MARKDOWN_DEPTH, nodeText, parseMarkdownDocument, type MarkdownDocument, type MarkdownNode } from './markdown-tree.js';
 
 /** A node with adjacent text pieces joined: how text is cut into pieces depends on how it was fed, not what it says. */
@@ -36,6 +36,24 @@ const SNIPPETS = [
 const markdownText = fc.array(fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 6 })), { maxLength: 60 }).map((parts) => parts.join(''));
 
 describe('IncrementalMarkdown', () => {
+  it('prints nothing to the console for text that trips streaming-markdown\'s own asserts, and leaves console.assert as it was', () => {
+    const assert = vi.spyOn(console, 'assert');
+    try {
+      for (const text of ['|\n    \\(two words', '``---\néhttp://a.example/b     | a | b |\n|---|---|\n- \\)\t']) {
+        const markdown = new IncrementalMarkdown();
+        for (const char of text) {
+          markdown.append(char);
+          markdown.view();
+        }
+        expect(nodeText(markdown.end().root)).toContain(text.includes('two words') ? 'two words' : 'a.example');
+      }
+      expect(assert).not.toHaveBeenCalled();
+      expect(console.assert).toBe(assert);
+    } finally {
+      assert.mockRestore();
+    }
+  });
+
   it('fed in random pieces, every view equals a full parse of the same text', () => {
     fc.assert(
       fc.property(markdownText, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {

@@ -122,6 +122,23 @@ export interface MarkdownDocument {
   headings: readonly number[];
 }
 
+const noAssert: Console['assert'] = () => {};
+
+/**
+ * Runs streaming-markdown. Its shipped code keeps development `console.assert`s, and some model text fails them (a
+ * `|` line, then an indented one) though the parse goes on fine: each would print "Assertion failed" as an error in the
+ * app's console. They are silenced for the call (synchronous: no other code runs meanwhile).
+ */
+function quietly(run: () => void) {
+  const assert = console.assert;
+  console.assert = noAssert;
+  try {
+    run();
+  } finally {
+    console.assert = assert;
+  }
+}
+
 /**
  * Markdown parsed as it streams: `append` feeds only the new text, `view()` is the tree as if the text ended here.
  * Finished nodes are never touched again, so they keep their identity from one view to the next; only the open path
@@ -146,7 +163,8 @@ export class IncrementalMarkdown {
       let to = Math.min(more.length, from + CHECK_EVERY - (offset % CHECK_EVERY));
       // Never split a surrogate pair between two writes.
       if (to < more.length && /[\ud800-\udbff]/.test(more[to - 1]!)) to++;
-      smd.parser_write(this.parser, more.slice(from, to));
+      const piece = more.slice(from, to);
+      quietly(() => smd.parser_write(this.parser, piece));
       if ((offset + to - from) % CHECK_EVERY === 0) spill(this.parser);
       from = to;
     }
@@ -165,14 +183,14 @@ export class IncrementalMarkdown {
     const builder = new TreeBuilder(copies, this.builder.headings, this.builder.overflow);
     if (this.parser.pending.length > 0) {
       const copy = { ...this.parser, tokens: this.parser.tokens.slice(), spaces: this.parser.spaces.slice(), renderer: builder };
-      smd.parser_end(copy);
+      quietly(() => smd.parser_end(copy));
     }
     return { root: copies[0]!, headings: [...builder.headings].sort((a, b) => a - b) };
   }
 
   /** Ends the text: the parser's own end applied to the document itself (no copies). Append nothing after it. */
   end(): MarkdownDocument {
-    smd.parser_end(this.parser);
+    quietly(() => smd.parser_end(this.parser));
     return { root: this.root, headings: [...this.builder.headings].sort((a, b) => a - b) };
   }
 }

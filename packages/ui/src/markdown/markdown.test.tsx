@@ -6,6 +6,18 @@ import { AllowedImageOriginsContext } from '../media/media-policy.js';
 
 afterEach(cleanup);
 
+/** Elements a table part may not hold: anything but rows in a thead or tbody, anything but cells in a row. */
+function tableNestingErrors(container: HTMLElement): string[] {
+  const errors: string[] = [];
+  for (const section of container.querySelectorAll('thead, tbody')) {
+    for (const child of section.childNodes) if (child.nodeName !== 'TR') errors.push(`${section.nodeName} > ${child.nodeName}`);
+  }
+  for (const row of container.querySelectorAll('tr')) {
+    for (const child of row.childNodes) if (child.nodeName !== 'TD' && child.nodeName !== 'TH') errors.push(`TR > ${child.nodeName}`);
+  }
+  return errors;
+}
+
 describe('Markdown', () => {
   it('renders common markdown as elements', () => {
     const { container } = render(
@@ -110,6 +122,22 @@ describe('Markdown', () => {
     expect(lists.container.textContent).toContain('item 2999');
   });
 
+  it('a line after a table that does not start with a pipe is a row of one cell: a table holds rows and a row cells, nothing else', () => {
+    const { container } = render(<Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n**bold** | b |\n[a link](https://example.com/x) after\n\nNext'} />);
+    expect(tableNestingErrors(container)).toEqual([]);
+    const rows = [...container.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent!.trim()));
+    expect(rows[0]).toEqual(['1', '2']);
+    expect(rows.slice(1).flat().join(' ')).toContain('bold');
+    expect(container.querySelector('tbody strong')!.textContent).toBe('bold');
+    expect(container.querySelector('tbody a')!.getAttribute('href')).toBe('https://example.com/x');
+    expect(container.querySelector('p')!.textContent).toBe('Next');
+    // The shape a random test found: a table in a quote, then a link and a fence on the next line.
+    cleanup();
+    const quoted = render(<Markdown text={'> | a | b |\n|---|---|\n> [a](https://example.com/x)1. ```ts\n# '} />).container;
+    expect(tableNestingErrors(quoted)).toEqual([]);
+    expect(quoted.querySelector('tbody td a')).not.toBeNull();
+  });
+
   it('streamed in random pieces, renders the same DOM as the whole text rendered at once', () => {
     const snippets = ['# ', '> ', '- ', '1. ', '```ts\n', '```\n', '`', '**', '*', '_', '~~', '[a](https://example.com/x)', '![i](/i.png)', '| a | b |\n|---|---|\n', 'word ', '\n', '\n\n'];
     fc.assert(
@@ -120,6 +148,7 @@ describe('Markdown', () => {
         for (const point of [...points, text.length]) streamed.rerender(<Markdown text={text.slice(0, point)} />);
         const whole = render(<Markdown text={text} />);
         expect(streamed.container.innerHTML).toBe(whole.container.innerHTML);
+        expect(tableNestingErrors(whole.container)).toEqual([]);
         cleanup();
       }),
       { seed: 1813, numRuns: 60 },
