@@ -11,6 +11,7 @@
 // threads: the list opened to its first paint, and a switch to a thread of 1,000 messages until it is painted.
 //
 //   node bench/browser/run.mjs [--chars=100000] [--tps=1000] [--only=kit,streamdown,react-markdown,turns,threads] [--no-write]
+//     [--workloads=reply,after-history]   the streaming cases to run (both by default)
 //     [--trace=<folder>]   also writes each case's Chrome trace (DevTools' Performance panel opens it) into <folder>
 //     [--serve]            builds and serves the bench page, and waits (open ?lib=kit&history=0 in a browser to look)
 //
@@ -37,7 +38,7 @@ const THREADS = { count: 10_000, runs: 5 };
 const TURN_HISTORIES = [500, 5000];
 // Turns timed per history, after a few untimed ones (the first renders of the code paths).
 const TURNS = { warmup: 4, timed: 24 };
-const WORKLOADS = [{ id: 'reply', history: 0 }, { id: 'after-history', history: 1000 }];
+const WORKLOADS = [{ id: 'reply', history: 0 }, { id: 'after-history', history: 1000 }].filter((workload) => option('workloads', 'reply,after-history').split(',').includes(workload.id));
 const CHARS_PER_TOKEN = 4;
 // How long a turn may take from the send: the stream's own duration, plus 30 s for a renderer to catch up.
 const LIMIT_MS = (CHARS / CHARS_PER_TOKEN / TOKENS_PER_SECOND) * 1000 + 30_000;

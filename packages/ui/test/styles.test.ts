@@ -47,6 +47,12 @@ describe('the shipped stylesheet', () => {
     });
     expect(offending).toEqual([]);
   });
+
+  it('the streaming caret does not animate: each new block is a new caret, and each restarted animation ran on the main thread at every frame', () => {
+    const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter((match) => match[1]!.includes('.acu-markdown__tail'));
+    expect(rules.length).toBeGreaterThan(0);
+    for (const [, , body] of rules) expect(body).not.toMatch(/animation|transition/);
+  });
 });
 
 /** `text` split at `separator` outside brackets and parentheses, trimmed, empty pieces dropped. */

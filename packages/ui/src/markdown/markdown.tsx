@@ -12,7 +12,7 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
   /** The text is whole (its message finished): even a last block left open counts as complete (it gets highlighted). */
   complete?: boolean;
   /**
-   * The text is still streaming in: its last block ends with a pulsing caret (`.acu-markdown__tail::after`). Default
+   * The text is still streaming in: its last block ends with a caret (`.acu-markdown__tail::after`). Default
    * false; a message list sets it on the streaming answer's last text.
    */
   caret?: boolean;

@@ -1,4 +1,5 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { Profiler } from 'react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { macrotask, mount, until } from '../../test/mount.js';
@@ -15,6 +16,7 @@ const mounted: Array<() => void> = [];
 afterEach(() => {
   for (const unmount of mounted.splice(0)) unmount();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const VIEWPORT = 400;
@@ -24,14 +26,15 @@ const ROW = 60;
  * jsdom has no layout: a list VIEWPORT px high whose mounted rows are ROW px each, the rest standing in as the rows'
  * padding (the geometry a browser would report for the virtualized list).
  */
-function layout() {
+function layout(heights = new WeakMap<Element, number>()) {
   const tops = new WeakMap<Element, number>();
+  const rowHeight = (row: Element) => (row.childElementCount > 0 ? (heights.get(row) ?? ROW) : 0);
   const rowsOf = (list: Element) => list.querySelector<HTMLElement>('.acu-message-list__rows');
   const heightOf = (list: Element) => {
     const rows = rowsOf(list);
     if (!rows) return 0;
-    const filled = [...rows.children].filter((row) => row.childElementCount > 0).length;
-    return (parseFloat(rows.style.paddingTop) || 0) + (parseFloat(rows.style.paddingBottom) || 0) + filled * ROW;
+    const filled = [...rows.children].reduce((sum, row) => sum + rowHeight(row), 0);
+    return (parseFloat(rows.style.paddingTop) || 0) + (parseFloat(rows.style.paddingBottom) || 0) + filled;
   };
   const isList = (element: Element) => element.classList.contains('acu-message-list');
   vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
@@ -39,7 +42,7 @@ function layout() {
   });
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
     if (isList(this)) return VIEWPORT;
-    return this.classList.contains('acu-message-list__row') && this.childElementCount > 0 ? ROW : 0;
+    return this.classList.contains('acu-message-list__row') ? rowHeight(this) : 0;
   });
   vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockImplementation(function (this: Element) {
     return isList(this) ? heightOf(this) : 0;
@@ -63,6 +66,33 @@ function layout() {
   /** Scrolls the list as a reader does. */
   return (list: HTMLElement, top: number) => {
     list.scrollTop = top;
+  };
+}
+
+/** A ResizeObserver the test drives: `resize` reports an element's new border-box height to whoever observes it. */
+function drivenResizeObserver() {
+  const observers = new Set<{ callback: ResizeObserverCallback; targets: Set<Element>; self: ResizeObserver }>();
+  class DrivenResizeObserver {
+    private readonly entry: { callback: ResizeObserverCallback; targets: Set<Element>; self: ResizeObserver };
+    constructor(callback: ResizeObserverCallback) {
+      this.entry = { callback, targets: new Set(), self: this as unknown as ResizeObserver };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.entry.targets.delete(target);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('ResizeObserver', DrivenResizeObserver);
+  return (target: Element, height: number) => {
+    const size = [{ blockSize: height, inlineSize: 0 }];
+    const entry = { target, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size, contentRect: { height } } as unknown as ResizeObserverEntry;
+    for (const observer of [...observers]) if (observer.targets.has(target)) observer.callback([entry], observer.self);
   };
 }
 
@@ -121,6 +151,64 @@ describe('MessageList virtualised (a laid-out list)', () => {
     for (const [id, count] of before) expect(renders.get(id)).toBe(count);
     expect(feed.querySelector('article')!.getAttribute('aria-setsize')).toBe('1002');
     expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('the streaming answer growing (the last row measured again) re-renders nothing and never moves the scroll position; a row above the viewport growing keeps the reader\'s place', async () => {
+    const heights = new WeakMap<Element, number>();
+    const scroll = layout(heights);
+    const resize = drivenResizeObserver();
+    const scrolledTo: number[] = [];
+    Element.prototype.scrollTo ??= function () {};
+    vi.spyOn(Element.prototype, 'scrollTo').mockImplementation(function (this: Element, options?: ScrollToOptions | number) {
+      const top = typeof options === 'object' ? options.top : undefined;
+      if (top !== undefined) {
+        scrolledTo.push(top);
+        this.scrollTop = top;
+      }
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const turn = async function* (): AsyncIterable<AgentEvent> {
+      yield* words('one two three ', 'm');
+      await gate;
+      yield { type: 'turn-end', finishReason: 'stop' };
+    };
+    const chat = createAgentChat({ transport: scriptedTransport([turn], { delayMs: 1 }), state: { messages: longHistory(1000), artifacts: [] } });
+    let commits = 0;
+    const view = mount(
+      <Profiler id="list" onRender={() => commits++}>
+        <MessageList chat={chat} pageSize={1000} />
+      </Profiler>,
+    );
+    mounted.push(view.unmount);
+    const list = view.container.querySelector<HTMLElement>('.acu-message-list')!;
+    await until(() => expect(positions(view.container)).toContain(1000));
+    const sent = chat.send('count');
+    const answer = () => view.container.querySelector('article[aria-posinset="1002"]')?.closest('.acu-message-list__row');
+    await until(() => expect(answer()?.textContent).toContain('three'));
+    await macrotask();
+    // The answer is taller than the viewport; the reader is inside it (its top is above the viewport's).
+    heights.set(answer()!, 900);
+    resize(answer()!, 900);
+    scroll(list, list.scrollHeight - VIEWPORT);
+    await macrotask();
+    await macrotask();
+    const [commitsBefore, scrolledBefore, topBefore] = [commits, scrolledTo.length, list.scrollTop];
+    for (const height of [1200, 1500, 1800]) {
+      heights.set(answer()!, height);
+      resize(answer()!, height);
+      await macrotask();
+    }
+    expect(commits).toBe(commitsBefore);
+    expect(scrolledTo.length).toBe(scrolledBefore);
+    expect(list.scrollTop).toBe(topBefore);
+    // A mounted row above the viewport grows by 40 px: what the reader sees moved down 40 px, and the list scrolls with it.
+    const above = view.container.querySelector('article[aria-posinset="996"]')!.closest('.acu-message-list__row')!;
+    heights.set(above, ROW + 40);
+    resize(above, ROW + 40);
+    expect(scrolledTo.at(-1)).toBe(topBefore + 40);
+    release();
+    await sent;
   });
 
   it('loading earlier messages keeps the reader where they were', async () => {

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@agent-chat/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { elementScroll, observeElementOffset, observeElementRect, Virtualizer, type VirtualItem, type VirtualizerOptions } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { RowSlot } from './message-row.js';
 import { RowBlocks, useServerOrHydrating, type MessageRowsProps } from './row-blocks.js';
 import { useRowLinks } from './row-links.js';
@@ -12,6 +13,60 @@ const OVERSCAN = 6;
 // Rows above the first mounted one whose tool links are worked out too: an author label depends on the rows above.
 const CONTEXT_ROWS = 24;
 const NO_MESSAGES: readonly ChatMessage[] = [];
+
+type ListVirtualizer = Virtualizer<HTMLElement, HTMLDivElement>;
+
+/** The rows' padding: the space above the first mounted row and below the last one. */
+function paddings(virtualizer: ListVirtualizer, items: ReadonlyArray<VirtualItem>, margin: number): [before: number, after: number] {
+  const first = items[0];
+  const last = items[items.length - 1];
+  return [first ? first.start - margin : 0, last ? virtualizer.getTotalSize() - (last.end - margin) : 0];
+}
+
+/**
+ * What a render of the rows reads from the virtualizer (whether the list has a size, the rows mounted, their padding):
+ * equal signatures render the same DOM. The last row growing changes none of it (the padding below it stays 0).
+ */
+function rendered(virtualizer: ListVirtualizer): string {
+  const items = virtualizer.getVirtualItems();
+  const margin = virtualizer.options.scrollMargin;
+  return `${(virtualizer.scrollRect?.height ?? 0) > 0}:${items[0]?.key}:${items[items.length - 1]?.key}:${paddings(virtualizer, items, margin).join(':')}`;
+}
+
+/**
+ * `useVirtualizer` (@tanstack/react-virtual), except that a change the rows would render the same way re-renders
+ * nothing: the streaming answer, the last row, is measured again at every commit (its ResizeObserver), and with the
+ * plain hook each measurement was a second render of the list in the same frame. `drawn` is the signature of what the
+ * last render drew.
+ */
+function useListVirtualizer(options: Omit<VirtualizerOptions<HTMLElement, HTMLDivElement>, 'observeElementRect' | 'observeElementOffset' | 'scrollToFn' | 'onChange'>, drawn: RefObject<string>): ListVirtualizer {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const resolved: VirtualizerOptions<HTMLElement, HTMLDivElement> = {
+    observeElementRect,
+    observeElementOffset,
+    scrollToFn: elementScroll,
+    ...options,
+    onChange: (instance, sync) => {
+      if (rendered(instance) === drawn.current) return;
+      if (sync) flushSync(rerender);
+      else rerender();
+    },
+  };
+  const [virtualizer] = useState(() => {
+    const created = new Virtualizer(resolved);
+    // A row that grows at its end moves nothing above it: the last row (the streaming answer) growing must not scroll
+    // the list (the plain rule, "it starts above the viewport's top", moved the scroll position at every token while
+    // the reader was at the end, a scroll event each time). Any other row above the viewport still keeps the reader's place.
+    // (The plain rule adds the adjustments made since the last scroll event: a private field, read with its fallback.)
+    created.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
+      item.index < instance.options.count - 1 && item.start < (instance.scrollOffset ?? 0) + ((instance as unknown as { scrollAdjustments?: number }).scrollAdjustments ?? 0);
+    return created;
+  });
+  virtualizer.setOptions(resolved);
+  useLayoutEffect(() => virtualizer._didMount(), [virtualizer]);
+  useLayoutEffect(() => virtualizer._willUpdate());
+  return virtualizer;
+}
 /**
  * A long list's rows (a chunk of its own, loaded by `MessageRows`). Where the list has a size (a laid-out page) only
  * the rows near the viewport are mounted, each measured as it renders and grows (@tanstack/react-virtual), with padding
@@ -23,13 +78,16 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   const [margin, setMargin] = useState(0);
   const current = useRef(messages);
   // The virtualizer reads keys while this render computes its range.
+  // eslint-disable-next-line react-hooks/refs -- the virtualizer is a mutable object outside React; it reads this ref in this render
   current.current = messages;
   const firstId = messages[0]?.id;
   // Stable per history and window start, so the virtualizer keeps its measurements (keyed by message id) across tokens.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- firstId marks another history or window
   const getItemKey = useCallback((index: number) => current.current[index]?.id ?? index, [firstId]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself; nothing here memoizes its functions
-  const virtualizer = useVirtualizer({
+  const drawn = useRef('');
+  // The mounted rows and the length their aria-setsize was last set for.
+  const setSizes = useRef('');
+  const virtualizer = useListVirtualizer({
     count: messages.length,
     // The list's own ref is attached after this component's layout effects run (children first): find it from ours.
     getScrollElement: () => scroller.current ?? rows.current?.closest<HTMLElement>('.acu-message-list') ?? null,
@@ -39,7 +97,7 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
     scrollMargin: margin,
     // A list opens at its end: the first rows mounted are the latest ones.
     initialOffset: () => messages.length * ESTIMATED_ROW_PX,
-  });
+  }, drawn);
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
   const [sized, setSized] = useState(false);
   // Not on the server, nor while hydrating its rows: the first client render must equal the server's ("all").
@@ -47,6 +105,8 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   const measuring = !sized && !serverHtml;
   const virtual = sized && (virtualizer.scrollRect?.height ?? 0) > 0;
   const items = virtual ? virtualizer.getVirtualItems() : [];
+  // eslint-disable-next-line react-hooks/refs -- what this render draws, for the virtualizer's change handler (useListVirtualizer)
+  drawn.current = rendered(virtualizer);
   // Tool links and author labels for the rows from a little above the mounted ones to the end (a call's result comes
   // after it), not for the whole history: at the end of a long conversation a token costs the same as in a short one.
   const from = measuring ? messages.length : virtual ? Math.max(0, (items[0]?.index ?? messages.length) - CONTEXT_ROWS) : 0;
@@ -54,14 +114,18 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   const { links, places } = useRowLinks(linked, active, interrupts, clientToolCalls);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- after every commit: any render can move the rows or the end; the guards end the updates
   useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- measured after layout, before paint: the rows render again at their size
     if (!sized && virtualizer.scrollRect) setSized(true);
     const list = scroller.current;
     const element = rows.current;
     if (!list || !element) return;
-    // The conversation's length on the mounted articles, set here so that a new message re-renders no row.
-    if (element.dataset.state === 'virtual') {
+    // The conversation's length on the mounted articles, set here so that a new message re-renders no row; only when
+    // the length or the mounted rows changed (not at every token).
+    const mounted = element.dataset.state === 'virtual' ? `${total}:${items[0]?.key}:${items[items.length - 1]?.key}` : '';
+    if (mounted && mounted !== setSizes.current) {
       for (const article of element.querySelectorAll(':scope > .acu-message-list__row > article')) article.setAttribute('aria-setsize', String(total));
     }
+    setSizes.current = mounted;
     const offset = Math.round(element.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop);
     if (offset !== margin) setMargin(offset);
     onCommit();
@@ -79,10 +143,7 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
     );
   }
 
-  const first = items[0];
-  const last = items[items.length - 1];
-  const before = first ? first.start - margin : 0;
-  const after = last ? virtualizer.getTotalSize() - (last.end - margin) : 0;
+  const [before, after] = paddings(virtualizer, items, margin);
   return (
     <div ref={rows} className="acu-message-list__rows" role={role} data-state="virtual" style={{ paddingTop: before, paddingBottom: after }}>
       {items.map((item) => {
