@@ -95,9 +95,8 @@ describe('commit coalescing', () => {
     await chat.send('go');
     await macrotask();
     // One animation frame request per frame for the three readers (the sixth, after frame 5, is cancelled by the turn
-    // end), and the send's own (it waits for the user's message to be painted before building the request); the
-    // readers commit together at frames 1 and 4 (50 ms apart), then at the turn end.
-    expect(frameRequests).toHaveBeenCalledTimes(7);
+    // end); they commit together at frames 1 and 4 (50 ms apart), then at the turn end.
+    expect(frameRequests).toHaveBeenCalledTimes(6);
     expect(commits).toEqual(Array(3).fill('update'));
     expect(document.body.textContent).toBe(expectedText(200).repeat(3));
     await view.unmount();

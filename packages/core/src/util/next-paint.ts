@@ -9,9 +9,10 @@ interface FrameGlobals {
 /**
  * In a visible browser page, a promise that settles once the next frame has been painted (a task after its animation
  * frame callbacks, or after FRAME_WAIT_LIMIT_MS); elsewhere (a server, a worker, a hidden tab) `null`: nothing to wait
- * for. A send waits for it between showing the user's message and building the request, so that the message is
- * painted in a frame of its own instead of sharing one with the request's work (serializing a long history, starting the
- * fetch): after a 1,000-message conversation the two together made a frame over 50 ms.
+ * for. The HTTP transports wait for it before building a turn's request, so that the user's message is painted in a
+ * frame of its own instead of sharing one with the request's work (serializing a long history, starting the fetch):
+ * after a 1,000-message conversation the two together made a frame over 50 ms (bench:browser). An in-page transport
+ * (scripted, a custom one) has no such work and does not wait.
  */
 export function nextPaint(): Promise<void> | null {
   const frames = globalThis as FrameGlobals;

@@ -1,5 +1,4 @@
 import type { Draft } from '../../util/draft.js';
-import { nextPaint } from '../../util/next-paint.js';
 import type { AgentContextEntry } from '../../model/context.js';
 import type { AgentChunk, AgentInput, AgentResponse } from '../../model/chunk.js';
 import { AgentChatError, isAgentChatError, toAgentChatError } from '../../model/error.js';
@@ -209,9 +208,6 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   let frames: AsyncIterator<DecodedFrame[]> | null = null;
   let readingOn = false;
   try {
-    // In a browser, the user's message is painted before the request is built and sent (see nextPaint).
-    const painted = nextPaint();
-    if (painted) await painted;
     if (!signal.aborted) {
       frames = transport.run(request, reading.signal)[Symbol.asyncIterator]();
       for (let next = await frames.next(); !next.done; next = await frames.next()) {
