@@ -48,6 +48,26 @@ describe('the shipped stylesheet', () => {
     expect(offending).toEqual([]);
   });
 
+  it('has no :has() on an element that holds streamed content: every node a token inserts would re-check the whole answer', () => {
+    // `.acu-message:has(.acu-message-editor)`, `:root:has(dialog[open])` and `li:has(> checkbox)` made Chromium walk the
+    // streaming answer at every commit (per-frame style time 0.7 → 3.4 ms over a 100,000-character reply). The anchors
+    // left hold no message content: a message's actions, its footer, a thread row.
+    const selectors = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)].flatMap((match) => splitTopLevel(match[1]!.trim(), ','));
+    const anchors = selectors.filter((selector) => selector.includes(':has(')).map((selector) => {
+      const compounds = splitTopLevel(selector.replace(/\s*([>+~])\s*/g, ' '), ' ');
+      return compounds.find((compound) => compound.includes(':has('))!.replace(/:not\(|:has\(.*$/g, '');
+    });
+    expect(anchors.length).toBeGreaterThan(0);
+    expect(new Set(anchors)).toEqual(new Set(['.acu-message-actions', '.acu-message__footer', '.acu-thread-row']));
+  });
+
+  it('a full, finished run of a long answer is skipped by style, layout and paint while off screen, at the size it last had', () => {
+    const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter((match) => match[1]!.trim() === '.acu-markdown__run[data-sealed]');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]![2]).toMatch(/content-visibility:\s*auto/);
+    expect(rules[0]![2]).toMatch(/contain-intrinsic-size:\s*auto\b/);
+  });
+
   it('the streaming caret does not animate: each new block is a new caret, and each restarted animation ran on the main thread at every frame', () => {
     const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter((match) => match[1]!.includes('.acu-markdown__tail'));
     expect(rules.length).toBeGreaterThan(0);

@@ -26,4 +26,14 @@ describe('AgentChatView and app context', () => {
     await waitFor(() => expect(transport.requests).toHaveLength(1));
     expect(transport.requests[0]!.context).toEqual([{ description: 'User', value: { plan: 'pro' } }, { description: 'Page', value: 'settings' }]);
   });
+
+  it('says on its root while the conversation has no message (`data-empty`), for layouts that centre a new chat without :has()', async () => {
+    const transport = scriptedTransport([[{ type: 'text', text: 'Hello.' }, { type: 'turn-end', finishReason: 'stop' }]]);
+    const { container } = render(<AgentChatView transport={transport} />);
+    const root = container.querySelector('.acu-chat')!;
+    expect(root.hasAttribute('data-empty')).toBe(true);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hi{Enter}');
+    await waitFor(() => expect(root.hasAttribute('data-empty')).toBe(false));
+  });
 });

@@ -200,7 +200,7 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
       <OwnerActionsContext.Provider value={result}>
         <ComposerFocusContext.Provider value={composerField}>
         <LabelsProvider labels={labels ?? NO_LABELS}>
-        <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status}>
+        <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status} data-empty={result.messages.length === 0 ? '' : undefined}>
           <div className="acu-chat__main">
             <JumpToLatestContext.Provider value={jumpSlot.slot}>
             <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} mathRenderer={mathRenderer} diagramRenderer={diagramRenderer}>

@@ -157,9 +157,12 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
     await user.pointer({ keys: '[MouseLeft]', target: dialog });
     expect(screen.getByRole('alertdialog')).toBe(dialog);
     expect(screen.getByRole('alert').textContent).toBe('The agent is waiting. Choose Keep my tasks or Clear all tasks to continue.');
+    // While it asks, the page's root says so (the inline prompts wait behind it: `:root[data-acu-confirming]`).
+    expect(document.documentElement.hasAttribute('data-acu-confirming')).toBe(true);
     await user.click(dialog.querySelector('p')!);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.documentElement.hasAttribute('data-acu-confirming')).toBe(false);
     expect(transport.requests).toHaveLength(1);
     expect(chat.getState().interrupts).toHaveLength(1);
   });

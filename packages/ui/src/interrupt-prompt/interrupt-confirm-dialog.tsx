@@ -14,6 +14,27 @@ import { InterruptPromptContext, type InlinePrompt, type InterruptPromptContextV
 import { InterruptPromptDescription } from './interrupt-prompt-description.js';
 import { InterruptPromptTitle } from './interrupt-prompt-title.js';
 
+// Open confirmation dialogs per document.
+const openDialogs = new WeakMap<Document, number>();
+
+/**
+ * Marks the page while a confirmation dialog is open (`data-acu-confirming` on its root element): the inline prompts
+ * wait behind it (`:root[data-acu-confirming] .acu-tool__prompt`). An attribute, not `:root:has(dialog[open])`: a
+ * `:has()` on an ancestor of the message list makes the browser re-check the whole page for every node a streamed token
+ * inserts. Returns the unmark.
+ */
+function markConfirming(document: Document | undefined): () => void {
+  if (!document) return () => {};
+  const count = (openDialogs.get(document) ?? 0) + 1;
+  openDialogs.set(document, count);
+  if (count === 1) document.documentElement.setAttribute('data-acu-confirming', '');
+  return () => {
+    const left = (openDialogs.get(document) ?? 1) - 1;
+    openDialogs.set(document, left);
+    if (left === 0) document.documentElement.removeAttribute('data-acu-confirming');
+  };
+}
+
 /** Props of {@link InterruptConfirmDialog}. */
 export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'title'> {
   chat?: AgentChat<S>;
@@ -78,6 +99,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
     show();
     // A text answer is what the agent asked for: start there; else on the safe choice.
     firstField()?.focus();
+    return markConfirming(ref.current?.ownerDocument);
   }, []);
   // A click outside, or a browser closing the dialog by itself: keep the interrupt and say what is expected.
   const keepOpen = () => {

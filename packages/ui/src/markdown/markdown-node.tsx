@@ -91,12 +91,23 @@ function tableRows(table: MarkdownNode): MarkdownNode[] {
   return wrapStrays(table.children, smd.TABLE_ROW, (run) => ({ type: smd.TABLE_ROW, attrs: {}, children: [cell(run)] }));
 }
 
+const isCheckbox = (child: MarkdownNode | string) => typeof child !== 'string' && child.type === smd.CHECKBOX;
+
+/**
+ * A task list item (`- [x] …`): its checkbox stands for the bullet (`.acu-markdown__task`). A class from the renderer,
+ * not `li:has(> .acu-markdown__checkbox)`: a `:has()` inside a streaming answer re-checks the item at every insertion.
+ */
+function isTaskItem(item: MarkdownNode): boolean {
+  return item.children.some((child) => isCheckbox(child) || (typeof child !== 'string' && child.type === smd.PARAGRAPH && child.children.some(isCheckbox)));
+}
+
 /** One node as elements; `className` goes on its outer element (the caret's tail block). */
 function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHead = false, className?: string): ReactNode {
   const { type, attrs } = node;
   // Only cells in a row (see tableRows).
   if (type === smd.TABLE_ROW) return <tr key={key} className={className}>{renderChildren({ ...node, children: wrapStrays(node.children, smd.TABLE_CELL, cell) }, levels, inHead)}</tr>;
   const Tag = SIMPLE[type];
+  if (type === smd.LIST_ITEM && isTaskItem(node)) return <li key={key} className={cx('acu-markdown__task', className)}>{renderChildren(node, levels, inHead)}</li>;
   if (Tag) return <Tag key={key} className={className}>{renderChildren(node, levels, inHead)}</Tag>;
   const level = smd.heading_to_level(type);
   if (level) {
@@ -227,5 +238,17 @@ function renderGroups(node: MarkdownNode, levels: HeadingLevels, inHead: boolean
  * 100,000-character reply with highlighted code, measured in bench:browser).
  */
 export function renderDocument(root: MarkdownNode, levels: HeadingLevels, caret = false): ReactNode[] {
-  return renderGroups(root, levels, false, caret);
+  const runs: ReactNode[] = [];
+  const count = root.children.length;
+  for (let from = 0; from < count; from += GROUP_SIZE) {
+    const to = Math.min(from + GROUP_SIZE, count);
+    // Full, and not the last run: every block in it is finished (only the document's last block is ever open).
+    const sealed = to - from === GROUP_SIZE && to < count;
+    runs.push(
+      <div key={from} className="acu-markdown__run" data-sealed={sealed ? '' : undefined}>
+        <MarkdownGroup items={root.children} from={from} to={to} levels={levels} inHead={false} tail={caret && to === count} />
+      </div>,
+    );
+  }
+  return runs;
 }

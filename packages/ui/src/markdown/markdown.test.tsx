@@ -59,6 +59,33 @@ describe('Markdown', () => {
     expect(render(<Markdown text="Just text" />).container.querySelectorAll('.acu-markdown__tail')).toHaveLength(0);
   });
 
+  it('puts its blocks in runs of 32; a full run before the last is sealed (skipped off screen), the last never is, and blocks keep their elements as runs fill', () => {
+    const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n');
+    const runs = (container: HTMLElement) =>
+      [...container.querySelectorAll('.acu-markdown > .acu-markdown__run')].map((run) => `${run.children.length}${run.hasAttribute('data-sealed') ? ' sealed' : ''}`);
+    // 64 blocks streaming: the second run is full but last (its last block may still be open), so not sealed.
+    const { container, rerender } = render(<Markdown text={paragraphs(64)} caret />);
+    expect(runs(container)).toEqual(['32 sealed', '32']);
+    const first = container.querySelector('p');
+    const sixtyFourth = container.querySelectorAll('p')[63];
+    rerender(<Markdown text={`${paragraphs(70)}\n\nand more`} caret />);
+    expect(runs(container)).toEqual(['32 sealed', '32 sealed', '7']);
+    // The run filling up and being sealed did not re-create a block: no highlighted code re-highlights, no image reloads.
+    expect(container.querySelector('p')).toBe(first);
+    expect(container.querySelectorAll('p')[63]).toBe(sixtyFourth);
+    // Only the last block, in the last run, carries the caret.
+    expect(container.querySelectorAll('.acu-markdown__tail')).toHaveLength(1);
+    expect(container.querySelector('.acu-markdown__run:last-child > :last-child')!.classList.contains('acu-markdown__tail')).toBe(true);
+    // A short answer is one run, never sealed.
+    rerender(<Markdown text="Just one line." complete />);
+    expect(runs(container)).toEqual(['1']);
+  });
+
+  it('marks a task list item by class (its box stands for the bullet), not by a :has() selector', () => {
+    const { container } = render(<Markdown text={'- [x] done\n- [ ] to do\n- plain'} complete />);
+    expect([...container.querySelectorAll('li')].map((item) => item.classList.contains('acu-markdown__task'))).toEqual([true, true, false]);
+  });
+
   it('renders raw HTML as text and drops unsafe URLs', () => {
     const { container } = render(
       <Markdown

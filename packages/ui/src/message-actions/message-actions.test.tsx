@@ -74,9 +74,13 @@ describe('MessageList message actions', () => {
     const field = screen.getByRole('textbox', { name: 'Edit message' });
     expect(document.activeElement).toBe(field);
     expect((field as HTMLTextAreaElement).value).toBe('first try');
+    // The message being edited is marked, so the stylesheet hides its text behind the editor (no :has() on a message).
+    expect(field.closest('.acu-message')!.hasAttribute('data-editing')).toBe(true);
+    expect(view.container.querySelectorAll('.acu-message[data-editing]')).toHaveLength(1);
     expect(await axeViolations(view.container)).toEqual([]);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Edit message' })).toBeNull();
+    expect(view.container.querySelectorAll('.acu-message[data-editing]')).toHaveLength(0);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit message' })));
     expect(transport.requests).toHaveLength(1);
 

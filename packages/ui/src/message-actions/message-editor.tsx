@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLabels } from '../labels/labels.js';
 
 /** The inline editor of a user message: Enter sends, Shift+Enter adds a line, Escape cancels. */
@@ -6,9 +6,19 @@ export function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSu
   const labels = useLabels();
   const [value, setValue] = useState(text);
   const field = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     field.current?.focus();
     field.current?.select();
+  }, []);
+  // The message being edited hides its text (`.acu-message[data-editing] > .acu-message__body`), before the editor's
+  // first paint. An attribute, not `.acu-message:has(.acu-message-editor)`: a `:has()` on a message makes the browser
+  // re-check the whole message for every node a streamed token inserts into it.
+  useLayoutEffect(() => {
+    const message = form.current?.closest('.acu-message');
+    if (!message) return;
+    message.setAttribute('data-editing', '');
+    return () => message.removeAttribute('data-editing');
   }, []);
   const submit = () => (value.trim() ? onSubmit(value) : onCancel());
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -21,7 +31,7 @@ export function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSu
     }
   };
   return (
-    <form className="acu-message-editor" data-state="editing" onSubmit={(event) => (event.preventDefault(), submit())}>
+    <form ref={form} className="acu-message-editor" data-state="editing" onSubmit={(event) => (event.preventDefault(), submit())}>
       <textarea
         ref={field}
         className="acu-message-editor__input"
