@@ -1,4 +1,5 @@
 import { AgentChatError } from '../model/error.js';
+import { nextPaint } from '../util/next-paint.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { Framer } from '../wire/frame.js';
 import { streamTurn } from './http-request.js';
@@ -42,21 +43,35 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
   const transport: Transport = {
     name,
     run(request, signal) {
-      const sent = body(request);
-      return streamTurn(url, sent, {
-        headers: config.headers,
-        fetch: config.fetch,
-        accept,
-        signal,
-        stream: request.stream,
-        framer: framer(request.stream),
-        decoder: decoder(request, sent),
+      return afterPaint(signal, () => {
+        const sent = body(request);
+        return streamTurn(url, sent, {
+          headers: config.headers,
+          fetch: config.fetch,
+          accept,
+          signal,
+          stream: request.stream,
+          framer: framer(request.stream),
+          decoder: decoder(request, sent),
+        });
       });
     },
   };
   if (stop) transport.stop = stop;
   if (getSnapshot) transport.getSnapshot = getSnapshot;
   return transport;
+}
+
+/**
+ * Starts a turn's request once the user's message has been painted, in a visible browser page (see `nextPaint`): a
+ * long conversation's request (serializing its history, starting the fetch) and the render of the new message made a
+ * frame over 50 ms together. Outside a browser, or in a hidden tab, at once; a turn stopped meanwhile sends nothing.
+ */
+async function* afterPaint<T>(signal: AbortSignal, start: () => AsyncIterable<T>): AsyncGenerator<T> {
+  const painted = nextPaint();
+  if (painted) await painted;
+  // Stopped meanwhile: no request at all.
+  if (!signal.aborted) yield* start();
 }
 
 /**
@@ -68,8 +83,10 @@ function lazyResumable<Body>(config: HttpTransportConfig<Body>): Transport {
   const load = () => (loading ??= import('./resumable-http.js').then((module) => module.resumableHttpTransport(config)));
   const transport: Transport = {
     name: config.name ?? 'http',
-    async *run(request, signal) {
-      yield* (await load()).run(request, signal);
+    run(request, signal) {
+      return afterPaint(signal, async function* () {
+        yield* (await load()).run(request, signal);
+      });
     },
     async *reattach(turnId, request, signal) {
       yield* (await load()).reattach!(turnId, request, signal);

@@ -28,7 +28,7 @@ describe('AgentChatView and app context', () => {
   });
 
   it('says on its root while the conversation has no message (`data-empty`), for layouts that centre a new chat without :has()', async () => {
-    const transport = scriptedTransport([[{ type: 'text', text: 'Hello.' }, { type: 'turn-end', finishReason: 'stop' }]]);
+    const transport = scriptedTransport([[{ type: 'text-delta', text: 'Hello.' }, { type: 'turn-end', finishReason: 'stop' }]]);
     const { container } = render(<AgentChatView transport={transport} />);
     const root = container.querySelector('.acu-chat')!;
     expect(root.hasAttribute('data-empty')).toBe(true);

@@ -37,16 +37,28 @@ export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeO
       // Storage full or disabled: the chat goes on, its tree just won't survive a reload.
     }
   };
-  return chat.subscribe((state, previous) => {
+  // Saves now if a save is due (the scheduled task, or the page going away first).
+  const flush = () => {
+    if (scheduled) save();
+  };
+  const unsubscribe = chat.subscribe((state, previous) => {
     const idle = state.status === 'ready' || state.status === 'error';
     const changed = state.messages !== previous.messages || state.status !== previous.status || state.sessionId !== previous.sessionId;
     // The tree takes a turn in after the turn's last store update (once the turn's promise settles): the save runs
     // in a task of its own, after it.
     if (idle && changed && !scheduled) {
       scheduled = true;
-      setTimeout(save, 0);
+      setTimeout(flush, 0);
     }
   });
+  // A page reloaded or left between a turn's end and that task would keep the tree from before the turn (and a restore
+  // from it would show the conversation without its last turn): a pending save runs as the page goes.
+  const page = globalThis as { addEventListener?: (type: 'pagehide', listener: () => void) => void; removeEventListener?: (type: 'pagehide', listener: () => void) => void };
+  page.addEventListener?.('pagehide', flush);
+  return () => {
+    unsubscribe();
+    page.removeEventListener?.('pagehide', flush);
+  };
 }
 
 /**

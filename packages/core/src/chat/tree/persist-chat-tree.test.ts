@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAgentChat } from '../agent-chat.js';
+import { scriptedTransport } from '../../transport/scripted-transport.js';
+import { versionTree } from '../tree/version-tree.js';
+import type { ChatTreeRecord } from './chat-tree-record.js';
+import { persistChatTree, type ChatTreeStorage } from './persist-chat-tree.js';
+
+function memoryStorage(): ChatTreeStorage & { writes: number } {
+  const items = new Map<string, string>();
+  const storage = {
+    writes: 0,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      storage.writes++;
+      items.set(key, value);
+    },
+    removeItem: (key: string) => void items.delete(key),
+  };
+  return storage;
+}
+
+const turn = (text: string, snapshotId: string) => [
+  { type: 'text-delta' as const, text },
+  { type: 'turn-end' as const, finishReason: 'stop' as const, sessionId: 's1', snapshotId },
+];
+
+let stop: (() => void) | null = null;
+afterEach(() => stop?.());
+
+describe('persistChatTree', () => {
+  it('saves a turn in the task after its end, once; a page going away before that task saves it at once', async () => {
+    const storage = memoryStorage();
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([turn('One.', 'a'), turn('Two.', 'b')]) });
+    stop = persistChatTree(chat, { storage });
+    await chat.send('first');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(storage.writes).toBe(1);
+
+    // The second turn ends, and the page is reloaded before the save's task: `pagehide` saves it.
+    await chat.send('second');
+    // (The page's own tasks: everything queued as microtasks has run by the time a navigation hides it.)
+    for (let drain = 0; drain < 20; drain++) await Promise.resolve();
+    expect(storage.writes).toBe(1);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(storage.writes).toBe(2);
+    // The saved tree has the second turn (without the flush it had only the first): four messages, the last two in
+    // the second turn's snapshot.
+    const saved = JSON.parse(storage.getItem('agent-chat/tree/s1')!) as ChatTreeRecord;
+    expect(saved.nodes.map((node) => `${node.role}:${node.snapshotId}`)).toEqual(['user:a', 'model:a', 'user:b', 'model:b']);
+    // The scheduled task finds nothing left to save.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(storage.writes).toBe(2);
+  });
+
+  it('stops saving, on turns and on pagehide, once stopped', async () => {
+    const storage = memoryStorage();
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([turn('One.', 'a')]) });
+    persistChatTree(chat, { storage })();
+    await chat.send('first');
+    window.dispatchEvent(new Event('pagehide'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(storage.writes).toBe(0);
+  });
+});
