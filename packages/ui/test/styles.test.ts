@@ -61,6 +61,15 @@ describe('the shipped stylesheet', () => {
     expect(new Set(anchors)).toEqual(new Set(['.acu-message-actions', '.acu-message__footer', '.acu-thread-row']));
   });
 
+  it('a message\'s state (it changes at every turn\'s end) keys no rule for its descendants: the browser would search the whole answer', () => {
+    const selectors = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)].flatMap((match) => splitTopLevel(match[1]!.trim(), ','));
+    const offending = selectors.filter((selector) => {
+      const compounds = splitTopLevel(selector.replace(/\s*([>+~])\s*/g, ' '), ' ');
+      return compounds.slice(0, -1).some((compound) => /^\.acu-message(?![\w-])/.test(compound) && /data-state/.test(compound));
+    });
+    expect(offending).toEqual([]);
+  });
+
   it('a full, finished run of a long answer is skipped by style, layout and paint while off screen, at the size it last had', () => {
     const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter((match) => match[1]!.trim() === '.acu-markdown__run[data-sealed]');
     expect(rules).toHaveLength(1);
