@@ -155,7 +155,7 @@ export const LongHistory: Story = {
     if (all) await expect(rows(canvasElement).length).toBeGreaterThan(first + 40);
     else await expect(rows(canvasElement).length).toBeLessThanOrEqual(50);
     await chatOf(canvasElement).send('And now?');
-    await waitFor(() => expect(canvas.getByText('Still fast after 5,000 messages.')).toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(canvas.getByText('Still fast after 5,000 messages.')).toBeInTheDocument(), { timeout: 10_000 });
   },
 };
 
@@ -169,7 +169,8 @@ export const HostileContent: Story = {
     await waitFor(() => expect(canvasElement.querySelector('.acu-message[data-role="model"][data-state="done"]')).not.toBeNull(), { timeout: 3000 });
     await expect(canvasElement.querySelector('.acu-message-list script, .acu-message-list img, .acu-message-list [onerror]')).toBeNull();
     for (const link of canvasElement.querySelectorAll('a')) await expect(link.getAttribute('href')).toMatch(/^https:/);
-    await expect(canvas.getByRole('link', { name: /^safe ?\(/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    // The Markdown renderer is a lazy chunk: on a first load the text shows as it came until it arrives.
+    await expect(await canvas.findByRole('link', { name: /^safe ?\(/ }, { timeout: 10_000 })).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(canvas.getAllByText(/<script>window.__pwned = true<\/script>/).length).toBeGreaterThan(0);
     await expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
   },

@@ -114,6 +114,8 @@ describe('MessageList message actions', () => {
     await chat.send('again');
     const failed = await waitFor(() => rowOf('Let me try'));
     expect(failed.getAttribute('data-state')).toBe('failed');
+    // Its footer says the outcome the stylesheet keeps the actions shown for (not a `[data-state] …` descendant rule).
+    expect(failed.querySelector('.acu-message__footer')!.getAttribute('data-outcome')).toBe('failed');
     expect(within(failed).queryByRole('button', { name: 'Regenerate answer' })).toBeNull();
     expect(await axeViolations(view.container)).toEqual([]);
     await user.click(within(failed).getByRole('button', { name: 'Retry' }));

@@ -139,7 +139,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
       {sources.length > 0 ? <LazyMessageSources message={message} /> : null}
       {showUsage && message.role === 'model' && !streaming && (message.usage || message.timing) ? <LazyMessageUsage message={message} /> : null}
       {end && (note || actions) ? (
-        <div className="acu-message__footer" data-state={message.status}>
+        <div className="acu-message__footer" data-state={message.status} data-outcome={message.status === 'failed' || message.status === 'aborted' ? message.status : undefined}>
           {note ? (
             // The one notice of a failed turn (no banner beside it): what happened, then why, with Retry after it.
             <p className="acu-message__status" data-state={message.status} role={failure ? 'alert' : undefined}>

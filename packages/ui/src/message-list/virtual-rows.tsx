@@ -149,7 +149,7 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
       {items.map((item) => {
         const message = messages[item.index]!;
         return (
-          <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row">
+          <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row" data-state="virtual">
             <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} answer={places.answers.get(message.id)}
               shared={shared} canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} posinset={start + item.index + 1} />
           </div>
