@@ -5,10 +5,13 @@
  * color contrast included, finds no violations in it. STORYBOOK_URL=<url> checks a
  * running Storybook instead (`npm run storybook`).
  *
- * One page serves every case: the first story loads by its iframe URL, the next ones are switched to through the
- * preview's channel (`updateGlobals`, then `setCurrentStory`, as Storybook's own manager does), which spares a load of
- * the whole preview per case (a fresh load took 13–22 s a case on a loaded machine, a switch 0.5–1.2 s). After a failed
- * case the next two (one per variant) load afresh by URL, so one broken story cannot fail the ones after it.
+ * One page serves every case of a variant: its first story loads by its iframe URL (with the variant's globals), the
+ * next ones are switched to through the preview's channel (`setCurrentStory`, as Storybook's own manager does), which
+ * spares a load of the whole preview per case (a fresh load took 13–22 s a case on a loaded machine, a switch
+ * 0.5–1.2 s). The cases run variant by variant, so a switch never changes the globals: a globals change first
+ * re-renders the story still on screen, and a switch sent with one was seen to reload the whole preview, and once (CI)
+ * to report a play's failure (LongHistory's) in a case whose own render had finished. A plain switch does neither.
+ * After a failed case the next one loads afresh by URL, so one broken story cannot fail the ones after it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -55,19 +58,13 @@ const FINAL_PHASES = ['finished', 'errored', 'aborted'];
 
 const ids = !chromiumPath ? [] : runningStorybook ? storiesOf((await (await fetch(`${runningStorybook}/index.json`)).json()) as StoryIndex) : storyIds();
 
-/** `theme:dark;device:mobile` as globals. */
-const globalsOf = (text: string) => Object.fromEntries(text.split(';').map((pair) => pair.split(':') as [string, string]));
-
 describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
   let server: StaticServer;
   let browser: Browser;
   /** The one page the cases share, its collected errors, and whether the next case must load afresh. */
   let shared: { page: Page; errors: string[] } | undefined;
-  let fresh = true;
-  // Cases still to load afresh: after a failure, the next two (both variants), so that a page loaded with one
-  // variant's globals in its URL is never switched to the other (that switch did not finish: one failure then timed
-  // out every later case of the other variant).
-  let freshLoads = 0;
+  /** The variant the shared page was loaded with, or undefined when the next case must load afresh. */
+  let loaded: string | undefined;
 
   beforeAll(async () => {
     server = runningStorybook ? { url: runningStorybook, close: async () => {} } : await serveStatic(staticDir);
@@ -89,9 +86,11 @@ describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
     { name: 'light', globals: 'theme:light;device:desktop', viewport: { width: 1280, height: 860 } },
     { name: 'dark, mobile', globals: 'theme:dark;device:mobile', viewport: { width: 390, height: 844 } },
   ];
-  const cases = ids.flatMap((id) => variants.map((variant) => [id, variant.name, variant] as const));
+  // Variant by variant: the shared page never changes its globals (see above).
+  const cases = variants.flatMap((variant) => ids.map((id) => [id, variant.name, variant] as const));
 
   it.each(cases)('%s (%s) renders its component, and axe finds no violations', async (id, _name, variant) => {
+    const fresh = loaded !== variant.name;
     if (fresh && shared) {
       await shared.page.close();
       shared = undefined;
@@ -111,19 +110,14 @@ describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
       await page.setViewportSize(variant.viewport);
       if (fresh) {
         await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${variant.globals}`);
+        loaded = variant.name;
       } else {
-        await page.evaluate(
-          ({ storyId, globals }) => {
-            const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(event: string, payload: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__;
-            channel.emit('updateGlobals', { globals });
-            channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
-          },
-          { storyId: id, globals: globalsOf(variant.globals) },
-        );
+        await page.evaluate((storyId) => {
+          const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(event: string, payload: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__;
+          channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
+        }, id);
       }
-      freshLoads = Math.max(0, freshLoads - 1);
-      fresh = freshLoads > 0;
-      // This story's render at its end, in this variant's theme (a globals change re-renders the story in place).
+      // This story's render at its end, in this variant's theme.
       const phase = await page
         .waitForFunction(
           ({ storyId, finals, theme }) => {
@@ -151,11 +145,8 @@ describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
       expect(await axeViolations(page, '#storybook-root')).toEqual([]);
       passed = true;
     } finally {
-      // A failed case may have left the page in any state: the next ones start from a fresh load (see `freshLoads`).
-      if (!passed) {
-        fresh = true;
-        freshLoads = variants.length;
-      }
+      // A failed case may have left the page in any state: the next one starts from a fresh load.
+      if (!passed) loaded = undefined;
     }
   });
 });
