@@ -118,11 +118,39 @@ describe.skipIf(!chromiumPath)('MessageList with 10,000 messages in Chromium', (
   it('a 300-message history: the virtualiser loads, the rows show as Markdown, and it scrolls to the first message and back', async () => {
     const { page, errors } = await browser.newPage();
     try {
+      // Every row the list ever mounts, by its place in the conversation, from before the page's own script.
+      await page.addInitScript(() => {
+        const added: number[] = ((window as unknown as { rowsAdded: number[] }).rowsAdded = []);
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (!(node instanceof Element)) continue;
+              for (const article of node.matches('article') ? [node] : node.querySelectorAll('article')) added.push(Number(article.getAttribute('aria-posinset')));
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const rowsAdded = () => page.evaluate(() => [...(window as unknown as { rowsAdded: number[] }).rowsAdded]);
       await page.goto(`${server.url}/?count=300&pageSize=300`);
       // Building 10,000 messages and the list's first measure took over 30 s on a CI machine under load.
       await page.waitForSelector('[role="feed"][data-state="virtual"] article', { timeout: 60_000 });
       await expect.poll(async () => (await rowsOf(page)).inView).toContain(300);
       expect((await rowsOf(page)).mounted.length).toBeLessThan(100);
+      // It opens at its end: the first rows the virtualiser mounts are the latest ones (on an unsized first render its
+      // scroll to the end had no room, so rows 1… were mounted, measured and dropped first). Rows without a place are
+      // the ones every row rendered while the virtualiser's chunk loaded.
+      const opened = await rowsAdded();
+      expect(Math.min(...opened.filter((place) => place > 0))).toBeGreaterThan(260);
+      // A scroll of a row or two mounts nothing: the rows drawn still cover the viewport with rows to spare.
+      const atEnd = await rowsOf(page);
+      await page.evaluate(() => {
+        const list = document.querySelector('.acu-message-list')!;
+        const row = list.querySelector('article')!.getBoundingClientRect().height;
+        list.scrollTop -= row;
+      });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect((await rowsOf(page)).mounted).toEqual(atEnd.mounted);
+      expect(await rowsAdded()).toEqual(opened);
       await expect.poll(() => page.locator('article[aria-posinset="300"] .acu-message__text[data-state="markdown"] strong').count()).toBe(1);
       await expect.poll(async () => {
         await scrollTo(page, 0);

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@agent-chat/core';
-import { elementScroll, observeElementOffset, observeElementRect, Virtualizer, type VirtualItem, type VirtualizerOptions } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, elementScroll, observeElementOffset, observeElementRect, Virtualizer, type Range, type VirtualItem, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { RowSlot } from './message-row.js';
@@ -10,11 +10,30 @@ import { useRowLinks } from './row-links.js';
 const ESTIMATED_ROW_PX = 96;
 // Rows mounted beyond each edge of the viewport, so a fast scroll or a keyboard page-down finds them ready.
 const OVERSCAN = 6;
+// Rows the mounted ones may still reach past the viewport's edges and stay as they are: a scroll, or rows measured
+// smaller than their guess, re-render the list only once fewer than this many rows are ready beyond an edge.
+const SLACK = 2;
 // Rows above the first mounted one whose tool links are worked out too: an author label depends on the rows above.
 const CONTEXT_ROWS = 24;
 const NO_MESSAGES: readonly ChatMessage[] = [];
 
 type ListVirtualizer = Virtualizer<HTMLElement, HTMLDivElement>;
+
+/**
+ * The rows to mount: the ones drawn last while they still cover the viewport with {@link SLACK} rows to spare beyond
+ * each edge (or up to the list's end), else the viewport and {@link OVERSCAN} rows each side. Without it every row
+ * the viewport moved by was a render: a scroll of one row, or the first rows measured after a thread opens (its
+ * rows measure smaller than their guess, so more fit) re-rendered the whole list in a scroll handler.
+ */
+function keptRange(range: Range, drawn: readonly [number, number] | undefined): number[] {
+  if (drawn) {
+    const [first, last] = drawn;
+    if (last < range.count && first <= Math.max(0, range.startIndex - SLACK) && last >= Math.min(range.count - 1, range.endIndex + SLACK)) {
+      return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+    }
+  }
+  return defaultRangeExtractor(range);
+}
 
 /** The rows' padding: the space above the first mounted row and below the last one. */
 function paddings(virtualizer: ListVirtualizer, items: ReadonlyArray<VirtualItem>, margin: number): [before: number, after: number] {
@@ -85,6 +104,8 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   // eslint-disable-next-line react-hooks/exhaustive-deps -- firstId marks another history or window
   const getItemKey = useCallback((index: number) => current.current[index]?.id ?? index, [firstId]);
   const drawn = useRef('');
+  // The first and the last row index the last render mounted.
+  const drawnRange = useRef<readonly [number, number] | undefined>(undefined);
   // The mounted rows and the length their aria-setsize was last set for.
   const setSizes = useRef('');
   const virtualizer = useListVirtualizer({
@@ -97,6 +118,7 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
     scrollMargin: margin,
     // A list opens at its end: the first rows mounted are the latest ones.
     initialOffset: () => messages.length * ESTIMATED_ROW_PX,
+    rangeExtractor: (range) => keptRange(range, drawnRange.current),
   }, drawn);
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
   const [sized, setSized] = useState(false);
@@ -107,6 +129,8 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   const items = virtual ? virtualizer.getVirtualItems() : [];
   // eslint-disable-next-line react-hooks/refs -- what this render draws, for the virtualizer's change handler (useListVirtualizer)
   drawn.current = rendered(virtualizer);
+  // eslint-disable-next-line react-hooks/refs -- the rows this render mounts, for the range extractor's next computation
+  drawnRange.current = items.length ? [items[0]!.index, items[items.length - 1]!.index] : undefined;
   // Tool links and author labels for the rows from a little above the mounted ones to the end (a call's result comes
   // after it), not for the whole history: at the end of a long conversation a token costs the same as in a short one.
   const from = measuring ? messages.length : virtual ? Math.max(0, (items[0]?.index ?? messages.length) - CONTEXT_ROWS) : 0;
@@ -134,7 +158,10 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   // A feed owns articles: an empty conversation has none, so no feed.
   const role = messages.length > 0 ? 'feed' : undefined;
   // In the browser the list's size is read right after it mounts, before the first paint: no row is rendered twice.
-  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" />;
+  // It stands as tall as the rows' first guess, so that the virtualizer's first scroll, to the list's end
+  // (`initialOffset`), has room to land there before it reads the position back: the first rows mounted are then the
+  // latest ones. On an empty div the scroll stayed at the top: the first rows were mounted, measured and dropped.
+  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" style={{ height: messages.length * ESTIMATED_ROW_PX }} />;
   if (!virtual) {
     return (
       <div ref={rows} className="acu-message-list__rows" role={role} data-state="all">
