@@ -10,6 +10,16 @@ const source = join(sources, 'styles.css');
 
 describe('the shipped stylesheet', () => {
   const css: string = inlineImports(source);
+  const uncommented = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  /** Every rule without a block inside it: its prelude (trimmed) and its declarations. */
+  const rules = [...uncommented.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((match) => ({ prelude: match[1]!.trim(), body: match[2]! }));
+  /** Every style rule's selectors (the preludes of at-rules and keyframes left out). */
+  const selectors = [...uncommented.matchAll(/([^{}]+)\{/g)]
+    .map((match) => match[1]!.trim())
+    .filter((prelude) => !prelude.startsWith('@') && !/^(from|to|\d+%)/.test(prelude))
+    .flatMap((prelude) => splitTopLevel(prelude, ','));
+  /** A selector's compound selectors, left to right (combinators dropped). */
+  const compoundsOf = (selector: string) => splitTopLevel(selector.replace(/\s*([>+~])\s*/g, ' '), ' ');
 
   it('is one file: every component family’s stylesheet inlined in the order src/styles.css imports them', () => {
     expect(css).not.toMatch(/@import/);
@@ -35,12 +45,10 @@ describe('the shipped stylesheet', () => {
     // `.row[data-state='streaming'] .body > :last-child::after` made Chromium restyle every element of a finished
     // 100,000-character answer (~15,000, 40-70 ms, one long frame) when the row's state changed: an attribute or a
     // state pseudo-class in an ancestor compound invalidates the whole subtree unless the rightmost compound has a class.
-    const preludes = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)].map((match) => match[1]!.trim());
-    const selectors = preludes.filter((prelude) => !prelude.startsWith('@') && !/^(from|to|\d+%)/.test(prelude)).flatMap((prelude) => splitTopLevel(prelude, ','));
     expect(selectors.length).toBeGreaterThan(300);
     const STATE = /\[|:(hover|focus|focus-within|focus-visible|checked|open|active|disabled|target|has)\b/;
     const offending = selectors.filter((selector) => {
-      const compounds = splitTopLevel(selector.replace(/\s*([>+~])\s*/g, ' '), ' ');
+      const compounds = compoundsOf(selector);
       if (compounds.length < 2) return false;
       const rightmost = compounds[compounds.length - 1]!.replace(/:not\([^)]*\)/g, '');
       return compounds.slice(0, -1).some((compound) => STATE.test(compound)) && !/[.#]/.test(rightmost);
@@ -52,11 +60,9 @@ describe('the shipped stylesheet', () => {
     // `.acu-message:has(.acu-message-editor)`, `:root:has(dialog[open])` and `li:has(> checkbox)` made Chromium walk the
     // streaming answer at every commit (per-frame style time 0.7 → 3.4 ms over a 100,000-character reply). The anchors
     // left hold no message content: a message's actions, its footer, a thread row.
-    const selectors = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)].flatMap((match) => splitTopLevel(match[1]!.trim(), ','));
-    const anchors = selectors.filter((selector) => selector.includes(':has(')).map((selector) => {
-      const compounds = splitTopLevel(selector.replace(/\s*([>+~])\s*/g, ' '), ' ');
-      return compounds.find((compound) => compound.includes(':has('))!.replace(/:not\(|:has\(.*$/g, '');
-    });
+    const anchors = selectors
+      .filter((selector) => selector.includes(':has('))
+      .map((selector) => compoundsOf(selector).find((compound) => compound.includes(':has('))!.replace(/:not\(|:has\(.*$/g, ''));
     expect(anchors.length).toBeGreaterThan(0);
     expect(new Set(anchors)).toEqual(new Set(['.acu-message-actions', '.acu-message__footer', '.acu-thread-row']));
   });
@@ -65,25 +71,21 @@ describe('the shipped stylesheet', () => {
     // Chromium groups descendant rules by attribute name, not by element or value: one `[data-state…] .x` rule anywhere
     // made a streaming answer's `data-state` change at its end a search of the whole answer (15-20 ms on a
     // 100,000-character one). States that style descendants use attributes of their own (`data-outcome`, `data-editing`).
-    const selectors = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)].flatMap((match) => splitTopLevel(match[1]!.trim(), ','));
-    const offending = selectors.filter((selector) => {
-      const compounds = splitTopLevel(selector.replace(/\s*([>+~])\s*/g, ' '), ' ');
-      return compounds.slice(0, -1).some((compound) => /\[data-state/.test(compound));
-    });
+    const offending = selectors.filter((selector) => compoundsOf(selector).slice(0, -1).some((compound) => /\[data-state/.test(compound)));
     expect(offending).toEqual([]);
   });
 
   it('a full, finished run of a long answer is skipped by style, layout and paint while off screen, at the size it last had', () => {
-    const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter((match) => match[1]!.trim() === '.acu-markdown__run[data-sealed]');
-    expect(rules).toHaveLength(1);
-    expect(rules[0]![2]).toMatch(/content-visibility:\s*auto/);
-    expect(rules[0]![2]).toMatch(/contain-intrinsic-size:\s*auto\b/);
+    const sealed = rules.filter((rule) => rule.prelude === '.acu-markdown__run[data-sealed]');
+    expect(sealed).toHaveLength(1);
+    expect(sealed[0]!.body).toMatch(/content-visibility:\s*auto/);
+    expect(sealed[0]!.body).toMatch(/contain-intrinsic-size:\s*auto\b/);
   });
 
   it('the streaming caret does not animate: each new block is a new caret, and each restarted animation ran on the main thread at every frame', () => {
-    const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter((match) => match[1]!.includes('.acu-markdown__tail'));
-    expect(rules.length).toBeGreaterThan(0);
-    for (const [, , body] of rules) expect(body).not.toMatch(/animation|transition/);
+    const caret = rules.filter((rule) => rule.prelude.includes('.acu-markdown__tail'));
+    expect(caret.length).toBeGreaterThan(0);
+    for (const { body } of caret) expect(body).not.toMatch(/animation|transition/);
   });
 });
 

@@ -221,34 +221,33 @@ const MarkdownGroup = memo(function MarkdownGroup({ items, from, to, levels, inH
 // Children per group: a commit compares the groups and the children of the open group, not every child.
 const GROUP_SIZE = 32;
 
-/** Children in groups aligned to their indexes (appending never reshuffles the earlier groups); `tail`: the last child gets the caret's class. */
-function renderGroups(node: MarkdownNode, levels: HeadingLevels, inHead: boolean, tail = false): ReactNode[] {
+/**
+ * Children in groups aligned to their indexes (appending never reshuffles the earlier groups); `tail`: the last child
+ * gets the caret's class. `wrap` puts each group in an element of its own; `sealed` says the group is full and not the
+ * last (every child in it is finished: only the last child is ever open).
+ */
+function renderGroups(node: MarkdownNode, levels: HeadingLevels, inHead: boolean, tail = false, wrap?: (group: ReactNode, from: number, sealed: boolean) => ReactNode): ReactNode[] {
   const groups: ReactNode[] = [];
-  for (let from = 0; from < node.children.length; from += GROUP_SIZE) {
-    const to = Math.min(from + GROUP_SIZE, node.children.length);
-    groups.push(<MarkdownGroup key={from} items={node.children} from={from} to={to} levels={levels} inHead={inHead} tail={tail && to === node.children.length} />);
+  const count = node.children.length;
+  for (let from = 0; from < count; from += GROUP_SIZE) {
+    const to = Math.min(from + GROUP_SIZE, count);
+    const group = <MarkdownGroup key={from} items={node.children} from={from} to={to} levels={levels} inHead={inHead} tail={tail && to === count} />;
+    groups.push(wrap ? wrap(group, from, to - from === GROUP_SIZE && to < count) : group);
   }
   return groups;
 }
 
 /**
- * The children of the document; with `caret`, its last block carries `acu-markdown__tail` (the streaming caret's
- * place). A class on that one block, not a state on an ancestor: the caret moving or going away restyles one or two
- * elements, where an ancestor's state change restyled the whole answer (~15,000 elements and 40–70 ms on a
- * 100,000-character reply with highlighted code, measured in bench:browser).
+ * The children of the document, in runs of {@link GROUP_SIZE} blocks (`.acu-markdown__run`, a full one before the
+ * last `data-sealed`); with `caret`, its last block carries `acu-markdown__tail` (the streaming caret's place). A
+ * class on that one block, not a state on an ancestor: the caret moving or going away restyles one or two elements,
+ * where an ancestor's state change restyled the whole answer (~15,000 elements and 40–70 ms on a 100,000-character
+ * reply with highlighted code, measured in bench:browser).
  */
 export function renderDocument(root: MarkdownNode, levels: HeadingLevels, caret = false): ReactNode[] {
-  const runs: ReactNode[] = [];
-  const count = root.children.length;
-  for (let from = 0; from < count; from += GROUP_SIZE) {
-    const to = Math.min(from + GROUP_SIZE, count);
-    // Full, and not the last run: every block in it is finished (only the document's last block is ever open).
-    const sealed = to - from === GROUP_SIZE && to < count;
-    runs.push(
-      <div key={from} className="acu-markdown__run" data-sealed={sealed ? '' : undefined}>
-        <MarkdownGroup items={root.children} from={from} to={to} levels={levels} inHead={false} tail={caret && to === count} />
-      </div>,
-    );
-  }
-  return runs;
+  return renderGroups(root, levels, false, caret, (group, from, sealed) => (
+    <div key={from} className="acu-markdown__run" data-sealed={sealed ? '' : undefined}>
+      {group}
+    </div>
+  ));
 }
