@@ -17,8 +17,8 @@ function toyDecoder(): FrameDecoder {
   };
 }
 
-/** An HTTP transport whose requests the test sees: `bodies` counts the request bodies built. */
-function toyTransport(options: { resumable?: boolean } = {}) {
+/** An HTTP transport whose requests the test sees: `bodies` counts the request bodies built; `pad` lengthens them. */
+function toyTransport(options: { resumable?: boolean; pad?: number } = {}) {
   const fetch = replayFetch([encode('{"say":"Hi"}\n')]);
   let bodies = 0;
   const transport = httpTransport({
@@ -27,7 +27,7 @@ function toyTransport(options: { resumable?: boolean } = {}) {
     ...(options.resumable ? { resumable: true } : {}),
     body: (request) => {
       bodies++;
-      return { text: request.input.message?.content };
+      return { text: request.input.message?.content, ...(options.pad ? { pad: 'x'.repeat(options.pad) } : {}) };
     },
     framer: createNdjsonFramer,
     decoder: toyDecoder,
@@ -72,6 +72,37 @@ describe('an HTTP turn in a browser page', () => {
     expect(bodies()).toBe(0);
     expect((await sent).text).toBe('Hi');
     expect([bodies(), fetch.calls.length]).toEqual([1, 1]);
+  });
+
+  it('a long body (a long conversation) is built and serialized after one frame, and fetched after the next', async () => {
+    const frames = browserFrames();
+    const { transport, fetch, bodies } = toyTransport({ pad: 100_000 });
+    const chat = createAgentChat({ transport });
+    const sent = chat.send('hello');
+    await task();
+    frames.frame();
+    await task();
+    // Built and serialized in the task after the first frame; the fetch waits for the next one.
+    expect([bodies(), fetch.calls.length, frames.requested()]).toEqual([1, 0, 1]);
+    frames.frame();
+    expect((await sent).text).toBe('Hi');
+    expect(fetch.calls).toHaveLength(1);
+    expect((fetch.calls[0]!.body as { pad: string }).pad).toHaveLength(100_000);
+  });
+
+  it('a stop while a long body waits for its frame fetches nothing', async () => {
+    const frames = browserFrames();
+    const { transport, fetch, bodies } = toyTransport({ pad: 100_000 });
+    const chat = createAgentChat({ transport });
+    const sent = chat.send('hello');
+    await task();
+    frames.frame();
+    await task();
+    expect(bodies()).toBe(1);
+    chat.stop();
+    frames.frame();
+    expect((await sent).finishReason).toBe('aborted');
+    expect(fetch.calls).toHaveLength(0);
   });
 
   it('the resumable transport waits for the frame too', async () => {
