@@ -24,7 +24,7 @@ import type { Message } from '../../model/message.js';
 import type { ToolResponsePart } from '../../model/part.js';
 import type { TurnRerun } from '../../transport/transport.js';
 import { approvalDecision } from './ai-sdk-approval.js';
-import { convertAiSdkUiMessages, toAiSdkUiMessages, type AiSdkUiConversion, type AiSdkUiMessage } from './ai-sdk-ui-messages.js';
+import { toAiSdkUiMessages, type AiSdkUiMessage } from './ai-sdk-ui-messages.js';
 import { isRecord } from '../../util/guards.js';
 import type { AgentContextEntry } from '../../model/context.js';
 import type { JsonPatchOperation } from '../../model/events.js';
@@ -55,8 +55,7 @@ export interface AiSdkTurnContext {
 
 /**
  * Applies tool answers to the UI messages: an approval request becomes 'approval-responded', a plain tool call
- * 'output-available'. Returns the id of the last assistant message that was answered. A message it changes is
- * replaced in `messages` by a copy (the UI messages are kept for the next request's conversion).
+ * 'output-available'. Returns the id of the last assistant message that was answered.
  */
 function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponsePart[]): string | undefined {
   let answered: string | undefined;
@@ -65,15 +64,11 @@ function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponse
     search: for (let m = messages.length - 1; m >= 0; m--) {
       const message = messages[m]!;
       if (message.role !== 'assistant') continue;
-      for (const [index, found] of message.parts.entries()) {
-        if (typeof found.toolCallId !== 'string') continue;
-        const partName = found.type === 'dynamic-tool' ? found.toolName : found.type.slice('tool-'.length);
-        const matches = ref !== undefined ? found.toolCallId === ref : partName === name && (found.state === 'approval-requested' || found.state === 'input-available');
+      for (const part of message.parts) {
+        if (typeof part.toolCallId !== 'string') continue;
+        const partName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
+        const matches = ref !== undefined ? part.toolCallId === ref : partName === name && (part.state === 'approval-requested' || part.state === 'input-available');
         if (!matches) continue;
-        const part = { ...found };
-        const parts = [...message.parts];
-        parts[index] = part;
-        messages[m] = { ...message, parts };
         if (part.state === 'approval-requested' && isRecord(part.approval)) {
           part.state = 'approval-responded';
           part.approval = { ...part.approval, ...approvalDecision(answer.toolResponse.output) };
@@ -96,18 +91,7 @@ function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponse
  * `chatId` is the session id (the transport generates one for a new chat).
  */
 export function buildAiSdkRequestBody(context: AiSdkTurnContext, chatId: string): AiSdkRequestBody {
-  return buildAiSdkRequest(context, chatId).body;
-}
-
-/**
- * {@link buildAiSdkRequestBody}, converting the history from `previous` (the last request's conversion, see
- * {@link convertAiSdkUiMessages}); returns this request's conversion for the next. `aiSdkTransport` keeps it between
- * turns, so a long conversation's send converts what changed, not the whole history again (1,000 short messages cost
- * 1–5 ms in Node, ~9 ms in the browser bench's first send, which has nothing to reuse).
- */
-export function buildAiSdkRequest(context: AiSdkTurnContext, chatId: string, previous?: AiSdkUiConversion): { body: AiSdkRequestBody; conversion: AiSdkUiConversion } {
-  const conversion = convertAiSdkUiMessages(context.history, chatId, previous);
-  const messages = [...conversion.messages];
+  const messages = toAiSdkUiMessages(context.history, chatId);
   const answered = applyAnswers(messages, context.input.resume?.respond ?? []);
   if (context.input.message) {
     const [message] = toAiSdkUiMessages([context.input.message], chatId);
@@ -127,7 +111,7 @@ export function buildAiSdkRequest(context: AiSdkTurnContext, chatId: string, pre
     // The replaced answer's id as the previous request's conversation named it.
     const replaced = rerun.replaced?.role === 'model' ? rerun.replaced : null;
     const conversation = context.input.message ? [...context.history, context.input.message] : [...context.history];
-    if (replaced) body.messageId = convertAiSdkUiMessages([...conversation, replaced], chatId, conversion).messages.at(-1)!.id;
+    if (replaced) body.messageId = toAiSdkUiMessages([...conversation, replaced], chatId).at(-1)!.id;
   }
-  return { body, conversion };
+  return body;
 }

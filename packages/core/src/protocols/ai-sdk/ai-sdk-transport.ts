@@ -4,8 +4,7 @@ import { createSessionId } from '../../util/ids.js';
 import { createSseFramer } from '../../wire/sse.js';
 import { createAiSdkDecoder } from './ai-sdk-decoder.js';
 import { loadAiSdkChat } from './ai-sdk-load-chat.js';
-import { buildAiSdkRequest } from './ai-sdk-request.js';
-import type { AiSdkUiConversion } from './ai-sdk-ui-messages.js';
+import { buildAiSdkRequestBody } from './ai-sdk-request.js';
 
 /** Options for {@link aiSdkTransport}: the chat route as `url` (or, deprecated, `api`). */
 export type AiSdkTransportOptions = HttpTransportOptions & (
@@ -31,18 +30,12 @@ export type AiSdkTransportOptions = HttpTransportOptions & (
  */
 export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
   const url = urlOption('aiSdkTransport', options.url, options.api);
-  // The last request's history conversion: the next turn's history extends it (see convertAiSdkUiMessages).
-  let conversion: AiSdkUiConversion | undefined;
   const transport = httpTransport({
     ...options,
     url,
     getSnapshot: (query, signal) => loadAiSdkChat(url, query, options, signal),
     name: 'ai-sdk',
-    body: (request: TurnRequest) => {
-      const built = buildAiSdkRequest(request, request.sessionId ?? createSessionId(), conversion);
-      conversion = built.conversion;
-      return built.body;
-    },
+    body: (request: TurnRequest) => buildAiSdkRequestBody(request, request.sessionId ?? createSessionId()),
     // The AI SDK frames errors as `error` parts: a stray `error:` field is not read.
     framer: (limits) => createSseFramer({ ...limits, errorField: false }),
     decoder: (request, body) => createAiSdkDecoder({ sessionId: body.id, history: request.history }),

@@ -78,64 +78,19 @@ function applyToolResponse(ui: AiSdkUiPart, response: ToolResponsePart): void {
  * messages into one assistant message (a new one when the server's message id changes).
  */
 export function toAiSdkUiMessages(history: readonly Message[], chatId: string): AiSdkUiMessage[] {
-  return convertHistory(history, chatId, 0, [], []).messages;
-}
-
-/**
- * A history converted for one request, kept for the next: a conversation's next request starts with the same messages
- * (the store shares unchanged ones), so only the last UI message and what follows it are converted again.
- */
-export interface AiSdkUiConversion {
-  chatId: string;
-  history: readonly Message[];
-  /** The UI messages; treated as immutable (a request that changes one copies it). */
-  messages: readonly AiSdkUiMessage[];
-  /** Where in `history` each UI message begins. */
-  starts: readonly number[];
-}
-
-/**
- * {@link toAiSdkUiMessages} reusing `previous` where `history` extends it. Where a UI message begins depends only on
- * the messages up to there, so when `history` holds the same messages as `previous.history` up to where its
- * last UI message began (and at that index, if it has one), the UI messages before that one are final: they are taken
- * as they are, and the rest is converted. The same result as converting the whole history (property-tested).
- */
-export function convertAiSdkUiMessages(history: readonly Message[], chatId: string, previous?: AiSdkUiConversion): AiSdkUiConversion {
-  const last = previous?.starts.length ? previous.starts[previous.starts.length - 1]! : undefined;
-  if (previous && last !== undefined && previous.chatId === chatId && history.length >= last) {
-    const checked = Math.min(last + 1, history.length);
-    let same = true;
-    for (let index = 0; index < checked && same; index++) same = sameMessage(history[index]!, previous.history[index]!);
-    if (same) return convertHistory(history, chatId, last, previous.messages.slice(0, -1), previous.starts.slice(0, -1));
-  }
-  return convertHistory(history, chatId, 0, [], []);
-}
-
-/**
- * The same message for the conversion: the chat hands each turn new message objects (`toMessage`) around the store's
- * own content and metadata, which stay the same objects while the message is unchanged.
- */
-const sameMessage = (message: Message, other: Message) => message === other || (message.role === other.role && message.content === other.content && message.metadata === other.metadata);
-
-/** Converts `history` from `from` on (ids count from the whole history), after the UI messages `before` (beginning at `beforeStarts`). */
-function convertHistory(history: readonly Message[], chatId: string, from: number, before: readonly AiSdkUiMessage[], beforeStarts: readonly number[]): AiSdkUiConversion & { messages: AiSdkUiMessage[] } {
-  const messages: AiSdkUiMessage[] = [...before];
-  const starts = [...beforeStarts];
+  const messages: AiSdkUiMessage[] = [];
   let assistant: { message: AiSdkUiMessage; serverId: string | undefined; tools: Map<string, AiSdkUiPart> } | null = null;
-  for (let index = from; index < history.length; index++) {
-    const message = history[index]!;
+  history.forEach((message, index) => {
     if (message.role === 'user' || message.role === 'system') {
       assistant = null;
       const parts = message.content.map(plainUiPart).filter((part): part is AiSdkUiPart => part !== undefined);
       messages.push({ id: `${chatId}-${index}`, role: message.role, parts });
-      starts.push(index);
-      continue;
+      return;
     }
     const serverId = message.role === 'model' ? stringOr(message.metadata?.messageId) : undefined;
     if (!assistant || (serverId !== undefined && assistant.serverId !== undefined && serverId !== assistant.serverId)) {
       const created: AiSdkUiMessage = { id: serverId ?? `${chatId}-${index}`, role: 'assistant', parts: [] };
       messages.push(created);
-      starts.push(index);
       assistant = { message: created, serverId, tools: new Map() };
     } else if (serverId !== undefined && assistant.serverId === undefined) {
       assistant.serverId = serverId;
@@ -168,6 +123,6 @@ function convertHistory(history: readonly Message[], chatId: string, from: numbe
         if (ui) group.message.parts.push(ui);
       }
     });
-  }
-  return { chatId, history, messages, starts };
+  });
+  return messages;
 }
