@@ -74,7 +74,8 @@ describe('an HTTP turn in a browser page', () => {
     expect([bodies(), fetch.calls.length]).toEqual([1, 1]);
   });
 
-  it('a long body (a long conversation) is built and serialized after one frame, and fetched after the next', async () => {
+  /** A turn with a long body (a long conversation's), run to the task after the first frame. */
+  async function longBodyAfterFirstFrame() {
     const frames = browserFrames();
     const { transport, fetch, bodies } = toyTransport({ pad: 100_000 });
     const chat = createAgentChat({ transport });
@@ -82,6 +83,11 @@ describe('an HTTP turn in a browser page', () => {
     await task();
     frames.frame();
     await task();
+    return { frames, fetch, bodies, chat, sent };
+  }
+
+  it('a long body (a long conversation) is built and serialized after one frame, and fetched after the next', async () => {
+    const { frames, fetch, bodies, sent } = await longBodyAfterFirstFrame();
     // Built and serialized in the task after the first frame; the fetch waits for the next one.
     expect([bodies(), fetch.calls.length, frames.requested()]).toEqual([1, 0, 1]);
     frames.frame();
@@ -91,13 +97,7 @@ describe('an HTTP turn in a browser page', () => {
   });
 
   it('a stop while a long body waits for its frame fetches nothing', async () => {
-    const frames = browserFrames();
-    const { transport, fetch, bodies } = toyTransport({ pad: 100_000 });
-    const chat = createAgentChat({ transport });
-    const sent = chat.send('hello');
-    await task();
-    frames.frame();
-    await task();
+    const { frames, fetch, bodies, chat, sent } = await longBodyAfterFirstFrame();
     expect(bodies()).toBe(1);
     chat.stop();
     frames.frame();
