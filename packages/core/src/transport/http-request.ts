@@ -70,9 +70,9 @@ export async function postJson(
     'Content-Type': 'application/json',
     Accept: options.accept ?? 'application/json',
   });
-  const json = JSON.stringify(body);
   let response: Response;
   try {
+    const json = JSON.stringify(body);
     const painted = json.length >= LARGE_BODY_CHARS ? nextPaint() : null;
     if (painted) {
       await painted;
