@@ -61,7 +61,7 @@ const ids = !chromiumPath ? [] : runningStorybook ? storiesOf((await (await fetc
 describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
   let server: StaticServer;
   let browser: Browser;
-  /** The one page the cases share, its collected errors, and whether the next case must load afresh. */
+  /** The page the cases of one variant share, and its collected errors. */
   let shared: { page: Page; errors: string[] } | undefined;
   /** The variant the shared page was loaded with, or undefined when the next case must load afresh. */
   let loaded: string | undefined;
