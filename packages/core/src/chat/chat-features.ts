@@ -1,4 +1,4 @@
-import type { Draft } from '../util/draft.js';
+import type { Draft } from 'immer';
 import type { AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError } from '../model/error.js';
 import type { ChatMessage } from '../model/message.js';

@@ -36,6 +36,40 @@ describe('applyCustomPatch', () => {
     expect(document).toEqual({ a: 1, list: [1, 2] });
   });
 
+  it('a patch that changes nothing returns the document itself (immer\'s no-op identity): no new state, no render', () => {
+    const document = applyCustomPatch(undefined, [{ op: 'replace', path: '', value: { a: 1, list: [1, 2], nested: { x: 'y' } } }]);
+    expect(applyCustomPatch(document, [{ op: 'test', path: '/list', value: [1, 2] }])).toBe(document);
+    expect(applyCustomPatch(document, [{ op: 'replace', path: '/a', value: 1 }, { op: 'add', path: '/nested/x', value: 'y' }])).toBe(document);
+    expect(applyCustomPatch(document, [])).toBe(document);
+    expect(applyCustomPatch(document, [{ op: 'replace', path: '/a', value: 2 }])).not.toBe(document);
+  });
+
+  it('returns a deep-frozen document, new values included, whether or not the document was frozen', () => {
+    const deepFrozen = (value: unknown): boolean =>
+      typeof value !== 'object' || value === null || (Object.isFrozen(value) && Object.values(value).every(deepFrozen));
+    const value = { deep: { list: [{ k: 1 }] } };
+    for (const document of [{ a: { b: [1] }, c: {} }, Object.freeze({ a: Object.freeze({ b: Object.freeze([1]) }), c: Object.freeze({}) })]) {
+      const result = applyCustomPatch(document, [
+        { op: 'add', path: '/a/b/0', value: { fresh: [1] } },
+        { op: 'add', path: '/c/v', value },
+        { op: 'copy', from: '/c/v', path: '/copied' },
+      ]);
+      expect(deepFrozen(result)).toBe(true);
+    }
+  });
+
+  it('says which operation failed and why, in fast-json-patch\'s words', () => {
+    expect(() => applyCustomPatch({ a: 1 }, [{ op: 'add', path: '/b', value: 1 }, { op: 'replace', path: '/missing', value: 2 }])).toThrow(
+      expect.objectContaining({ code: 'patch-failed', message: expect.stringMatching(/operation 1: .*OPERATION_PATH_UNRESOLVABLE/) }),
+    );
+    expect(() => applyCustomPatch({ list: [1] }, [{ op: 'add', path: '/list/5', value: 1 }])).toThrow(
+      expect.objectContaining({ code: 'patch-failed', message: expect.stringContaining('OPERATION_VALUE_OUT_OF_BOUNDS') }),
+    );
+    expect(() => applyCustomPatch({ a: 1 }, [{ op: 'test', path: '/a', value: 2 }])).toThrow(
+      expect.objectContaining({ code: 'patch-failed', message: expect.stringContaining('TEST_OPERATION_FAILED') }),
+    );
+  });
+
   it('refuses prototype pollution through __proto__, constructor and prototype, in path and from', () => {
     for (const patch of [
       [{ op: 'add', path: '/__proto__/polluted', value: true }],

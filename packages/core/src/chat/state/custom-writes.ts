@@ -1,4 +1,4 @@
-import { produce, type Draft } from '../../util/draft.js';
+import { produce, type Draft } from 'immer';
 import type { JsonPatchOperation } from '../../model/events.js';
 import { applyCustomPatch } from './apply-custom-patch.js';
 

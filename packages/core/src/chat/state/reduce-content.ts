@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatMessage, MessageTiming } from '../../model/message.js';
 import type { ChatState } from './chat-state.js';

@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import type { AgentEvent, MessageTarget } from '../../model/events.js';
 import type { ChatMessage, Role } from '../../model/message.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';

@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import { AgentChatError, isAgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import { upsertArtifact, type Artifact } from '../../model/session.js';
@@ -17,8 +17,12 @@ export function reduceStateEvent(draft: Draft<ChatState>, event: AgentEvent, tur
   switch (event.type) {
     case 'custom-patch':
       try {
-        turn.custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
-        draft.custom = turn.custom as Draft<unknown>;
+        const custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
+        // A patch that changes nothing (a `test`, a value written again) returns the state itself: what the store shows
+        // (the agent's state with the pending local writes on top) stays as it is.
+        if (custom === turn.custom) return;
+        turn.custom = custom;
+        draft.custom = custom as Draft<unknown>;
       } catch (error) {
         recordError(draft, turn, isAgentChatError(error) ? error : new AgentChatError('patch-failed', String(error)));
       }

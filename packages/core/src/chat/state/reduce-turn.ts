@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import { AgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { MessageStatus } from '../../model/message.js';

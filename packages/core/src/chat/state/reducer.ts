@@ -1,4 +1,4 @@
-import { current, isDraft, type Draft } from '../../util/draft.js';
+import { current, isDraft, type Draft } from 'immer';
 import { toMessage } from '../../model/message.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatState, RunningTurn } from './chat-state.js';

@@ -13,11 +13,21 @@ interface Tasks {
 const END: AgentEvent = { type: 'turn-end', finishReason: 'stop' };
 const snapshot = (custom: unknown): AgentEvent => ({ type: 'custom-snapshot', custom });
 
-/** A turn whose events the test hands over one at a time, each reduced before `push` resolves. */
+/**
+ * A turn whose events the test hands over one at a time, each reduced before `push` resolves: once the store changed
+ * with it, or (an event that changes nothing, such as a patch that writes the value already there: the store keeps its
+ * state and tells no one) once the turn asked for the next event and its read was reduced.
+ */
 function steppedTurn(chat: () => AgentChat<unknown>) {
   const waiting: Array<(event: AgentEvent | null) => void> = [];
   const queued: Array<AgentEvent | null> = [];
-  const take = () => new Promise<AgentEvent | null>((resolve) => (queued.length ? resolve(queued.shift()!) : waiting.push(resolve)));
+  const asked: Array<() => void> = [];
+  const take = () =>
+    new Promise<AgentEvent | null>((resolve) => {
+      if (queued.length) return resolve(queued.shift()!);
+      waiting.push(resolve);
+      asked.splice(0).forEach((done) => done());
+    });
   const turn: ScriptedTurn = () => ({
     async *[Symbol.asyncIterator]() {
       for (let event = await take(); event; event = await take()) yield event;
@@ -25,13 +35,17 @@ function steppedTurn(chat: () => AgentChat<unknown>) {
   });
   return {
     turn,
-    /** Hands one event to the turn and resolves once the store changed with it. */
+    /** Hands one event to the turn and resolves once it was reduced. */
     push(event: AgentEvent): Promise<void> {
       const changed = new Promise<void>((resolve) => {
         const off = chat().subscribe(() => {
           off();
           resolve();
         });
+        asked.push(() => setTimeout(() => {
+          off();
+          resolve();
+        }, 0));
       });
       const next = waiting.shift();
       if (next) next(event);

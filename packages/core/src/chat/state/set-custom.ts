@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import type { JsonPatchOperation } from '../../model/events.js';
 import type { ChatState } from './chat-state.js';
 import { applyUpdate, diffCustom, type CustomUpdate } from './custom-writes.js';

@@ -1,4 +1,4 @@
-import { freeze, produce, type Draft } from '../../util/draft.js';
+import { freeze, produce, type Draft } from 'immer';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ChatState } from './chat-state.js';
 import { reapplyWrites } from './custom-writes.js';
@@ -20,16 +20,17 @@ export interface ChatStore<S = unknown> {
 }
 
 /**
- * Creates the store with its initial state. A state that enters whole (the initial one, a restore's) is frozen as it
- * enters: else the first recipe after it would freeze the whole history it carries, inside the send that runs it (16 ms
- * for 1,000 messages, measured in bench:browser: the send's frame went over 50 ms).
+ * Creates the store with its initial state. A state that enters whole (the initial one, a restore's) is deep-frozen
+ * (immer's `freeze`) as it enters: else the first recipe after it would freeze the whole history it carries, inside the
+ * send that runs it (16 ms for 1,000 messages, measured in bench:browser: the send's frame went over 50 ms).
  */
 export function createChatStore<S>(initial: ChatState<S>): ChatStore<S> {
-  const api = createStore<ChatState<S>>()(() => freeze(initial));
+  const api = createStore<ChatState<S>>()(() => freeze(initial, true));
   return {
     api,
     getState: api.getState,
-    // As zustand's immer middleware does: the produced state is merged in (a no-op recipe changes nothing).
+    // As zustand's immer middleware does: immer's `produce` (auto-freeze on), the result merged in; a no-op recipe
+    // returns the state itself, which zustand does not announce.
     update: (recipe) => api.setState(produce(api.getState(), recipe)),
     replace: (next) => {
       const writes = api.getState().customWrites;
@@ -37,7 +38,7 @@ export function createChatStore<S>(initial: ChatState<S>): ChatStore<S> {
         const { custom, kept } = reapplyWrites(next.custom, writes);
         next = { ...next, custom: custom as S, ...(kept.length ? { customWrites: kept } : {}) };
       }
-      api.setState(freeze(next), true);
+      api.setState(freeze(next, true), true);
     },
   };
 }

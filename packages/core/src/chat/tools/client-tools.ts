@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import type { AgentInput, AgentResponse } from '../../model/chunk.js';
 import { AgentChatError } from '../../model/error.js';
 import { isToolRequestPart, isToolResponsePart, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';

@@ -2,7 +2,7 @@
  * Regenerate, edit, retry and switchBranch over the conversation's {@link BranchTree}: what each line keeps at a turn's
  * end, where a turn runs again from, and the `siblings` positions the store's messages show.
  */
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import type { AgentInput } from '../../model/chunk.js';
 import { AgentChatError } from '../../model/error.js';
 import { toMessage, type ChatMessage } from '../../model/message.js';

@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import type { AgentContextEntry } from '../../model/context.js';
 import type { AgentChunk, AgentInput, AgentResponse } from '../../model/chunk.js';
 import { AgentChatError, isAgentChatError, toAgentChatError } from '../../model/error.js';

@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import type { ToolResponsePart } from '../../model/part.js';
 import type { ChatState } from '../state/chat-state.js';
 

@@ -17,8 +17,8 @@ function watched(value: object, touches: { count: number }): object {
   });
 }
 
-describe('applyCustomPatch: copy on write along the path', () => {
-  it('inserting at the front of a long list does no work per element (no draft, no proxy, no freeze walk)', () => {
+describe('applyCustomPatch: immer\'s structural sharing, atomic batches, the depth limit', () => {
+  it('inserting at the front of a long list does no work per element (no draft per element, no freeze walk)', () => {
     const touches = { count: 0 };
     const tasks = Object.freeze(Array.from({ length: 10_000 }, (_, id) => watched(Object.freeze({ id }), touches)));
     const document = Object.freeze({ status: 'working', tasks });
@@ -30,6 +30,23 @@ describe('applyCustomPatch: copy on write along the path', () => {
     expect(result.tasks[10_000]).toBe(tasks[9_999]);
     expect(document.tasks).toBe(tasks);
     expect(tasks).toHaveLength(10_000);
+  });
+
+  it('removing from a long list, then editing inside it in the same patch, drafts no element but the edited one', () => {
+    const touches = { count: 0 };
+    const tasks = Object.freeze(Array.from({ length: 10_000 }, (_, id) => (id === 3 ? Object.freeze({ id, tags: Object.freeze(['a']) }) : watched(Object.freeze({ id }), touches))));
+    const document = Object.freeze({ tasks });
+    const result = applyCustomPatch(document, [
+      { op: 'remove', path: '/tasks/0' },
+      { op: 'add', path: '/tasks/2/tags/0', value: 'new' },
+      { op: 'add', path: '/tasks/1', value: { id: 'inserted' } },
+    ]);
+    expect(touches.count).toBe(0);
+    expect(result.tasks).toHaveLength(10_000);
+    expect(result.tasks.slice(0, 4)).toEqual([tasks[1], { id: 'inserted' }, tasks[2], { id: 3, tags: ['new', 'a'] }]);
+    expect(result.tasks[9_999]).toBe(tasks[9_999]);
+    expect(tasks[3]).toEqual({ id: 3, tags: ['a'] });
+    expect(Object.isFrozen(result.tasks) && Object.isFrozen(result.tasks[3]) && Object.isFrozen((result.tasks[3] as { tags: string[] }).tags)).toBe(true);
   });
 
   it('copies each container on the path once per patch, shares every other subtree, and freezes what it returns', () => {
@@ -46,7 +63,7 @@ describe('applyCustomPatch: copy on write along the path', () => {
     for (const node of [result, result.a, result.a.list, (result.a as any).added, (result.a as any).added.deep.z]) expect(Object.isFrozen(node)).toBe(true);
   });
 
-  it('a never-frozen document is left as it was and the result is frozen whole, as immer did', () => {
+  it('a never-frozen document keeps its values and the result is frozen whole', () => {
     const document = { a: { b: [1, { c: 2 }] }, d: { e: 1 } };
     const result = applyCustomPatch(document, [{ op: 'replace', path: '/a/b/1/c', value: 3 }]);
     expect(document).toEqual({ a: { b: [1, { c: 2 }] }, d: { e: 1 } });
@@ -65,9 +82,17 @@ describe('applyCustomPatch: copy on write along the path', () => {
       expect(() => applyCustomPatch(document, patch, 4)).toThrow(expect.objectContaining({ code: 'too-deep' }));
     }
     expect(document).toEqual({ deep: { a: { b: { c: 1 } } }, top: 1 });
-    expect(() => applyCustomPatch(undefined, [{ op: 'replace', path: '', value: JSON.parse('['.repeat(600) + ']'.repeat(600)) }])).toThrow(
-      expect.objectContaining({ code: 'too-deep' }),
-    );
+    // Before anything recursive walks the value: fast-json-patch's validation (`hasUndefined`, `_areEquals`) and clone,
+    // immer's freeze would overflow the stack on 100,000 levels.
+    const tooDeepValue = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000));
+    for (const patch of [
+      [{ op: 'replace', path: '', value: tooDeepValue }],
+      [{ op: 'add', path: '/top', value: tooDeepValue }],
+      [{ op: 'test', path: '/top', value: tooDeepValue }],
+    ] as JsonPatchOperation[][]) {
+      expect(() => applyCustomPatch(document, patch)).toThrow(expect.objectContaining({ code: 'too-deep' }));
+    }
+    expect(Object.isFrozen(tooDeepValue)).toBe(false);
   });
 
   const value = fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), fc.constant({ k: [1] }));
