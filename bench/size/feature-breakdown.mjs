@@ -12,13 +12,12 @@ const gzip = (text) => gzipSync(Buffer.from(text), { level: constants.Z_BEST_COM
  * imported; `required` what the design's rules keep in every app.
  */
 export const FEATURES = [
-  // immer and fast-json-patch are no longer in the core (issue 29); their groups stay for a bundle that brings them in itself.
-  { id: 'immer', label: 'immer (`produce`)', kind: 'library', required: true, match: /^lib:immer$/ },
-  { id: 'fast-json-patch', label: 'fast-json-patch (`applyOperation`)', kind: 'library', required: true, match: /^lib:fast-json-patch$/ },
+  // The design's libraries (issue 40): immer makes every store update, fast-json-patch applies the agent's patches.
+  { id: 'immer', label: 'immer (`produce`, `freeze`, `current`)', kind: 'library', required: true, match: /^lib:immer$/ },
+  { id: 'fast-json-patch', label: 'fast-json-patch (`applyOperation`, `getValueByPointer`)', kind: 'library', required: true, match: /^lib:fast-json-patch$/ },
   { id: 'eventsource-parser', label: 'eventsource-parser', kind: 'library', required: true, match: /^lib:eventsource-parser$/ },
   { id: 'zustand', label: 'zustand (vanilla store)', kind: 'library', required: true, match: /^lib:zustand$/ },
-  { id: 'drafts', short: 'drafts & JSON Patch', label: 'engine: drafts and JSON Patch, ours (util/draft: immutable updates by recipe, as immer\'s `produce`; chat/state/json-patch: RFC 6902, as fast-json-patch\'s `applyOperation`)', kind: 'ours', required: true, match: /^core\/(util\/draft|chat\/state\/json-patch)$/ },
-  { id: 'limits', short: 'limits & deadlines', label: 'limits & deadlines: frame/depth limits, turn deadlines, the catch-all, copy-on-write patches (wire/limits, util/depth, chat/deadlines, turn-guard, patch-copy-on-write, model/failure)', kind: 'ours', match: /^core\/(wire\/limits|util\/depth|chat\/(?:[a-z]+\/)?(deadlines|turn-guard|patch-copy-on-write)|model\/failure)$/ },
+  { id: 'limits', short: 'limits & deadlines', label: 'limits & deadlines: frame/depth limits, turn deadlines, the catch-all (wire/limits, util/depth, chat/deadlines, turn-guard, model/failure)', kind: 'ours', match: /^core\/(wire\/limits|util\/depth|chat\/(?:[a-z]+\/)?(deadlines|turn-guard)|model\/failure)$/ },
   { id: 'tree', short: 'conversation tree', label: 'the `versionTree()` feature: regenerate, edit, retry, versions (chat/tree/)', kind: 'ours', optIn: 'feature', match: /^core\/chat\/(?:[a-z]+\/)?(branch-tree|chat-operations|branch-operations|version-tree|chat-tree-record|tree-reconcile|persist-chat-tree)$/ },
   { id: 'client-tools', short: 'client tools', label: 'the `clientTools()` feature: the tool loop (chat/tools/)', kind: 'ours', optIn: 'feature', match: /^core\/chat\/(?:[a-z]+\/)?client-tools$/ },
   { id: 'resumable', short: 'resumable turns', label: 'the `resumable()` feature: reattach, detached polling (chat/resumable/)', kind: 'ours', optIn: 'feature', match: /^core\/chat\/(?:[a-z]+\/)?(reattach-running-turn|detached-poll)$/ },

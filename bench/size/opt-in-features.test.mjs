@@ -15,7 +15,10 @@ const TOOL_LOOP = ['chat/tools/client-tools.js'];
 const RESUMABLE_CHAT = ['chat/resumable/detached-poll.js', 'chat/resumable/reattach-running-turn.js'];
 const RESUMABLE_TRANSPORT = ['transport/resumable-turn.js', 'transport/resumable-http.js', 'transport/turn-registry.js'];
 
-/** The core files (relative to core/dist) with bytes in the entry's own chunk, and those in lazy chunks; `packages`: the libraries in any of its chunks. */
+/**
+ * The core files (relative to core/dist) with bytes in the entry's own chunk, and those in lazy chunks; `packages`: the
+ * libraries in any of its chunks, `libraryFiles` their files (relative to node_modules).
+ */
 async function coreFilesOf(source) {
   const result = await build({
     stdin: { contents: source, resolveDir: root, loader: 'js' },
@@ -29,7 +32,9 @@ async function coreFilesOf(source) {
   const entry = outputs.find((output) => output.entryPoint);
   const packages = [...new Set(outputs.flatMap((output) => Object.entries(output.inputs)).filter(([, input]) => input.bytesInOutput > 0)
     .map(([path]) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1]).filter(Boolean))].sort();
-  return { initial: files(entry), lazy: outputs.filter((output) => output !== entry).flatMap(files), packages };
+  const libraryFiles = [...new Set(outputs.flatMap((output) => Object.entries(output.inputs)).filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => /node_modules\/(.*)$/.exec(path)?.[1]).filter(Boolean))];
+  return { initial: files(entry), lazy: outputs.filter((output) => output !== entry).flatMap(files), packages, libraryFiles };
 }
 
 const APP = "export { createAgentChat, genkitTransport } from '@agent-chat/core';\nexport { useAgentChat, useAgentChatSelector } from '@agent-chat/react';\n";
@@ -44,12 +49,14 @@ describe.skipIf(!built)('opt-in chat features in a bundle', () => {
     for (const file of RESUMABLE_TRANSPORT.slice(0, 2)) expect(lazy).toContain(file);
   }, 60_000);
 
-  it('a Genkit app ships two libraries, zustand and eventsource-parser: no immer, no fast-json-patch (issue 29)', async () => {
-    const { initial, packages } = await coreFilesOf(APP);
-    expect(packages).toEqual(['eventsource-parser', 'zustand']);
-    // What stands in for them: the store's drafts and the RFC 6902 applier, both the core's own.
-    expect(initial).toContain('util/draft.js');
-    expect(initial).toContain('chat/state/json-patch.js');
+  it('a Genkit app ships the design\'s libraries (zustand, immer, fast-json-patch) and eventsource-parser, no more (issue 40)', async () => {
+    const { initial, packages, libraryFiles } = await coreFilesOf(APP);
+    expect(packages).toEqual(['eventsource-parser', 'fast-json-patch', 'immer', 'zustand']);
+    // The store's updates and the patches are theirs: the core has no drafts or JSON Patch applier of its own.
+    expect(initial).toContain('chat/state/apply-custom-patch.js');
+    expect(initial.filter((file) => /draft|json-patch|copy-on-write/.test(file))).toEqual([]);
+    // fast-json-patch's ES core only, not its package entry with the duplex observer (`compare`, `observe`).
+    expect(libraryFiles.filter((file) => file.startsWith('fast-json-patch/')).sort()).toEqual(['fast-json-patch/module/core.mjs', 'fast-json-patch/module/helpers.mjs']);
   }, 60_000);
 
   it('each feature brings its own code when it is imported and passed', async () => {

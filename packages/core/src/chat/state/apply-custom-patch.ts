@@ -56,7 +56,9 @@ function assertDepth(target: PatchTarget, operation: Operation, maxDepth: number
     return;
   }
   if (operation.op !== 'add' && operation.op !== 'replace' && operation.op !== 'move' && operation.op !== 'copy') return;
-  const value = operation.op === 'add' || operation.op === 'replace' ? operation.value : valueAt(target, operation.from);
+  const from = operation.op === 'add' || operation.op === 'replace' ? operation.value : valueAt(target, operation.from);
+  // A value of the draft is walked as a snapshot (no draft made of every node on the way).
+  const value = isDraft(from) ? current(from) : from;
   if (exceedsDepth(value, maxDepth - (pointerDepth(operation.path) - 1))) throw tooDeep(maxDepth, 'A custom-state patch');
 }
 
@@ -97,14 +99,26 @@ function spliceCopy(draft: PatchTarget, operation: Operation, index: number): bo
   return true;
 }
 
-/** One already-checked operation on a draft of `target`: a new target, frozen, sharing every untouched subtree. */
-function applyOne(target: PatchTarget, operation: Operation, index: number): PatchTarget {
-  return produce(target, (draft) => {
-    if (spliceCopy(draft, operation, index)) return;
-    // The whole document is always there to replace, even before the first state arrives.
-    if (operation.path === '/root' && (operation.op === 'replace' || operation.op === 'add')) draft.root = operation.value;
-    else applyOperation(draft, operation, true, true, true, index);
-  });
+/**
+ * Applies one already-checked operation to the draft. True when it left a plain copy in the draft (an array spliced
+ * as a copy): what is under it is no draft, so the next operation starts a new draft.
+ */
+function applyOne(draft: PatchTarget, operation: Operation, index: number): boolean {
+  if (spliceCopy(draft, operation, index)) return true;
+  // The whole document is always there to replace, even before the first state arrives.
+  if (operation.path === '/root' && (operation.op === 'replace' || operation.op === 'add')) draft.root = operation.value;
+  else applyOperation(draft, operation, true, true, true, index);
+  return false;
+}
+
+/** A failure of fast-json-patch (or of anything under it) as the typed error, saying which operation and why. */
+function patchFailed(error: unknown, index: number, patch: readonly JsonPatchOperation[]): AgentChatError {
+  if (error instanceof AgentChatError) return error;
+  const message = (error as Error)?.message ?? String(error);
+  // fast-json-patch names its failures (OPERATION_PATH_UNRESOLVABLE, TEST_OPERATION_FAILED …); the first line says why.
+  const name = (error as Error)?.name ?? '';
+  const why = `${message.split('\n')[0]}${/^[A-Z_]+$/.test(name) ? ` (${name})` : ''}`;
+  return new AgentChatError('patch-failed', `A custom-state patch could not be applied: operation ${index}: ${why}`, { cause: error, details: patch });
 }
 
 /** Prefixes a pointer so the document's root becomes an ordinary property of a wrapper. */
@@ -139,19 +153,23 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
     }
     return mapped;
   });
+  // One draft for the whole patch (a new one only after an operation left a plain copy in it): all or nothing, since
+  // immer commits nothing of a recipe that throws, and the document is replaced only by the last draft's result.
   let target = Object.freeze(new PatchTarget(document));
-  operations.forEach((operation, index) => {
-    assertDepth(target, operation, maxDepth);
-    try {
-      target = applyOne(target, operation, index);
-    } catch (error) {
-      if (error instanceof AgentChatError) throw error;
-      const message = (error as Error)?.message ?? String(error);
-      // fast-json-patch names its failures (OPERATION_PATH_UNRESOLVABLE, TEST_OPERATION_FAILED …); the first line says why.
-      const name = (error as Error)?.name ?? '';
-      const why = `${message.split('\n')[0]}${/^[A-Z_]+$/.test(name) ? ` (${name})` : ''}`;
-      throw new AgentChatError('patch-failed', `A custom-state patch could not be applied: operation ${index}: ${why}`, { cause: error, details: patch });
-    }
-  });
+  let next = 0;
+  while (next < operations.length) {
+    target = produce(target, (draft) => {
+      while (next < operations.length) {
+        const index = next++;
+        const operation = operations[index]!;
+        assertDepth(draft, operation, maxDepth);
+        try {
+          if (applyOne(draft, operation, index)) return;
+        } catch (error) {
+          throw patchFailed(error, index, patch);
+        }
+      }
+    });
+  }
   return target.root as T;
 }
