@@ -1,78 +1,195 @@
 #!/usr/bin/env node
-// `npm test`: build and typecheck everything, lint the packages, run every test project, and close with a
-// plain "N passed, N failed" line. Each step prints its seconds, the last line the whole run's. Exits non-zero when any
-// step fails.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: build and typecheck everything, lint, check the packed packages, run every test project, and close with a
+// plain "N passed, N failed" line. Exits non-zero when any step fails.
+//
+// The steps form a graph (each names the steps it needs) and run as soon as what they need has passed, at most
+// TEST_JOBS at a time (default: the machine's cores), so that both cores of a 2-core machine stay busy and neither is
+// oversubscribed. Each step's output is printed in one block when it ends. The end prints every step's time, each
+// vitest project's and the ten slowest test files (bench/test-time.md keeps a before and after).
+//
+//   TEST_JOBS=1 npm test                 one step at a time
+//   TEST_ONLY=build,styles,unit npm test  only these steps (a step they need and that is not listed counts as done)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../apps/demo/e2e/find-chromium.mjs';
-import { packedPackages } from '../examples/prepare-example.mjs';
+import { BROWSER_PROJECTS, UNIT_PROJECTS, projectArgs } from './test-projects.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
-const results = `${root}node_modules/.cache/vitest-results.json`;
+const cache = `${root}node_modules/.cache/`;
+mkdirSync(cache, { recursive: true });
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
+const node = process.execPath;
 
 const started = performance.now();
-const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-/** Runs a step: a command (`command`, `args`, `env`) or, when `command` is a function, that function in this process. */
-function run(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  const start = performance.now();
-  let ok;
-  if (typeof command === 'function') {
-    try {
-      command();
-      ok = true;
-    } catch (error) {
-      console.error(error);
-      ok = false;
-    }
-  } else ok = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
-  console.log(`◀ ${seconds(start)}${ok ? '' : ' (failed)'}: ${title}`);
-  return ok;
-}
-
-// The packages as `npm pack` gives them, packed once (examples/prepare-example.mjs, keyed by their content): publint
-// and attw read these tarballs, and the README check and the example apps install them.
-let tarballs = {};
-const pack = () => {
-  tarballs = packedPackages();
-};
-const tarball = (path) => tarballs[JSON.parse(readFileSync(`${root}${path}/package.json`, 'utf8')).name] ?? path;
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 const packages = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces.filter((path) => path.startsWith('packages/'));
+/** The tarballs of the pack step (name → path), known once it has run. */
+let tarballs = {};
+const tarball = (path) => tarballs[JSON.parse(readFileSync(`${root}${path}/package.json`, 'utf8')).name] ?? path;
+
+/** The vitest runs: two invocations (unit projects, browser projects), each with a JSON report and a timing report. */
+const vitestRuns = {
+  unit: { results: `${cache}vitest-results-unit.json`, timings: `${cache}vitest-timings-unit.json` },
+  browser: { results: `${cache}vitest-results-browser.json`, timings: `${cache}vitest-timings-browser.json` },
+};
+const vitest = (run, projects, env = {}) => ({
+  command: bin('vitest'),
+  args: ['run', ...projectArgs(projects), '--reporter=default', '--reporter=json', `--outputFile=${vitestRuns[run].results}`, `--reporter=${root}scripts/vitest-timing-reporter.mjs`],
+  env: { VITEST_TIMINGS_FILE: vitestRuns[run].timings, ...env },
+});
+
+// Reports of an earlier run must not be read as this one's.
+for (const run of Object.values(vitestRuns)) for (const path of Object.values(run)) rmSync(path, { force: true });
+
+const chromium = findChromium();
+const BUILT = ['build', 'styles', 'use-client'];
+
+/**
+ * The steps: `id`, `title`, what it needs (`after`), and a command (`command`, `args` — a function when it depends on an
+ * earlier step's result — and `env`). Listed by priority: of the steps ready, the
+ * first listed starts first, so the chain to the longest step (build → pack → the examples' builds → the browser
+ * suites) goes ahead and the steps nothing waits for (typecheck, lint, unit tests, checks of the tarballs) fill the
+ * other core.
+ */
 const steps = [
-  ['the repository stands alone (no tracked file names a folder outside it)', process.execPath, ['scripts/check-standalone.mjs']],
-  ['no import cycles, no import up a layer in packages/*/src', process.execPath, ['scripts/check-import-cycles.mjs']],
-  ['build the packages (tsc -b)', bin('tsc'), ['-b']],
+  { id: 'standalone', title: 'the repository stands alone (no tracked file names a folder outside it)', command: node, args: ['scripts/check-standalone.mjs'] },
+  { id: 'imports', title: 'no import cycles, no import up a layer in packages/*/src', command: node, args: ['scripts/check-import-cycles.mjs'] },
+  { id: 'build', title: 'build the packages (tsc -b)', command: bin('tsc'), args: ['-b'] },
   // tsc does not copy CSS: @agent-chat/ui's stylesheet goes into its dist here (its own `build` script does the same).
-  ['copy @agent-chat/ui styles.css into dist', process.execPath, ['packages/ui/scripts/copy-styles.mjs']],
+  { id: 'styles', title: 'copy @agent-chat/ui styles.css into dist', after: ['build'], command: node, args: ['packages/ui/scripts/copy-styles.mjs'] },
   // The built React modules get their "use client" directive (React Server Components; see the script).
-  ['mark the client modules "use client" (react, ui, testing)', process.execPath, ['scripts/mark-client-modules.mjs', 'packages/react', 'packages/ui', 'packages/testing']],
-  ['bundle sizes (size budgets reported; fails past the regression ceilings)', process.execPath, ['bench/size/check-size.mjs', '--regression']],
-  ['typecheck sources, tests and scripts', bin('tsc'), ['-p', 'tsconfig.check.json']],
-  ['lint (eslint: typescript-eslint, React Hooks rules)', bin('eslint'), ['.']],
-  ['pack the packages once (npm pack; for publint, attw, the README check and the examples)', pack],
-  // Functions: the tarball paths are known once the step above has run.
-  ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), () => ['--strict', tarball(path)]]),
+  { id: 'use-client', title: 'mark the client modules "use client" (react, ui, testing)', after: ['build'], command: node, args: ['scripts/mark-client-modules.mjs', 'packages/react', 'packages/ui', 'packages/testing'] },
+  // The demo's production build, once, for every demo suite of the e2e project (they serve it with `vite preview`).
+  { id: 'demo', title: 'build the demo for the browser suites (vite build)', after: BUILT, command: node, args: ['scripts/start.mjs', '--build-only', '--packages-built'], env: { NODE_ENV: 'production' } },
+  // The packages as `npm pack` gives them, packed once (examples/prepare-example.mjs, keyed by their content): publint
+  // and attw read these tarballs, and the README check and the example apps install them.
+  {
+    id: 'pack',
+    title: 'pack the packages once (npm pack; for publint, attw, the README check and the examples)',
+    after: BUILT,
+    command: node,
+    args: ['--input-type=module', '-e', `import { packedPackages } from ${JSON.stringify(`${root}examples/prepare-example.mjs`)}; console.log('tarballs ' + JSON.stringify(packedPackages()));`],
+    done: (output) => {
+      tarballs = JSON.parse(/^tarballs (.*)$/m.exec(output)?.[1] ?? '{}');
+    },
+  },
+  // The root Storybook (stories of @agent-chat/ui, from their sources) must build offline; vitest's storybook project
+  // opens every story of this build in Chromium, and the ui project runs the stories as tests in jsdom.
+  { id: 'storybook', title: 'storybook build', command: bin('storybook'), args: ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], env: { STORYBOOK_DISABLE_TELEMETRY: '1' } },
+  // Docs that run: the READMEs' ts/tsx blocks against the packed packages, in a project outside the repository.
+  { id: 'readme', title: 'README code blocks type-check against the packed packages (and the testing README\'s test runs)', after: ['pack'], command: node, args: ['scripts/check-readme-code.mjs'] },
+  // The example apps installed from the tarballs and built once, before their browser suites (which then only serve
+  // them). examples/vite shares its install with the README check: after it, never beside it.
+  { id: 'example nextjs', title: 'install and build examples/nextjs from the packed packages (next build)', after: ['pack'], command: node, args: ['examples/prepare-example.mjs', 'nextjs'] },
+  { id: 'example vite', title: 'install and build examples/vite from the packed packages (vite build)', after: ['readme'], command: node, args: ['examples/prepare-example.mjs', 'vite'] },
+  // The browser suites (Chromium): the demo's, the examples' and the Storybook check; the builds above are served.
+  {
+    id: 'browser',
+    title: `vitest: the browser projects (${BROWSER_PROJECTS.join(', ')})`,
+    after: ['demo', 'storybook', 'example nextjs', 'example vite'],
+    ...vitest('browser', BROWSER_PROJECTS, { E2E_SKIP_BUILD: '1', EXAMPLES_SKIP_PREPARE: '1' }),
+  },
+  // The unit projects read some built files (ui's math entry, the bundles of bench/size): after the build.
+  { id: 'unit', title: `vitest: the unit projects (${UNIT_PROJECTS.join(', ')})`, after: BUILT, ...vitest('unit', UNIT_PROJECTS) },
+  { id: 'typecheck', title: 'typecheck sources, tests and scripts', command: bin('tsc'), args: ['-p', 'tsconfig.check.json'] },
+  { id: 'lint', title: 'lint (eslint: typescript-eslint, React Hooks rules)', command: bin('eslint'), args: ['--cache', '--cache-location', `${cache}eslint/`, '.'] },
+  { id: 'size', title: 'bundle sizes (size budgets reported; fails past the regression ceilings)', after: BUILT, command: node, args: ['bench/size/check-size.mjs', '--regression'] },
+  ...packages.map((path) => ({ id: `publint ${path}`, title: `publint --strict ${path}`, after: ['pack'], command: bin('publint'), args: () => ['--strict', tarball(path)] })),
   // The packed packages' types resolve for ESM and bundler consumers (ESM-only: CommonJS resolutions are not checked);
   // a stylesheet has no types.
-  ...packages.map((path) => [`attw (are the types wrong) ${path}`, bin('attw'), () => [tarball(path), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'ascii']]),
-  // Docs that run: the READMEs' ts/tsx blocks against the packed packages, in a project outside the repository.
-  ['README code blocks type-check against the packed packages (and the testing README\'s test runs)', process.execPath, ['scripts/check-readme-code.mjs']],
-  // The root Storybook (stories of @agent-chat/ui) must build offline; vitest's storybook project opens every story of
-  // this build in Chromium, and the ui project runs the stories as tests in jsdom.
-  ['storybook build', bin('storybook'), ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], { STORYBOOK_DISABLE_TELEMETRY: '1' }],
+  ...packages.map((path) => ({ id: `attw ${path}`, title: `attw (are the types wrong) ${path}`, after: ['pack'], command: bin('attw'), args: () => [tarball(path), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'ascii'] })),
 ];
-let failedSteps = 0;
-for (const [title, command, args, env] of steps) if (!run(title, command, typeof args === 'function' ? args() : args, env)) failedSteps++;
 
-// The browser suites (vitest projects e2e and storybook) need a Chromium: without one it skips itself, and that is said loudly here;
-// under CI a missing Chromium is a failure.
-const chromiumMissing = findChromium() === null;
-const noChromium = `${'!'.repeat(80)}\n!! NO CHROMIUM FOUND: the browser suites (apps/demo/e2e and packages/ui/e2e: vitest projects e2e, storybook) are SKIPPED.\n!! Install Debian's: apt-get install -y chromium   (or set CHROMIUM_PATH)\n${'!'.repeat(80)}`;
-if (chromiumMissing) {
+/**
+ * CPU seconds (user + system) of this process's finished children, from /proc/self/stat (Linux; null elsewhere). Read
+ * when each step's process exits, the difference from the previous reading is that step's CPU: on a shared machine
+ * its wall time says more about the others' load than about the step.
+ */
+// /proc counts CPU time in USER_HZ ticks, 100 a second on Linux.
+const ticks = existsSync('/proc/self/stat') ? 100 : null;
+function childrenCpu() {
+  if (!ticks) return null;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // Fields 16 and 17 of stat (cutime, cstime): the 14th and 15th after the command name.
+  return (Number(fields[13]) + Number(fields[14])) / ticks;
+}
+let cpuSeen = childrenCpu();
+
+/** Runs one step's command; resolves with whether it passed, its output and its CPU seconds. */
+function runCommand(step) {
+  return new Promise((resolve) => {
+    const args = typeof step.args === 'function' ? step.args() : step.args;
+    const child = spawn(step.command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.stack ?? error}\n`)));
+    let cpu = null;
+    child.on('exit', () => {
+      const now = childrenCpu();
+      if (now !== null) [cpu, cpuSeen] = [now - cpuSeen, now];
+    });
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString(), cpu }));
+  });
+}
+
+/** Step id → { ok, ms, skipped? } once it has ended. */
+const outcomes = new Map();
+const running = new Map();
+let busy = 0;
+
+function start(step) {
+  busy++;
+  const begun = performance.now();
+  console.log(`▶ ${step.title} (at ${seconds(begun - started)})`);
+  running.set(
+    step.id,
+    runCommand(step).then(({ ok, output, cpu }) => {
+      busy--;
+      running.delete(step.id);
+      const ms = performance.now() - begun;
+      if (ok && step.done) step.done(output);
+      outcomes.set(step.id, { ok, ms, cpu, start: begun - started });
+      const cpuNote = cpu === null ? '' : `, ${cpu.toFixed(1)} s CPU`;
+      console.log(`\n━━ ${step.title}\n${output.trimEnd()}${output.trim() ? '\n' : ''}◀ ${seconds(ms)}${cpuNote}${ok ? '' : ' (failed)'}: ${step.title}`);
+    }),
+  );
+}
+
+const only = process.env.TEST_ONLY ? new Set(process.env.TEST_ONLY.split(',').map((id) => id.trim())) : null;
+if (only) {
+  for (const id of only) if (!steps.some((step) => step.id === id)) throw new Error(`TEST_ONLY: no step ${id} (steps: ${steps.map((step) => step.id).join(', ')})`);
+  for (const step of steps) if (!only.has(step.id)) outcomes.set(step.id, { ok: true, ms: 0, cpu: null, skipped: 'not in TEST_ONLY' });
+}
+
+for (;;) {
+  for (const step of steps) {
+    if (outcomes.has(step.id) || running.has(step.id)) continue;
+    const needs = step.after ?? [];
+    const failed = needs.find((id) => outcomes.get(id) && !outcomes.get(id).ok);
+    if (failed) {
+      outcomes.set(step.id, { ok: false, ms: 0, skipped: `not run: ${failed} failed` });
+      console.log(`\n◀ not run (${failed} failed): ${step.title}`);
+      continue;
+    }
+    if (!needs.every((id) => outcomes.get(id)?.ok)) continue;
+    if (busy >= jobs) continue;
+    start(step);
+  }
+  if (running.size === 0) break;
+  await Promise.race(running.values());
+}
+
+let failedSteps = [...outcomes.values()].filter((outcome) => !outcome.ok).length;
+
+// The browser suites need a Chromium: without one they skip themselves, and that is said loudly here; under CI a
+// missing Chromium is a failure.
+const noChromium = `${'!'.repeat(80)}\n!! NO CHROMIUM FOUND: the browser suites (apps/demo/e2e, examples/e2e and packages/ui/e2e: vitest projects e2e, storybook) are SKIPPED.\n!! Install Debian's: apt-get install -y chromium   (or set CHROMIUM_PATH)\n${'!'.repeat(80)}`;
+if (!chromium) {
   console.log(`\n${noChromium}`);
   if (process.env.CI === 'true') {
     console.log('CI=true: a missing Chromium fails the run.');
@@ -80,22 +197,44 @@ if (chromiumMissing) {
   }
 }
 
-rmSync(results, { force: true });
-// The steps above built the packages (tsc -b, styles, "use client"): the browser suite's global setup builds the demo only.
-const vitestOk = run('vitest (every project)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}`], { E2E_PACKAGES_BUILT: '1' });
-if (!vitestOk) failedSteps++;
+// Where the time went: each step (start and length), each vitest project, the ten slowest test files.
+const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
+const pad = (text, width) => String(text).padEnd(width);
+console.log(`\nsteps (${jobs} at a time; started at + wall time, CPU time):`);
+for (const step of [...steps].sort((a, b) => (outcomes.get(a.id)?.start ?? Infinity) - (outcomes.get(b.id)?.start ?? Infinity))) {
+  const outcome = outcomes.get(step.id);
+  if (!outcome || outcome.skipped === 'not in TEST_ONLY') continue;
+  const status = outcome.skipped ? ` (${outcome.skipped})` : outcome.ok ? '' : ' (failed)';
+  const cpu = outcome.cpu === null || outcome.cpu === undefined ? '' : `${outcome.cpu.toFixed(1)} s`;
+  console.log(`  ${pad(outcome.skipped ? '' : `${seconds(outcome.start)} +`, 10)}${pad(seconds(outcome.ms), 9)}${pad(cpu, 9)}${step.title}${status}`);
+}
+const files = Object.values(vitestRuns).flatMap((run) => readJson(run.timings)?.files ?? []);
+const projects = new Map();
+for (const file of files) {
+  const project = projects.get(file.project) ?? { files: 0, tests: 0, seconds: 0 };
+  project.files++;
+  project.tests += file.passed + file.failed + file.skipped;
+  project.seconds += file.seconds;
+  projects.set(file.project, project);
+}
+console.log('\nvitest projects (the sum of their files\' times):');
+for (const [name, project] of [...projects].sort((a, b) => b[1].seconds - a[1].seconds)) console.log(`  ${pad(`${project.seconds.toFixed(1)} s`, 10)}${pad(name, 14)}${project.files} files, ${project.tests} tests`);
+console.log('\nthe ten slowest test files:');
+for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${pad(`${file.seconds.toFixed(1)} s`, 10)}${pad(`[${file.project}]`, 15)}${file.file}`);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(results)) {
-  const report = JSON.parse(readFileSync(results, 'utf8'));
-  passed = report.numPassedTests;
-  failed = report.numFailedTests;
-  skipped = report.numPendingTests + report.numTodoTests;
+for (const run of Object.values(vitestRuns)) {
+  const report = readJson(run.results);
+  if (!report) continue;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
 }
-if (chromiumMissing) console.log(`\n${noChromium}`);
-if (failedSteps > 0) console.log(`\n${failedSteps} step(s) failed.`);
+if (!chromium) console.log(`\n${noChromium}`);
+if (failedSteps > 0) console.log(`\n${failedSteps} step(s) failed: ${steps.filter((step) => outcomes.get(step.id) && !outcomes.get(step.id).ok).map((step) => step.id).join(', ')}.`);
 console.log(`\ntests: ${passed} passed, ${failed + (failedSteps > 0 && failed === 0 ? failedSteps : 0)} failed, ${skipped} skipped`);
-console.log(`npm test took ${seconds(started)}`);
+const totalCpu = childrenCpu();
+console.log(`npm test took ${seconds(performance.now() - started)}${totalCpu === null ? '' : ` (${totalCpu.toFixed(0)} s CPU in its steps)`}`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

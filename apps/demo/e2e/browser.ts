@@ -60,15 +60,59 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Waits until every CSS transition and animation that can end has ended (e.g. colors fading after a scheme switch). */
+/**
+ * Waits until no CSS transition or animation that can end is running (e.g. colours fading after a scheme switch),
+ * looking again after each wait and after a frame: a transition replaced mid-way (an artifact's highlight ending during a
+ * theme fade) is cancelled, which settles the promise awaited while its successor starts from the half-way value.
+ */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))),
+  await page.evaluate(async () => {
+    const running = () => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+    for (let round = 0; round < 100; round++) {
+      const now = running();
+      if (now.length === 0) {
+        // A style change already queued (a React commit, a timer's state change) starts its transitions by the next frame.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        if (running().length === 0) return;
+        continue;
+      }
+      await Promise.all(now.map((animation) => animation.finished.catch(() => undefined)));
+    }
+    throw new Error('CSS animations kept starting: the page never settled');
+  });
+}
+
+/** The WCAG contrast ratio of `text`'s colour on `panel`'s background colour, read from their computed styles now (both must be opaque). */
+export async function contrastNow(page: Page, text: string, panel: string): Promise<number> {
+  return page.evaluate(
+    ({ text, panel }) => {
+      const channels = (colour: string) => {
+        const rgb = /^rgba?\((\d+), (\d+), (\d+)\)$/.exec(colour);
+        if (rgb) return rgb.slice(1, 4).map((value) => Number(value) / 255);
+        const srgb = /^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)\)$/.exec(colour);
+        if (srgb) return srgb.slice(1, 4).map(Number);
+        throw new Error(`an opaque sRGB colour was expected, not ${colour}`);
+      };
+      const luminance = (colour: string) => {
+        const [r, g, b] = channels(colour).map((value) => (value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const style = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (!element) throw new Error(`nothing matches ${selector}`);
+        return getComputedStyle(element);
+      };
+      const [lighter, darker] = [luminance(style(text).color), luminance(style(panel).backgroundColor)].sort((a, b) => b - a) as [number, number];
+      return (lighter + 0.05) / (darker + 0.05);
+    },
+    { text, panel },
   );
 }
 
-/** Runs axe-core inside the page (or the part of it `selector` matches) and returns its violations (id, impact, help and the offending nodes). */
+/** Runs axe-core inside the page (or the part of it `selector` matches), once its transitions have ended, and returns its violations (id, impact, help and the offending nodes). */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  // What is judged is the state the page settles in, not a frame of a fade (after a scheme switch or a re-render).
+  await settleAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
   const violations = await page.evaluate(async (within) => {
     const axe = (window as unknown as { axe: { run: (context: Element | Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;

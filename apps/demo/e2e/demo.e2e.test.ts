@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { STORY_TEXT } from '@agent-chat/agent-server';
 import { parseRecording, playRecording, assistantText } from '@agent-chat/testing';
-import { axeViolations, countCancelledRequests, screenshot, settleAnimations } from './browser.js';
+import { axeViolations, contrastNow, countCancelledRequests, screenshot, settleAnimations } from './browser.js';
 import type { DemoPage } from './demo-page.js';
 import { squash, useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
@@ -84,6 +84,19 @@ describe.skipIf(!chromiumPath)('demo in Chromium', () => {
     const panel = (await demo.artifacts.textContent()) ?? '';
     expect(panel).not.toContain('Revision 1');
     expect(panel).toContain('Ship it');
+    // Readable at the very moment of a theme switch, highlighted or not: the panel's background changes scheme at once,
+    // as its text does (a background fading from light to dark under text already light once read 1.1:1).
+    const readableNow = async () => ({
+      name: await contrastNow(demo.page, '.acu-artifact__name', '.acu-artifact'),
+      version: await contrastNow(demo.page, '.acu-artifact__version', '.acu-artifact'),
+    });
+    expect(await demo.page.locator('.acu-artifact').getAttribute('data-state')).toBe('updated');
+    for (const colorScheme of ['dark', 'light', 'dark', 'light'] as const) {
+      await demo.page.emulateMedia({ colorScheme });
+      const contrast = await readableNow();
+      expect(contrast.name, `artifact name just after the switch to ${colorScheme}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast.version, `artifact version just after the switch to ${colorScheme}`).toBeGreaterThanOrEqual(4.5);
+    }
     await expectAccessible(demo, '03-artifact-2-revision-2');
   });
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm run test:quick`: the inner loop. The packages' unit tests (vitest projects core, react, ui, testing and
+// agent-server, which holds @agent-chat/server's), a typecheck of the packages and apps you changed (sources and tests)
+// and eslint over the files you changed, side by side; no build, no Chromium. "Changed": against the merge-base with
+// `main` (QUICK_BASE=<ref> for another), plus what is not committed yet. `npm test` runs everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { QUICK_PROJECTS, projectArgs } from './test-projects.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cache = `${root}node_modules/.cache/`;
+const bin = (name) => `${root}node_modules/.bin/${name}`;
+const started = performance.now();
+const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+
+/** The files changed since the merge-base with QUICK_BASE (default main), committed or not, that still exist. */
+function changedFiles() {
+  const base = process.env.QUICK_BASE ?? 'main';
+  const mergeBase = git('merge-base', 'HEAD', base);
+  const since = mergeBase.status === 0 ? mergeBase.stdout.trim() : 'HEAD';
+  const names = [git('diff', '--name-only', since), git('ls-files', '--others', '--exclude-standard')].flatMap((result) => result.stdout.split('\n'));
+  return [...new Set(names.filter((name) => name && existsSync(`${root}${name}`)))];
+}
+
+const changed = changedFiles();
+const check = JSON.parse(readFileSync(`${root}tsconfig.check.json`, 'utf8'));
+// A change to a shared config or a manifest may touch anything: then the whole typecheck.
+const everything = changed.some((file) => /^(tsconfig[^/]*\.json|package\.json|vitest\.config\.ts)$/.test(file));
+const units = new Set(changed.map((file) => /^(packages|apps)\/[^/]+\//.exec(file)?.[0]).filter(Boolean));
+const include = everything ? check.include : check.include.filter((entry) => [...units].some((unit) => `${entry}/`.startsWith(unit)));
+
+/** Runs a command; resolves with its exit status and output (printed whole when it ends). */
+function run(title, command, args) {
+  const begun = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code) => {
+      const output = Buffer.concat(chunks).toString().trimEnd();
+      console.log(`\n━━ ${title}\n${output}${output ? '\n' : ''}◀ ${((performance.now() - begun) / 1000).toFixed(1)} s${code === 0 ? '' : ' (failed)'}: ${title}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const tasks = [run(`vitest: ${QUICK_PROJECTS.join(', ')}`, bin('vitest'), ['run', ...projectArgs(QUICK_PROJECTS)])];
+if (include.length > 0) {
+  // A tsconfig of the changed parts only, incremental (its build info in the cache: a warm run checks what changed).
+  mkdirSync(cache, { recursive: true });
+  const config = `${cache}tsconfig.quick.json`;
+  writeFileSync(config, `${JSON.stringify({ extends: '../../tsconfig.check.json', compilerOptions: { incremental: true, tsBuildInfoFile: './tsconfig.quick.tsbuildinfo' }, include: include.map((entry) => `../../${entry}`) }, null, 2)}\n`);
+  tasks.push(run(`typecheck ${include.join(', ')}`, bin('tsc'), ['-p', config]));
+} else console.log('typecheck: no package or app changed');
+const lintable = changed.filter((file) => /\.(ts|tsx|js|mjs|cjs)$/.test(file));
+if (lintable.length > 0) tasks.push(run(`eslint (${lintable.length} changed files)`, bin('eslint'), ['--cache', '--cache-location', `${cache}eslint/`, ...lintable]));
+else console.log('eslint: no changed script or source');
+
+const results = await Promise.all(tasks);
+console.log(`\ntest:quick ${results.every(Boolean) ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(results.every(Boolean) ? 0 : 1);
