@@ -16,7 +16,8 @@ export interface RequestShape {
 
 const attachmentOf = (part: Part): string | null => {
   if (!('media' in part) || !part.media) return null;
-  const name = typeof part.metadata?.name === 'string' ? ` ${part.metadata.name}` : '';
+  const file = part.metadata?.filename ?? part.metadata?.name;
+  const name = typeof file === 'string' ? ` ${file}` : '';
   return `${part.media.contentType ?? 'media'}${name}`;
 };
 
