@@ -3,20 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { keptRecording } from '../test/kept-recordings.js';
 import { agentChatMatchers } from './matchers.js';
 import { playRecording } from './play-recording.js';
-import type { Recording } from './recording.js';
 import { replayMismatchOf, replayTransport } from './replay-transport.js';
 
 expect.extend(agentChatMatchers);
-
-/** A "what if" branch of a recording: its first turns, then the interrupt answered with `output` instead. */
-function answeredWith(recording: Recording, output: unknown, reply: string): Recording {
-  const turns = recording.turns.map((turn) => structuredClone(turn));
-  const last = turns.at(-1)!;
-  last.request.input.resume!.respond![0]!.toolResponse.output = output;
-  // The recorded answer text, rewritten: a fork is told apart by what it answers.
-  last.frames = last.frames.map((frame) => ({ ...frame, raw: frame.raw.replace(/I cleared all 2 tasks/g, reply) }));
-  return { ...recording, turns };
-}
 
 describe('replay that checks what was sent', () => {
   it('strict (default): a message the recording does not have fails the turn with a typed mismatch; the recorded one still plays after', async () => {
@@ -64,12 +53,15 @@ describe('replay that checks what was sent', () => {
 
   it('forks: a "what if" recording that parts at a turn is followed from there when the request matches it', async () => {
     const main = keptRecording('genkit-tasks');
-    const whatIf = answeredWith(main, false, 'Nothing was cleared');
+    // The same conversation, "clear" refused (recorded as the CLI's --deny records it).
+    const whatIf = keptRecording('genkit-tasks-denied');
     const transport = replayTransport(main, { speed: Infinity, forks: [whatIf] });
     const chat = createAgentChat({ transport });
     for (const turn of main.turns.slice(0, 4)) await chat.send(turn.request.input);
     const denied = await chat.resume([{ data: false }]);
-    expect(denied.text).toContain('Nothing was cleared');
+    expect(denied.text).toBe('Okay, nothing was cleared. Your tasks are still there.');
+    const refusal = chat.getState().messages.flatMap((message) => message.content).find((part) => 'toolResponse' in part && part.toolResponse.name === 'confirmClearAll');
+    expect(refusal?.metadata?.denied).toBe(true);
     expect(transport.mismatches()).toEqual([]);
     // the main line still answers "yes"
     const again = await playRecording(main, { speed: Infinity, forks: [whatIf] });
