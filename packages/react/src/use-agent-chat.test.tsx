@@ -271,7 +271,7 @@ describe('useAgentChat', () => {
 
   it('options without a transport take the provider\'s chat (a view\'s defaults do not hide it); outside one, it warns once in development', () => {
     const chat = createAgentChat({ transport: scriptedTransport([]) });
-    const inside = renderHook(() => useAgentChat({ features: [versionTree()], onError: () => undefined } as UseAgentChatOptions), {
+    const inside = renderHook(() => useAgentChat({ features: [versionTree()], onError: () => undefined } as unknown as UseAgentChatOptions), {
       wrapper: ({ children }) => <AgentChatProvider chat={chat}>{children}</AgentChatProvider>,
     });
     expect(inside.result.current.chat).toBe(chat);
@@ -282,8 +282,8 @@ describe('useAgentChat', () => {
     expect(own.result.current.chat).not.toBe(chat);
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const first = renderHook(() => useAgentChat({ features: [versionTree()] } as UseAgentChatOptions));
-    renderHook(() => useAgentChat({ features: [versionTree()] } as UseAgentChatOptions));
+    const first = renderHook(() => useAgentChat({ features: [versionTree()] } as unknown as UseAgentChatOptions));
+    renderHook(() => useAgentChat({ features: [versionTree()] } as unknown as UseAgentChatOptions));
     expect(first.result.current.chat).not.toBe(chat);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/no transport.*AgentChatProvider/);

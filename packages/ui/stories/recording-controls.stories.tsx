@@ -11,16 +11,15 @@ import { TASK_RECORDINGS, TASK_DENIED_RECORDING } from './support/recordings.js'
  */
 const meta = {
   title: 'Recordings/Controls',
-  component: AgentChatView,
   parameters: { layout: 'fullscreen' },
   decorators: [withRecording(TASK_RECORDINGS.genkit)],
   argTypes: replayArgTypes,
   args: { replaySpeed: 'instant' } satisfies ReplayArgs,
   render: () => <AgentChatView />,
-} satisfies Meta;
+} satisfies Meta<ReplayArgs>;
 
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj<ReplayArgs>;
 
 const TIMEOUT = { timeout: 8000 };
 

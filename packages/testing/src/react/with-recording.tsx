@@ -9,8 +9,8 @@ import { replayControlsOf, type ReplayControls } from './replay-controls.js';
 export interface StoryContextLike {
   id?: string;
   loaded?: Record<string, unknown>;
-  args?: Record<string, unknown>;
-  globals?: Record<string, unknown>;
+  args?: object;
+  globals?: object;
 }
 
 /** Options of {@link withRecording}: those of a `RecordingChat`. Story args and toolbar globals (see `replayArgTypes`) override them. */
@@ -71,7 +71,7 @@ export function withRecording(recording?: unknown, options: WithRecordingOptions
     const played = recording ?? context.loaded?.recording;
     if (!played) throw new Error('withRecording: give it a recording, or a loader that returns { recording }.');
     const checked = parseRecording(played);
-    const controls = replayControlsOf(context.globals, context.args);
+    const controls = replayControlsOf(context.globals as Record<string, unknown> | undefined, context.args as Record<string, unknown> | undefined);
     const merged = optionsFor(options, controls, checked.turns.length);
     const id = context.id ?? '';
     return (
