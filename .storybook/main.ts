@@ -7,6 +7,8 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 const config: StorybookConfig = {
   stories: ['../packages/ui/stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-a11y'],
+  // The kept recordings, for stories that load one by URL (recordingLoader('recordings/…'), as the testing README shows).
+  staticDirs: [{ from: '../packages/testing/recordings', to: '/recordings' }],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // No autodocs here: skipping docgen keeps the build fast.

@@ -26,7 +26,7 @@ export const examplesDir = join(tmpdir(), `agent-chat-examples-${createHash('sha
 /** The examples installed in the shared install (the README check's folder is the other one there). */
 const SHARED = new Set(['vite']);
 /** The tools a reader's project has for the READMEs' blocks (scripts/check-readme-code.mjs), pinned as the repository pins them. */
-export const README_TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express', 'genkit'];
+export const README_TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express', 'genkit', 'storybook', '@storybook/react-vite'];
 const sharedDir = join(examplesDir, 'shared');
 
 function run(command, args, cwd, env = {}) {

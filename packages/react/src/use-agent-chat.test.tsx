@@ -269,6 +269,27 @@ describe('useAgentChat', () => {
     expect(seen.at(-1)).toBe('shared text');
   });
 
+  it('options without a transport take the provider\'s chat (a view\'s defaults do not hide it); outside one, it warns once in development', () => {
+    const chat = createAgentChat({ transport: scriptedTransport([]) });
+    const inside = renderHook(() => useAgentChat({ features: [versionTree()], onError: () => undefined } as unknown as UseAgentChatOptions), {
+      wrapper: ({ children }) => <AgentChatProvider chat={chat}>{children}</AgentChatProvider>,
+    });
+    expect(inside.result.current.chat).toBe(chat);
+    // With a transport, the options make the component's own chat, as before.
+    const own = renderHook(() => useAgentChat({ transport: scriptedTransport([]) }), {
+      wrapper: ({ children }) => <AgentChatProvider chat={chat}>{children}</AgentChatProvider>,
+    });
+    expect(own.result.current.chat).not.toBe(chat);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const first = renderHook(() => useAgentChat({ features: [versionTree()] } as unknown as UseAgentChatOptions));
+    renderHook(() => useAgentChat({ features: [versionTree()] } as unknown as UseAgentChatOptions));
+    expect(first.result.current.chat).not.toBe(chat);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/no transport.*AgentChatProvider/);
+    vi.restoreAllMocks();
+  });
+
   it('outside a provider, without options, it says what is missing', () => {
     // React reports the render error to the console and jsdom to the window: both expected here.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -44,12 +44,15 @@ function linkSignals(first: AbortSignal, second: AbortSignal | undefined): Abort
 
 /**
  * The chat hook: creates an AgentChat once per mounted component (or uses `options.chat`, or the nearest
- * `AgentChatProvider`'s) and renders its state, at most one commit per 50 ms (on an animation frame) while a turn streams. The whole options
+ * `AgentChatProvider`'s, also when the options name no transport) and renders its state, at most one commit per 50 ms (on an animation frame) while a turn streams. The whole options
  * object is handed to the chat on every commit: a changed transport, callback, tool or limit applies from its next use.
  */
 export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): UseAgentChatResult<S> {
-  const owned = useOwnedChat<S>(options && !options.chat ? options : undefined);
   const context = useOptionalAgentChatContext<S>();
+  // Options without a transport cannot make a working chat: inside a provider they take its chat instead (a view's
+  // defaults, e.g. AgentChatView's features, must not hide the provider's conversation behind a new empty chat).
+  const makes = options && !options.chat && !(context && !options.transport);
+  const owned = useOwnedChat<S>(makes ? options : undefined);
   const chat = options?.chat ?? owned ?? context;
   if (!chat) throw new Error('useAgentChat() needs options, a `chat`, or an <AgentChatProvider> above it.');
   const ownsChat = chat === owned;

@@ -5,6 +5,26 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 export const useClientLayoutEffect: typeof useLayoutEffect = (effect, deps) =>
   (typeof document === 'undefined' ? useEffect : useLayoutEffect)(effect, deps);
 
+// Read where bundlers replace it (Vite, webpack, Next: 'production' in production builds); absent elsewhere.
+declare const process: { env: { NODE_ENV?: string } };
+let warned = false;
+
+/** Once per page, in development: a chat made without a transport fails every turn, which is rarely what was meant. */
+function warnNoTransport(): void {
+  let development = false;
+  try {
+    development = process.env.NODE_ENV !== 'production';
+  } catch {
+    // no bundler and no Node: not a development build
+  }
+  if (warned || !development) return;
+  warned = true;
+  console.warn(
+    'agent-chat: a chat was made with no transport (every turn will fail). Give it a `transport` (or `protocol` and `url`), ' +
+      'a `chat`, or render it inside an <AgentChatProvider> whose chat it then shows.',
+  );
+}
+
 /**
  * A chat made from options once per mounted component (null without options), handed the whole options object on
  * every commit (`configure` with the live options, as TanStack Query's `observer.setOptions`): a new transport,
@@ -17,6 +37,7 @@ export function useOwnedChat<S>(options: AgentChatOptions<S> | undefined): Agent
     // Created once, lazily: a chat has no side effects, so StrictMode's discarded render is harmless.
     // eslint-disable-next-line react-hooks/immutability -- a holder this component owns, filled once during render; setState would cost a second render
     owned.chat = createAgentChat<S>(options);
+    if (!options.transport) warnNoTransport();
   }
   useClientLayoutEffect(() => {
     if (options && owned.chat) owned.chat.configure(liveChatOptions(options));

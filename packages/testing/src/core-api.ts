@@ -2,7 +2,11 @@
 // internals needs at most this file changed.
 export {
   AgentChatError,
+  isAgentChatError,
   agentFlowTransport,
+  clientTools,
+  resumable,
+  versionTree,
   aguiTransport,
   aiSdkTransport,
   createAgentChat,
@@ -18,6 +22,7 @@ export type {
   AgentResponse,
   Artifact,
   ChatMessage,
+  ChatFeature,
   ChatState,
   DecodedFrame,
   FinishReason,

@@ -13,6 +13,9 @@ export type ReplayFault =
   | { kind: 'stall'; afterFrames: number; ms: number; turn?: number }
   | { kind: 'http'; status: number; message?: string; turn?: number };
 
+/** A fault without its turn (the turn it hits is chosen elsewhere, e.g. by a story control). */
+export type ReplayFaultKind = ReplayFault extends infer Fault ? (Fault extends unknown ? Omit<Fault, 'turn'> : never) : never;
+
 /** The faults that apply to turn `index`. */
 export function faultsFor(faults: readonly ReplayFault[], index: number): ReplayFault[] {
   return faults.filter((fault) => fault.turn === undefined || fault.turn === index);

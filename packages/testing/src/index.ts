@@ -4,8 +4,9 @@ export {
 } from './recording.js';
 export { registerProtocol, protocolDescriptor, recordableProtocols } from './protocols.js';
 export { recordTransport, type RecordingTransport, type RecordTransportOptions, type TransportFactory } from './record-transport.js';
-export { replayTransport, type ReplayTransport, type ReplayTransportOptions } from './replay-transport.js';
-export type { ReplayFault } from './faults.js';
+export { replayTransport, replayMismatchOf, type ReplayTransport, type ReplayTransportOptions, type ReplayMismatch } from './replay-transport.js';
+export { requestShape, sameRequest, type RequestShape } from './request-shape.js';
+export type { ReplayFault, ReplayFaultKind } from './faults.js';
 export { playRecording, type PlayRecordingOptions, type PlayedRecording } from './play-recording.js';
 export { chatOutcome, type ChatOutcome, type ChatOutcomeOptions } from './chat-outcome.js';
 export { assistantText } from './assistant-text.js';

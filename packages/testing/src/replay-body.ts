@@ -7,6 +7,8 @@ export interface ReplayBodyOptions {
   speed: number;
   faults: ReplayFault[];
   signal: AbortSignal;
+  /** The longest wait before the first frame (cold-start trimming); later frames keep their recorded spacing. */
+  firstFrameMs?: number;
   /** Called once every frame has been delivered (before the body closes, breaks or, for a stopped turn, waits). */
   onDelivered?: () => void;
 }
@@ -74,7 +76,8 @@ export function replayBody(turn: RecordedTurn, options: ReplayBodyOptions): Read
         }
         const frame = turn.frames[index];
         if (frame) {
-          await sleep((frame.at - previousAt) / speed);
+          const wait = index === 0 && options.firstFrameMs !== undefined ? Math.min(frame.at, options.firstFrameMs * speed) : frame.at - previousAt;
+          await sleep(wait / speed);
           if (over) return;
           previousAt = frame.at;
           controller.enqueue(encoder.encode(corrupted.has(index) ? corruptText(frame.raw) : frame.raw));

@@ -15,6 +15,8 @@ export { RECORDINGS_DIR, keptRecording } from './kept-recordings.js';
 
 /** The demo agent's task conversation: custom state, an artifact, an interrupt and its answer. */
 const TASK_STEPS: Step[] = [{ say: 'add Buy milk' }, { say: 'add Walk the dog' }, { say: 'report' }, { say: 'clear' }, { answer: [{ text: 'yes' }] }];
+/** The same conversation, "clear" refused as the CLI's `--deny` and the UI's Cancel answer it: with `false`. */
+const TASK_DENIED_STEPS: Step[] = [...TASK_STEPS.slice(0, -1), { answer: [{ data: false }] }];
 
 interface Tasks {
   tasks: Array<{ id: number; title: string; done: boolean }>;
@@ -55,6 +57,7 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
   { file: 'genkit-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
   { file: 'agui-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => aguiTransport({ url: server.aguiUrl, fetch })) },
   { file: 'ai-sdk-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ api: server.aiSdkUrl, fetch })) },
+  { file: 'genkit-tasks-denied', steps: TASK_DENIED_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
   { file: 'genkit-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
   { file: 'agui-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => aguiTransport({ url: server.aguiUrl, fetch })) },
   { file: 'ai-sdk-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ api: server.aiSdkUrl, fetch })) },

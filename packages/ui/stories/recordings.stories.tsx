@@ -1,25 +1,20 @@
-import { useAgentChatContext } from '@agent-chat/react';
 import { withRecording } from '@agent-chat/testing/react';
 import type { Recording, ReplayFault } from '@agent-chat/testing';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { AgentChatView } from '../src/agent-chat-view/agent-chat-view.js';
-import { AGENTFLOW_RECORDING, TASK_RECORDINGS, TNSAI_RECORDING, firstTurns } from './support/recordings.js';
+import { AGENTFLOW_RECORDING, TASK_RECORDINGS, TNSAI_RECORDING } from './support/recordings.js';
 
 /** Plays a recording into the story's chat: at its recorded pace, or 8× in the "fast" replay mode (and in tests). */
-const recorded = (recording: Recording, faults?: ReplayFault | ReplayFault[]): Decorator => (Story, context) =>
-  withRecording(recording, { speed: context.globals.replay === 'fast' ? 8 : 1, ...(faults ? { faults } : {}) })(Story, context);
-
-/** The kit's view over the chat the recording plays into. */
-function RecordedView() {
-  return <AgentChatView chat={useAgentChatContext()} />;
-}
+const recorded = (recording: Recording, faults?: ReplayFault | ReplayFault[], upTo?: number): Decorator => (Story, context) =>
+  withRecording(recording, { speed: context.globals.replay === 'fast' ? 8 : 1, ...(faults ? { faults } : {}), ...(upTo !== undefined ? { upTo } : {}) })(Story, context);
 
 const meta = {
   title: 'Recordings',
   component: AgentChatView,
   parameters: { layout: 'fullscreen' },
-  render: () => <RecordedView />,
+  // No props: the view shows the chat the recording plays into (the decorator's provider).
+  render: () => <AgentChatView />,
 } satisfies Meta;
 
 export default meta;
@@ -62,7 +57,7 @@ export const TnsaiSearch: Story = {
 
 /** Stopped at the open interrupt: the Genkit recording's first four turns end waiting for "clear all" to be confirmed. */
 export const WaitingOnInterrupt: Story = {
-  decorators: [recorded(firstTurns(TASK_RECORDINGS.genkit, 4))],
+  decorators: [recorded(TASK_RECORDINGS.genkit, undefined, 4)],
   play: async ({ canvas }) => {
     // The clear-all question waits inline in the conversation; no dialog over the page.
     await canvas.findByRole('group', { name: 'Answer Confirm clear all' }, TIMEOUT);
@@ -71,11 +66,13 @@ export const WaitingOnInterrupt: Story = {
   },
 };
 
-/** Fault: the connection drops halfway through the last reply (Genkit): the partial reply stays, with the error. */
+/** Fault: the connection drops halfway through the last reply (Genkit): the partial reply stays, with the error; the question it answered is open again. */
 export const FaultCutConnection: Story = {
   decorators: [recorded(TASK_RECORDINGS.genkit, { kind: 'cut', afterFrames: 8, turn: 4 })],
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(/cut after 8 frame/), TIMEOUT);
+    await waitFor(() => expect(canvas.getAllByRole('alert')[0]).toHaveTextContent(/cut after 8 frame/), TIMEOUT);
+    // The cut turn carried the answer to "Clear all tasks?": the question is open again, and says its answer failed.
+    await expect(canvas.getByText(/Your answer did not reach the agent/)).toBeInTheDocument();
     await expect(canvas.queryByText(/The list is empty/)).toBeNull();
     // One notice for the failed answer (not a label per message of it, nor a banner beside it).
     await expect(canvas.getAllByText(/this reply is incomplete/)).toHaveLength(1);

@@ -1,6 +1,8 @@
 /// <reference types="vite/client" />
 import { composeStories } from '@storybook/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../test/axe.js';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
@@ -15,12 +17,26 @@ const compose = (module: StoriesModule) => composeStories(module) as unknown as 
 const modules = import.meta.glob<StoriesModule>('./**/*.stories.tsx', { eager: true });
 const canvases: HTMLElement[] = [];
 
+// What `staticDirs` serves in Storybook (.storybook/main.ts): the kept recordings under /recordings/, for stories
+// that load one by URL (recordingLoader). Anything else goes to the real fetch.
+beforeAll(() => {
+  const fetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), document.baseURI);
+    if (!url.pathname.startsWith('/recordings/')) return fetch(input, init);
+    // From `dirname`: under jsdom, `import.meta.url` is not a file URL.
+    const file = join(import.meta.dirname, '../../testing/recordings', basename(url.pathname));
+    return new Response(await readFile(file), { headers: { 'Content-Type': 'application/json' } });
+  });
+});
+
 afterAll(async () => {
   // Unmounts the last story rendered (each `run` cleans up the one before it).
   const [module] = Object.values(modules);
   const [story] = Object.values(compose(module!));
   await story?.load();
   for (const canvas of canvases) canvas.remove();
+  vi.unstubAllGlobals();
 });
 
 for (const [path, module] of Object.entries(modules)) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,42 @@ describe('agent-chat-record', () => {
     expect(recording.turns.map((turn) => turn.request.input.message?.content ?? turn.request.input.resume)).toHaveLength(3);
     const { chat } = await playRecording(recording, { speed: Infinity });
     expect(chatOutcome(chat.getState())).toMatchObject({ status: 'ready', finishReason: 'stop', custom: { tasks: [] } });
+  });
+
+  it.each([
+    ['genkit', () => agent.agentUrl],
+    ['agui', () => agent.aguiUrl],
+    ['ai-sdk', () => agent.aiSdkUrl],
+  ] as const)('--deny records a refusal that replays as denied (%s): the confirm card is denied, nothing is cleared', async (protocol, url) => {
+    const result = await record(['--url', url(), '--protocol', protocol, '--message', 'add Buy milk', '--message', 'clear', '--deny']);
+    expect(result.stderr).toContain('answer deny (false)');
+    expect(result.status).toBe(0);
+    const recording = parseRecording(JSON.parse(result.stdout));
+    expect(recording.turns.at(-1)!.request.input.resume?.respond).toEqual([expect.objectContaining({ toolResponse: expect.objectContaining({ name: 'confirmClearAll', output: false }) })]);
+    const { chat } = await playRecording(recording, { speed: Infinity });
+    const answers = chat.getState().messages.flatMap((message) => message.content).filter((part) => 'toolResponse' in part && part.toolResponse.name === 'confirmClearAll');
+    expect(answers.length).toBeGreaterThan(0);
+    for (const answer of answers) expect(answer.metadata?.denied).toBe(true);
+    expect(chat.getState().custom).toMatchObject({ tasks: [expect.objectContaining({ title: 'Buy milk' })] });
+  });
+
+  it('--approve, --answer-json and --attach are recorded in order; headers are sent but never written to the file', async () => {
+    const picture = join(dir, 'dot.png');
+    await writeFile(picture, Buffer.from('89504e470d0a1a0a', 'hex'));
+    const result = await record([
+      '--url', agent.agentUrl, '--protocol', 'genkit', '--header', 'Authorization: Bearer secret-token',
+      '--attach', picture, '--message', 'add Buy milk', '--message', 'clear', '--approve', '--message', 'clear', '--answer-json', '{"approved":false,"reason":"not now"}',
+    ]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toContain('secret-token');
+    const recording = parseRecording(JSON.parse(result.stdout));
+    expect(recording.turns[0]!.request.input.message?.content).toEqual([
+      { text: 'add Buy milk' },
+      { media: { url: 'data:image/png;base64,iVBORw0KGgo=', contentType: 'image/png' }, metadata: { filename: 'dot.png' } },
+    ]);
+    expect(recording.turns.map((turn) => turn.request.input.resume?.respond?.[0]?.toolResponse.output)).toEqual([undefined, undefined, true, undefined, { approved: false, reason: 'not now' }]);
+    expect(await record(['--url', agent.agentUrl, '--protocol', 'genkit', '--answer-json', '{nope', '--message', 'hi'])).toMatchObject({ status: 2, stderr: expect.stringContaining('not JSON') });
+    expect(await record(['--url', agent.agentUrl, '--protocol', 'genkit', '--message', 'hi', '--attach', picture])).toMatchObject({ status: 2, stderr: expect.stringContaining('before the --message') });
   });
 
   it('writes to stdout without --out, with a header sent on every request', async () => {

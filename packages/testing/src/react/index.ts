@@ -1,2 +1,3 @@
-export { RecordingChat, type RecordingChatProps } from './recording-chat.js';
-export { withRecording, recordingLoader } from './with-recording.js';
+export { RecordingChat, viewFeatures, type RecordingChatProps } from './recording-chat.js';
+export { withRecording, recordingLoader, recordingPlayed, type StoryContextLike, type WithRecordingOptions } from './with-recording.js';
+export { replayArgTypes, replayGlobalTypes, replayControlsOf, REPLAY_FAULTS, type ReplayArgs, type ReplayControls, type ReplayFaultName } from './replay-controls.js';

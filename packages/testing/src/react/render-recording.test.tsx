@@ -68,3 +68,26 @@ describe('withRecording (Storybook decorator)', () => {
     expect(() => withRecording()(() => null, {})).toThrow(/give it a recording/);
   });
 });
+
+describe('the product\'s view over a recording', () => {
+  it('<AgentChatView /> with no props inside withRecording shows the provider\'s conversation, with Retry after a 503 (the view\'s features)', async () => {
+    let onPlayed!: () => void;
+    const played = new Promise<void>((resolve) => (onPlayed = resolve));
+    const decorate = withRecording(recording('genkit-tasks'), { speed: Infinity, faults: { kind: 'http', status: 503, message: 'overloaded', turn: 2 }, upTo: 3, onPlayed });
+    render(<>{decorate(() => <AgentChatView />, {})}</>);
+    await act(async () => {
+      await played;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    expect(screen.queryByText('No messages yet.')).toBeNull();
+    expect(screen.getAllByText(/Added “Walk the dog”/).length).toBeGreaterThan(0);
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    await act(async () => {
+      retry.click();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // the same turn again ("report"), not the next recorded one
+    expect((await screen.findAllByText(/I wrote report.md/)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Clear all tasks/)).toBeNull();
+  });
+});

@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { createAgentChat, type AgentChat, type AgentChatOptions, type AgentResponse } from '../core-api.js';
 import { idleTransport, playRecording } from '../play-recording.js';
 import { parseRecording } from '../recording.js';
+import { viewFeatures } from './recording-chat.js';
 import type { ReplayTransportOptions } from '../replay-transport.js';
 
-/** Options of {@link renderRecording}: replay options (speed defaults to Infinity here) and the chat's own. */
+/** Options of {@link renderRecording}: replay options (speed defaults to Infinity here) and the chat's own (features as `AgentChatView`'s by default). */
 export interface RenderRecordingOptions extends ReplayTransportOptions {
   chat?: Omit<AgentChatOptions<unknown>, 'transport'>;
 }
@@ -35,7 +36,7 @@ export async function renderRecording(
   const { chat: chatOptions, ...replay } = options;
   const checked = parseRecording(recording);
   // Its transport is replaced by the replay when playing starts.
-  const chat = createAgentChat<unknown>({ transport: idleTransport(checked.protocol), ...chatOptions });
+  const chat = createAgentChat<unknown>({ transport: idleTransport(checked.protocol), features: viewFeatures(), ...chatOptions });
   const result = render(<AgentChatProvider chat={chat}>{typeof ui === 'function' ? ui(chat) : ui}</AgentChatProvider>);
   let responses: AgentResponse<unknown>[] = [];
   await act(async () => {

@@ -25,11 +25,13 @@ type WithoutTools<T> = T extends unknown ? Omit<T, 'tools'> : never;
 /** The view's chat: `useAgentChat` options (a `transport`, or a `chat`), or a plain-data connection instead of a transport. */
 type ViewChatOptions<S> =
   | (UseAgentChatOptions<S> & Partial<ProtocolConnectionProps>)
+  // None of them: the nearest AgentChatProvider's chat (a story's recording decorator, an app's own provider).
+  | { chat?: undefined; transport?: undefined; protocol?: undefined; url?: undefined; headers?: undefined; throttle?: UseAgentChatOptions<S>['throttle'] }
   | (Omit<Extract<UseAgentChatOptions<S>, { chat?: undefined }>, 'transport'> & ProtocolConnectionProps & { transport?: undefined });
 
 /**
  * Props of {@link AgentChatView}: `useAgentChat` options (or a `chat`, or `protocol` + `url` from a server component, or
- * a thread list's `threads`), plus layout options and DOM props.
+ * a thread list's `threads`, or none: the nearest `AgentChatProvider`'s chat), plus layout options and DOM props.
  */
 export type AgentChatViewProps<S = unknown> = (WithoutTools<ViewChatOptions<S>> | ThreadsOption<S>) & AgentChatViewLayout;
 

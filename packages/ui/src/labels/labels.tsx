@@ -103,6 +103,8 @@ export interface AgentChatLabels extends Partial<ThreadListLabels> {
   toolError: string;
   toolNoDetails: string;
   toolStatus: Record<ToolCallStatus, string>;
+  /** On a question whose answer did not reach the agent (the turn that carried it failed): why, and what to do. */
+  answerFailed: (reason: string) => string;
   approve: string;
   answerTool: (tool: string) => string;
   // Answer content: reasoning, sources, usage, feedback, suggestions
@@ -224,6 +226,7 @@ export const defaultLabels: AgentChatLabels = {
   toolResult: 'Result',
   toolError: 'Error',
   toolNoDetails: 'No input or result.',
+  answerFailed: (reason) => `Your answer did not reach the agent (${reason}). Answer again, or Retry.`,
   toolStatus: {
     'input-streaming': 'preparing',
     running: 'running',

@@ -17,6 +17,7 @@ import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from '
 import { useChatView } from '../agent-chat-view/use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 import { markdownPart } from '../markdown/lazy-markdown.js';
+import { AnswerFailureContext } from '../tools/answer-failure.js';
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElement> {
@@ -152,6 +153,8 @@ export function MessageList<S = unknown>({
   const failedRowId = failed && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
   const reason = failed ? error.message || labels.turnFailed : '';
   const failure = useMemo(() => (failedRowId ? { id: failedRowId, reason } : undefined), [failedRowId, reason]);
+  // The turn that answered the pending interrupts failed (the core put them back): their rows say so.
+  const answerFailure = failed && !isThinking && interrupts.length > 0 ? reason : null;
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
   return (
     <section
@@ -172,6 +175,7 @@ export function MessageList<S = unknown>({
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <ToolRegistryProvider value={registry}>
+            <AnswerFailureContext.Provider value={answerFailure}>
             <ShowUsageContext.Provider value={showUsage}>
             <CodeHighlighterContext.Provider value={codeHighlighter ?? null}>
             <MathRendererContext.Provider value={mathRenderer ?? null}>
@@ -182,6 +186,7 @@ export function MessageList<S = unknown>({
             </CodeHighlighterContext.Provider>
             </ShowUsageContext.Provider>
             <PendingInterrupts interrupts={unlinked} />
+            </AnswerFailureContext.Provider>
           </ToolRegistryProvider>
         </AllowedImageOriginsContext.Provider>
         {children}

@@ -5,6 +5,7 @@ import { formatValue } from '../util/format-value.js';
 import { InterruptPrompt, type InlinePrompt } from '../interrupt-prompt/interrupt-prompt.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { readableToolName, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
+import { useAnswerFailure } from './answer-failure.js';
 
 /** Where a tool call stands (see {@link ToolCallStatus}). */
 export type ToolActivityState = ToolCallStatus;
@@ -49,8 +50,11 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, prom
   const output = response?.output;
   const error = toolErrorOf(output);
   const asking = state === 'awaiting-approval' && (onApprove || onDeny);
+  // The answer the user gave did not reach the agent: the question is open again, and says so.
+  const failure = useAnswerFailure();
+  const failed = state === 'awaiting-approval' && failure !== null;
   return (
-    <div className={cx('acu-tool-row', className)} data-state={state}>
+    <div className={cx('acu-tool-row', className)} data-state={state} data-answer={failed ? 'failed' : undefined}>
       <details {...rest} className="acu-tool" data-state={state}>
         <summary className="acu-tool__summary">
           <span className="acu-tool__icon" data-state={state} aria-hidden="true" />
@@ -63,6 +67,7 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, prom
           {input === undefined && output === undefined ? <div className="acu-tool__label">{labels.toolNoDetails}</div> : null}
         </div>
       </details>
+      {failed ? <p className="acu-tool__failure" role="alert">{labels.answerFailed(failure)}</p> : null}
       {asking ? <InterruptPrompt toolName={readableToolName(name)} prompt={prompt} onApprove={onApprove} onDeny={onDeny} labels={labels} /> : null}
     </div>
   );

@@ -5,6 +5,7 @@ import agentflowCapital from '@agent-chat/testing/recordings/agentflow-capital.j
 import aguiTasks from '@agent-chat/testing/recordings/agui-tasks.json' with { type: 'json' };
 import aiSdkTasks from '@agent-chat/testing/recordings/ai-sdk-tasks.json' with { type: 'json' };
 import genkitTasks from '@agent-chat/testing/recordings/genkit-tasks.json' with { type: 'json' };
+import genkitTasksDenied from '@agent-chat/testing/recordings/genkit-tasks-denied.json' with { type: 'json' };
 import tnsaiSearch from '@agent-chat/testing/recordings/tnsai-search.json' with { type: 'json' };
 
 /** The task conversation (add two tasks, write the report, clear all, answer yes) over the demo agent's three routes. */
@@ -13,6 +14,9 @@ export const TASK_RECORDINGS = {
   agui: parseRecording(aguiTasks),
   'ai-sdk': parseRecording(aiSdkTasks),
 } satisfies Record<string, Recording>;
+
+/** The Genkit task conversation with "clear" refused (Cancel: `false`), for a "what if" fork. */
+export const TASK_DENIED_RECORDING = parseRecording(genkitTasksDenied);
 
 /** AgentFlow: an answer with state updates, an interrupt, the resumed reply. */
 export const AGENTFLOW_RECORDING = parseRecording(agentflowCapital);

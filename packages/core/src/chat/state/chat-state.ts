@@ -55,7 +55,7 @@ export interface ChatState<S = unknown> {
   finishReason: FinishReason | null;
   /** The last turn's end signal, its own snapshot included (also a failed or aborted turn's); null while one runs. */
   turnEnd: TurnEnd | null;
-  /** Interrupts waiting for an answer: non-empty exactly when the last turn ended 'interrupted'. */
+  /** Interrupts waiting for an answer: non-empty when the last turn ended 'interrupted', or answered them and failed or was stopped. */
   interrupts: ToolRequestPart[];
   sessionId: string | null;
   /** The snapshot the next turn continues from: the last completed turn's (a failed or aborted turn's is in its response). */

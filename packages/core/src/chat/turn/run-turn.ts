@@ -17,6 +17,7 @@ import { recordAnswers } from './tool-answers.js';
 import { createChunkBuilder } from './chunk-builder.js';
 import { reapplyWrites } from '../state/custom-writes.js';
 import { readToEnd } from './read-to-end.js';
+import { reopenInterrupts } from './reopen-interrupts.js';
 import { reduceEvent } from '../state/reducer.js';
 import type { ChatStore } from '../state/store.js';
 import { createTurnContext, type TurnContext } from './turn-context.js';
@@ -129,6 +130,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       (draft as Draft<ChatState>).custom = custom as Draft<unknown>;
       draft.customWrites = kept.length ? (kept as Draft<JsonPatchOperation[][]>) : undefined;
     }
+    if (turn.ended) reopenInterrupts(draft as Draft<ChatState<S>>, turn);
     if (turn.ended && setup.settle) setup.settle(draft as Draft<ChatState<S>>, turn.ended);
   });
   if (reduced && reduced.length > 0) setup.onEvents!(reduced);
@@ -198,7 +200,10 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
-  if (input.resume) turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
+  if (input.resume) {
+    turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
+    turn.answering = before.interrupts;
+  }
   store.update((draft) => startTurn(draft, input, setup.createId, setup.inputMessageId, setup.answers, echoed));
   let failure: AgentChatError | null = null;
   // The request reads with its own signal: the turn's (stop, deadlines), or, once the turn ended, readToEnd's timeout.

@@ -21,6 +21,8 @@ export interface TurnContext {
   interrupts: ToolRequestPart[];
   /** The tool calls that asked a human and were open when the turn started (a resume answers them). */
   asked: ReadonlySet<string>;
+  /** The interrupts a resume answers: pending again when the turn fails or is stopped (see reopen-interrupts.ts). */
+  answering?: readonly ToolRequestPart[];
   errors: AgentChatError[];
   ended: Extract<AgentEvent, { type: 'turn-end' }> | null;
   createId: () => string;
