@@ -6,7 +6,8 @@ import { CodeFrame } from './code-block.js';
 import { DiagramRendererContext, MathRendererContext } from './markdown-renderers.js';
 import { RenderedSource } from './rendered-source.js';
 import { isOpenNode, nodeText, type MarkdownNode } from './markdown-tree.js';
-import { hostOf, RemoteMediaGate } from '../media/media-policy.js';
+import { RemoteMediaGate } from '../media/media-policy.js';
+import { hostNamedBy, linkTarget, withoutBidiControls } from '../media/link-host.js';
 import { safeLinkUrl, safeMediaUrl } from '../media/safe-url.js';
 
 /** Heading levels used → rendered levels. */
@@ -49,17 +50,28 @@ function renderLink(node: MarkdownNode, key: number, levels: HeadingLevels): Rea
   if (target === undefined && node.type === smd.LINK && node.children.length === 1 && CITATION.test(String(node.children[0]))) {
     return <CitationMarker key={key} number={Number(node.children[0])} />;
   }
-  const href = safeLinkUrl(target);
-  const children = renderChildren(node, levels);
-  if (!href) return <span key={key} className="acu-markdown__unsafe-link">{children}</span>;
-  // Where the link goes, next to what it says (a bare URL says it already).
-  const host = node.type === smd.LINK ? hostOf(href) : null;
+  const safe = safeLinkUrl(target);
+  const resolved = safe === null ? null : linkTarget(safe);
+  // Bidi controls in the text could reorder the host label after it: they are dropped.
+  const children = renderChildren(withoutBidi(node), levels);
+  if (!resolved) return <span key={key} className="acu-markdown__unsafe-link">{children}</span>;
+  const { href, host } = resolved;
+  // Text that reads as a URL of another host than the one the link opens is marked.
+  const named = hostNamedBy(nodeText(node));
+  const mismatch = host !== null && named !== null && named !== host;
+  // Where the link goes, next to what it says (a bare URL says it already), isolated from the text's direction.
+  const label = node.type === smd.LINK || mismatch ? host : null;
   return (
-    <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+    <a key={key} href={href} target="_blank" rel="noopener noreferrer" data-kind={mismatch ? 'mismatch' : undefined}>
       {children}
-      {host ? <span className="acu-markdown__host"> ({host})</span> : null}
+      {label ? <> <bdi className="acu-markdown__host">{mismatch ? `(⚠ ${label})` : `(${label})`}</bdi></> : null}
     </a>
   );
+}
+
+/** The node with bidi controls removed from its text (links are short: a copy costs nothing). */
+function withoutBidi(node: MarkdownNode): MarkdownNode {
+  return { ...node, children: node.children.map((child) => (typeof child === 'string' ? withoutBidiControls(child) : withoutBidi(child))) };
 }
 
 /** Wraps each run of children that are not `type` (text, inline nodes) into one node of `type`; blank text is dropped. */

