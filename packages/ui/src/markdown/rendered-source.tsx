@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState, type Context, type ReactNode } from 'react';
 import { useLabels } from '../labels/labels.js';
 import { loadRenderer, type SourceRenderer } from './markdown-renderers.js';
+import { isRenderBudgetError } from './render-budget.js';
 
 /** Props of {@link RenderedSource}. */
 interface RenderedSourceProps {
@@ -22,13 +23,14 @@ interface RenderedSourceProps {
 
 /**
  * A formula or a diagram: its source while it streams (or with no renderer), drawn by the lazily loaded renderer once
- * complete. A source the renderer rejects stays source (`data-state="error"`).
+ * complete. A source the renderer rejects stays source (`data-state="error"`; past the renderer's budget
+ * `data-state="too-large"`, with a note under a diagram).
  */
 export function RenderedSource({ renderer, source, complete, fallback, className, display, tag: Tag }: RenderedSourceProps) {
-  const { diagram: label } = useLabels();
+  const { diagram: label, tooLargeToDraw } = useLabels();
   const load = useContext(renderer);
   const host = useRef<HTMLElement | null>(null);
-  const [state, setState] = useState<'source' | 'rendered' | 'error'>('source');
+  const [state, setState] = useState<'source' | 'rendered' | 'error' | 'too-large'>('source');
   const ready = complete && source.trim() !== '' ? load : null;
   useEffect(() => {
     if (!ready) return;
@@ -37,7 +39,7 @@ export function RenderedSource({ renderer, source, complete, fallback, className
       .then((loaded) => live && host.current && loaded.render(source, host.current, { display, label }))
       .then(
         () => live && setState('rendered'),
-        () => live && setState('error'),
+        (error: unknown) => live && setState(isRenderBudgetError(error) ? 'too-large' : 'error'),
       );
     return () => {
       live = false;
@@ -47,6 +49,7 @@ export function RenderedSource({ renderer, source, complete, fallback, className
   return (
     <Tag className={className} data-state={state}>
       {state === 'rendered' ? null : fallback}
+      {state === 'too-large' && Tag === 'div' ? <p className="acu-rendered__note">{tooLargeToDraw}</p> : null}
       {/* The renderer writes here (DOM nodes it builds): React never renders children into it. */}
       <Tag ref={setHost} className="acu-rendered" hidden={state !== 'rendered'} />
     </Tag>

@@ -1,4 +1,5 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import { linkTarget } from './link-host.js';
 
 /**
  * Origins whose images load by themselves (`https://cdn.example.com`; `*` for any). Others wait for a click: an
@@ -23,16 +24,6 @@ export function loadsByItself(src: string, allowed: readonly string[]): boolean 
   return allowed.some((entry) => entry === '*' || originOf(entry) === origin);
 }
 
-/** The host of an absolute http(s) URL (as the browser will contact it, punycode for IDNs), else null. */
-export function hostOf(url: string): string | null {
-  if (!/^https?:/i.test(url.trim())) return null;
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
-}
-
 interface RemoteMediaGateProps {
   src: string;
   /** What the media is, for the button: "image", "video", "audio". */
@@ -42,15 +33,16 @@ interface RemoteMediaGateProps {
   children: () => ReactNode;
 }
 
-/** Renders `children()` (the element that fetches `src`) when its origin is allowed, else a click-to-load button. */
+/** Renders `children()` (the element that fetches `src`) when its origin is allowed or this URL was clicked, else a click-to-load button. */
 export function RemoteMediaGate({ src, kind, label, children }: RemoteMediaGateProps) {
   const allowed = useContext(AllowedImageOriginsContext);
-  const [clicked, setClicked] = useState(false);
-  if (clicked || loadsByItself(src, allowed)) return children();
-  const host = hostOf(src) ?? 'another site';
+  // A consent covers this exact URL: any other `src` later in this place (an artifact update, a final message) asks again.
+  const [consented, setConsented] = useState<string | null>(null);
+  if (consented === src || loadsByItself(src, allowed)) return children();
+  const host = linkTarget(src)?.host ?? 'another site';
   return (
     <span className="acu-media-gate" data-state="blocked">
-      <button type="button" className="acu-media-gate__load" onClick={() => setClicked(true)}>
+      <button type="button" className="acu-media-gate__load" onClick={() => setConsented(src)}>
         Load {kind} from {host}
       </button>
       {label ? <span className="acu-media-gate__label">{label}</span> : null}

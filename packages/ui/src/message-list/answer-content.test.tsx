@@ -97,11 +97,29 @@ describe('sources, usage and feedback in MessageList', () => {
     const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([turn]) });
     const { container } = render(<MessageList chat={chat} />);
     await chat.send('cities');
-    const marker = await screen.findByRole('link', { name: 'Source 1: Lisbon' });
+    const marker = await screen.findByRole('link', { name: 'Source 1: Lisbon (a.example)' });
     expect(marker.getAttribute('href')).toBe('https://a.example/lisbon');
     expect(marker.closest('sup')?.className).toBe('acu-citation');
     const text = container.querySelector('[data-role="model"] .acu-message__text')!.textContent;
     expect(text).toBe('Lisbon 1, Porto [2] and x (x.example).');
+  });
+
+  it('source chips and citations show the host their link opens (`//host` is not relative); bidi controls go', async () => {
+    const turn: AgentEvent[] = [
+      { type: 'text-delta', text: 'See [1].', messageKey: 'm' },
+      { type: 'part-add', part: { source: { url: '//evil.example/landing', title: 'Bank \u202elanigiro' } }, messageKey: 'm' },
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([turn]) });
+    render(<MessageList chat={chat} />);
+    await chat.send('where?');
+    const marker = await screen.findByRole('link', { name: 'Source 1: Bank lanigiro (evil.example)' });
+    expect(marker.getAttribute('href')).toBe('https://evil.example/landing');
+    const chip = within(await screen.findByRole('list', { name: 'Sources' })).getByRole('link');
+    expect(chip.getAttribute('href')).toBe('https://evil.example/landing');
+    expect(chip.querySelector('.acu-source__host')!.textContent).toBe('evil.example');
+    expect(chip.querySelector('.acu-source__host')!.tagName).toBe('BDI');
+    expect(chip.textContent).not.toMatch(/\u202e/);
   });
 
   it('MessageUsage: timing and tokens in one line; nothing while streaming or without data', () => {

