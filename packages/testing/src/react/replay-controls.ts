@@ -80,14 +80,23 @@ export const replayArgTypes = {
   replayLenient: { control: { type: 'boolean' }, description: 'Play the next turn whatever the chat sends.' },
 } as const;
 
-/** Storybook `globalTypes` for a toolbar that sets the replay speed and fault of every recorded story. */
-export const replayGlobalTypes = {
+/** A toolbar entry of Storybook's `globalTypes` (its own type, without a dependency on Storybook). */
+interface ToolbarGlobal {
+  description: string;
+  toolbar: { title: string; items: Array<{ value: string; title: string }>; dynamicTitle: boolean };
+}
+
+/**
+ * Storybook `globalTypes` for a toolbar that sets the replay speed and fault of every recorded story (values are strings,
+ * as toolbar items are: `initialGlobals: { replaySpeed: '1', replayFault: 'none' }`).
+ */
+export const replayGlobalTypes: { replaySpeed: ToolbarGlobal; replayFault: ToolbarGlobal } = {
   replaySpeed: {
     description: 'Replay speed of recorded stories',
-    toolbar: { title: 'Speed', icon: 'timer', items: [{ value: 1, title: '1×' }, { value: 2, title: '2×' }, { value: 4, title: '4×' }, { value: 'instant', title: 'instant' }], dynamicTitle: true },
+    toolbar: { title: 'Speed', items: [{ value: '1', title: '1×' }, { value: '2', title: '2×' }, { value: '4', title: '4×' }, { value: 'instant', title: 'instant' }], dynamicTitle: true },
   },
   replayFault: {
     description: 'A failure injected into recorded stories',
-    toolbar: { title: 'Fault', icon: 'alert', items: Object.keys(REPLAY_FAULTS).map((value) => ({ value, title: value })), dynamicTitle: true },
+    toolbar: { title: 'Fault', items: Object.keys(REPLAY_FAULTS).map((value) => ({ value, title: value })), dynamicTitle: true },
   },
-} as const;
+};

@@ -41,8 +41,11 @@ describe('AgentChatView over recordings with faults', () => {
   it('a cut connection keeps the partial reply and shows the error', async () => {
     const view = await renderRecording(AGENTFLOW_RECORDING, (chat) => <AgentChatView chat={chat} />, { faults: { kind: 'cut', afterFrames: 1, turn: 2 } });
     expect(view).toEndWith('failed');
-    expect(screen.getByRole('alert').textContent).toMatch(/cut after 1 frame/);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent).join('\n')).toMatch(/cut after 1 frame/);
     expect(view).not.toHaveAssistantText('Resumed with yes.');
+    // The cut turn carried the answer to the interrupt: the question is asked again, saying the answer failed.
+    expect(view.chat.getState().interrupts).toHaveLength(1);
+    expect(screen.getByText(/Your answer did not reach the agent/)).toBeTruthy();
   });
 
   it('an HTTP error shows the server\'s message; the earlier turns are untouched', async () => {

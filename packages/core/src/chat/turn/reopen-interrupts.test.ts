@@ -105,6 +105,17 @@ describe('an interrupt whose answer fails', () => {
     expect(chat.getState()).toMatchObject({ status: 'ready', interrupts: [], error: null });
   });
 
+  it('a reset while the answer runs: the question does not come back into the new conversation', async () => {
+    const server = genkitServer(['silent', 'silent']);
+    const chat = createAgentChat({ transport: genkitTransport({ url: 'http://agent.test/chat', fetch: server.fetch }), features: [versionTree()] });
+    await chat.send('please interrupt');
+    const answering = chat.resume(ANSWER);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    chat.reset();
+    await answering;
+    expect(chat.getState()).toMatchObject({ messages: [], interrupts: [] });
+  });
+
   it('a turn that answers nothing and fails leaves no interrupt behind', async () => {
     const server = genkitServer([]);
     let calls = 0;

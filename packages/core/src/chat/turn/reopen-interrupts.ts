@@ -11,8 +11,10 @@ import type { TurnContext } from './turn-context.js';
  */
 export function reopenInterrupts<S>(draft: Draft<ChatState<S>>, turn: TurnContext): void {
   const { ended, answering } = turn;
-  if (!ended || !answering?.length || (ended.finishReason !== 'failed' && ended.finishReason !== 'aborted')) return;
-  const open = new Set(answering.map((part) => toolCallKey(part.toolRequest)));
+  if (!ended || !answering?.interrupts.length || (ended.finishReason !== 'failed' && ended.finishReason !== 'aborted')) return;
+  // Stopped by a reset or a branch: the chat shows another conversation now, which the question is not part of.
+  if (answering.afterId === undefined || draft.messages[turn.firstMessageIndex - 1]?.id !== answering.afterId) return;
+  const open = new Set(answering.interrupts.map((part) => toolCallKey(part.toolRequest)));
   const isEcho = (part: Part) => isToolResponsePart(part) && open.has(toolCallKey(part.toolResponse));
   for (let index = draft.messages.length - 1; index >= turn.firstMessageIndex; index--) {
     const message = draft.messages[index]!;
@@ -21,5 +23,5 @@ export function reopenInterrupts<S>(draft: Draft<ChatState<S>>, turn: TurnContex
     if (kept.length === 0) draft.messages.splice(index, 1);
     else message.content = kept as typeof message.content;
   }
-  draft.interrupts = answering as Draft<ToolRequestPart>[];
+  draft.interrupts = answering.interrupts as Draft<ToolRequestPart>[];
 }

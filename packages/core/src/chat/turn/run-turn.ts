@@ -202,7 +202,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   turn.maxDepth = setup.stream?.maxDepth;
   if (input.resume) {
     turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
-    turn.answering = before.interrupts;
+    turn.answering = { interrupts: before.interrupts, afterId: before.messages[before.messages.length - 1]?.id };
   }
   store.update((draft) => startTurn(draft, input, setup.createId, setup.inputMessageId, setup.answers, echoed));
   let failure: AgentChatError | null = null;

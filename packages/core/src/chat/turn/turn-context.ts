@@ -21,8 +21,11 @@ export interface TurnContext {
   interrupts: ToolRequestPart[];
   /** The tool calls that asked a human and were open when the turn started (a resume answers them). */
   asked: ReadonlySet<string>;
-  /** The interrupts a resume answers: pending again when the turn fails or is stopped (see reopen-interrupts.ts). */
-  answering?: readonly ToolRequestPart[];
+  /**
+   * The interrupts a resume answers, and the last message before the turn (its id): the interrupts are pending again
+   * when the turn fails or is stopped while that message is still where it was (see reopen-interrupts.ts).
+   */
+  answering?: { interrupts: readonly ToolRequestPart[]; afterId: string | undefined };
   errors: AgentChatError[];
   ended: Extract<AgentEvent, { type: 'turn-end' }> | null;
   createId: () => string;
