@@ -9,25 +9,28 @@ import type { JsonPatchOperation } from '../../model/events.js';
 import { exceedsDepth, pointerDepth } from '../../util/depth.js';
 import { DEFAULT_MAX_DEPTH, tooDeep } from '../../wire/limits.js';
 
-const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
-const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
-
 /** A JSON Pointer segment with its `~1` and `~0` escapes undone (RFC 6901). */
 const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
+/** A pointer with a `__proto__`, `constructor` or `prototype` segment (no escape spells one: they hold no `~` or `/`). */
+const UNSAFE = /(?:^|\/)(?:__proto__|constructor|prototype)(?:\/|$)/;
+
 /**
- * Refused before fast-json-patch sees the operation, with a typed error: fast-json-patch's own ban
- * (`banPrototypeModifications`, on as well) covers `__proto__` and `constructor/prototype` only, and as a bare TypeError.
+ * An operation checked before fast-json-patch sees it, with a typed error: a pointer that could reach a prototype
+ * (`unsafe-patch`: fast-json-patch's own ban, `banPrototypeModifications`, on as well, covers `__proto__` and
+ * `constructor/prototype` only, and throws a bare TypeError) and a move into the value's own child (RFC 6902 §4.4). The
+ * rest (an unknown `op`, a pointer that is not one, a missing `value`) is fast-json-patch's validation.
  */
-function assertSafePointer(pointer: unknown, index: number): asserts pointer is string {
-  if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) {
-    throw new AgentChatError('patch-failed', `Operation ${index} has an invalid JSON Pointer: ${JSON.stringify(pointer)}`);
-  }
-  for (const segment of pointer.split('/')) {
-    if (UNSAFE_SEGMENTS.has(unescapeSegment(segment))) {
-      throw new AgentChatError('unsafe-patch', `Operation ${index} targets "${segment}", which could pollute prototypes.`);
+function checked(operation: JsonPatchOperation, index: number): Operation {
+  const { op, path, from } = (operation ?? {}) as { op?: unknown; path?: unknown; from?: unknown };
+  if (typeof path !== 'string') throw new AgentChatError('patch-failed', `Operation ${index} is not a JSON Patch operation.`, { details: operation });
+  for (const pointer of [path, from]) {
+    if (typeof pointer === 'string' && UNSAFE.test(pointer)) {
+      throw new AgentChatError('unsafe-patch', `Operation ${index} targets ${JSON.stringify(pointer)}, which could pollute prototypes.`);
     }
   }
+  if (op === 'move' && path.startsWith(`${from}/`)) throw new AgentChatError('patch-failed', `Operation ${index} moves a value into its own child (RFC 6902 §4.4).`);
+  return operation as Operation;
 }
 
 /**
@@ -129,20 +132,7 @@ function patchFailed(error: unknown, index: number, patch: readonly JsonPatchOpe
  */
 export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[], maxDepth = DEFAULT_MAX_DEPTH): T {
   if (!Array.isArray(patch)) throw new AgentChatError('patch-failed', 'A custom-state patch must be an array of operations.');
-  const operations: Operation[] = patch.map((operation, index) => {
-    if (typeof operation !== 'object' || operation === null || !OPS.has((operation as JsonPatchOperation).op)) {
-      throw new AgentChatError('patch-failed', `Operation ${index} is not a JSON Patch operation.`, { details: operation });
-    }
-    assertSafePointer(operation.path, index);
-    
-    if (operation.op === 'move' || operation.op === 'copy') {
-      assertSafePointer(operation.from, index);
-      if (operation.op === 'move' && operation.path.startsWith(`${operation.from}/`)) {
-        throw new AgentChatError('patch-failed', `Operation ${index} moves a value into its own child (RFC 6902 §4.4).`);
-      }
-    }
-    return operation as Operation;
-  });
+  const operations = patch.map(checked);
   // One draft for the whole patch (a new one only after an operation left a plain copy in it): all or nothing, since
   // immer commits nothing of a recipe that throws, and the document is replaced only by the last result. An operation
   // on the root replaces (or tests) the document itself: fast-json-patch does it on the last result, outside a draft.
@@ -152,8 +142,8 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
     if (operations[next]!.path === '') {
       const index = next++;
       const operation = operations[index]!;
-      assertDepth(result, operation, maxDepth);
       try {
+        assertDepth(result, operation, maxDepth);
         result = freeze(applyOperation(result, operation, true, true, true, index).newDocument, true);
       } catch (error) {
         throw patchFailed(error, index, patch);
@@ -164,8 +154,8 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
       while (next < operations.length && operations[next]!.path !== '') {
         const index = next++;
         const operation = operations[index]!;
-        assertDepth(draft, operation, maxDepth);
         try {
+          assertDepth(draft, operation, maxDepth);
           if (applyOne(draft, operation, index)) return;
         } catch (error) {
           throw patchFailed(error, index, patch);
