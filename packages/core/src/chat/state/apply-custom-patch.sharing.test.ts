@@ -49,6 +49,19 @@ describe('applyCustomPatch: immer\'s structural sharing, atomic batches, the dep
     expect(Object.isFrozen(result.tasks) && Object.isFrozen(result.tasks[3]) && Object.isFrozen((result.tasks[3] as { tags: string[] }).tags)).toBe(true);
   });
 
+  it('an element edited, then the list spliced, in one patch: both land, the result frozen, the document as it was', () => {
+    const document = applyCustomPatch(undefined, [{ op: 'replace', path: '', value: { tasks: [{ id: 0, done: false }, { id: 1, done: false }], n: 0 } }]);
+    const result = applyCustomPatch(document, [
+      { op: 'replace', path: '/tasks/1/done', value: true },
+      { op: 'add', path: '/tasks/0', value: { id: -1, done: false } },
+      { op: 'replace', path: '/tasks/2/id', value: 11 },
+      { op: 'remove', path: '/tasks/1' },
+    ]);
+    expect(result).toEqual({ tasks: [{ id: -1, done: false }, { id: 11, done: true }], n: 0 });
+    expect(document).toEqual({ tasks: [{ id: 0, done: false }, { id: 1, done: false }], n: 0 });
+    for (const node of [result, result.tasks, result.tasks[0], result.tasks[1]]) expect(Object.isFrozen(node)).toBe(true);
+  });
+
   it('copies each container on the path once per patch, shares every other subtree, and freezes what it returns', () => {
     const document = Object.freeze({ a: Object.freeze({ list: Object.freeze([1, 2, 3]), keep: Object.freeze({ x: 1 }) }), other: Object.freeze({ y: 2 }) });
     const result = applyCustomPatch(document, [

@@ -2,70 +2,67 @@
 // validation and its prototype-pollution ban) on an immer draft (`produce`, auto-freeze). fast-json-patch's ES module
 // core (the package has no `exports` map, so Node and bundlers resolve the path as is): an app bundles `applyOperation`
 // and what it uses, not the duplex observer nor the package's CommonJS entry.
-import { applyOperation, getValueByPointer, type Operation } from 'fast-json-patch/module/core.mjs';
-import { current, freeze, immerable, isDraft, produce } from 'immer';
+import { applyOperation, getValueByPointer, validator, type Operation, type Validator } from 'fast-json-patch/module/core.mjs';
+import { current, freeze, isDraft, produce } from 'immer';
 import { AgentChatError } from '../../model/error.js';
 import type { JsonPatchOperation } from '../../model/events.js';
 import { exceedsDepth, pointerDepth } from '../../util/depth.js';
 import { DEFAULT_MAX_DEPTH, tooDeep } from '../../wire/limits.js';
 
-const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
-const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
-
 /** A JSON Pointer segment with its `~1` and `~0` escapes undone (RFC 6901). */
 const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
+/** A pointer with a `__proto__`, `constructor` or `prototype` segment (no escape spells one: they hold no `~` or `/`). */
+const UNSAFE = /(?:^|\/)(?:__proto__|constructor|prototype)(?:\/|$)/;
+
 /**
- * Refused before fast-json-patch sees the operation, with a typed error: fast-json-patch's own ban
- * (`banPrototypeModifications`, on as well) covers `__proto__` and `constructor/prototype` only, and as a bare TypeError.
+ * An operation checked before fast-json-patch sees it, with a typed error: a pointer that could reach a prototype
+ * (`unsafe-patch`: fast-json-patch's own ban, `banPrototypeModifications`, on as well, covers `__proto__` and
+ * `constructor/prototype` only, and throws a bare TypeError) and a move into the value's own child (RFC 6902 §4.4). The
+ * rest (an unknown `op`, a pointer that is not one, a missing `value`) is fast-json-patch's validation.
  */
-function assertSafePointer(pointer: unknown, index: number): asserts pointer is string {
-  if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) {
-    throw new AgentChatError('patch-failed', `Operation ${index} has an invalid JSON Pointer: ${JSON.stringify(pointer)}`);
-  }
-  for (const segment of pointer.split('/')) {
-    if (UNSAFE_SEGMENTS.has(unescapeSegment(segment))) {
-      throw new AgentChatError('unsafe-patch', `Operation ${index} targets "${segment}", which could pollute prototypes.`);
+function checked(operation: JsonPatchOperation, index: number): Operation {
+  const { op, path, from } = (operation ?? {}) as { op?: unknown; path?: unknown; from?: unknown };
+  if (typeof path !== 'string') throw new AgentChatError('patch-failed', `Operation ${index} is not a JSON Patch operation.`, { details: operation });
+  for (const pointer of [path, from]) {
+    if (typeof pointer === 'string' && UNSAFE.test(pointer)) {
+      throw new AgentChatError('unsafe-patch', `Operation ${index} targets ${JSON.stringify(pointer)}, which could pollute prototypes.`);
     }
   }
+  if (op === 'move' && path.startsWith(`${from}/`)) throw new AgentChatError('patch-failed', `Operation ${index} moves a value into its own child (RFC 6902 §4.4).`);
+  return operation as Operation;
 }
 
 /**
- * The document under an ordinary property, so that every operation (one on the root included, even before the first
- * state arrives) has a container to work in. Drafted by immer (`immerable`). Serialized as the plain document: where
- * fast-json-patch serializes its whole target (an error message, the `from` check of a move or copy), it reads a
- * snapshot, not every node through a draft.
+ * fast-json-patch's validation of a `move` or `copy` checks `from` on a deep clone of the whole document
+ * (`JSON.parse(JSON.stringify(document))`), and its errors print the document: given a snapshot of the draft instead,
+ * that clone is native, not a draft made of every node on the way. Only for those two operations: a snapshot of a
+ * modified draft costs a pass over the containers it changed.
  */
-class PatchTarget {
-  constructor(public root: unknown) {}
-  toJSON(): { root: unknown } {
-    const root = this.root;
-    return { root: isDraft(root) ? current(root) : root };
-  }
-}
-(PatchTarget.prototype as unknown as Record<symbol, boolean>)[immerable] = true;
+const validateOnSnapshot: Validator<unknown> = (operation, index, document, existingPath) =>
+  validator(operation, index, isDraft(document) ? current(document) : document, existingPath);
 
 /**
  * Refuses an operation that would nest the document deeper than `maxDepth`, before anything recursive (fast-json-patch's
  * validation and clone, immer's freeze) walks its value: patches that each pass the frame limit could otherwise build a
- * state too deep for the recursive code downstream, one level at a time. `path` is under `/root`.
+ * state too deep for the recursive code downstream, one level at a time.
  */
-function assertDepth(target: PatchTarget, operation: Operation, maxDepth: number): void {
+function assertDepth(document: unknown, operation: Operation, maxDepth: number): void {
   if (operation.op === 'test') {
     if (exceedsDepth(operation.value, maxDepth)) throw tooDeep(maxDepth, 'A custom-state patch');
     return;
   }
   if (operation.op !== 'add' && operation.op !== 'replace' && operation.op !== 'move' && operation.op !== 'copy') return;
-  const from = operation.op === 'add' || operation.op === 'replace' ? operation.value : valueAt(target, operation.from);
+  const from = operation.op === 'add' || operation.op === 'replace' ? operation.value : valueAt(document, operation.from);
   // A value of the draft is walked as a snapshot (no draft made of every node on the way).
   const value = isDraft(from) ? current(from) : from;
-  if (exceedsDepth(value, maxDepth - (pointerDepth(operation.path) - 1))) throw tooDeep(maxDepth, 'A custom-state patch');
+  if (exceedsDepth(value, maxDepth - pointerDepth(operation.path))) throw tooDeep(maxDepth, 'A custom-state patch');
 }
 
 /** The value at a pointer, or undefined where it does not resolve (fast-json-patch reports that). */
-function valueAt(target: PatchTarget, pointer: string): unknown {
+function valueAt(document: unknown, pointer: string): unknown {
   try {
-    return getValueByPointer(target, pointer);
+    return getValueByPointer(document, pointer);
   } catch {
     return undefined;
   }
@@ -78,13 +75,15 @@ function valueAt(target: PatchTarget, pointer: string): unknown {
  * already, or frozen here), so immer's freeze does not walk it either. False where the operation is not such a case or
  * the array is not there (fast-json-patch then does the operation, or reports what is wrong with it).
  */
-function spliceCopy(draft: PatchTarget, operation: Operation, index: number): boolean {
+function spliceCopy(draft: unknown, operation: Operation, index: number): boolean {
   if (operation.op !== 'add' && operation.op !== 'remove') return false;
   const cut = operation.path.lastIndexOf('/');
   const last = operation.path.slice(cut + 1);
   if (!/^\d+$/.test(last)) return false;
   const arrayPath = operation.path.slice(0, cut);
   const holderCut = arrayPath.lastIndexOf('/');
+  // An array at the root is spliced through its draft: the root of a draft cannot be swapped for a copy.
+  if (holderCut < 0) return false;
   const holder = valueAt(draft, arrayPath.slice(0, holderCut));
   const key = unescapeSegment(arrayPath.slice(holderCut + 1));
   if (typeof holder !== 'object' || holder === null || !Object.hasOwn(holder, key)) return false;
@@ -100,14 +99,12 @@ function spliceCopy(draft: PatchTarget, operation: Operation, index: number): bo
 }
 
 /**
- * Applies one already-checked operation to the draft. True when it left a plain copy in the draft (an array spliced
- * as a copy): what is under it is no draft, so the next operation starts a new draft.
+ * Applies one already-checked operation (not one on the root) to the draft. True when it left a plain copy in the draft
+ * (an array spliced as a copy): what is under it is no draft, so the next operation starts a new draft.
  */
-function applyOne(draft: PatchTarget, operation: Operation, index: number): boolean {
+function applyOne(draft: unknown, operation: Operation, index: number): boolean {
   if (spliceCopy(draft, operation, index)) return true;
-  // The whole document is always there to replace, even before the first state arrives.
-  if (operation.path === '/root' && (operation.op === 'replace' || operation.op === 'add')) draft.root = operation.value;
-  else applyOperation(draft, operation, true, true, true, index);
+  applyOperation(draft, operation, operation.op === 'move' || operation.op === 'copy' ? validateOnSnapshot : true, true, true, index);
   return false;
 }
 
@@ -120,9 +117,6 @@ function patchFailed(error: unknown, index: number, patch: readonly JsonPatchOpe
   const why = `${message.split('\n')[0]}${/^[A-Z_]+$/.test(name) ? ` (${name})` : ''}`;
   return new AgentChatError('patch-failed', `A custom-state patch could not be applied: operation ${index}: ${why}`, { cause: error, details: patch });
 }
-
-/** Prefixes a pointer so the document's root becomes an ordinary property of a wrapper. */
-const underRoot = (pointer: string) => `/root${pointer}`;
 
 /**
  * Applies an RFC 6902 patch to a custom-state document and returns the new document: each operation by fast-json-patch
@@ -138,32 +132,30 @@ const underRoot = (pointer: string) => `/root${pointer}`;
  */
 export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperation[], maxDepth = DEFAULT_MAX_DEPTH): T {
   if (!Array.isArray(patch)) throw new AgentChatError('patch-failed', 'A custom-state patch must be an array of operations.');
-  const operations: Operation[] = patch.map((operation, index) => {
-    if (typeof operation !== 'object' || operation === null || !OPS.has((operation as JsonPatchOperation).op)) {
-      throw new AgentChatError('patch-failed', `Operation ${index} is not a JSON Patch operation.`, { details: operation });
-    }
-    assertSafePointer(operation.path, index);
-    const mapped = { ...operation, path: underRoot(operation.path) } as Operation & { from?: string };
-    if (operation.op === 'move' || operation.op === 'copy') {
-      assertSafePointer(operation.from, index);
-      if (operation.op === 'move' && operation.path.startsWith(`${operation.from}/`)) {
-        throw new AgentChatError('patch-failed', `Operation ${index} moves a value into its own child (RFC 6902 §4.4).`);
-      }
-      mapped.from = underRoot(operation.from);
-    }
-    return mapped;
-  });
+  const operations = patch.map(checked);
   // One draft for the whole patch (a new one only after an operation left a plain copy in it): all or nothing, since
-  // immer commits nothing of a recipe that throws, and the document is replaced only by the last draft's result.
-  let target = Object.freeze(new PatchTarget(document));
+  // immer commits nothing of a recipe that throws, and the document is replaced only by the last result. An operation
+  // on the root replaces (or tests) the document itself: fast-json-patch does it on the last result, outside a draft.
+  let result: unknown = document;
   let next = 0;
   while (next < operations.length) {
-    target = produce(target, (draft) => {
-      while (next < operations.length) {
+    if (operations[next]!.path === '') {
+      const index = next++;
+      const operation = operations[index]!;
+      try {
+        assertDepth(result, operation, maxDepth);
+        result = freeze(applyOperation(result, operation, true, true, true, index).newDocument, true);
+      } catch (error) {
+        throw patchFailed(error, index, patch);
+      }
+      continue;
+    }
+    result = produce(result, (draft: unknown) => {
+      while (next < operations.length && operations[next]!.path !== '') {
         const index = next++;
         const operation = operations[index]!;
-        assertDepth(draft, operation, maxDepth);
         try {
+          assertDepth(draft, operation, maxDepth);
           if (applyOne(draft, operation, index)) return;
         } catch (error) {
           throw patchFailed(error, index, patch);
@@ -171,5 +163,5 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
       }
     });
   }
-  return target.root as T;
+  return result as T;
 }
