@@ -1,4 +1,4 @@
-import type { Draft } from '../../util/draft.js';
+import type { Draft } from 'immer';
 import { isToolResponsePart, type Part, type ToolRequestPart } from '../../model/part.js';
 import { toolCallKey } from '../../model/tool-outcome.js';
 import type { ChatState } from '../state/chat-state.js';
