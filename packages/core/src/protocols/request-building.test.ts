@@ -79,7 +79,7 @@ const request: fc.Arbitrary<TurnRequest> = fc.record({
   snapshotId: fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: null }),
   state: fc.option(partialState, { nil: null }) as fc.Arbitrary<TurnRequest['state']>,
   custom: fc.jsonValue({ maxDepth: 2 }),
-  interrupts: fc.constant([]),
+  interrupts: fc.constant<TurnRequest['interrupts']>([]),
   tools: fc.option(fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), description: fc.string({ maxLength: 10 }) }), { minLength: 1, maxLength: 2 }), { nil: undefined }),
   context: fc.option(fc.array(fc.record({ description: fc.string({ maxLength: 10 }), value: fc.jsonValue({ maxDepth: 2 }) }), { minLength: 1, maxLength: 2 }), { nil: undefined }),
 }).map((value) => {
@@ -177,7 +177,7 @@ describe('a client-managed Genkit chat seeded with a partial state', () => {
   it('a state the request cannot carry (a BigInt in it) ends the turn invalid-request, sends nothing, and the next turn works', async () => {
     const { fetch, bodies } = refusingFetch();
     const genkit = protocols.find((protocol) => protocol.name === 'genkit')!;
-    const chat = createAgentChat({ transport: await genkit.load({ url: URL, fetch }), state: { custom: { big: 10n } } });
+    const chat = createAgentChat<{ big: bigint | number }>({ transport: await genkit.load({ url: URL, fetch }), state: { custom: { big: 10n } } });
     const failed = await chat.send('hi');
     expect(failed.error).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('Serializing the request failed') });
     expect(bodies).toEqual([]);
