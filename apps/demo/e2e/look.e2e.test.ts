@@ -200,6 +200,7 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
         await demo.page.getByRole('button', { name: 'New chat' }).click();
         await expect.poll(() => demo.messages.count()).toBe(0);
         await expect.poll(() => demo.page.url()).not.toBe(opened);
+        await expect.poll(() => focusedIsComposer(demo.page)).toBe(true);
       }
     });
 

@@ -1,7 +1,7 @@
 import { useThreadList } from '@agent-chat/react';
-import { AgentChatView, ArtifactPanel } from '@agent-chat/ui';
+import { AgentChatView, ArtifactPanel, useFocusComposer } from '@agent-chat/ui';
 import { TurnInspector } from '@agent-chat/ui/inspector';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { Protocol } from '../demo-location.js';
 import { applyTheme, nextTheme, readTheme, type DemoTheme } from '../demo-theme.js';
 import { HeaderMenu } from '../header-menu.js';
@@ -47,6 +47,17 @@ function useDemoThreads(protocol: Protocol, store: ThreadStore) {
   return { list, reopen };
 }
 
+/** Gives the composer focus when its thread's view mounts after the header's New chat (as the single chat's does). */
+function FocusComposerWhenAsked({ askedRef }: { askedRef: RefObject<boolean> }) {
+  const focusComposer = useFocusComposer();
+  useEffect(() => {
+    if (!askedRef.current) return;
+    askedRef.current = false;
+    focusComposer();
+  }, [askedRef, focusComposer]);
+  return null;
+}
+
 /**
  * The demo's conversations page, its default (`/`, then `/c/:id`): the thread list on the left (a sheet on phones),
  * the active conversation in the middle, its task list and artifacts (and the developer tools, when on) as tabs on the
@@ -65,6 +76,7 @@ export function ConversationsApp() {
   const { list, reopen } = useDemoThreads(protocol, store);
   const { chat } = useThreadList(list);
   const tabsId = useId();
+  const focusAskedRef = useRef(false);
   useEffect(() => applyTheme(theme), [theme]);
 
   const choose = (nextProtocol: Protocol, nextStore: ThreadStore) => {
@@ -75,6 +87,7 @@ export function ConversationsApp() {
   const newChat = () => {
     setThreadsOpen(false);
     setSheet(false);
+    focusAskedRef.current = true;
     void list.create();
   };
   const toggleDevTools = () => {
@@ -142,7 +155,9 @@ export function ConversationsApp() {
       </header>
       <div className="app-body">
         <main className="app-main" aria-label="Conversations">
-          <AgentChatView threads={list} threadsOpen={threadsOpen} onThreadsOpenChange={setThreadsOpen} className="demo-chat" {...DEMO_VIEW} />
+          <AgentChatView threads={list} threadsOpen={threadsOpen} onThreadsOpenChange={setThreadsOpen} className="demo-chat" {...DEMO_VIEW}>
+            <FocusComposerWhenAsked askedRef={focusAskedRef} />
+          </AgentChatView>
         </main>
         <aside id="side-sheet" className="app-side" aria-label="Tasks and files">
           {sheet && (
