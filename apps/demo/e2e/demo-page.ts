@@ -1,8 +1,39 @@
 import type { Locator, Page } from 'playwright-core';
 
+/**
+ * The demo's two pages: its single chat (`/chat`, with the developer tools' snapshot timeline) and its landing page,
+ * the conversations (`/c/<id>`, a thread list beside the chat).
+ */
+export type DemoPageKind = 'chat' | 'conversations';
+
+/** The journeys that run on both pages: a label, and the path `openDemo` takes (`chat`, or '' for the landing page). */
+export const DEMO_PAGES = [['/chat', 'chat'], ['the landing page (/c/<id>)', '']] as const;
+
+/**
+ * Counts, in the page, the turns that ended since it loaded: the composer going from `thinking` back to another state
+ * (the conversations page has no snapshot timeline to count them on). Runs before the page's own scripts.
+ */
+function countTurnEnds(): void {
+  const counter = window as unknown as { __turnEnds: number };
+  counter.__turnEnds = 0;
+  let thinking = false;
+  const observe = () => {
+    const now = document.querySelector('form.acu-composer')?.getAttribute('data-state') === 'thinking';
+    if (thinking && !now) counter.__turnEnds++;
+    thinking = now;
+  };
+  new MutationObserver(observe).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+}
+
 /** The demo as a user sees it: roles and accessible names first, a few data attributes for message rows. */
 export class DemoPage {
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page, readonly kind: DemoPageKind = 'chat') {}
+
+  /** Prepares a page for the conversations page's journeys: its turn counter (see {@link DemoPage.waitForTurns}). */
+  static async prepare(page: Page, kind: DemoPageKind): Promise<DemoPage> {
+    if (kind === 'conversations') await page.addInitScript(countTurnEnds);
+    return new DemoPage(page, kind);
+  }
 
   get composer(): Locator {
     return this.page.getByRole('textbox', { name: /message/i });
@@ -66,7 +97,17 @@ export class DemoPage {
     if (options.turns !== undefined) await this.waitForTurns(options.turns);
   }
 
+  /**
+   * Waits until `count` turns are done: on the single chat, entries of the snapshot timeline (restored ones included);
+   * on the conversations page, turns that ended since the page loaded.
+   */
   async waitForTurns(count: number): Promise<void> {
+    if (this.kind === 'conversations') {
+      await this.page.waitForFunction((count) => (window as unknown as { __turnEnds: number }).__turnEnds >= count, count, { timeout: 30_000 });
+      // The composer is free again for the next message.
+      await this.sendButton.waitFor();
+      return;
+    }
     await this.page.waitForFunction(
       ({ count, selector }) => document.querySelectorAll(selector).length === count,
       { count, selector: TIMELINE_ITEM_SELECTOR },

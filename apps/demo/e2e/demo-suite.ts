@@ -13,7 +13,7 @@ export interface DemoSuite {
   readonly stack: DemoStack;
   /**
    * Opens the demo's single chat (`/chat`, then `query`, e.g. `?protocol=agui`) in a new page, closed after the test;
-   * `path` '' opens the demo's default page instead, its conversations.
+   * `path` '' opens the demo's default page instead, its conversations, as a user of its own (no thread of another test).
    */
   openDemo(query?: string, path?: string): Promise<DemoPage>;
 }
@@ -30,6 +30,7 @@ export function useDemoSuite(
   let stack: DemoStack | undefined;
   let browser: Browser | undefined;
   let current: { page: Page; errors: string[] } | null = null;
+  let users = 0;
 
   beforeAll(async () => {
     stack = await startDemoStack({ tokenDelayMs: options.tokenDelayMs });
@@ -54,10 +55,13 @@ export function useDemoSuite(
     },
     async openDemo(query = '', path = 'chat') {
       current = await browser!.newPage();
-      const demo = new DemoPage(current.page);
-      // The demo opens on its conversations (`/`); these suites are about the single chat's page.
+      const kind = path === 'chat' ? 'chat' : 'conversations';
+      const demo = await DemoPage.prepare(current.page, kind);
+      // The browser profile is the suite's: each conversations page gets a user of its own (the demo's per-browser id).
+      if (kind === 'conversations') await current.page.addInitScript((id) => window.localStorage.setItem('agent-chat-demo/user', id), `e2e-${++users}-${Date.now().toString(36)}`);
       await demo.open(`${stack!.url}${path}${query}`);
-      if (options.developerTools) await demo.openDeveloperTools();
+      // The developer tools are the single chat's.
+      if (options.developerTools && kind === 'chat') await demo.openDeveloperTools();
       return demo;
     },
   };

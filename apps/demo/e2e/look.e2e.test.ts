@@ -87,10 +87,11 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
       expect(await demo.page.locator('[data-tool="addTask"]').textContent()).toContain('Buy milk');
       expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false, composerInView: true });
       if (size === 'mobile') {
-        // The artifact is a side panel behind its toggle, which counts it.
-        const toggle = demo.page.getByRole('button', { name: /^artifacts/i });
-        expect(await toggle.textContent()).toContain('1');
+        // The artifact is a side panel behind its item in the header's menu, which counts it.
         await checkBothSchemes(demo.page, 'answer', size);
+        await demo.page.getByRole('button', { name: 'More' }).click();
+        const toggle = demo.page.getByRole('group', { name: 'More' }).getByRole('button', { name: /^artifacts/i });
+        expect(await toggle.textContent()).toContain('1');
         await toggle.click();
         await expect.poll(() => demo.artifacts.textContent()).toContain('report.md');
         expect(await demo.page.getByRole('main').isVisible()).toBe(false);
@@ -133,10 +134,8 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
     });
 
     it('the default page: the conversations beside the thread list (a sheet on a phone), a link to the single chat', async () => {
+      // As a user of its own (openDemo gives the conversations page one): only this test's threads.
       const demo = await suite.openDemo('', '');
-      // A user of its own (the demo's per-browser id; the suite's browser profile is shared): only this test's threads.
-      await demo.page.evaluate((id) => window.localStorage.setItem('agent-chat-demo/user', id), `look-${size}-${Date.now().toString(36)}`);
-      await demo.open(suite.stack.url);
       const titles = demo.page.locator('.acu-thread-open .acu-thread-title');
       for (const text of ['add Buy milk', 'add Call the bank']) {
         await demo.page.locator('.acu-thread-new').click();
@@ -146,15 +145,62 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
       }
       // Every conversation has its address.
       expect(new URL(demo.page.url()).pathname).toMatch(/^\/c\/[\w-]+$/);
-      expect(await demo.page.getByRole('link', { name: 'Single chat' }).getAttribute('href')).toBe('/chat');
+      // In the header's menu (closed).
+      expect(await demo.page.getByRole('link', { name: 'Single chat', includeHidden: true }).getAttribute('href')).toBe('/chat');
       // Made at the desktop size (on a phone the list is a sheet), then looked at in this one.
       await demo.page.setViewportSize(SIZES[size]);
       expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false, composerInView: true });
       await checkBothSchemes(demo.page, 'conversations', size);
       if (size === 'mobile') {
-        await demo.page.getByRole('button', { name: 'Conversations', expanded: false }).click();
+        // The phone's header: the product's name whole, the conversations, a new chat and a menu for the rest; 44 px targets.
+        const header = await demo.page.evaluate(() => {
+          const title = document.querySelector<HTMLElement>('.app-header h1')!;
+          const controls = [...document.querySelectorAll<HTMLElement>('.app-header :is(button, a, select)')].filter((element) => element.checkVisibility());
+          return {
+            title: title.textContent,
+            cut: title.scrollWidth > title.clientWidth,
+            controls: controls.map((element) => element.textContent!.trim()),
+            smallest: Math.min(...controls.flatMap((element) => [element.getBoundingClientRect().width, element.getBoundingClientRect().height])),
+          };
+        });
+        expect(header).toEqual({ title: 'Task assistant', cut: false, controls: ['Conversations', 'New chat', 'More'], smallest: expect.any(Number) });
+        expect(header.smallest).toBeGreaterThanOrEqual(44);
+        const more = demo.page.getByRole('button', { name: 'More' });
+        await more.click();
+        const menu = demo.page.getByRole('group', { name: 'More' });
+        // Opened on its first control; the rest of the page's choices are in it.
+        await expect.poll(() => menu.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
+        expect(await menu.getByRole('combobox', { name: 'Protocol' }).inputValue()).toBe('genkit');
+        expect(await menu.getByRole('combobox', { name: 'Kept in' }).inputValue()).toBe('local');
+        for (const name of ['Tasks and files', 'Developer tools', 'Theme: System']) expect(await menu.getByRole('button', { name }).isVisible()).toBe(true);
+        expect(await menu.getByRole('link', { name: 'Single chat' }).isVisible()).toBe(true);
+        const items = await menu.locator(':is(button, a, label)').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+        expect(Math.min(...items)).toBeGreaterThanOrEqual(44);
+        expect(await layoutOf(demo.page)).toMatchObject({ overflowsX: false });
+        await checkBothSchemes(demo.page, 'conversations-menu', size);
+        // Escape closes it, focus back on its button; Developer tools opens the turn inspector in the side sheet.
+        await demo.page.keyboard.press('Escape');
+        await expect.poll(() => menu.isVisible()).toBe(false);
+        expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
+        await more.click();
+        await menu.getByRole('button', { name: 'Developer tools' }).click();
+        await demo.page.getByRole('region', { name: /turn inspector/i }).waitFor();
+        expect(await demo.page.getByRole('main').isVisible()).toBe(false);
+        await demo.page.getByRole('button', { name: 'Back to chat' }).click();
+        // The header's Conversations button opens the thread list's sheet.
+        const conversations = demo.page.getByRole('button', { name: 'Conversations', expanded: false });
+        await conversations.click();
         await expect.poll(() => titles.first().isVisible()).toBe(true);
         await checkBothSchemes(demo.page, 'conversations-list', size);
+        // Opening a conversation closes the sheet; New chat starts another, in view.
+        await demo.page.getByRole('button', { name: 'add Buy milk', exact: true }).click();
+        await expect.poll(() => demo.page.getByRole('button', { name: 'Conversations', expanded: false }).isVisible()).toBe(true);
+        await expect.poll(() => demo.conversationText()).toContain('Added “Buy milk”');
+        const opened = demo.page.url();
+        await demo.page.getByRole('button', { name: 'New chat' }).click();
+        await expect.poll(() => demo.messages.count()).toBe(0);
+        await expect.poll(() => demo.page.url()).not.toBe(opened);
+        await expect.poll(() => focusedIsComposer(demo.page)).toBe(true);
       }
     });
 
@@ -221,9 +267,13 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
   it('on a phone the task list is a sheet: it replaces the conversation until "Back to chat"', async () => {
     const demo = await open('mobile');
     await demo.send('add Buy milk', { turns: 1 });
-    const toggle = demo.page.getByRole('button', { name: /^tasks/i });
+    // In the header's menu on a phone (the conversations, a new chat and the menu are the header's only controls).
+    await demo.page.getByRole('button', { name: 'More' }).click();
+    const toggle = demo.page.getByRole('group', { name: 'More' }).getByRole('button', { name: /^tasks/i });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The menu closed as the sheet opened, its focus on the sheet's way back.
+    expect(await demo.page.locator('.header-menu__panel [aria-controls="tasks-sheet"]').getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => demo.page.evaluate(() => document.activeElement?.textContent)).toBe('Back to chat');
     await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk']);
     expect(await demo.page.getByRole('main').isVisible()).toBe(false);
     expect(await layoutOf(demo.page)).toMatchObject({ pageScrolls: false, overflowsX: false });

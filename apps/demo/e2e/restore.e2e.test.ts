@@ -11,6 +11,12 @@ import { findChromium } from './find-chromium.mjs';
 
 const chromiumPath = findChromium();
 const PROTOCOLS = [['Genkit', ''], ['AG-UI', '?protocol=agui'], ['the AI SDK route', '?protocol=ai-sdk']] as const;
+/** The journeys of the landing page too: each protocol on the single chat (`/chat`), one on the conversations (`/c/<id>`). */
+const runs = (landing: readonly [string, string]) => [...PROTOCOLS.map(([label, query]) => [label, query, 'chat'] as const), [`${landing[0]} on the landing page`, landing[1], ''] as const];
+// The versions journey's landing run is AG-UI's: over Genkit, a thread's first turn cannot run again from an empty state
+// (the thread names the Genkit session, and Genkit's `init` resumes a named session from its latest snapshot), so a
+// regenerated first answer there continues the first one's tasks — a known fault of threads over Genkit.
+const VERSION_RUNS = runs(PROTOCOLS[1]);
 
 describe.skipIf(!chromiumPath)('restore equals the server (Chromium)', () => {
   const { openDemo } = useDemoSuite(chromiumPath!, {
@@ -23,9 +29,9 @@ describe.skipIf(!chromiumPath)('restore equals the server (Chromium)', () => {
   const modelRows = (demo: DemoPage, text: string) => demo.page.locator('article.acu-message[data-role="model"]', { hasText: text });
   const userRows = (demo: DemoPage, text: string) => demo.page.locator('article.acu-message[data-role="user"]', { hasText: text });
 
-  for (const [label, query] of PROTOCOLS) {
+  for (const [label, query, path] of runs(PROTOCOLS[0])) {
     it(`${label}: a finished client-tool turn ("what time is it?") is finished after a reload — no pending question, the composer free`, async () => {
-      const demo = await openDemo(query);
+      const demo = await openDemo(query, path);
       await demo.send('what time is it?');
       // The whole answer (a client tool's turn ends twice: the tool call, then the answer to its result).
       await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toMatch(/^Your local time is .+\)\.$/);
@@ -83,9 +89,9 @@ describe.skipIf(!chromiumPath)('restore equals the server (Chromium)', () => {
     });
   }
 
-  for (const [label, query] of PROTOCOLS) {
+  for (const [label, query, path] of VERSION_RUNS) {
     it(`${label}: the versions of an answer (‹ 2 / 2 ›) come back after a reload, each with its own text`, async () => {
-      const demo = await openDemo(query);
+      const demo = await openDemo(query, path);
       await demo.send('add Buy milk', { turns: 1 });
       await modelRows(demo, 'Added “Buy milk” (task #1).').getByRole('button', { name: 'Regenerate answer' }).click();
       await demo.waitForTurns(2);

@@ -1,6 +1,7 @@
 /**
  * Tools in the browser, in Chromium: the agent asks this page for its local time (a client-side tool the demo runs)
- * on each protocol the demo speaks, and the destructive "clear" interrupt asked inline, by keyboard.
+ * on each protocol the demo speaks, and the destructive "clear" interrupt asked inline, by keyboard — on the single
+ * chat (`/chat`) and on the landing page, the conversations (`/c/<id>`), whose threads are demo chats as well.
  */
 import { describe, expect, it } from 'vitest';
 import { axeViolations, screenshot } from './browser.js';
@@ -13,6 +14,13 @@ const chromiumPath = findChromium();
 /** A moment whose minutes differ from most clocks', so the answer can only have come from this page. */
 const FIXED_NOW = new Date('2026-03-14T07:26:00Z');
 
+/** Each protocol on the single chat; Genkit on the landing page too (its threads' chats are made in the same place). */
+const RUNS = [
+  ['Genkit', '', 'chat'], ['AG-UI', '?protocol=agui', 'chat'], ['the AI SDK route', '?protocol=ai-sdk', 'chat'],
+  ['Genkit on the landing page', '', ''],
+] as const;
+const shotName = (query: string, path: string) => `${query ? query.slice('?protocol='.length) : 'genkit'}${path === '' ? '-landing' : ''}`;
+
 describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
   const { openDemo } = useDemoSuite(chromiumPath!, { tokenDelayMs: 4 });
 
@@ -21,9 +29,9 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
     expect(await axeViolations(demo.page), `axe violations (${name})`).toEqual([]);
   }
 
-  for (const [label, query] of [['Genkit', ''], ['AG-UI', '?protocol=agui'], ['the AI SDK route', '?protocol=ai-sdk']] as const) {
+  for (const [label, query, path] of RUNS) {
     it(`${label}: "what time is it?" runs getLocalTime in the page, shows its card, and the agent answers with this browser's time`, async () => {
-      const demo = await openDemo(query);
+      const demo = await openDemo(query, path);
       await demo.page.clock.setFixedTime(FIXED_NOW);
       // What the page's clock says, formatted as the demo's tool formats it.
       const browser = await demo.page.evaluate(() => ({
@@ -46,13 +54,13 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
       expect(await task.textContent()).toContain('Added task #1');
       expect(await task.textContent()).toContain('Buy milk');
       await expect.poll(() => demo.taskTitles()).toEqual(['Buy milk']);
-      await expectAccessible(demo, `10-local-time-${query ? query.slice('?protocol='.length) : 'genkit'}`);
+      await expectAccessible(demo, `10-local-time-${shotName(query, path)}`);
     });
   }
 
-  for (const [label, query] of [['Genkit', ''], ['AG-UI', '?protocol=agui'], ['the AI SDK route', '?protocol=ai-sdk']] as const) {
+  for (const [label, query, path] of RUNS) {
     it(`${label}: the destructive "clear" question inline — its title and question, danger, keyboard only, focus back in the composer`, async () => {
-      const demo = await openDemo(query);
+      const demo = await openDemo(query, path);
       await demo.send('add One');
       await expect.poll(() => demo.taskTitles()).toEqual(['One']);
       await demo.page.getByRole('button', { name: /^send/i }).waitFor();
@@ -77,7 +85,7 @@ describe.skipIf(!chromiumPath)('tools in the browser (Chromium)', () => {
         return { background: getComputedStyle(node).backgroundColor, danger };
       });
       expect(colours.background).toBe(colours.danger);
-      await expectAccessible(demo, `11-clear-inline-${query ? query.slice('?protocol='.length) : 'genkit'}`);
+      await expectAccessible(demo, `11-clear-inline-${shotName(query, path)}`);
 
       // Focus starts on Cancel (the safe choice); Shift+Tab reaches the confirm button.
       const focused = () => demo.page.evaluate(() => document.activeElement?.textContent ?? '');

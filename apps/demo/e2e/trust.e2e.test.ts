@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './browser.js';
+import { DEMO_PAGES } from './demo-page.js';
 import { useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
 import { solidPng } from './solid-png.js';
@@ -119,8 +120,8 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
     await expect.poll(() => demo.modelMessages.last().getByRole('button', { name: 'Copied' }).count()).toBe(1);
   });
 
-  it('6. a failed turn shows one error notice, why it failed, with Retry beside it', async () => {
-    const demo = await openDemo();
+  it.each(DEMO_PAGES)('6. a failed turn shows one error notice, why it failed, with Retry beside it (%s)', async (_page, path) => {
+    const demo = await openDemo('', path);
     await demo.send('fail', { turns: 1 });
     const notice = demo.errorAlert;
     await expect.poll(() => notice.count()).toBe(1);
@@ -179,8 +180,8 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
 
   describe('9. on a phone (390×844, touch)', () => {
     /** A phone: its size, and touch instead of a mouse (no hover, a coarse pointer). */
-    async function openPhone() {
-      const demo = await openDemo();
+    async function openPhone(path: string = 'chat') {
+      const demo = await openDemo('', path);
       await demo.page.setViewportSize({ width: 390, height: 844 });
       const cdp = await demo.page.context().newCDPSession(demo.page);
       await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
@@ -188,8 +189,20 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
       return demo;
     }
 
-    it('the header title does not overlap its controls', async () => {
+    it('the header: the product\'s name whole, beside the conversations, a new chat and a menu, 44 px each, none overlapping it', async () => {
       const demo = await openPhone();
+      const header = await demo.page.evaluate(() => {
+        const title = document.querySelector<HTMLElement>('.app-header h1')!;
+        const controls = [...document.querySelectorAll<HTMLElement>('.app-header :is(button, a)')].filter((element) => element.checkVisibility());
+        return {
+          title: title.textContent,
+          cut: title.scrollWidth > title.clientWidth,
+          controls: controls.map((element) => element.textContent!.trim()),
+          smallest: Math.min(...controls.flatMap((element) => [element.getBoundingClientRect().width, element.getBoundingClientRect().height])),
+        };
+      });
+      expect(header).toEqual({ title: 'Task assistant', cut: false, controls: ['Conversations', 'New chat', 'More'], smallest: expect.any(Number) });
+      expect(header.smallest).toBeGreaterThanOrEqual(44);
       const overlaps = await demo.page.evaluate(() => {
         const title = document.querySelector('.app-header h1')!.getBoundingClientRect();
         return [...document.querySelectorAll('.app-toolbar button')].map((button) => {
@@ -200,8 +213,8 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
       expect(overlaps.every((overlap) => overlap === 0), `overlaps ${overlaps.join(', ')}`).toBe(true);
     });
 
-    it('actions show on the last answer and on a tap, with 44 px targets; the inline editor stays in the column', async () => {
-      const demo = await openPhone();
+    it.each(DEMO_PAGES)('actions show on the last answer and on a tap, with 44 px targets; the inline editor stays in the column (%s)', async (_page, path) => {
+      const demo = await openPhone(path);
       await demo.send('add Buy milk', { turns: 1 });
       await demo.send('add Walk the dog', { turns: 2 });
       // The end of each answer carries its actions (the tool card above it has none).
@@ -283,7 +296,8 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
       const demo = await openPhone();
       await demo.send('add Write docs', { turns: 1 });
       await demo.send('report', { turns: 2 });
-      await demo.page.getByRole('button', { name: /^artifacts/i }).click();
+      await demo.page.getByRole('button', { name: 'More' }).click();
+      await demo.page.getByRole('group', { name: 'More' }).getByRole('button', { name: /^artifacts/i }).click();
       await expect.poll(() => demo.artifacts.textContent()).toContain('report.md');
       const markers = await demo.page.evaluate(() =>
         [...document.querySelectorAll('.acu-artifacts li')].filter((item) => item.querySelector('.acu-markdown__checkbox')).map((item) => getComputedStyle(item).listStyleType));

@@ -3,12 +3,12 @@ import { useAgentChatSelector } from '@agent-chat/react';
 import { AgentChatView, ArtifactPanel, useFocusComposer } from '@agent-chat/ui';
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { readLocation, writeLocation, type ChatMode, type Protocol } from './demo-location.js';
-import { useDemoTools } from './demo-tools.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';
+import { DEMO_VIEW } from './demo-view.js';
 import { applyTheme, nextTheme, readTheme, type DemoTheme } from './demo-theme.js';
 import { DeveloperTools } from './developer-tools.js';
+import { HeaderMenu } from './header-menu.js';
 import { Icon } from './icons.js';
-import { Suggestions } from './suggestions.js';
 import { TaskListPanel } from './task-list-panel.js';
 import type { TaskState } from '@agent-chat/agent-server';
 import type { TimelineEntry } from './timeline.js';
@@ -45,13 +45,6 @@ function ComposerFocusBridge({ targetRef }: { targetRef: RefObject<(() => void) 
  * "Back to chat"); the developer tools (connection, Save recording, turn inspector, snapshot timeline) stay collapsed
  * behind their toggle.
  */
-/** Images and text files up to 512 kB: a `data:` URL is a third larger, and AG-UI and the AI SDK resend the history. */
-const DEMO_ATTACHMENTS = { maxFileSize: 512 * 1024 };
-const loadHighlighter = () => import('@agent-chat/ui/highlighter').then((module) => module.highlighter);
-// KaTeX (with its CSS and fonts) and Mermaid: chunks of their own, loaded at the first finished formula / diagram.
-const loadMath = () => import('@agent-chat/ui/math').then((module) => module.mathRenderer);
-const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer);
-
 export function App() {
   const [session, setSession] = useState<DemoSession>(() => {
     const location = readLocation();
@@ -66,7 +59,6 @@ export function App() {
   const openTasks = useAgentChatSelector(session.chat, selectOpenTasks);
   const focusComposerRef = useRef<(() => void) | null>(null);
   const sheetBack = useRef<HTMLButtonElement>(null);
-  const demoTools = useDemoTools(session.chat);
   useEffect(() => session.restore(), [session]);
   // Leaving the page (reload, close, navigation) detaches: the turn runs on, and the next page load reattaches to it.
   useEffect(() => {
@@ -124,35 +116,62 @@ export function App() {
           <span className="app-badge">agent-chat-kit demo</span>
         </div>
         <div className="app-toolbar" role="group" aria-label="Chat controls">
+          {/* On a phone: the conversations, a new chat, and a menu for the rest; wider, every control in a row. */}
+          <a className="toolbar-button phone-only" href="/c/">
+            <Icon name="threads" />
+            <span className="toolbar-text">Conversations</span>
+          </a>
           <button type="button" className="toolbar-button" onClick={newChat}>
             <Icon name="plus" />
             <span className="toolbar-text">New chat</span>
           </button>
-          <button type="button" className="toolbar-button sheet-toggle" aria-expanded={sheet === 'tasks'} aria-controls="tasks-sheet" onClick={() => toggleSheet('tasks')}>
+          <button type="button" className="toolbar-button sheet-toggle wide-only" aria-expanded={sheet === 'tasks'} aria-controls="tasks-sheet" onClick={() => toggleSheet('tasks')}>
             <Icon name="tasks" />
             <span className="toolbar-text">Tasks</span>
             {openTasks > 0 && <span className="toolbar-count">{openTasks}</span>}
           </button>
-          <button type="button" className="toolbar-button sheet-toggle" aria-expanded={sheet === 'artifacts'} aria-controls="side-sheet" onClick={() => toggleSheet('artifacts')}>
+          <button type="button" className="toolbar-button sheet-toggle wide-only" aria-expanded={sheet === 'artifacts'} aria-controls="side-sheet" onClick={() => toggleSheet('artifacts')}>
             <Icon name="file" />
             <span className="toolbar-text">Artifacts</span>
             {artifactCount > 0 && <span className="toolbar-count">{artifactCount}</span>}
           </button>
-          <a className="toolbar-button" href="/c/">
-            <Icon name="tasks" />
+          <a className="toolbar-button wide-only" href="/c/">
+            <Icon name="threads" />
             <span className="toolbar-text">Conversations</span>
           </a>
-          <button type="button" className="toolbar-button" aria-expanded={devTools} aria-controls="devtools" onClick={() => setDevTools(!devTools)}>
+          <button type="button" className="toolbar-button wide-only" aria-expanded={devTools} aria-controls="devtools" onClick={() => setDevTools(!devTools)}>
             <Icon name="code" />
             <span className="toolbar-text">Developer tools</span>
           </button>
-          <button type="button" className="toolbar-button" onClick={() => setTheme(nextTheme(theme))}>
+          <button type="button" className="toolbar-button wide-only" onClick={() => setTheme(nextTheme(theme))}>
             <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
             <span className="toolbar-text">
               <span className="visually-hidden">Theme: </span>
               {THEME_NAMES[theme]}
             </span>
           </button>
+          <div className="phone-only">
+            <HeaderMenu label="More">
+              <button type="button" className="menu-item" aria-expanded={sheet === 'tasks'} aria-controls="tasks-sheet" data-menu-close onClick={() => toggleSheet('tasks')}>
+                <Icon name="tasks" />
+                Tasks
+                {openTasks > 0 && <span className="toolbar-count">{openTasks}</span>}
+              </button>
+              <button type="button" className="menu-item" aria-expanded={sheet === 'artifacts'} aria-controls="side-sheet" data-menu-close onClick={() => toggleSheet('artifacts')}>
+                <Icon name="file" />
+                Artifacts
+                {artifactCount > 0 && <span className="toolbar-count">{artifactCount}</span>}
+              </button>
+              <button type="button" className="menu-item" aria-expanded={devTools} aria-controls="devtools" data-menu-close onClick={() => setDevTools(!devTools)}>
+                <Icon name="code" />
+                Developer tools
+              </button>
+              <button type="button" className="menu-item" onClick={() => setTheme(nextTheme(theme))}>
+                <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
+                Theme: {THEME_NAMES[theme]}
+              </button>
+            </HeaderMenu>
+          </div>
         </div>
       </header>
       <div className="app-body">
@@ -174,17 +193,7 @@ export function App() {
             key={session.mode}
             chat={session.chat}
             className="demo-chat"
-            artifacts="never"
-            placeholder="Message the task assistant"
-            empty={<Suggestions chat={session.chat} />}
-            tools={demoTools}
-            // Inline (data: URL) files travel in the JSON body, which the agent server caps at 1 MiB.
-            attachments={DEMO_ATTACHMENTS}
-            // Code blocks are highlighted by a chunk of its own, loaded at the first finished block.
-            codeHighlighter={loadHighlighter}
-            mathRenderer={loadMath}
-            diagramRenderer={loadDiagrams}
-            showUsage
+            {...DEMO_VIEW}
           >
             <ComposerFocusBridge targetRef={focusComposerRef} />
           </AgentChatView>

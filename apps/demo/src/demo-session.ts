@@ -1,8 +1,9 @@
 import {
-  aguiTransport, aiSdkTransport, clientTools, createAgentChat, genkitTransport, persistChatTree, restoreSavedChatTree, resumable, versionTree,
+  aguiTransport, aiSdkTransport, genkitTransport, persistChatTree, restoreSavedChatTree,
   type AgentChat, type AgentResponse, type ChatTreeStorage, type JsonPatchOperation, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
+import { createDemoChat } from './demo-chat.js';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import type { TaskState } from '@agent-chat/agent-server';
 import { entryFromResponse, nextTurnNumber, timelineFromSnapshots, turnNumberAt, type TimelineEntry } from './timeline.js';
@@ -134,9 +135,8 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
 
   let recorder = recordedTransportFor(mode, protocol);
   const customWrites = readStorage<JsonPatchOperation[][]>(writesKey(mode, sessionId));
-  const chat = createAgentChat<TaskState>({
+  const chat = createDemoChat({
     transport: recorder,
-    features: [versionTree(), clientTools(), resumable()],
     ...(mode === 'server' && sessionId ? { sessionId } : {}),
     ...(clientState ? { state: clientState } : {}),
     ...(customWrites ? { customWrites } : {}),

@@ -1,31 +1,6 @@
-import type { AgentChat, ClientTools } from '@agent-chat/core';
 import type { ToolCallStatus, ToolRegistry, ToolRenderProps } from '@agent-chat/ui';
-import { useEffect } from 'react';
-import type { TaskState } from '@agent-chat/agent-server';
+import type { LocalTime } from './demo-chat.js';
 import './demo-tools.css';
-
-/** What the browser answers to getLocalTime. */
-export interface LocalTime {
-  time: string;
-  timeZone: string;
-}
-
-/** The user's local time (hours and minutes, in their locale) and time zone, read in the browser. */
-export function readLocalTime(now = new Date()): LocalTime {
-  return {
-    time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(now),
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
-}
-
-/** The tools this browser runs for the agent: it asks for `getLocalTime` when the user asks for the time. */
-export const DEMO_CLIENT_TOOLS: ClientTools = {
-  getLocalTime: {
-    description: "The user's local time and time zone, read in their browser.",
-    inputSchema: { type: 'object', properties: {} },
-    execute: () => readLocalTime(),
-  },
-};
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -65,11 +40,5 @@ function AddTaskCard({ input, output, status, error }: ToolRenderProps) {
   );
 }
 
-/** The cards of the demo's tools, by tool name (the other tools keep the kit's default row). */
+/** The cards of the demo's tools, by tool name (the other tools keep the kit's default row); the tools themselves are every demo chat's (`createDemoChat`). */
 export const DEMO_TOOL_CARDS: ToolRegistry = { getLocalTime: LocalTimeCard, addTask: AddTaskCard };
-
-/** Gives `chat` the tools the browser runs (it is created outside React) and returns the cards for `AgentChatView`. */
-export function useDemoTools(chat: AgentChat<TaskState>): ToolRegistry {
-  useEffect(() => chat.configure({ tools: DEMO_CLIENT_TOOLS }), [chat]);
-  return DEMO_TOOL_CARDS;
-}

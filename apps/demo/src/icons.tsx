@@ -8,6 +8,8 @@ const PATHS = {
   moon: 'M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z',
   system: 'M4 5h16v11H4zM9 20h6M12 16v4',
   back: 'M15 6l-6 6 6 6',
+  threads: 'M4 5h12v8H9l-4 3v-3H4zM8 16v1h7l4 3v-3h1V9h-2',
+  more: 'M4.5 12a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M10.5 12a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M16.5 12a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0',
 } as const;
 
 export type IconName = keyof typeof PATHS;

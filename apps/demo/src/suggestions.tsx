@@ -1,6 +1,5 @@
-import type { AgentChat } from '@agent-chat/core';
+import { useAgentChatContext } from '@agent-chat/react';
 import { useFocusComposer } from '@agent-chat/ui';
-import type { TaskState } from '@agent-chat/agent-server';
 
 /** What the scripted agent understands, as one-click prompts (shown while the conversation is empty). */
 const SUGGESTIONS = [
@@ -13,8 +12,12 @@ const SUGGESTIONS = [
   { text: 'explain how it works', hint: 'Reasoning, code, math, sources' },
 ] as const;
 
-/** The empty conversation: a greeting and the prompts to start from; a chosen prompt is sent, and focus goes to the composer. */
-export function Suggestions({ chat }: { chat: AgentChat<TaskState> }) {
+/**
+ * The empty conversation: a greeting and the prompts to start from; a chosen prompt is sent to the view's chat (the
+ * single chat's, or the shown thread's), and focus goes to the composer.
+ */
+export function Suggestions() {
+  const chat = useAgentChatContext();
   const focusComposer = useFocusComposer();
   return (
     <div className="suggestions">

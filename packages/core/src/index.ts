@@ -33,7 +33,7 @@ export { isTextPart, isReasoningPart, isToolRequestPart, isToolResponsePart, isM
 export { isDeniedResponse } from './model/tool-outcome.js';
 export type { Message, ChatMessage, MessageStatus, Role, MessageUsage, MessageTiming, MessageFeedback } from './model/message.js';
 export type { FinishReason } from './model/finish-reason.js';
-export type { Artifact, SessionState, SnapshotInfo, SnapshotQuery, SnapshotStatus } from './model/session.js';
+export type { Artifact, SessionState, SessionStateInit, SnapshotInfo, SnapshotQuery, SnapshotStatus } from './model/session.js';
 export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, MessageTarget, ConnectionState } from './model/events.js';
 export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chunk.js';
 export type { AgentContextEntry, AgentContextOption } from './model/context.js';

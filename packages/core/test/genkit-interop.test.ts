@@ -92,6 +92,15 @@ describe('live Genkit agent server (genkit/beta defineAgent, served by @genkit-a
     expect(sent[1]!.body).toMatchObject({ init: { state: { messages: first.state!.messages } } });
   });
 
+  it('client-managed from a partial state (custom only, as Genkit\'s SessionState allows): the turn runs, the state comes back whole', async () => {
+    const chat = createAgentChat<{ tasks: string[] }>({ transport: genkitTransport({ url: server.agentUrl('clientAgent') }), state: { custom: { tasks: [] } } });
+    const first = await chat.send('hi');
+    expect(first.error).toBeNull();
+    expect(first.text).toBe('Hello, world!');
+    expect(first.state).toMatchObject({ custom: { tasks: [] } });
+    expect(first.state!.messages.map((message) => message.role)).toEqual(['user', 'model']);
+  });
+
   it('a model that throws: failed turn with the server message, then the next send works', async () => {
     const chat = chatWith('chatAgent');
     const chunks: AgentChunk[] = [];

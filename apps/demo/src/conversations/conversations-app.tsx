@@ -1,18 +1,22 @@
 import { useThreadList } from '@agent-chat/react';
-import { AgentChatView, ArtifactPanel } from '@agent-chat/ui';
-import { useEffect, useId, useState } from 'react';
+import { AgentChatView, ArtifactPanel, useFocusComposer } from '@agent-chat/ui';
+import { TurnInspector } from '@agent-chat/ui/inspector';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { Protocol } from '../demo-location.js';
 import { applyTheme, nextTheme, readTheme, type DemoTheme } from '../demo-theme.js';
+import { HeaderMenu } from '../header-menu.js';
 import { Icon } from '../icons.js';
 import { TaskListPanel } from '../task-list-panel.js';
+import { DEMO_VIEW } from '../demo-view.js';
 import { conversationHref, readConversationsLocation, SINGLE_CHAT_PATH, writeConversationsLocation, type ThreadStore } from './conversations-location.js';
 import { demoUser } from './demo-user.js';
 import { createDemoThreadList } from './demo-thread-list.js';
 import './conversations.css';
 
-type SideTab = 'tasks' | 'artifacts';
+type SideTab = 'tasks' | 'artifacts' | 'devtools';
 const PROTOCOL_NAMES: Record<Protocol, string> = { genkit: 'Genkit', agui: 'AG-UI', 'ai-sdk': 'AI SDK' };
 const STORE_NAMES: Record<ThreadStore, string> = { local: 'This browser', server: 'Agent server' };
+const THEME_NAMES: Record<DemoTheme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 /** The thread list of a protocol and store, opened on the thread the address names; the address follows the active one. */
 function useDemoThreads(protocol: Protocol, store: ThreadStore) {
@@ -43,10 +47,22 @@ function useDemoThreads(protocol: Protocol, store: ThreadStore) {
   return { list, reopen };
 }
 
+/** Gives the composer focus when its thread's view mounts after the header's New chat (as the single chat's does). */
+function FocusComposerWhenAsked({ askedRef }: { askedRef: RefObject<boolean> }) {
+  const focusComposer = useFocusComposer();
+  useEffect(() => {
+    if (!askedRef.current) return;
+    askedRef.current = false;
+    focusComposer();
+  }, [askedRef, focusComposer]);
+  return null;
+}
+
 /**
- * The demo's conversations page, its default (`/`, then `/c/:id`): the thread list on the left (a sheet on phones), the active conversation
- * in the middle, its task list and artifacts as tabs on the right; the protocol and the thread store are chosen in the
- * header, and every conversation has its address.
+ * The demo's conversations page, its default (`/`, then `/c/:id`): the thread list on the left (a sheet on phones),
+ * the active conversation in the middle, its task list and artifacts (and the developer tools, when on) as tabs on the
+ * right. The header holds the product's name, on phones the conversations and a new chat, and a menu for the rest:
+ * the protocol, the thread store, the developer tools, the theme, the single chat. Every conversation has its address.
  */
 export function ConversationsApp() {
   const [initial] = useState(readConversationsLocation);
@@ -54,10 +70,13 @@ export function ConversationsApp() {
   const [store, setStore] = useState<ThreadStore>(initial.store);
   const [tab, setTab] = useState<SideTab>('tasks');
   const [sheet, setSheet] = useState(false);
+  const [threadsOpen, setThreadsOpen] = useState(false);
+  const [devTools, setDevTools] = useState(false);
   const [theme, setTheme] = useState<DemoTheme>(readTheme);
   const { list, reopen } = useDemoThreads(protocol, store);
   const { chat } = useThreadList(list);
   const tabsId = useId();
+  const focusAskedRef = useRef(false);
   useEffect(() => applyTheme(theme), [theme]);
 
   const choose = (nextProtocol: Protocol, nextStore: ThreadStore) => {
@@ -65,8 +84,22 @@ export function ConversationsApp() {
     setProtocol(nextProtocol);
     setStore(nextStore);
   };
+  const newChat = () => {
+    setThreadsOpen(false);
+    setSheet(false);
+    focusAskedRef.current = true;
+    void list.create();
+  };
+  const toggleDevTools = () => {
+    const next = !devTools;
+    setDevTools(next);
+    setTab(next ? 'devtools' : 'tasks');
+    // On a narrow screen the side panel is a sheet: the developer tools open in it.
+    if (next) setSheet(true);
+  };
+  const shownTab: SideTab = tab === 'devtools' && !devTools ? 'tasks' : tab;
   const tabButton = (id: SideTab, label: string) => (
-    <button type="button" role="tab" id={`${tabsId}-${id}`} aria-selected={tab === id} aria-controls={`${tabsId}-${id}-panel`} className="conversations-tab" onClick={() => setTab(id)}>
+    <button type="button" role="tab" id={`${tabsId}-${id}`} aria-selected={shownTab === id} aria-controls={`${tabsId}-${id}-panel`} className="conversations-tab" onClick={() => setTab(id)}>
       {label}
     </button>
   );
@@ -79,39 +112,52 @@ export function ConversationsApp() {
           <h1>Task assistant</h1>
           <span className="app-badge">conversations</span>
         </div>
-        <div className="app-toolbar" role="group" aria-label="Conversation settings">
-          <label className="protocol-switch">
-            <span className="toolbar-text">Protocol</span>
-            <select value={protocol} onChange={(event) => choose(event.target.value as Protocol, store)}>
-              {(Object.keys(PROTOCOL_NAMES) as Protocol[]).map((name) => <option key={name} value={name}>{PROTOCOL_NAMES[name]}</option>)}
-            </select>
-          </label>
-          <label className="protocol-switch">
-            <span className="toolbar-text">Kept in</span>
-            <select value={store} onChange={(event) => choose(protocol, event.target.value as ThreadStore)}>
-              {(Object.keys(STORE_NAMES) as ThreadStore[]).map((name) => <option key={name} value={name}>{STORE_NAMES[name]}</option>)}
-            </select>
-          </label>
-          <button type="button" className="toolbar-button sheet-toggle" aria-expanded={sheet} aria-controls="side-sheet" onClick={() => setSheet(!sheet)}>
-            <Icon name="tasks" />
-            <span className="toolbar-text">Tasks and files</span>
+        <div className="app-toolbar" role="group" aria-label="Conversation controls">
+          <button type="button" className="toolbar-button phone-only" aria-expanded={threadsOpen} onClick={() => setThreadsOpen(!threadsOpen)}>
+            <Icon name="threads" />
+            <span className="toolbar-text">Conversations</span>
           </button>
-          <a className="toolbar-button" href={SINGLE_CHAT_PATH}>
-            <Icon name="back" />
-            <span className="toolbar-text">Single chat</span>
-          </a>
-          <button type="button" className="toolbar-button" onClick={() => setTheme(nextTheme(theme))}>
-            <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
-            <span className="toolbar-text">
-              <span className="visually-hidden">Theme: </span>
-              {theme === 'system' ? 'System' : theme === 'light' ? 'Light' : 'Dark'}
-            </span>
+          <button type="button" className="toolbar-button phone-only" onClick={newChat}>
+            <Icon name="plus" />
+            <span className="toolbar-text">New chat</span>
           </button>
+          <HeaderMenu label="More">
+                <button type="button" className="menu-item narrow-only" aria-expanded={sheet} aria-controls="side-sheet" data-menu-close onClick={() => setSheet(!sheet)}>
+                  <Icon name="tasks" />
+                  Tasks and files
+                </button>
+                <label className="menu-field">
+                  Protocol
+                  <select value={protocol} onChange={(event) => choose(event.target.value as Protocol, store)}>
+                    {(Object.keys(PROTOCOL_NAMES) as Protocol[]).map((name) => <option key={name} value={name}>{PROTOCOL_NAMES[name]}</option>)}
+                  </select>
+                </label>
+                <label className="menu-field">
+                  Kept in
+                  <select value={store} onChange={(event) => choose(protocol, event.target.value as ThreadStore)}>
+                    {(Object.keys(STORE_NAMES) as ThreadStore[]).map((name) => <option key={name} value={name}>{STORE_NAMES[name]}</option>)}
+                  </select>
+                </label>
+                <button type="button" className="menu-item" aria-pressed={devTools} data-menu-close onClick={toggleDevTools}>
+                  <Icon name="code" />
+                  Developer tools
+                </button>
+                <button type="button" className="menu-item" onClick={() => setTheme(nextTheme(theme))}>
+                  <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
+                  Theme: {THEME_NAMES[theme]}
+                </button>
+                <a className="menu-item" href={SINGLE_CHAT_PATH}>
+                  <Icon name="back" />
+                  Single chat
+                </a>
+          </HeaderMenu>
         </div>
       </header>
       <div className="app-body">
         <main className="app-main" aria-label="Conversations">
-          <AgentChatView threads={list} className="demo-chat" artifacts="never" placeholder="Message the task assistant" showUsage />
+          <AgentChatView threads={list} threadsOpen={threadsOpen} onThreadsOpenChange={setThreadsOpen} className="demo-chat" {...DEMO_VIEW}>
+            <FocusComposerWhenAsked askedRef={focusAskedRef} />
+          </AgentChatView>
         </main>
         <aside id="side-sheet" className="app-side" aria-label="Tasks and files">
           {sheet && (
@@ -125,11 +171,14 @@ export function ConversationsApp() {
           <div role="tablist" aria-label="Tasks and files" className="conversations-tabs">
             {tabButton('tasks', 'Tasks')}
             {tabButton('artifacts', 'Artifacts')}
+            {devTools && tabButton('devtools', 'Developer tools')}
           </div>
-          <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="conversations-panel">
-            {chat && (tab === 'tasks'
+          <div role="tabpanel" id={`${tabsId}-${shownTab}-panel`} aria-labelledby={`${tabsId}-${shownTab}`} className="conversations-panel">
+            {chat && (shownTab === 'tasks'
               ? <TaskListPanel key={list.getState().activeId} chat={chat} />
-              : <ArtifactPanel key={list.getState().activeId} chat={chat} className="panel app-artifacts" empty="The agent's files appear here — try “report”." />)}
+              : shownTab === 'artifacts'
+                ? <ArtifactPanel key={list.getState().activeId} chat={chat} className="panel app-artifacts" empty="The agent's files appear here — try “report”." />
+                : <TurnInspector key={list.getState().activeId} chat={chat} className="panel" />)}
           </div>
         </aside>
       </div>

@@ -1,6 +1,6 @@
-import { clientTools, createAgentChat, resumable, versionTree } from '@agent-chat/core';
 import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadList } from '@agent-chat/core/threads';
 import type { Protocol } from '../demo-location.js';
+import { createDemoChat } from '../demo-chat.js';
 import { transportFor } from '../demo-session.js';
 import type { TaskState } from '@agent-chat/agent-server';
 import type { ThreadStore } from './conversations-location.js';
@@ -17,7 +17,7 @@ export function createDemoThreadList(protocol: Protocol, store: ThreadStore, use
   return createThreadList<TaskState>({
     adapter,
     ...(initialId ? { initialId } : {}),
-    // Threads keep each chat's version tree and rejoin its running turn: the chats take those features (as the demo's page).
-    createChat: (id) => createAgentChat<TaskState>({ transport: transportFor('server', protocol), sessionId: id, features: [versionTree(), clientTools(), resumable()] }),
+    // Each thread's chat is a demo chat as the single chat's is: its version tree, the browser's tools, resumable turns.
+    createChat: (id) => createDemoChat({ transport: transportFor('server', protocol), sessionId: id }),
   });
 }

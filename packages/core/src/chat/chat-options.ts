@@ -2,7 +2,7 @@ import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import type { AgentContextEntry, AgentContextOption } from '../model/context.js';
 import type { AgentChatError } from '../model/error.js';
 import type { JsonPatchOperation } from '../model/events.js';
-import type { SessionState } from '../model/session.js';
+import type { SessionStateInit } from '../model/session.js';
 import type { Transport } from '../transport/transport.js';
 import type { ClientTools } from '../model/tools.js';
 import type { ChatFeature } from './chat-features.js';
@@ -33,8 +33,11 @@ export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {
   sessionId?: string;
   /** Continue from an exact snapshot (a branch point). */
   snapshotId?: string;
-  /** Client-managed: the full state, echoed back to the server every turn. */
-  state?: SessionState<S>;
+  /**
+   * Client-managed: the state to start from, echoed back to the server every turn (as Genkit's `SessionState`, every
+   * field optional: missing messages and artifacts start empty).
+   */
+  state?: SessionStateInit<S>;
   onChunk?: (chunk: AgentChunk<S>) => void;
   onTurnEnd?: (response: AgentResponse<S>) => void;
   onError?: (error: AgentChatError) => void;

@@ -2,6 +2,7 @@
 export type AgentChatErrorCode =
   | 'http-error'          // the server answered with a 4xx/5xx status
   | 'network-error'       // fetch failed or the body broke off
+  | 'invalid-request'     // the turn's request could not be built or serialized from its input and state; nothing was sent
   | 'connection-lost'     // a resumable turn's stream broke off and reattaching to it failed every time
   | 'server-error'        // the server sent an error frame or a failed result
   | 'malformed-frame'     // a frame that is not valid JSON

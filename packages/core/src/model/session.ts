@@ -17,6 +17,17 @@ export interface SessionState<S = unknown> {
   artifacts: Artifact[];
 }
 
+/**
+ * A session state as an app gives it to a client-managed chat: Genkit's own `SessionState`, whose every field is
+ * optional (a chat seeded with `{ custom: { tasks: [] } }` starts with no messages and no artifacts).
+ */
+export type SessionStateInit<S = unknown> = Partial<SessionState<S>>;
+
+/** The complete state of a given one: missing `messages` and `artifacts` are empty lists. */
+export function completeSessionState<S>(state: SessionStateInit<S>): SessionState<S> {
+  return { ...state, messages: state.messages ?? [], artifacts: state.artifacts ?? [] };
+}
+
 /** Lifecycle of a stored snapshot; unknown server strings are kept as they are. */
 export type SnapshotStatus = 'pending' | 'aborting' | 'completed' | 'failed' | 'aborted' | 'expired' | (string & {});
 

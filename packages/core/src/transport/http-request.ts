@@ -1,7 +1,7 @@
 import { isRecord, stringOr, unwrap } from '../util/guards.js';
 import { AgentChatError, isAgentChatError } from '../model/error.js';
 import type { DecodedFrame } from '../model/events.js';
-import { toTurnFailure } from '../model/failure.js';
+import { buildingRequest, toTurnFailure } from '../model/failure.js';
 import type { Framer } from '../wire/frame.js';
 import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
@@ -70,9 +70,10 @@ export async function postJson(
     'Content-Type': 'application/json',
     Accept: options.accept ?? 'application/json',
   });
+  // A body that cannot be serialized (a cycle, a BigInt) was never sent: `invalid-request`, not a network error.
+  const json = buildingRequest('Serializing the request failed', () => JSON.stringify(body));
   let response: Response;
   try {
-    const json = JSON.stringify(body);
     const painted = json.length >= LARGE_BODY_CHARS ? nextPaint() : null;
     if (painted) {
       await painted;

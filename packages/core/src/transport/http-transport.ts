@@ -1,4 +1,5 @@
 import { AgentChatError } from '../model/error.js';
+import { buildingRequest } from '../model/failure.js';
 import { nextPaint } from '../util/next-paint.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { Framer } from '../wire/frame.js';
@@ -44,7 +45,9 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
     name,
     run(request, signal) {
       return afterPaint(signal, () => {
-        const sent = body(request);
+        // A request that cannot be built from this input and state fails the turn `invalid-request`; nothing is sent.
+        const sent = buildingRequest('Building the request failed', () => body(request));
+        const turnDecoder = buildingRequest('Building the request failed', () => decoder(request, sent));
         return streamTurn(url, sent, {
           headers: config.headers,
           fetch: config.fetch,
@@ -52,7 +55,7 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
           signal,
           stream: request.stream,
           framer: framer(request.stream),
-          decoder: decoder(request, sent),
+          decoder: turnDecoder,
         });
       });
     },

@@ -1,3 +1,4 @@
+import { buildingRequest } from '../model/failure.js';
 import { joinUrl } from './join-url.js';
 import { postJson, resolveHeaders } from './http-request.js';
 import type { HttpTransportConfig } from './http-transport.js';
@@ -26,18 +27,20 @@ export function resumableHttpTransport<Body>(config: HttpTransportConfig<Body>):
   const get = async (getUrl: string, extra: Record<string, string>, getSignal: AbortSignal) =>
     fetchImpl(getUrl, { headers: await resolveHeaders(config.headers, extra), signal: getSignal });
   const resumableTurn = (request: TurnRequest, signal: AbortSignal, sent: Body, open: (signal: AbortSignal) => Promise<Response>) => ({
-    accept, signal, stream: request.stream, framer, decoder: decoder(request, sent), resumable, registry, post: open, get,
+    accept, signal, stream: request.stream, framer, decoder: buildingRequest('Building the request failed', () => decoder(request, sent)), resumable, registry, post: open, get,
   });
+  // A request that cannot be built from this input and state fails the turn `invalid-request`; nothing is sent.
+  const build = (request: TurnRequest) => buildingRequest('Building the request failed', () => body(request));
   const transport: Transport = {
     name,
     run(request, signal) {
-      const sent = body(request);
+      const sent = build(request);
       return streamResumableTurn(url, resumableTurn(request, signal, sent, (postSignal) =>
         postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal })));
     },
     reattach(turnId, request, signal) {
       const streamUrl = joinUrl(url, `turns/${encodeURIComponent(turnId)}/stream`);
-      return streamResumableTurn(url, resumableTurn(request, signal, body(request), (getSignal) => get(streamUrl, { Accept: accept }, getSignal)));
+      return streamResumableTurn(url, resumableTurn(request, signal, build(request), (getSignal) => get(streamUrl, { Accept: accept }, getSignal)));
     },
     // A resumable turn outlives its request: stop() cancels it on the server, as well as whatever `stop` asks.
     async stop(target) {

@@ -42,6 +42,13 @@ interface ThreadsOption<S> {
    * the active thread's chat beside it. Loaded on demand: a view without it does not ship the thread list.
    */
   threads: ThreadListStore<S>;
+  /**
+   * On phones, whether the conversations' sheet is open: given, the app owns it (e.g. a button in its own header, with
+   * the view's toggle hidden by its stylesheet); without it the view's toggle opens and closes the sheet.
+   */
+  threadsOpen?: boolean;
+  /** Called when the sheet opens or closes: the view's toggle, or a conversation opened from the list. */
+  onThreadsOpenChange?: (open: boolean) => void;
   chat?: undefined;
   transport?: undefined;
 }
@@ -131,7 +138,7 @@ function loadThreadedView(): Promise<ThreadedModule> {
  * what is loaded. Not `lazy` under a `Suspense`: React holds a boundary's resolved content back for up to 300 ms after
  * its fallback showed.
  */
-function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layout: AgentChatViewLayout }) {
+function ThreadsView<S>({ threads, layout, open, onOpenChange }: { threads: ThreadListStore<S>; layout: AgentChatViewLayout; open: boolean | undefined; onOpenChange: ((open: boolean) => void) | undefined }) {
   const [loaded, setLoaded] = useState(threadedModule);
   // Asked for at the first render, not after the first paint: the chunk loads while the first page is read.
   if (!loaded) loadThreadedView().catch(() => {}); // a chunk that cannot load leaves the first page
@@ -156,7 +163,7 @@ function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layo
     );
   }
   const ThreadedChatView = loaded.default;
-  return <ThreadedChatView threads={threads as ThreadListStore} labels={layout.labels} render={(chat) => <SingleChatView {...layout} chat={chat} />} />;
+  return <ThreadedChatView threads={threads as ThreadListStore} labels={layout.labels} open={open} onOpenChange={onOpenChange} render={(chat) => <SingleChatView {...layout} chat={chat} />} />;
 }
 
 /**
@@ -166,8 +173,8 @@ function ThreadsView<S>({ threads, layout }: { threads: ThreadListStore<S>; layo
  */
 export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   if (!('threads' in props) || !props.threads) return <SingleChatView {...(props as SingleChatViewProps<S>)} />;
-  const { threads, ...layout } = props;
-  return <ThreadsView threads={threads} layout={layout as AgentChatViewLayout} />;
+  const { threads, threadsOpen, onThreadsOpenChange, ...layout } = props;
+  return <ThreadsView threads={threads} layout={layout as AgentChatViewLayout} open={threadsOpen} onOpenChange={onThreadsOpenChange} />;
 }
 
 type SingleChatViewProps<S> = WithoutTools<ViewChatOptions<S>> & AgentChatViewLayout;

@@ -40,4 +40,23 @@ describe('AgentChatView with threads', () => {
     await waitFor(() => expect(screen.queryByText(/does not exist/)).toBeNull());
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
   });
+  it('threadsOpen: the app owns the phone sheet — its value shows, and the toggle and opening a conversation report a change instead', async () => {
+    const list = threads();
+    const changes: boolean[] = [];
+    const view = render(<AgentChatView threads={list} threadsOpen={false} onThreadsOpenChange={(open) => changes.push(open)} />);
+    await screen.findByRole('textbox', { name: 'Message' });
+    const layout = () => view.container.querySelector<HTMLElement>('.acu-threaded')!;
+    expect(layout().dataset.sheet).toBe('closed');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Conversations' })));
+    // Controlled: the click is reported, the sheet stays as the app says.
+    expect(changes).toEqual([true]);
+    expect(layout().dataset.sheet).toBe('closed');
+    view.rerender(<AgentChatView threads={list} threadsOpen onThreadsOpenChange={(open) => changes.push(open)} />);
+    expect(layout().dataset.sheet).toBe('open');
+    expect(screen.getByRole('button', { name: 'Conversations' }).getAttribute('aria-expanded')).toBe('true');
+    // Opening a conversation from the list closes the sheet: reported to the app.
+    await waitFor(() => expect(view.container.querySelector('.acu-thread-open')).not.toBeNull());
+    await act(async () => fireEvent.click(view.container.querySelector<HTMLElement>('.acu-thread-open')!));
+    expect(changes.at(-1)).toBe(false);
+  });
 });

@@ -14,6 +14,9 @@ interface ThreadedChatViewProps {
   labels: Partial<AgentChatLabels> | undefined;
   /** Renders one conversation's view (AgentChatView without threads). */
   render: (chat: AgentChat) => ReactNode;
+  /** The phone sheet's state when the app owns it (`threadsOpen`); else the view keeps its own. */
+  open?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
 }
 
 const NO_LABELS: Partial<AgentChatLabels> = {};
@@ -30,10 +33,16 @@ function ThreadMissing({ onBack }: { onBack: () => void }) {
 }
 
 /** The conversations beside the active one's chat (a sheet on phones, opened by its toggle). */
-function ThreadedLayout({ threads, render }: ThreadedChatViewProps) {
+function ThreadedLayout({ threads, render, open, onOpenChange }: ThreadedChatViewProps) {
   const labels = useThreadLabels();
   const { chat, activeId, status, notFound } = useThreadList(threads);
-  const [sheet, setSheet] = useState(false);
+  const [ownSheet, setOwnSheet] = useState(false);
+  // Controlled when the app gives `open`, as Radix's parts are; either way the change is reported.
+  const sheet = open ?? ownSheet;
+  const setSheet = (next: boolean) => {
+    if (open === undefined) setOwnSheet(next);
+    onOpenChange?.(next);
+  };
   const listId = useId();
   // A switch may open a long conversation: its virtualised rows and their Markdown load now, so that it never renders
   // every row while the virtualiser's chunk loads.

@@ -2,7 +2,7 @@ import type { AgentResponse } from '../../model/chunk.js';
 import { AgentChatError } from '../../model/error.js';
 import type { ChatMessage, Message } from '../../model/message.js';
 import { isInterruptPart } from '../../model/part.js';
-import type { SessionState, SnapshotInfo } from '../../model/session.js';
+import { completeSessionState, type SessionState, type SessionStateInit, type SnapshotInfo } from '../../model/session.js';
 import { markDenials } from '../../model/tool-outcome.js';
 import type { StopTarget } from '../../transport/transport.js';
 import { initialChatState, type ChatState } from '../state/chat-state.js';
@@ -13,7 +13,7 @@ import type { JsonPatchOperation } from '../../model/events.js';
 export interface SessionInit<S> {
   sessionId?: string;
   snapshotId?: string;
-  state?: SessionState<S>;
+  state?: SessionStateInit<S>;
   /** Local writes not yet delivered, as `state.customWrites` held them (kept across a reload or a thread switch). */
   customWrites?: JsonPatchOperation[][] | undefined;
 }
@@ -32,7 +32,7 @@ export interface SessionContinuity<S> {
 
 /** Creates the continuity of a chat started from `init`. */
 export function createSessionContinuity<S>(init: SessionInit<S>): SessionContinuity<S> {
-  let clientState: SessionState<S> | null = init.state ?? null;
+  let clientState: SessionState<S> | null = init.state ? completeSessionState(init.state) : null;
   let detachedSnapshotId: string | null = null;
   return {
     get clientState() {
@@ -48,7 +48,7 @@ export function createSessionContinuity<S>(init: SessionInit<S>): SessionContinu
       return target;
     },
     reset(next) {
-      clientState = next?.state ?? null;
+      clientState = next?.state ? completeSessionState(next.state) : null;
       detachedSnapshotId = null;
     },
   };

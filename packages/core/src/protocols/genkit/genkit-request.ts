@@ -1,5 +1,5 @@
 import type { AgentInput } from '../../model/chunk.js';
-import type { SessionState } from '../../model/session.js';
+import type { SessionStateInit } from '../../model/session.js';
 import type { AgentContextEntry } from '../../model/context.js';
 import type { JsonPatchOperation } from '../../model/events.js';
 import { toGenkitPart } from './genkit-content.js';
@@ -8,7 +8,7 @@ import { toGenkitPart } from './genkit-content.js';
 export interface GenkitAgentInit {
   snapshotId?: string;
   sessionId?: string;
-  state?: SessionState;
+  state?: SessionStateInit;
 }
 
 /** What a Genkit turn request is built from. */
@@ -16,8 +16,8 @@ export interface GenkitTurnContext {
   input: AgentInput;
   snapshotId: string | null;
   sessionId: string | null;
-  /** Set for client-managed sessions: the full state is echoed back every turn. */
-  state: SessionState | null;
+  /** Set for client-managed sessions: the full state is echoed back every turn (any field may be missing, as in Genkit's). */
+  state: SessionStateInit | null;
   /** Local writes the agent has not seen (server-managed sessions send them as `data.customPatch`). */
   customWrites?: readonly JsonPatchOperation[];
   /** App context, sent in the user message's `metadata.context`. */
@@ -41,7 +41,9 @@ export interface GenkitTurnInput extends AgentInput {
 export function buildGenkitRequestBody(context: GenkitTurnContext): { data: GenkitTurnInput; init: GenkitAgentInit } {
   const { snapshotId, sessionId, customWrites, context: entries } = context;
   // Source parts of a client-managed history go in Genkit's own shape (`custom.source`), which its part schema accepts.
-  const state = context.state && { ...context.state, messages: context.state.messages.map((message) => ({ ...message, content: message.content.map(toGenkitPart) })) };
+  // Genkit's `SessionState` has every field optional: a state without messages is sent without them.
+  const given = context.state;
+  const state = given && (given.messages ? { ...given, messages: given.messages.map((message) => ({ ...message, content: message.content.map(toGenkitPart) })) } : { ...given });
   const data: GenkitTurnInput = { ...context.input };
   // Client-managed: the writes are in `state.custom` already.
   if (customWrites?.length && !state) data.customPatch = [...customWrites];

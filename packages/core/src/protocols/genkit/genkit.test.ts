@@ -132,7 +132,7 @@ describe('Genkit dialect', () => {
   it('a client-managed history sends its source parts in Genkit\'s shape (custom.source)', () => {
     const state = { messages: [{ role: 'model' as const, content: [{ text: 'x' }, { source: { url: 'https://a.example' }, metadata: { n: 1 } }] }], artifacts: [] };
     const body = buildGenkitRequestBody({ input: {}, snapshotId: null, sessionId: null, state });
-    expect(body.init.state?.messages[0]?.content).toEqual([{ text: 'x' }, { custom: { source: { url: 'https://a.example' } }, metadata: { n: 1 } }]);
+    expect(body.init.state?.messages?.[0]?.content).toEqual([{ text: 'x' }, { custom: { source: { url: 'https://a.example' } }, metadata: { n: 1 } }]);
   });
 
   it('ignores unknown chunk fields and non-object frames, and reports malformed ones', () => {
