@@ -15,9 +15,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The user of a test's requests that name none (tests of users and owners name theirs in `x-agent-user`). */
+export const TEST_USER = 'test-user';
+
+/** The test server's auth: the `x-agent-user` header, else {@link TEST_USER} (the server's own default answers 401). */
+const headerOrTestUser = (request: Request) => request.headers.get('x-agent-user') ?? TEST_USER;
+
 export async function startTestServer(options: AgentServerOptions = {}): Promise<TestServer> {
   const lines: string[] = [];
-  const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: (line) => lines.push(line), ...options });
+  const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: (line) => lines.push(line), user: headerOrTestUser, ...options });
   return {
     server,
     lines,
