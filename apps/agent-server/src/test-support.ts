@@ -52,10 +52,10 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
 }
 
 /** POSTs `{data, init}`-style JSON; `stream` asks for the SSE turn stream as genkit clients do. */
-export function postJson(url: string, body: unknown, stream = true): Promise<Response> {
+export function postJson(url: string, body: unknown, stream = true, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' },
+    headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }

@@ -30,7 +30,7 @@ import { jsonResponse } from '../turns/turn-frames.js';
 import type { ResumableTurns, WebHandler } from '../turns/resumable-turns.js';
 import { isSessionSnapshot, snapshotOf, type SnapshotReader } from './bridge.js';
 import { clientPatchOf } from './client-state.js';
-import { checkId, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
+import { checkId, errorStatusOf, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
 import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
 import { turnSubroute } from './subroutes.js';
 
@@ -57,15 +57,18 @@ export interface GenkitAgentHandlerOptions extends AccessOptions {
   onError?: (error: unknown) => void;
 }
 
-/** The session a turn continues: `init.sessionId`, else the session of `init.snapshotId` (undefined: a new one). */
-async function sessionOf(init: Record<string, unknown>, snapshots: SnapshotReader | undefined): Promise<string | undefined> {
+/**
+ * The session a turn continues: `init.sessionId`, else the session of `init.snapshotId` (undefined: none, or unknown;
+ * `'unreadable'`: the store could not read the snapshot).
+ */
+async function sessionOf(init: Record<string, unknown>, snapshots: SnapshotReader | undefined): Promise<string | undefined | 'unreadable'> {
   if (typeof init.sessionId === 'string') return init.sessionId;
   if (typeof init.snapshotId !== 'string' || !snapshots) return undefined;
   try {
     const snapshot = (await snapshots.run({ snapshotId: init.snapshotId })).result;
     return isSessionSnapshot(snapshot) && typeof snapshot.sessionId === 'string' ? snapshot.sessionId : undefined;
-  } catch {
-    return undefined; // Genkit answers the unknown snapshot itself
+  } catch (error) {
+    return errorStatusOf(error).status === 'NOT_FOUND' ? undefined : 'unreadable';
   }
 }
 
@@ -105,7 +108,9 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     if (typeof patch === 'string') return invalidArgument(patch);
     const input = isRecord(body.data) ? data : body.data;
     // The snapshot's own session (another session's snapshot is refused here, before Genkit's message could name it).
-    const ofSnapshot = typeof init.snapshotId === 'string' ? (await sessionOf({ snapshotId: init.snapshotId }, snapshots)) ?? null : undefined;
+    // An unreadable snapshot of the user's own session is Genkit's to report (it says which file is corrupt).
+    const found = typeof init.snapshotId === 'string' ? (await sessionOf({ snapshotId: init.snapshotId }, snapshots)) ?? null : undefined;
+    const ofSnapshot = found === 'unreadable' && typeof init.sessionId === 'string' ? init.sessionId : found === 'unreadable' ? null : found;
     const sessionId = typeof init.sessionId === 'string' ? init.sessionId : ofSnapshot ?? undefined;
     const named = init.sessionId !== undefined || init.snapshotId !== undefined;
     if (named && (sessionId === undefined || ofSnapshot === null || (ofSnapshot !== undefined && ofSnapshot !== sessionId) || !(await access.canWrite(user, sessionId)))) return noSuchConversation();
@@ -156,7 +161,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     if (problem) return invalidArgument(problem);
     // Only the owner's sessions and snapshots: anything else (another user's, unknown) is the same 404.
     const sessionId = typeof data.sessionId === 'string' ? data.sessionId : typeof data.snapshotId === 'string' ? await sessionOf({ snapshotId: data.snapshotId }, snapshots) : undefined;
-    if (sessionId === undefined || !(await access.canRead(user, sessionId))) return noSuchConversation();
+    if (sessionId === undefined || sessionId === 'unreadable' || !(await access.canRead(user, sessionId))) return noSuchConversation();
     try {
       const { result } = await action.run(data);
       if (action === snapshots) {

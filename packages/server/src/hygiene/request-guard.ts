@@ -42,7 +42,7 @@ export function crossSiteRefusal(request: Request): Response | undefined {
   if (request.headers.get('sec-fetch-site') === 'cross-site') {
     return jsonResponse(403, { status: 'PERMISSION_DENIED', message: 'Cross-site requests are refused (option crossSite).' });
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null && request.headers.get('content-length') !== '0';
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
   if (hasBody && !isJsonType(request.headers.get('content-type'))) {
     return jsonResponse(415, { status: 'INVALID_ARGUMENT', message: 'Send the body as JSON, with Content-Type: application/json (option crossSite).' });
   }

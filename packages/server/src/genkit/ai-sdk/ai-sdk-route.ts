@@ -362,7 +362,11 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
       if (chats || (second === 'stream' && first !== undefined)) {
         const user = await access.userOf(request);
         if (typeof user !== 'string') return user;
-        if (chats) return (await access.canRead(user, second)) ? aiSdkChat(second, { snapshots, turns }) : noSuchConversation();
+        if (chats) {
+          // A malformed id is 400 (aiSdkChat says why); an unknown one, or another user's, 404.
+          if (checkId('chat id', second)) return aiSdkChat(second, { snapshots, turns });
+          return (await access.canRead(user, second)) ? aiSdkChat(second, { snapshots, turns }) : noSuchConversation();
+        }
         return resume(request, first!, user);
       }
     }
