@@ -3,6 +3,9 @@
  * Next route module is (Web Requests in), users named by a bearer token (the app's auth), and the requests each
  * protocol's client sends, written out so that a test can send them as another user.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { genkit } from 'genkit/beta';
 import { genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes, type MemorySessionStore } from '../genkit/index.js';
 import type { ResumableTurns } from '../turns/resumable-turns.js';
@@ -95,3 +98,7 @@ export async function ownerView(routes: GenkitRoutes, user: string, id: string):
     thread: await json(await call(routes, user, 'GET', `/api/threads/${id}`)),
   };
 }
+
+/** A fresh temporary folder, and its removal. */
+export const makeTempDir = () => mkdtemp(join(tmpdir(), 'agent-chat-server-'));
+export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true });

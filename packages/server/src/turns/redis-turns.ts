@@ -6,7 +6,8 @@
  *   <prefix>turn:<turnId>:meta     hash {route, sessionId, done, input?, user?} (input: the user message, JSON)
  *   <prefix>session:<id>:turn      the turn running in a session (SET NX: one per session across instances)
  *   <prefix>session:<id>:turns     a set of the session's turn ids (what a delete removes)
- *   channel <prefix>turn:<turnId>  'frame' / 'end' notifications; channel <prefix>turns:cancel  a turnId to stop
+ *   channel <prefix>turn:<turnId>  'frame' / 'end' notifications; channel <prefix>turns:cancel  a turnId to stop;
+ *   channel <prefix>turns:forget   a deleted session's id: every instance drops the turns it kept of it
  *
  * Frames and meta expire `retentionMs` after the turn ends (a running turn's keys after `runningTtlMs`).
  * Not the `resumable-stream` package: it resumes by skipping characters, while this contract resumes by frame id.
@@ -51,6 +52,8 @@ export class RedisTurns {
       const turn = this.buffers.get(turnId);
       if (turn && !this.buffers.isDone(turn) && !turn.controller.signal.aborted) turn.controller.abort('cancelled');
     });
+    // A conversation deleted through another instance: this one forgets the turns it kept of it.
+    await this.subscriber.subscribe(this.key('turns', 'forget'), (sessionId) => this.buffers.forgetSession(sessionId));
   }
 
   async close(): Promise<void> {
@@ -130,6 +133,7 @@ export class RedisTurns {
     for (let waited = 0; waited < 5000 && (await this.client.get(claim)); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     await Promise.allSettled(ids.map((turnId) => this.chains.get(turnId)));
     await this.client.del([claim, all, ...ids.flatMap((turnId) => [this.key('turn', turnId, 'frames'), this.key('turn', turnId, 'meta')])]);
+    await this.client.publish(this.key('turns', 'forget'), sessionId);
   }
 
   /** Asks the instance running the turn to stop it. */
