@@ -52,8 +52,8 @@ describe.skipIf(!chromiumPath)('the demo\'s conversations in Chromium', () => {
     await browser?.close();
     await stack?.close();
     // The browser logs every answer of 404 (a thread the server does not know: a new one, another user's), 409 (another
-    // user's id taken) and the failure test's 500s; anything else is an error.
-    expect(pageErrors.flat().filter((error) => !/Failed to load resource: the server responded with a status of (404|409|500)/.test(error))).toEqual([]);
+    // user's id taken), the stranger's request without a user (401) and the failure test's 500s; anything else is an error.
+    expect(pageErrors.flat().filter((error) => !/Failed to load resource: the server responded with a status of (401|404|409|500)/.test(error))).toEqual([]);
   });
 
   it.each([
