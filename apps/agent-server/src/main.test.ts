@@ -34,7 +34,10 @@ describe('main entry (npm start)', () => {
     try {
       const main = startMain({ AGENT_DATA_DIR: dataDir });
       const url = await main.url;
-      const response = await postJson(`${url}/api/agent`, { data: { message: { role: 'user', content: [{ text: 'add Buy milk' }] } }, init: {} });
+      const turn = { data: { message: { role: 'user', content: [{ text: 'add Buy milk' }] } }, init: {} };
+      // Every route is a user's (x-agent-user, the stand-in for auth): none is 401.
+      expect((await postJson(`${url}/api/agent`, turn)).status).toBe(401);
+      const response = await postJson(`${url}/api/agent`, turn, true, { 'x-agent-user': 'main-test' });
       expect(await response.text()).toContain('Added “Buy milk” (task #1).');
       main.child.kill(signal);
       const [code] = await main.exited;
@@ -52,7 +55,7 @@ describe('main entry (npm start)', () => {
     try {
       const url = await main.url;
       const turn = (text: string, extra: unknown = null) => JSON.stringify({ data: { message: { role: 'user', content: [{ text, metadata: { extra } }] } }, init: {} });
-      const send = (host: string, body: string) => rawRequest(`${url}/api/agent`, { headers: { host, 'content-length': String(Buffer.byteLength(body)) }, body });
+      const send = (host: string, body: string) => rawRequest(`${url}/api/agent`, { headers: { host, 'x-agent-user': 'main-test', 'content-length': String(Buffer.byteLength(body)) }, body });
       expect((await send('agent.test:80', turn('add Buy milk'))).body).toContain('Added “Buy milk” (task #1).');
       expect((await send(new URL(url).host, turn('add Buy milk'))).status).toBe(403);
       const big = await send('localhost', turn('x'.repeat(300)));

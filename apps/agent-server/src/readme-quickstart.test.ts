@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userFromHeader } from '@agent-chat/server';
 import { startTestServer, type TestServer } from './test-support.js';
 
 const run = promisify(execFile);
@@ -20,7 +21,8 @@ function quickstart(): string {
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  // The server as `npm start` runs it: the user only from x-agent-user (no request is anyone by default).
+  t = await startTestServer({ user: userFromHeader() });
   // The snippet imports the built package, as a user's project would.
   await run(`${root}node_modules/.bin/tsc`, ['-b', 'packages/core'], { cwd: root });
 }, 120_000);

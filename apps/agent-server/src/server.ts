@@ -25,16 +25,15 @@ import express from 'express';
 import type { ErrorRequestHandler } from 'express';
 import { createTaskAgents, DEFAULT_DATA_DIR, type TaskAgentOptions } from './agent/agent.js';
 import { sendGenkitLogsTo } from './agent/genkit-logger.js';
-import { expressHandler, genkitLogger, type RunnableAction } from './agent/genkit-runtime.js';
+import { genkitLogger, type RunnableAction } from './agent/genkit-runtime.js';
 import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './hygiene/request-limits.js';
-import { validateIds } from './hygiene/session-ids.js';
 import { DEFAULT_MAX_SESSION_BYTES, sessionSizeCap } from './hygiene/session-size.js';
 import { removeStaleTempFiles } from './storage/stale-temp-files.js';
 import { threadIndexFor } from './threads/thread-index-for.js';
 import { aguiHandler, aiSdkHandler, BranchIndex, currentTurn, genkitAgentHandler } from '@agent-chat/server/genkit';
 
 import {
-  DEFAULT_LOG_LINES_PER_MINUTE, DEFAULT_USER_HEADER, hostRefusal, threadsHandler, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, type TurnBufferOptions,
+  DEFAULT_LOG_LINES_PER_MINUTE, DEFAULT_USER_HEADER, hostRefusal, threadsHandler, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, userFromHeader, type TurnBufferOptions, type UserOption,
 } from '@agent-chat/server';
 import { createClient } from 'redis';
 
@@ -58,8 +57,13 @@ export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSign
   maxTurnBufferBytes?: number;
   /** `redis://…`: sessions and running turns' buffers are shared through Redis with every instance using it. */
   redisUrl?: string;
-  /** The header that names the user of `/api/threads` requests, set by the app's auth (default `x-agent-user`). */
-  threadsUserHeader?: string;
+  /**
+   * The header that names the user of every request (default `x-agent-user`): a stand-in for real auth — any client can
+   * send any name. Every conversation, turn and thread belongs to the user who started it; without the header: 401.
+   */
+  userHeader?: string;
+  /** The app's auth instead of the header (`user(request)` → the user, or null for 401). */
+  user?: UserOption;
 }
 
 export interface AgentServer {
@@ -165,19 +169,30 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     res.on('error', () => {});
     next();
   });
-  app.use('/api/threads', toExpress(threadsHandler({ index: threadIndexFor({ ...options, ...(redis && { redis }) }), userHeader: options.threadsUserHeader ?? DEFAULT_USER_HEADER })));
+  // Every route is the user's: the conversations, their turns and threads belong to whoever started them (404 to anyone
+  // else, 401 without a user). The user is the header the demo sends (its per-browser id), a stand-in for real auth.
+  const user = options.user ?? userFromHeader(options.userHeader ?? DEFAULT_USER_HEADER);
+  const threads = threadIndexFor({ ...options, ...(redis && { redis }) });
+  // The checks each handler makes again (Host/Origin, cross-site, caps): the same as the app's own below.
+  const access = { user, owners: threads.owners, ...(options.allowedHosts && { allowedHosts: options.allowedHosts }), ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }), ...(options.maxJsonDepth !== undefined && { maxJsonDepth: options.maxJsonDepth }) };
+  /** A deleted thread's conversation: its turns (here and on other instances), fork points and snapshots. */
+  const deleteConversation = async (id: string) => {
+    await turns.forgetSession(id);
+    branches.forget(id);
+    await store.deleteSession(id);
+  };
+  app.use('/api/threads', toExpress(threadsHandler({ ...access, index: threads, deleteConversation })));
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
   });
-  app.post('/api/agent/getSnapshot', validateIds('data'), expressHandler(agent.getSnapshotDataAction));
-  app.post('/api/agent/abort', validateIds('data'), expressHandler(agent.abortAgentAction));
-  // The routes themselves are @agent-chat/server/genkit's Web handlers; the session cap is checked before each turn
-  // (the history AG-UI and the AI SDK resend is not stored again: only their last message adds to a session).
-  mount('/api/agent', genkitAgentHandler({ route: '/api/agent', agent: logged('/api/agent', agent), turns, snapshots, sessionSize, onError: logTurnError }));
-  mount('/api/agent-client', genkitAgentHandler({ route: '/api/agent-client', agent: logged('/api/agent-client', clientAgent), turns, onError: logTurnError }));
+  // The routes themselves are @agent-chat/server/genkit's Web handlers (getSnapshot and abort included, for the
+  // session's owner only); the session cap is checked before each turn (the history AG-UI and the AI SDK resend is not
+  // stored again: only their last message adds to a session).
+  mount('/api/agent', genkitAgentHandler({ ...access, route: '/api/agent', agent: logged('/api/agent', agent), turns, snapshots, abort: agent.abortAgentAction, sessionSize, onError: logTurnError }));
+  mount('/api/agent-client', genkitAgentHandler({ ...access, route: '/api/agent-client', agent: logged('/api/agent-client', clientAgent), turns, onError: logTurnError }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  mount('/api/agui', aguiHandler({ route: '/api/agui', agent: logged('/api/agui', agent), snapshots, turns, store, branches, sessionSize }));
-  mount('/api/ai-sdk', aiSdkHandler({ route: '/api/ai-sdk', agent: logged('/api/ai-sdk', agent), snapshots, turns, store, branches, sessionSize }));
+  mount('/api/agui', aguiHandler({ ...access, route: '/api/agui', agent: logged('/api/agui', agent), snapshots, turns, store, branches, sessionSize }));
+  mount('/api/ai-sdk', aiSdkHandler({ ...access, route: '/api/ai-sdk', agent: logged('/api/ai-sdk', agent), snapshots, turns, store, branches, sessionSize }));
   app.use((_req, res) => {
     res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
   });

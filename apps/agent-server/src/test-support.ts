@@ -15,9 +15,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The user of a test's requests that name none (tests of users and owners name theirs in `x-agent-user`). */
+export const TEST_USER = 'test-user';
+
+/** The test server's auth: the `x-agent-user` header, else {@link TEST_USER} (the server's own default answers 401). */
+const headerOrTestUser = (request: Request) => request.headers.get('x-agent-user') ?? TEST_USER;
+
 export async function startTestServer(options: AgentServerOptions = {}): Promise<TestServer> {
   const lines: string[] = [];
-  const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: (line) => lines.push(line), ...options });
+  const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: (line) => lines.push(line), user: headerOrTestUser, ...options });
   return {
     server,
     lines,
@@ -46,10 +52,10 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
 }
 
 /** POSTs `{data, init}`-style JSON; `stream` asks for the SSE turn stream as genkit clients do. */
-export function postJson(url: string, body: unknown, stream = true): Promise<Response> {
+export function postJson(url: string, body: unknown, stream = true, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' },
+    headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }

@@ -26,7 +26,7 @@ async function send(page: Page, text: string) {
 }
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.getByRole('textbox', { name: 'Message' }).or(page.getByText('This conversation does not exist')).first().waitFor({ timeout: 20_000 });
+  await page.getByRole('textbox', { name: 'Message' }).or(page.getByText('This conversation is not available')).first().waitFor({ timeout: 20_000 });
 }
 
 describe.skipIf(!chromiumPath)('the demo\'s conversations in Chromium', () => {
@@ -52,8 +52,8 @@ describe.skipIf(!chromiumPath)('the demo\'s conversations in Chromium', () => {
     await browser?.close();
     await stack?.close();
     // The browser logs every answer of 404 (a thread the server does not know: a new one, another user's), 409 (another
-    // user's id taken) and the failure test's 500s; anything else is an error.
-    expect(pageErrors.flat().filter((error) => !/Failed to load resource: the server responded with a status of (404|409|500)/.test(error))).toEqual([]);
+    // user's id taken), the stranger's request without a user (401) and the failure test's 500s; anything else is an error.
+    expect(pageErrors.flat().filter((error) => !/Failed to load resource: the server responded with a status of (401|404|409|500)/.test(error))).toEqual([]);
   });
 
   it.each([
@@ -117,7 +117,7 @@ describe.skipIf(!chromiumPath)('the demo\'s conversations in Chromium', () => {
     }
   }, 120_000);
 
-  it('another browser is another user: it lists none of the first one\'s threads and cannot open them; an unknown id is a calm "not found"', async () => {
+  it('another browser is another user: it lists none of the first one\'s threads, a /c/<id> link to one is "not available", and no route of the server gives it away', async () => {
     const page = await newPage(newUser());
     const other = await launchBrowser(chromiumPath!);
     try {
@@ -133,8 +133,26 @@ describe.skipIf(!chromiumPath)('the demo\'s conversations in Chromium', () => {
       await expect.poll(() => stranger.locator('.acu-thread-open').count()).toBe(1);
       expect(await titles(stranger)).not.toContain('add Secret plan');
       await open(stranger, secretUrl);
-      await stranger.getByText('This conversation does not exist, or it was deleted.').waitFor();
+      await stranger.getByText('This conversation is not available.').waitFor();
       expect(await conversation(stranger)).not.toContain('Secret');
+      // Nor does any route give it away to the stranger's own user (its browser's id, what the demo's pages send).
+      const id = new URL(secretUrl).pathname.split('/').at(-1)!;
+      const answers = await stranger.evaluate(async (threadId) => {
+        const user = { 'x-agent-user': localStorage.getItem('agent-chat-demo/user') ?? '' };
+        const json = { ...user, 'content-type': 'application/json' };
+        const run = { threadId, runId: 'peek', messages: [], state: {}, tools: [], context: [], forwardedProps: {} };
+        const statuses = await Promise.all([
+          fetch(`/api/threads/${threadId}`, { headers: user }),
+          fetch(`/api/ai-sdk/chats/${threadId}`, { headers: user }),
+          fetch('/api/agui/connect', { method: 'POST', headers: json, body: JSON.stringify(run) }),
+          fetch('/api/agent/getSnapshot', { method: 'POST', headers: json, body: JSON.stringify({ data: { sessionId: threadId } }) }),
+          fetch('/api/ai-sdk', { method: 'POST', headers: json, body: JSON.stringify({ id: threadId, messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'mine now' }] }] }) }),
+          fetch(`/api/ai-sdk/chats/${threadId}`),
+        ]);
+        return statuses.map((response) => response.status);
+      }, id);
+      expect(answers).toEqual([404, 404, 404, 404, 404, 401]);
+      expect(await titles(page)).toEqual(['add Secret plan']);
       await stranger.getByRole('button', { name: 'Start a new chat' }).click();
       await stranger.getByRole('textbox', { name: 'Message' }).waitFor();
     } finally {

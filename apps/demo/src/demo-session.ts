@@ -5,6 +5,7 @@ import {
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { createDemoChat } from './demo-chat.js';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
+import { demoUser } from './conversations/demo-user.js';
 import type { TaskState } from '@agent-chat/agent-server';
 import { entryFromResponse, nextTurnNumber, timelineFromSnapshots, turnNumberAt, type TimelineEntry } from './timeline.js';
 
@@ -91,10 +92,12 @@ export function rememberedServerSession(fromUrl: string | null): string | null {
  * Resumable: a dropped connection is reattached, a reload finds the turn still running, Stop cancels it on the server.
  */
 export function transportFor(mode: ChatMode, protocol: Protocol, fetch?: typeof globalThis.fetch): Transport {
-  if (mode === 'client') return genkitTransport({ url: '/api/agent-client', fetch, resumable: true });
-  if (protocol === 'agui') return aguiTransport({ url: '/api/agui', fetch, resumable: true });
-  if (protocol === 'ai-sdk') return aiSdkTransport({ url: '/api/ai-sdk', fetch, resumable: true });
-  return genkitTransport({ url: '/api/agent', fetch, resumable: true });
+  // Every request names this browser's user (the agent server's stand-in for auth): its conversations are its own.
+  const headers = () => ({ 'x-agent-user': demoUser() });
+  if (mode === 'client') return genkitTransport({ url: '/api/agent-client', fetch, headers, resumable: true });
+  if (protocol === 'agui') return aguiTransport({ url: '/api/agui', fetch, headers, resumable: true });
+  if (protocol === 'ai-sdk') return aiSdkTransport({ url: '/api/ai-sdk', fetch, headers, resumable: true });
+  return genkitTransport({ url: '/api/agent', fetch, headers, resumable: true });
 }
 
 /** The transport, recording every turn's bytes (a recording holds one protocol: a switch starts a new one). */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 // The kit's stylesheet, once, in the root layout (a server component may import it).
 import '@agent-chat/ui/styles.css';
 import './globals.css';
+import { VisitorCookie } from './visitor-cookie';
 
 export const metadata: Metadata = {
   title: 'agent-chat-kit · Next.js',
@@ -12,7 +13,10 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <VisitorCookie />
+        {children}
+      </body>
     </html>
   );
 }

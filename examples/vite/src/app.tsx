@@ -2,4 +2,8 @@ import { genkitTransport } from '@agent-chat/core';
 import { AgentChatView } from '@agent-chat/ui';
 import '@agent-chat/ui/styles.css';
 
-export const App = () => <AgentChatView transport={genkitTransport({ url: '/api/agent' })} />;
+// The kit's agent server keeps each user's conversations apart by `x-agent-user`, its stand-in for auth: an app sends
+// its signed-in user there (or, better, checks its own session on the server).
+const transport = genkitTransport({ url: '/api/agent', headers: { 'x-agent-user': 'vite-example' } });
+
+export const App = () => <AgentChatView transport={transport} />;

@@ -201,14 +201,14 @@ describe('agentFlowTransport against a live AgentFlow server', () => {
     expect(requestsSince(before, '/v1/graph/stream').at(-1)!.body.config).toEqual({ thread_id: threadId });
   });
 
-  it('without the token: an http-error with status 401 and the server message', async () => {
+  it('without the token: an unauthorized error with status 401 and the server message', async () => {
     const { chat, errors } = chatWith({ auth: undefined });
     const before = server.requests.length;
     const chunks: AgentChunk[] = [];
     const response = await chat.sendStream('hello', (chunk) => chunks.push(chunk));
     expect(response.finishReason).toBe('failed');
     expect(response.error).toBeInstanceOf(AgentChatError);
-    expect(response.error).toMatchObject({ code: 'http-error', status: 401, message: 'Missing or invalid auth', details: { detail: 'Missing or invalid auth' } });
+    expect(response.error).toMatchObject({ code: 'unauthorized', status: 401, message: 'Missing or invalid auth', details: { detail: 'Missing or invalid auth' } });
     expect(errors).toEqual([response.error]);
     expect(chunks).toEqual([{ turnEnd: { finishReason: 'failed' }, raw: expect.anything() }]);
     expect(chat.getState()).toMatchObject({ status: 'error', finishReason: 'failed', sessionId: null });
@@ -218,7 +218,7 @@ describe('agentFlowTransport against a live AgentFlow server', () => {
 
     // a wrong token is refused the same way
     const wrong = await chatWith({ auth: () => 'nope' }).chat.send('hello');
-    expect(wrong.error).toMatchObject({ code: 'http-error', status: 401 });
+    expect(wrong.error).toMatchObject({ code: 'unauthorized', status: 401 });
   });
 
   it('custom state comes from updates, without context and execution_meta', async () => {

@@ -305,7 +305,7 @@ describe('live AG-UI server (events from @ag-ui/core, written by @ag-ui/encoder 
   it('an HTTP error is a typed http-error with the status and the server message', async () => {
     const { chat } = chatWith({ url: server.url.replace(/\/agent$/, '/nowhere') });
     const response = await chat.send('hi');
-    expect(response).toMatchObject({ finishReason: 'failed', error: { code: 'http-error', status: 404, message: 'Not Found' } });
+    expect(response).toMatchObject({ finishReason: 'failed', error: { code: 'not-found', status: 404, message: 'Not Found' } });
     expect(chat.getState().status).toBe('error');
   });
 

@@ -131,7 +131,7 @@ describe('live Genkit agent server (genkit/beta defineAgent, served by @genkit-a
     const chat = chatWith('chatAgent', { snapshotId: 'nope' });
     const response = await chat.send('hi');
     expect(response.error).toMatchObject({ code: 'server-error', serverStatus: 'NOT_FOUND' });
-    await expect(chat.getSnapshot({ snapshotId: 'nope' })).rejects.toMatchObject({ code: 'http-error', status: 404, serverStatus: 'NOT_FOUND' });
+    await expect(chat.getSnapshot({ snapshotId: 'nope' })).rejects.toMatchObject({ code: 'not-found', status: 404, serverStatus: 'NOT_FOUND' });
   });
 
   it('stop() mid-stream keeps the partial text as an aborted message, and the chat goes on', async () => {

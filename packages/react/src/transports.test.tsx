@@ -78,7 +78,7 @@ const rows: Row[] = [
   {
     protocol: 'genkit',
     async start() {
-      const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: DELAY_MS, log: () => {} });
+      const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: DELAY_MS, log: () => {}, user: 'anonymous' });
       return { transport: genkitTransport({ url: server.agentUrl }), close: () => server.close() };
     },
     greet: { prompt: 'add Buy milk', text: 'Added “Buy milk” (task #1).' },

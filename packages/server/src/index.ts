@@ -9,6 +9,10 @@ export { bodyLimits, bodyLimitResponse, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON
 export { exceedsJsonDepth } from './hygiene/json-depth.js';
 export { rateLimitedLog, DEFAULT_LOG_LINES_PER_MINUTE, type LogSink, type RateLimitOptions } from './hygiene/rate-limited-log.js';
 export { SAFE_ID, isSafeId } from './hygiene/safe-id.js';
+export { ANONYMOUS_USER, userFromHeader, type UserHook, type UserOption } from './access/user.js';
+export { memoryOwners, fileOwners, redisOwners, userKey, type ConversationOwners } from './access/conversation-owners.js';
+export { noSuchConversation } from './access/conversation-access.js';
+export { guardRequests, crossSiteRefusal, type RequestGuardOptions } from './hygiene/request-guard.js';
 export { threadsHandler, DEFAULT_USER_HEADER, type ThreadsHandlerOptions } from './threads/threads-handler.js';
 export { MemoryThreadIndex } from './threads/memory-thread-index.js';
 export { FileThreadIndex } from './threads/file-thread-index.js';

@@ -25,7 +25,7 @@ const ROUTE = '/api/agent';
 function genkitReplayRoute(turns: ResumableTurns, gate: { hold?: Promise<void> }): WebHandler {
   return async (request) => {
     const body = (await request.json()) as { init?: { sessionId?: string }; data?: { message?: unknown } };
-    const begun = await turns.begin({ route: ROUTE, sessionId: body.init?.sessionId, input: body.data?.message });
+    const begun = await turns.begin({ route: ROUTE, sessionId: body.init?.sessionId, input: body.data?.message, user: 'anonymous' });
     if ('response' in begun) return begun.response;
     const { turn } = begun;
     const resumable = turns.isResumable(request);
@@ -51,7 +51,7 @@ interface Mount {
 }
 
 function routes(turns: ResumableTurns, gate: Mount['gate']) {
-  return { post: genkitReplayRoute(turns, gate), turnRoutes: turns.handler(ROUTE, { headers: HEADERS }) };
+  return { post: genkitReplayRoute(turns, gate), turnRoutes: turns.handler(ROUTE, { headers: HEADERS, user: 'anonymous' }) };
 }
 
 async function listen(server: Server, gate: Mount['gate']): Promise<Mount> {

@@ -100,7 +100,7 @@ describe.skipIf(!chromiumPath)('AgentChatView with threads in Chromium', () => {
     try {
       await page.goto(`${server.url}/?thread=no-such-thread`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.getByText('This conversation does not exist, or it was deleted.').waitFor();
+      await page.getByText('This conversation is not available.').waitFor();
       for (const theme of ['light', 'dark']) {
         await page.evaluate((value) => document.documentElement.setAttribute('data-acu-theme', value), theme);
         expect(await axeViolations(page), theme).toEqual([]);

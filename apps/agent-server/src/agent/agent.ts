@@ -4,13 +4,13 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { genkit, InMemorySessionStore, z, type GenkitBeta } from './genkit-runtime.js';
+import { genkit, z, type GenkitBeta } from './genkit-runtime.js';
 import { loadRealModel } from './real-model.js';
 import { defineScriptedModel, SCRIPTED_MODEL_NAME } from './scripted-model.js';
 import { IndexedFileSessionStore } from '../storage/indexed-file-store.js';
 import { RedisSessionStore } from '../storage/redis-session-store.js';
 import { withSafeIds } from '../hygiene/session-ids.js';
-import { withClientState } from '@agent-chat/server/genkit';
+import { memorySessionStore, withClientState, type DeletableSessionStore } from '@agent-chat/server/genkit';
 import { compactSnapshotBytes, DEFAULT_MAX_SESSION_BYTES, fileSnapshotBytes, withSizeCap, type SizedSessionStore } from '../hygiene/session-size.js';
 import type { TaskState } from './task-state.js';
 import { defineTaskTools } from './tools.js';
@@ -37,7 +37,7 @@ time, call getLocalTime (their browser answers with its local time and time zone
 app: call listTasks before saying what is left. Keep answers short.`;
 
 export interface TaskAgentOptions {
-  /** 'file' (default): FileSessionStore under `dataDir`; 'memory': InMemorySessionStore. */
+  /** 'file' (default): FileSessionStore under `dataDir`; 'memory': in memory (`memorySessionStore()`). */
   store?: 'memory' | 'file';
   /** The FileSessionStore folder (default {@link DEFAULT_DATA_DIR}). */
   dataDir?: string;
@@ -56,12 +56,12 @@ export interface TaskAgentOptions {
 }
 
 /** The store, with its safe-id check, its per-session size cap and (file) its O(1) session lookup. */
-function createStore(options: TaskAgentOptions): SizedSessionStore<TaskState> {
+function createStore(options: TaskAgentOptions): SizedSessionStore<TaskState> & DeletableSessionStore {
   const maxBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
   const store = options.redis
     ? withSizeCap(new RedisSessionStore<TaskState>(options.redis), maxBytes, compactSnapshotBytes)
     : options.store === 'memory'
-      ? withSizeCap(new InMemorySessionStore<TaskState>(), maxBytes, compactSnapshotBytes)
+      ? withSizeCap(memorySessionStore<TaskState>(), maxBytes, compactSnapshotBytes)
       : withSizeCap(new IndexedFileSessionStore<TaskState>(options.dataDir ?? DEFAULT_DATA_DIR, { ...(options.storeLog && { log: options.storeLog }) }), maxBytes, fileSnapshotBytes);
   // The client's state writes (client-state.ts) show in the session the turn loads, never in another one.
   return { ...withClientState(withSafeIds<TaskState>(store)), storedBytes: (lookup) => store.storedBytes(lookup) };

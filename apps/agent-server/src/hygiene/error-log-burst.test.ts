@@ -24,7 +24,8 @@ describe('a burst of tiny bad requests', () => {
       expect(errors.every((line) => line.length <= 1001)).toBe(true);
       expect(t.lines.length).toBeLessThanOrEqual(20);
       expect(t.lines.every((line) => line.length <= 1001)).toBe(true);
-      expect(bytes(errors) + bytes(t.lines)).toBeLessThanOrEqual(40 * 1002);
+      // 40 lines of at most 1000 characters, the cut's '…' (3 bytes in UTF-8) and a newline.
+      expect(bytes(errors) + bytes(t.lines)).toBeLessThanOrEqual(40 * (1000 + Buffer.byteLength('…') + 1));
       // A good turn is still logged: only failures are limited.
       await t.chat().send('add Buy milk');
       expect(t.lines.at(-1)).toMatch(/^POST \/api\/agent session=\S+ finishReason=stop/);

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemorySessionStore } from '../agent/genkit-runtime.js';
+import { memorySessionStore } from '@agent-chat/server/genkit';
 import { isSafeId, withSafeIds } from './session-ids.js';
 import { makeTempDir, postJson, removeDir, startTestServer, type TestServer } from '../test-support.js';
 
@@ -17,7 +17,7 @@ describe('isSafeId', () => {
   });
 
   it('the store wrapper refuses unsafe ids before the store sees them', async () => {
-    const store = withSafeIds(new InMemorySessionStore());
+    const store = withSafeIds(memorySessionStore());
     await expect(store.getSnapshot({ sessionId: '../../etc/passwd' })).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
     await expect(store.getSnapshot({ snapshotId: '../x' })).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
     await expect(store.saveSnapshot('../x', () => null)).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });

@@ -6,6 +6,7 @@
 import type { RequestHandler } from 'express';
 import type { SessionStore } from 'genkit/beta';
 import { isSafeId } from '@agent-chat/server';
+import type { DeletableSessionStore } from '@agent-chat/server/genkit';
 import { GenkitError } from '../agent/genkit-runtime.js';
 
 export { SAFE_ID, isSafeId } from '@agent-chat/server';
@@ -22,8 +23,12 @@ function assertSafe(label: string, value: string | undefined): void {
 }
 
 /** A store that refuses unsafe ids before delegating. */
-export function withSafeIds<S>(store: SessionStore<S>): SessionStore<S> {
-  const safe: SessionStore<S> = {
+export function withSafeIds<S>(store: SessionStore<S> & DeletableSessionStore): SessionStore<S> & DeletableSessionStore {
+  const safe: SessionStore<S> & DeletableSessionStore = {
+    async deleteSession(sessionId) {
+      assertSafe('sessionId', sessionId);
+      return store.deleteSession(sessionId);
+    },
     async getSnapshot(options) {
       assertSafe('snapshotId', options.snapshotId);
       assertSafe('sessionId', options.sessionId);

@@ -6,7 +6,7 @@
  * (RESOURCE_EXHAUSTED) in case the turn itself grew it.
  */
 import type { SessionSnapshotInput, SessionStore } from 'genkit/beta';
-import { sessionCapMessage, type SessionLookup, type SessionSizeCap } from '@agent-chat/server/genkit';
+import { sessionCapMessage, type DeletableSessionStore, type SessionLookup, type SessionSizeCap } from '@agent-chat/server/genkit';
 import { GenkitError } from '../agent/genkit-runtime.js';
 
 export { DEFAULT_MAX_SESSION_BYTES } from '@agent-chat/server/genkit';
@@ -39,10 +39,10 @@ export const sessionSizeCap = (store: Pick<SizedSessionStore<unknown>, 'storedBy
  * session whose snapshot was refused reports that size from then on, so its next turns get the 413 up front.
  */
 export function withSizeCap<S>(
-  store: SessionStore<S> & Partial<Pick<SizedSessionStore<S>, 'storedBytes'>>,
+  store: SessionStore<S> & DeletableSessionStore & Partial<Pick<SizedSessionStore<S>, 'storedBytes'>>,
   maxBytes: number,
   size: SnapshotSize
-): SizedSessionStore<S> {
+): SizedSessionStore<S> & DeletableSessionStore {
   const refused = new Map<string, number>();
   const measured = store.storedBytes
     ? (lookup: SessionLookup) => store.storedBytes!(lookup)
@@ -68,5 +68,5 @@ export function withSizeCap<S>(
     storedBytes: async (lookup) => Math.max(await measured(lookup), (lookup.sessionId && refused.get(lookup.sessionId)) || 0),
   };
   if (store.onSnapshotStateChange) capped.onSnapshotStateChange = (...args) => store.onSnapshotStateChange!(...args);
-  return capped;
+  return Object.assign(capped, { deleteSession: (sessionId: string) => store.deleteSession(sessionId) });
 }

@@ -57,9 +57,12 @@ describe('a corrupt file in the store, over HTTP', () => {
         expect((await t.chat({ sessionId: 'brand-new' }).send('add Tea')).text).toBe('Added “Tea” (task #1).');
         expect((await t.chat().send('add Coffee')).text).toBe('Added “Coffee” (task #1).');
 
-        // By snapshotId (the same client), by sessionId (a new client: pointer, then snapshot), and a corrupt pointer.
+        // By snapshotId alone (the same client): whose the unreadable snapshot is cannot be read, so it is nobody's (404).
+        const bySnapshot = await broken.send('add More');
+        expect(bySnapshot.finishReason).toBe('failed');
+        expect(bySnapshot.error?.status).toBe(404);
+        // By sessionId (a new client: pointer, then snapshot), and a corrupt pointer: the owner hears what is wrong.
         const cases = [
-          [broken, `${snapshotId}.json`],
           [t.chat({ sessionId: 'broken' }), `${snapshotId}.json`],
           [t.chat({ sessionId: 'broken-pointer' }), '.pointers/broken-pointer.json'],
         ] as const;
@@ -68,9 +71,11 @@ describe('a corrupt file in the store, over HTTP', () => {
           expect(response.finishReason).toBe('failed');
           expect(response.error?.message).toContain(`This session's stored data is unreadable (${file} is corrupt); start a new session.`);
         }
-        const read = await postJson(`${t.server.url}/api/agent/getSnapshot`, { data: { snapshotId } }, false);
+        // The owner reading the session hears that it is unreadable; an unreadable snapshot read by id names no owner: 404.
+        const read = await postJson(`${t.server.url}/api/agent/getSnapshot`, { data: { sessionId: 'broken' } }, false);
         expect(read.status).toBe(400);
         expect(await read.json()).toMatchObject({ status: 'FAILED_PRECONDITION' });
+        expect((await postJson(`${t.server.url}/api/agent/getSnapshot`, { data: { snapshotId } }, false)).status).toBe(404);
 
         const skipped = errors.filter((line) => line.startsWith('[agent-server] skipped unreadable store file'));
         expect(skipped.some((line) => line.includes(`${snapshotId}.json: Unterminated string`))).toBe(true);

@@ -8,7 +8,7 @@
  * so a lookup reads at most two small files whatever the store holds. An unreadable pointer or snapshot fails
  * only its own session, with a clear FAILED_PRECONDITION, and is logged. Writes stay FileSessionStore's.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FileSessionStore as FileStore, SessionSnapshot, SessionStore, SessionStoreOptions, SnapshotMutator } from 'genkit/beta';
 import { FileSessionStore, GenkitError } from '../agent/genkit-runtime.js';
@@ -79,6 +79,30 @@ export class IndexedFileSessionStore<S> implements SessionStore<S> {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw error;
     }
+  }
+
+  /**
+   * Deletes a session: every snapshot file whose session it is (forks included: the folder is scanned, as deletes are
+   * rare) and its pointer. Unreadable files are left alone (they are nobody's known session).
+   */
+  async deleteSession(sessionId: string): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue;
+      try {
+        const snapshot = JSON.parse(await readFile(join(this.dir, name), 'utf8')) as SessionSnapshot<S>;
+        if ((snapshot.sessionId ?? snapshot.state?.sessionId) === sessionId) await rm(join(this.dir, name), { force: true });
+      } catch {
+        // unreadable or gone meanwhile
+      }
+    }
+    await rm(join(this.dir, POINTERS, `${sessionId}.json`), { force: true });
   }
 
   /** The snapshot id a session's pointer names, or undefined when the session has no pointer. */

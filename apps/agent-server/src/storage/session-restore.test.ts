@@ -54,8 +54,12 @@ describe('GET /api/ai-sdk/chats/:chatId: a reloaded page loads the chat by id', 
     expect(((await (await fetch(`${t.server.aiSdkUrl}/chats/${chatId}`)).json()) as { state: unknown }).state).toEqual({ tasks: [], nextId: 2 });
   });
 
-  it('an unknown chat is empty; an unsafe id is 400', async () => {
-    expect(await (await fetch(`${t.server.aiSdkUrl}/chats/never-used`)).json()).toEqual({ id: 'never-used', messages: [], state: null, artifacts: [] });
+  it('an unknown chat is 404 (as another user\'s); a thread made for it restores as empty; an unsafe id is 400', async () => {
+    const unknown = await fetch(`${t.server.aiSdkUrl}/chats/never-used`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ status: 'NOT_FOUND', message: 'No such conversation.' });
+    await createThread('made-for-chat');
+    expect(await (await fetch(`${t.server.aiSdkUrl}/chats/made-for-chat`)).json()).toEqual({ id: 'made-for-chat', messages: [], state: null, artifacts: [] });
     expect((await fetch(`${t.server.aiSdkUrl}/chats/bad%20id`)).status).toBe(400);
   });
 });
@@ -92,9 +96,18 @@ describe('POST /api/agui/connect: a reloaded page restores the thread', () => {
     expect(agent.state).toEqual({ tasks: [], nextId: 2 });
   });
 
-  it('a new thread restores as empty', async () => {
+  it('an unknown thread is 404 (as another user\'s); a thread made in /api/threads restores as empty', async () => {
+    const unknown = await postJson(connectUrl(), { threadId: 'never-made', runId: 'c', messages: [], state: {}, tools: [], context: [], forwardedProps: {} });
+    expect(unknown.status).toBe(404);
+    await createThread('fresh-thread');
     const events = aguiEvents(await readFrames(await postJson(connectUrl(), { threadId: 'fresh-thread', runId: 'c', messages: [], state: {}, tools: [], context: [], forwardedProps: {} })));
     expect(events.slice(1, 3)).toMatchObject([{ type: 'MESSAGES_SNAPSHOT', messages: [] }, { type: 'STATE_SNAPSHOT', snapshot: {} }]);
     expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
   });
 });
+
+/** Creates a thread of the test user in /api/threads (its id becomes theirs before any turn). */
+async function createThread(id: string): Promise<void> {
+  const response = await postJson(`${t.server.url}/api/threads`, { id, title: id, createdAt: 1, updatedAt: 1, archived: false }, false);
+  expect(response.status).toBe(201);
+}

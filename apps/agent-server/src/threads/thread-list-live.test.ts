@@ -18,10 +18,11 @@ afterEach(() => {
   for (const list of lists.splice(0)) list.dispose();
 });
 
-const PROTOCOLS: Record<string, () => Transport> = {
-  genkit: () => genkitTransport({ url: t.server.agentUrl, resumable: true }),
-  agui: () => aguiTransport({ url: t.server.aguiUrl, resumable: true }),
-  aiSdk: () => aiSdkTransport({ url: t.server.aiSdkUrl, resumable: true }),
+/** Each user's chats name them as their thread list does: their conversations are theirs only. */
+const PROTOCOLS: Record<string, (user: string) => Transport> = {
+  genkit: (user) => genkitTransport({ url: t.server.agentUrl, resumable: true, headers: { 'x-agent-user': user } }),
+  agui: (user) => aguiTransport({ url: t.server.aguiUrl, resumable: true, headers: { 'x-agent-user': user } }),
+  aiSdk: (user) => aiSdkTransport({ url: t.server.aiSdkUrl, resumable: true, headers: { 'x-agent-user': user } }),
 };
 let databases = 0;
 const ADAPTERS: Record<string, (user: string) => ThreadAdapter> = {
@@ -36,8 +37,8 @@ const conversation = (chat: AgentChat | null) =>
 
 describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
   describe.each(Object.keys(ADAPTERS))('with the %s adapter', (adapterName) => {
-    const open = (adapter: ThreadAdapter) => {
-      const list = createThreadList<TaskState>({ adapter, createChat: (id) => createAgentChat<TaskState>({ features: [versionTree(), resumable()], transport: PROTOCOLS[protocol]!(), sessionId: id }) });
+    const open = (adapter: ThreadAdapter, user: string) => {
+      const list = createThreadList<TaskState>({ adapter, createChat: (id) => createAgentChat<TaskState>({ features: [versionTree(), resumable()], transport: PROTOCOLS[protocol]!(user), sessionId: id }) });
       lists.push(list);
       return list;
     };
@@ -45,7 +46,7 @@ describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
     it('create, send, rename, archive; a reload lists the threads and restores the conversation and its task list', async () => {
       const user = `u-${protocol}-${adapterName}-${Math.random().toString(36).slice(2, 8)}`;
       const adapter = ADAPTERS[adapterName]!(user);
-      const list = open(adapter);
+      const list = open(adapter, user);
       const shopping = await list.create();
       expect((await list.chat()!.send('add Buy milk')).error).toBeNull();
       await list.create();
@@ -57,7 +58,7 @@ describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
       const custom = list.chat(shopping)!.getState().custom;
       list.dispose();
 
-      const reloaded = open(adapterName === 'local' ? adapter : ADAPTERS.http!(user));
+      const reloaded = open(adapterName === 'local' ? adapter : ADAPTERS.http!(user), user);
       await reloaded.ready;
       expect(reloaded.getState().threads.map((thread) => [thread.title, thread.archived])).toEqual([['add Walk the dog', false], ['Shopping', true]]);
       expect(await reloaded.switchTo(shopping)).toBe(true);
@@ -68,7 +69,8 @@ describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
     });
 
     it('switching mid-answer leaves the turn running on the server (detach); coming back shows the whole answer', async () => {
-      const list = open(ADAPTERS[adapterName]!(`u-${protocol}-switch-${Math.random().toString(36).slice(2, 8)}`));
+      const switcher = `u-${protocol}-switch-${Math.random().toString(36).slice(2, 8)}`;
+      const list = open(ADAPTERS[adapterName]!(switcher), switcher);
       const first = await list.create();
       expect((await list.chat()!.send('add Buy milk')).error).toBeNull();
       const storyThread = await list.create();
@@ -85,8 +87,9 @@ describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
     }, 40_000);
 
     it('remove with undo, then for good: the store no longer has it', async () => {
-      const adapter = ADAPTERS[adapterName]!(`u-${protocol}-remove-${Math.random().toString(36).slice(2, 8)}`);
-      const list = createThreadList<TaskState>({ adapter, undoMs: 50, createChat: (id) => createAgentChat<TaskState>({ features: [versionTree(), resumable()], transport: PROTOCOLS[protocol]!(), sessionId: id }) });
+      const user = `u-${protocol}-remove-${Math.random().toString(36).slice(2, 8)}`;
+      const adapter = ADAPTERS[adapterName]!(user);
+      const list = createThreadList<TaskState>({ adapter, undoMs: 50, createChat: (id) => createAgentChat<TaskState>({ features: [versionTree(), resumable()], transport: PROTOCOLS[protocol]!(user), sessionId: id }) });
       lists.push(list);
       const id = await list.create();
       expect((await list.chat()!.send('add Buy milk')).error).toBeNull();
@@ -96,6 +99,11 @@ describe.each(Object.keys(PROTOCOLS))('a thread list over %s', (protocol) => {
       expect(list.getState().threads.map((thread) => thread.id)).toEqual([id]);
       await list.remove(id);
       await vi.waitFor(async () => expect(await adapter.get(id)).toBeNull());
+      if (adapterName === 'http') {
+        // The conversation went with its thread: restoring it is 404 to its owner too.
+        const restored = createAgentChat<TaskState>({ transport: PROTOCOLS[protocol]!(user) });
+        await expect(restored.restore({ sessionId: id })).rejects.toMatchObject({ status: 404 });
+      }
     });
   });
 });

@@ -6,7 +6,7 @@ import express from 'express';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startTestServer, type TestServer } from '../test-support.js';
-import { FileThreadIndex, MemoryThreadIndex, RedisThreadIndex, threadsHandler, toExpress, type ThreadIndex } from '@agent-chat/server';
+import { FileThreadIndex, MemoryThreadIndex, RedisThreadIndex, threadsHandler, toExpress, userFromHeader, type ThreadIndex } from '@agent-chat/server';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 const hasRedis = existsSync(REDIS_SERVER);
@@ -25,10 +25,10 @@ beforeAll(async () => {
       redis!.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
     });
     redisUrl = `redis://127.0.0.1:${port}`;
-    servers.redis = await startTestServer({ redisUrl });
+    servers.redis = await startTestServer({ redisUrl, user: userFromHeader() });
   }
-  servers.memory = await startTestServer({ store: 'memory' });
-  servers.file = await startTestServer({ store: 'file', dataDir });
+  servers.memory = await startTestServer({ store: 'memory', user: userFromHeader() });
+  servers.file = await startTestServer({ store: 'file', dataDir, user: userFromHeader() });
 }, 30_000);
 afterAll(async () => {
   await Promise.all(Object.values(servers).map((server) => server.close()));
@@ -116,7 +116,7 @@ describe('the file store keeps threads across a restart', () => {
 async function serveMany(index: ThreadIndex) {
   const app = express();
   app.use(express.json());
-  app.use('/api/threads', toExpress(threadsHandler({ index })));
+  app.use('/api/threads', toExpress(threadsHandler({ index, user: userFromHeader() })));
   const listening = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => listening.once('listening', resolve));
   const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/threads`;

@@ -1,6 +1,8 @@
 /** What went wrong, as a stable machine-readable code. */
 export type AgentChatErrorCode =
-  | 'http-error'          // the server answered with a 4xx/5xx status
+  | 'http-error'          // the server answered with a 4xx/5xx status (other than 401 and 404)
+  | 'unauthorized'        // the server answered 401: the request has no user (sign in)
+  | 'not-found'           // the server answered 404: no such conversation, or not this user's
   | 'network-error'       // fetch failed or the body broke off
   | 'invalid-request'     // the turn's request could not be built or serialized from its input and state; nothing was sent
   | 'connection-lost'     // a resumable turn's stream broke off and reattaching to it failed every time
@@ -52,6 +54,11 @@ export class AgentChatError extends Error {
     if (this.serverStatus !== undefined) json.serverStatus = this.serverStatus;
     return json;
   }
+}
+
+/** The code of an HTTP error status: `unauthorized` (401), `not-found` (404), else `http-error`. */
+export function httpErrorCode(status: number): AgentChatErrorCode {
+  return status === 401 ? 'unauthorized' : status === 404 ? 'not-found' : 'http-error';
 }
 
 /** True for an {@link AgentChatError}, across realms and bundle copies. */

@@ -1,4 +1,4 @@
-import { AgentChatError } from '../model/error.js';
+import { AgentChatError, httpErrorCode } from '../model/error.js';
 import { resolveHeaders } from '../transport/http-transport.js';
 import type { HeadersOption } from '../transport/transport.js';
 import { changeChannel } from './broadcast-changes.js';
@@ -40,7 +40,7 @@ export function httpThreadAdapter(options: HttpThreadAdapterOptions): ThreadAdap
     if (response.status === 404 && missing) return null;
     if (!response.ok) {
       const detail = await response.text().catch(() => '');
-      throw new AgentChatError('http-error', `${init.method} ${options.url}${path} answered ${response.status}${detail ? `: ${detail.slice(0, 200)}` : ''}`, { status: response.status });
+      throw new AgentChatError(httpErrorCode(response.status), `${init.method} ${options.url}${path} answered ${response.status}${detail ? `: ${detail.slice(0, 200)}` : ''}`, { status: response.status });
     }
     return response.status === 204 ? null : response.json();
   };

@@ -1,5 +1,5 @@
 import { isRecord, stringOr, unwrap } from '../util/guards.js';
-import { AgentChatError, isAgentChatError } from '../model/error.js';
+import { AgentChatError, httpErrorCode, isAgentChatError } from '../model/error.js';
 import type { DecodedFrame } from '../model/events.js';
 import { buildingRequest, toTurnFailure } from '../model/failure.js';
 import type { Framer } from '../wire/frame.js';
@@ -49,7 +49,7 @@ export async function httpError(response: Response): Promise<AgentChatError> {
   } catch {
     if (text.trim()) message = `${message}: ${text.trim().slice(0, 200)}`;
   }
-  return new AgentChatError('http-error', message, { status: response.status, serverStatus, details });
+  return new AgentChatError(httpErrorCode(response.status), message, { status: response.status, serverStatus, details });
 }
 
 /** An abort or one of our own errors (a frame over its limits) as it is; any other failure as a network-error saying what failed. */

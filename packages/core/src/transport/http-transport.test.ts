@@ -81,7 +81,19 @@ describe('httpTransport: a custom protocol without a copy of the streaming code'
     const fetch = replayFetch([encode('{"error":{"message":"no such agent","status":"NOT_FOUND"}}')], { status: 404 });
     const transport = httpTransport({ url: 'http://toy.test/chat', fetch, body: () => ({}), framer: createNdjsonFramer, decoder: toyDecoder });
     const response = await createAgentChat({ transport }).send('x');
-    expect(response.error).toMatchObject({ code: 'http-error', status: 404, serverStatus: 'NOT_FOUND', message: 'no such agent' });
+    expect(response.error).toMatchObject({ code: 'not-found', status: 404, serverStatus: 'NOT_FOUND', message: 'no such agent' });
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [404, 'not-found'],
+    [403, 'http-error'],
+    [500, 'http-error'],
+  ] as const)('a %i is a typed %s error (a view tells "sign in" and "not available" from a failure)', async (status, code) => {
+    const fetch = replayFetch([encode('{"status":"X","message":"m"}')], { status });
+    const transport = httpTransport({ url: 'http://toy.test/chat', fetch, body: () => ({}), framer: createNdjsonFramer, decoder: toyDecoder });
+    const response = await createAgentChat({ transport }).send('x');
+    expect(response.error).toMatchObject({ code, status, message: 'm' });
   });
 });
 

@@ -83,7 +83,7 @@ export function scriptedTransport(turns: ScriptedTurn[], options: ScriptedTransp
     transport.getSnapshot = async (query: SnapshotQuery) => {
       const key = 'snapshotId' in query ? query.snapshotId : query.sessionId;
       const found = snapshots[key];
-      if (!found) throw new AgentChatError('http-error', `Snapshot '${key}' not found.`, { status: 404, serverStatus: 'NOT_FOUND' });
+      if (!found) throw new AgentChatError('not-found', `Snapshot '${key}' not found.`, { status: 404, serverStatus: 'NOT_FOUND' });
       return found;
     };
   }

@@ -252,7 +252,7 @@ export async function runGenkitTurn(action: RunnableAction, options: RunTurnOpti
 }
 
 
-async function readSnapshot(reader: SnapshotReader, query: { sessionId: string } | { snapshotId: string }): Promise<SessionSnapshot | undefined> {
+export async function readSnapshot(reader: SnapshotReader, query: { sessionId: string } | { snapshotId: string }): Promise<SessionSnapshot | undefined> {
   try {
     return snapshotOf((await reader.run(query)).result);
   } catch (error) {

@@ -12,6 +12,7 @@
 import type { JsonPatchOperation, MessageData, SessionStore } from 'genkit/beta';
 import { applyPatch } from 'genkit/beta';
 import { currentTurn, isRecord, type ClientStateWrite } from './runtime.js';
+import type { DeletableSessionStore } from './memory-session-store.js';
 
 /** Bounds on what a request may carry (the body limit bounds the bytes; these bound the work). */
 export const MAX_CLIENT_PATCH_OPERATIONS = 1000;
@@ -91,6 +92,8 @@ export function applyClientState(custom: unknown, write: ClientStateWrite): unkn
 }
 
 /** A store that shows the running turn's client write in the session state it loads (never in what it stores). */
+export function withClientState<S>(store: SessionStore<S> & DeletableSessionStore): SessionStore<S> & DeletableSessionStore;
+export function withClientState<S>(store: SessionStore<S>): SessionStore<S>;
 export function withClientState<S>(store: SessionStore<S>): SessionStore<S> {
   // Methods called on the store itself: a class instance (InMemorySessionStore, FileSessionStore) keeps its `this`.
   const wrapped: SessionStore<S> = {
@@ -105,5 +108,7 @@ export function withClientState<S>(store: SessionStore<S>): SessionStore<S> {
   };
   const { onSnapshotStateChange } = store;
   if (onSnapshotStateChange) wrapped.onSnapshotStateChange = (snapshotId, callback, options) => onSnapshotStateChange.call(store, snapshotId, callback, options);
+  const { deleteSession } = store as Partial<DeletableSessionStore>;
+  if (deleteSession) Object.assign(wrapped, { deleteSession: (sessionId: string) => deleteSession.call(store, sessionId) });
   return wrapped;
 }

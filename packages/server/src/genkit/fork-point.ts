@@ -81,6 +81,11 @@ export class BranchIndex {
     return entry;
   }
 
+  /** Forgets a session (it was deleted). */
+  forget(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
   record(sessionId: string, snapshotId: string): void {
     const { snapshots } = this.entry(sessionId);
     if (!snapshots.includes(snapshotId)) snapshots.push(snapshotId);

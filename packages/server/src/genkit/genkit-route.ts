@@ -21,12 +21,16 @@
  * The kit's `data.customPatch` (the client's pending state writes) is taken off the input and applied to the session
  * the turn loads (`withClientState` around the agent's store). Ids in `init` must be safe ids (400).
  */
+import { randomUUID } from 'node:crypto';
 import type { MessageData } from 'genkit/beta';
+import { noSuchConversation } from '../access/conversation-access.js';
+import { guardRequests } from '../hygiene/request-guard.js';
+import { sessionAccess, type AccessOptions } from './session-access.js';
 import { jsonResponse } from '../turns/turn-frames.js';
 import type { ResumableTurns, WebHandler } from '../turns/resumable-turns.js';
-import { isSessionSnapshot, type SnapshotReader } from './bridge.js';
+import { isSessionSnapshot, snapshotOf, type SnapshotReader } from './bridge.js';
 import { clientPatchOf } from './client-state.js';
-import { checkId, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
+import { checkId, errorStatusOf, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
 import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
 import { turnSubroute } from './subroutes.js';
 
@@ -34,7 +38,7 @@ import { turnSubroute } from './subroutes.js';
 export const GENKIT_STREAM_HEADERS = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' };
 export const GENKIT_STREAM_ID_HEADER = 'x-genkit-stream-id';
 
-export interface GenkitAgentHandlerOptions {
+export interface GenkitAgentHandlerOptions extends AccessOptions {
   /** The route's path, e.g. `/api/agent` (its turn routes are under it). */
   route: string;
   /** The agent (`ai.defineAgent(…)`, or your wrapper around its `run`). */
@@ -53,15 +57,18 @@ export interface GenkitAgentHandlerOptions {
   onError?: (error: unknown) => void;
 }
 
-/** The session a turn continues: `init.sessionId`, else the session of `init.snapshotId` (undefined: a new one). */
-async function sessionOf(init: Record<string, unknown>, snapshots: SnapshotReader | undefined): Promise<string | undefined> {
+/**
+ * The session a turn continues: `init.sessionId`, else the session of `init.snapshotId` (undefined: none, or unknown;
+ * `'unreadable'`: the store could not read the snapshot).
+ */
+async function sessionOf(init: Record<string, unknown>, snapshots: SnapshotReader | undefined): Promise<string | undefined | 'unreadable'> {
   if (typeof init.sessionId === 'string') return init.sessionId;
   if (typeof init.snapshotId !== 'string' || !snapshots) return undefined;
   try {
     const snapshot = (await snapshots.run({ snapshotId: init.snapshotId })).result;
     return isSessionSnapshot(snapshot) && typeof snapshot.sessionId === 'string' ? snapshot.sessionId : undefined;
-  } catch {
-    return undefined; // Genkit answers the unknown snapshot itself
+  } catch (error) {
+    return errorStatusOf(error).status === 'NOT_FOUND' ? undefined : 'unreadable';
   }
 }
 
@@ -69,26 +76,30 @@ const isMessage = (value: unknown): value is MessageData => isRecord(value) && t
 const wantsStream = (request: Request) =>
   !!request.headers.get('accept')?.toLowerCase().includes('text/event-stream') || new URL(request.url).searchParams.get('stream') === 'true';
 
-export function genkitAgentHandler({ route, agent, turns, snapshots, abort, sessionSize, onError }: GenkitAgentHandlerOptions): WebHandler {
+export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandler {
+  const { route, agent, turns, snapshots, abort, sessionSize, onError } = options;
+  const access = sessionAccess(options, snapshots, 'genkitAgentHandler');
   // A reattaching client reads ids (Genkit's own client never uses these GETs).
-  const turnRoutes = turns.handler(route, { headers: GENKIT_STREAM_HEADERS, withIds: true });
+  const turnRoutes = turns.handler(route, { headers: GENKIT_STREAM_HEADERS, withIds: true, user: options.user });
   const streamHeaders = (turnId: string) => ({ ...GENKIT_STREAM_HEADERS, [GENKIT_STREAM_ID_HEADER]: turnId });
 
-  async function post(request: Request): Promise<Response> {
+  async function post(request: Request, user: string): Promise<Response> {
     const resumable = turns.isResumable(request);
     const streamId = request.headers.get(GENKIT_STREAM_ID_HEADER);
     if (streamId !== null) {
       const turn = await turns.find(streamId);
-      if (!turn || turn.route !== route) return new Response(null, { status: 204 });
+      if (!turn || turn.route !== route || turn.user !== user) return new Response(null, { status: 204 });
       return turns.stream(turn, { after: turns.lastSeen(request), withIds: resumable, headers: streamHeaders(turn.turnId) });
     }
     const read = await readJsonBody(request);
     if (!read || !isRecord(read.body)) return invalidArgument('Expected a JSON body {"data": …}.');
     const { body } = read;
     if (body.init !== undefined && !isRecord(body.init)) return invalidArgument('"init" must be an object.');
-    const init = body.init ?? {};
+    let init: Record<string, unknown> = body.init ?? {};
     const problem = checkId('sessionId', init.sessionId) ?? checkId('snapshotId', init.snapshotId);
     if (problem) return invalidArgument(problem);
+    // A new conversation of a server-managed agent gets its session id here, so that it is the user's from the start.
+    if (snapshots && init.sessionId === undefined && init.snapshotId === undefined && init.state === undefined) init = { ...init, sessionId: randomUUID() };
     const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: init.sessionId, snapshotId: init.snapshotId, bytes: read.bytes }));
     if (refused) return refused;
     // The kit's `data.customPatch` (client-state.ts): taken off the input, applied to the session the turn loads.
@@ -96,8 +107,14 @@ export function genkitAgentHandler({ route, agent, turns, snapshots, abort, sess
     const patch = clientPatchOf(customPatch);
     if (typeof patch === 'string') return invalidArgument(patch);
     const input = isRecord(body.data) ? data : body.data;
-    const sessionId = await sessionOf(init, snapshots);
-    const begun = await turns.begin({ route, sessionId, input: isMessage(data.message) ? data.message : undefined });
+    // The snapshot's own session (another session's snapshot is refused here, before Genkit's message could name it).
+    // An unreadable snapshot of the user's own session is Genkit's to report (it says which file is corrupt).
+    const found = typeof init.snapshotId === 'string' ? (await sessionOf({ snapshotId: init.snapshotId }, snapshots)) ?? null : undefined;
+    const ofSnapshot = found === 'unreadable' && typeof init.sessionId === 'string' ? init.sessionId : found === 'unreadable' ? null : found;
+    const sessionId = typeof init.sessionId === 'string' ? init.sessionId : ofSnapshot ?? undefined;
+    const named = init.sessionId !== undefined || init.snapshotId !== undefined;
+    if (named && (sessionId === undefined || ofSnapshot === null || (ofSnapshot !== undefined && ofSnapshot !== sessionId) || !(await access.canWrite(user, sessionId)))) return noSuchConversation();
+    const begun = await turns.begin({ route, sessionId, input: isMessage(data.message) ? data.message : undefined, user });
     if ('response' in begun) return begun.response;
     const { turn } = begun;
     const signal = turns.signal(turn, { resumable, disconnect: request.signal });
@@ -105,7 +122,7 @@ export function genkitAgentHandler({ route, agent, turns, snapshots, abort, sess
     if (!wantsStream(request)) {
       return runInTurn(context, async () => {
         try {
-          const response = await agent.run(input, { init: body.init, abortSignal: signal });
+          const response = await agent.run(input, { init, abortSignal: signal });
           return Response.json({ result: response.result });
         } catch (error) {
           onError?.(error);
@@ -120,7 +137,7 @@ export function genkitAgentHandler({ route, agent, turns, snapshots, abort, sess
     void runInTurn(context, async () => {
       try {
         const response = await agent.run(input, {
-          init: body.init,
+          init,
           abortSignal: signal,
           onChunk: (chunk: unknown) => append(`data: ${JSON.stringify({ message: chunk })}`),
         });
@@ -136,29 +153,38 @@ export function genkitAgentHandler({ route, agent, turns, snapshots, abort, sess
   }
 
   /** `<route>/getSnapshot` and `<route>/abort`: the action's `{result}`, or Genkit's error JSON with its HTTP status. */
-  async function callAction(request: Request, action: RunnableAction): Promise<Response> {
+  async function callAction(request: Request, action: RunnableAction, user: string): Promise<Response> {
     const read = await readJsonBody(request);
     if (!read || !isRecord(read.body) || !isRecord(read.body.data)) return invalidArgument('Expected a JSON body {"data": …}.');
     const { data } = read.body;
     const problem = checkId('sessionId', data.sessionId) ?? checkId('snapshotId', data.snapshotId);
     if (problem) return invalidArgument(problem);
+    // Only the owner's sessions and snapshots: anything else (another user's, unknown) is the same 404.
+    const sessionId = typeof data.sessionId === 'string' ? data.sessionId : typeof data.snapshotId === 'string' ? await sessionOf({ snapshotId: data.snapshotId }, snapshots) : undefined;
+    if (sessionId === undefined || sessionId === 'unreadable' || !(await access.canRead(user, sessionId))) return noSuchConversation();
     try {
-      return Response.json({ result: (await action.run(data)).result });
+      const { result } = await action.run(data);
+      if (action === snapshots) {
+        const snapshot = snapshotOf(result);
+        if (!snapshot || (snapshot.sessionId ?? snapshot.state?.sessionId) !== sessionId) return noSuchConversation();
+      }
+      return Response.json({ result });
     } catch (error) {
       const { httpStatus, json } = genkitErrorOf(error);
-      return jsonResponse(httpStatus, json);
+      return httpStatus === 404 ? noSuchConversation() : jsonResponse(httpStatus, json);
     }
   }
 
-  return async (request) => {
+  return guardRequests(options)(async (request) => {
     const path = turnSubroute(route, request);
     if (path.kind === 'turns') return turnRoutes(request);
-    if (path.kind === 'sub' && path.segments.length === 1 && request.method === 'POST') {
-      if (path.segments[0] === 'getSnapshot' && snapshots) return callAction(request, snapshots);
-      if (path.segments[0] === 'abort' && abort) return callAction(request, abort);
-    }
-    if (path.kind !== 'route') return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
-    if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
-    return post(request);
-  };
+    const action = path.kind === 'sub' && path.segments.length === 1 && request.method === 'POST'
+      ? (path.segments[0] === 'getSnapshot' && snapshots) || (path.segments[0] === 'abort' && abort) || undefined
+      : undefined;
+    if (path.kind !== 'route' && !action) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+    if (!action && request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
+    const user = await access.userOf(request);
+    if (typeof user !== 'string') return user;
+    return action ? callAction(request, action, user) : post(request, user);
+  });
 }

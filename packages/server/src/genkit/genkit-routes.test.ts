@@ -10,10 +10,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type AgentChat, type ResumableOptions, type Transport } from '@agent-chat/core';
 import express from 'express';
-import { genkit, InMemorySessionStore } from 'genkit/beta';
+import { genkit } from 'genkit/beta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toExpress, toNodeListener } from '../index.js';
-import { currentTurn, genkitRoutes, withClientState, type GenkitRoutes } from './index.js';
+import { currentTurn, genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes } from './index.js';
 
 /** The agent: its model answers "You said: <the last user text>." word by word, one word per macrotask. */
 function echoAgent() {
@@ -29,7 +29,7 @@ function echoAgent() {
     }
     return { message: { role: 'model', content: [{ text }] }, finishReason: 'stop' };
   });
-  const store = withClientState(new InMemorySessionStore());
+  const store = withClientState(memorySessionStore());
   return { agent: ai.defineAgent({ name: 'echoAgent', model, store }), store };
 }
 
@@ -115,7 +115,7 @@ describe.each(Object.keys(MOUNTS))('genkitRoutes mounted in %s', (name) => {
   let routes: GenkitRoutes;
   beforeAll(async () => {
     const { agent, store } = echoAgent();
-    routes = genkitRoutes({ agent, store });
+    routes = genkitRoutes({ agent, store, user: 'anonymous' });
     mount = await MOUNTS[name]!(routes);
   });
   afterAll(async () => {

@@ -1,21 +1,30 @@
 /**
- * `genkitRoutes`: one Web handler that gives a Genkit agent its three protocols on resumable turns, for the app that
- * wants all of them at once (a Next.js catch-all route, `app.all('/api/*', toExpress(…))`):
+ * `genkitRoutes`: one Web handler that gives a Genkit agent its three protocols on resumable turns, and its users'
+ * threads, for the app that wants all of them at once (a Next.js catch-all route, `app.use('/api', toExpress(…))`):
  *
  *   <base>/agent    the Genkit agent route (`genkitTransport`), with `getSnapshot` and `abort`
  *   <base>/agui     AG-UI (`aguiTransport`), with `connect`
  *   <base>/ai-sdk   the AI SDK chat route (`aiSdkTransport`, `useChat`), with `chats/<id>` and `<id>/stream`
+ *   <base>/threads  each user's threads (`httpThreadAdapter`); DELETE deletes the conversation whole
  *
- * and each one's `turns/<id>/stream` and `turns/<id>/cancel`. The three share the turns and the fork points, so a
- * session is one conversation whatever protocol continues it.
+ * and each protocol's `turns/<id>/stream` and `turns/<id>/cancel`. The three share the turns, the fork points and the
+ * owners, so a session is one conversation, with one owner, whatever protocol continues it. Every route is the `user`'s
+ * own (README: "Security").
  */
+import { memoryOwners } from '../access/conversation-owners.js';
+import { guardRequests } from '../hygiene/request-guard.js';
+import { MemoryThreadIndex } from '../threads/memory-thread-index.js';
+import type { ThreadIndex } from '../threads/thread-index.js';
+import { threadsHandler } from '../threads/threads-handler.js';
 import { resumableTurns, type ResumableTurns, type WebHandler } from '../turns/resumable-turns.js';
 import { jsonResponse } from '../turns/turn-frames.js';
 import { aguiHandler } from './agui/agui-route.js';
 import { aiSdkHandler } from './ai-sdk/ai-sdk-route.js';
 import { BranchIndex, type StartStore } from './fork-point.js';
 import { genkitAgentHandler } from './genkit-route.js';
+import type { DeletableSessionStore } from './memory-session-store.js';
 import type { RunnableAction, SnapshotReader } from './runtime.js';
+import type { AccessOptions } from './session-access.js';
 import type { SessionSizeCap } from './session-size.js';
 
 /** What a Genkit agent of `ai.defineAgent(…)` offers: its `run` and the actions that read and stop its sessions. */
@@ -24,13 +33,18 @@ export interface GenkitAgentLike extends RunnableAction {
   abortAgentAction?: RunnableAction;
 }
 
-export interface GenkitRoutesOptions {
+export interface GenkitRoutesOptions extends Omit<AccessOptions, 'owners'> {
   agent: GenkitAgentLike;
-  /** The agent's session store (where a fork from the first turn stores its empty start). */
-  store: StartStore;
+  /**
+   * The agent's session store (where a fork from the first turn stores its empty start), able to delete a session:
+   * `memorySessionStore()`, or your store with `deleteSession(sessionId)` removing every snapshot of the session.
+   */
+  store: StartStore & DeletableSessionStore;
   /** Default `resumableTurns()` (in memory); `resumableTurns({ store: redisTurnStore({ url }) })` for more instances. */
   turns?: ResumableTurns;
-  /** The path the three routes are under (default `/api`). */
+  /** The users' threads and who owns each conversation (default `new MemoryThreadIndex()`; `RedisThreadIndex` for more instances). */
+  threads?: ThreadIndex;
+  /** The path the routes are under (default `/api`). */
   base?: string;
   /** 413 before a turn that would make its session store more than `maxBytes`. */
   sessionSize?: SessionSizeCap;
@@ -41,22 +55,42 @@ export interface GenkitRoutesOptions {
 export interface GenkitRoutes extends WebHandler {
   /** The turns the routes run on (close them with the server: `routes.turns.close()`). */
   turns: ResumableTurns;
+  /** Deletes a conversation whole: its running and kept turns, its fork points, its snapshots, its thread and owner. */
+  deleteConversation(id: string): Promise<void>;
 }
 
-export function genkitRoutes({ agent, store, turns = resumableTurns(), base = '/api', sessionSize, onError }: GenkitRoutesOptions): GenkitRoutes {
+export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
+  const { agent, store, turns = resumableTurns(), threads = new MemoryThreadIndex(memoryOwners()), base = '/api', sessionSize, onError } = options;
+  if (typeof store?.deleteSession !== 'function') {
+    throw new TypeError('genkitRoutes needs a session store that can delete a session: `memorySessionStore()`, or your store with `deleteSession(sessionId)`.');
+  }
   const root = base.replace(/\/+$/, '');
   const snapshots = agent.getSnapshotDataAction;
   const branches = new BranchIndex();
-  const shared = { agent, turns, snapshots, ...(sessionSize && { sessionSize }) };
+  const { user, allowedHosts, crossSite, maxBodyBytes, maxJsonDepth } = options;
+  const guard = { ...(allowedHosts !== undefined && { allowedHosts }), ...(crossSite !== undefined && { crossSite }), ...(maxBodyBytes !== undefined && { maxBodyBytes }), ...(maxJsonDepth !== undefined && { maxJsonDepth }) };
+  const shared = { agent, turns, snapshots, user, owners: threads.owners, ...guard, ...(sessionSize && { sessionSize }) };
+  const forget = async (id: string) => {
+    await turns.forgetSession(id);
+    branches.forget(id);
+    await store.deleteSession(id);
+  };
   const routes: Array<[string, WebHandler]> = [
     [`${root}/agent`, genkitAgentHandler({ ...shared, route: `${root}/agent`, ...(agent.abortAgentAction && { abort: agent.abortAgentAction }), ...(onError && { onError }) })],
     [`${root}/agui`, aguiHandler({ ...shared, route: `${root}/agui`, store, branches })],
     [`${root}/ai-sdk`, aiSdkHandler({ ...shared, route: `${root}/ai-sdk`, store, branches })],
+    [`${root}/threads`, threadsHandler({ index: threads, user, route: `${root}/threads`, deleteConversation: forget, ...guard })],
   ];
-  const handler: WebHandler = async (request) => {
+  const handler: WebHandler = guardRequests(guard)(async (request) => {
     const path = new URL(request.url).pathname;
     const match = routes.find(([route]) => path === route || path.startsWith(`${route}/`));
     return match ? match[1](request) : jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+  });
+  const deleteConversation = async (id: string) => {
+    const owner = await threads.owners.ownerOf(id);
+    await forget(id);
+    if (owner !== null) await threads.remove(owner, id);
+    await threads.owners.release(id);
   };
-  return Object.assign(handler, { turns });
+  return Object.assign(handler, { turns, deleteConversation });
 }

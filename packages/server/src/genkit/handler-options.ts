@@ -3,9 +3,10 @@ import type { BranchIndex, StartStore } from './fork-point.js';
 import type { RunnableAction } from './runtime.js';
 import type { SessionSizeCap } from './session-size.js';
 import type { ResumableTurns } from '../turns/resumable-turns.js';
+import type { AccessOptions } from './session-access.js';
 
 /** What the AG-UI and AI SDK handlers both take: the agent, its snapshots and store, the turn buffers. */
-export interface SessionRouteOptions {
+export interface SessionRouteOptions extends AccessOptions {
   /** The agent (`ai.defineAgent(…)`, or your wrapper around its `run`). */
   agent: RunnableAction;
   /** The agent's getSnapshotData action: where open interrupts are read from. */

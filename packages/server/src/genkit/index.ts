@@ -25,6 +25,8 @@ export {
   type GenkitFinishReason,
   type GenkitTurnInput,
 } from './bridge.js';
+export { memorySessionStore, MemorySessionStore, type DeletableSessionStore } from './memory-session-store.js';
+export type { AccessOptions } from './session-access.js';
 export { readSessionHistory, type SessionHistory } from './session-history.js';
 export { applyClientState, clientContextOf, clientPatchOf, withClientState, MAX_CLIENT_PATCH_OPERATIONS, MAX_CONTEXT_ENTRIES } from './client-state.js';
 export { DEFAULT_MAX_SESSION_BYTES, sessionCapMessage, sessionSizeRefusal, type SessionLookup, type SessionSizeCap } from './session-size.js';

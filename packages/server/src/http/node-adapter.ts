@@ -53,9 +53,11 @@ export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
   const headers = nodeHeaders(req);
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: disconnectSignal(res) };
-  if (method !== 'GET' && method !== 'HEAD') {
+  // A request without a body (a DELETE, a cancel) gets none: no Content-Length above 0 and no Transfer-Encoding.
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (method !== 'GET' && method !== 'HEAD' && hasBody) {
     if (req.body !== undefined && req.readableEnded) {
-      // An Express body parser read it already: hand the handler the same JSON.
+      // An Express body parser read it already: hand the handler the same JSON, under the request's own Content-Type.
       init.body = JSON.stringify(req.body);
       headers.delete('content-length');
     } else {

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileOwners, userKey } from '../access/conversation-owners.js';
+import { isSafeId } from '../hygiene/safe-id.js';
 import { MemoryThreadIndex, UserThreads } from './memory-thread-index.js';
 import type { ThreadRecord } from './thread-index.js';
 
 /**
- * Summaries in files beside the `file` session store: `<dir>/<user>.json` holds a user's summaries (read once, then
- * served from memory; rewritten whole through a temporary file and a rename, changes made meanwhile in one write), `<dir>/.owners/<id>` names the user an
- * id belongs to (created exclusively: two users cannot both claim it).
+ * Summaries in files beside the `file` session store: `<dir>/<sha256 of the user>.json` holds a user's summaries (read
+ * once, then served from memory; rewritten whole through a temporary file and a rename, changes made meanwhile in one
+ * write); the user's name is never part of a path. `<dir>/.owners/<id>` names the user an id belongs to (created
+ * exclusively: two users cannot both claim it). A file of an older version, `<dir>/<user>.json` for a user name that is
+ * a safe id, is still read once.
  */
 export class FileThreadIndex extends MemoryThreadIndex {
   private readonly loading = new Map<string, Promise<UserThreads>>();
@@ -16,13 +20,26 @@ export class FileThreadIndex extends MemoryThreadIndex {
   private readonly queued = new Map<string, Promise<void>>();
 
   constructor(private readonly dir: string) {
-    super();
+    super(fileOwners(join(dir, '.owners')));
+  }
+
+  private fileOf(user: string): string {
+    return join(this.dir, `${userKey(user)}.json`);
+  }
+
+  private async read(user: string): Promise<string> {
+    try {
+      return await readFile(this.fileOf(user), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !isSafeId(user)) throw error;
+      return readFile(join(this.dir, `${user}.json`), 'utf8');
+    }
   }
 
   protected override threadsOf(user: string): Promise<UserThreads> {
     let loaded = this.loading.get(user);
     if (!loaded) {
-      loaded = readFile(join(this.dir, `${user}.json`), 'utf8').then(
+      loaded = this.read(user).then(
         (json) => new UserThreads(JSON.parse(json) as ThreadRecord[]),
         (error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return new UserThreads();
@@ -35,30 +52,15 @@ export class FileThreadIndex extends MemoryThreadIndex {
     return loaded;
   }
 
-  protected override async claim(user: string, id: string): Promise<boolean> {
-    const owners = join(this.dir, '.owners');
-    await mkdir(owners, { recursive: true });
-    const file = join(owners, id);
-    try {
-      const handle = await open(file, 'wx');
-      await handle.writeFile(user);
-      await handle.close();
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      return (await readFile(file, 'utf8')) === user;
-    }
-  }
-
   protected override changed(user: string, threads: UserThreads): Promise<void> {
     const queued = this.queued.get(user);
     if (queued) return queued;
     const write = async () => {
       this.queued.delete(user);
       await mkdir(this.dir, { recursive: true });
-      const temporary = join(this.dir, `${user}.json.${process.pid}.${randomUUID()}.tmp`);
+      const temporary = `${this.fileOf(user)}.${process.pid}.${randomUUID()}.tmp`;
       await writeFile(temporary, JSON.stringify([...threads.byId.values()]));
-      await rename(temporary, join(this.dir, `${user}.json`));
+      await rename(temporary, this.fileOf(user));
     };
     this.writes = this.writes.then(write, write);
     this.queued.set(user, this.writes);

@@ -1,3 +1,4 @@
+import { memoryOwners, type ConversationOwners } from '../access/conversation-owners.js';
 import { indexAfter, orderKey, type ThreadIndex, type ThreadRecord } from './thread-index.js';
 
 /** One user's threads: by id, and their order keys sorted (a page is a binary search and a slice). */
@@ -38,7 +39,9 @@ export class UserThreads {
 /** Summaries in this process's memory (the `memory` session store's companion). */
 export class MemoryThreadIndex implements ThreadIndex {
   protected readonly users = new Map<string, UserThreads>();
-  protected readonly owners = new Map<string, string>();
+
+  /** `owners`: who owns each id (default in memory); the protocol handlers of the same server share it. */
+  constructor(readonly owners: ConversationOwners = memoryOwners()) {}
 
   protected async threadsOf(user: string): Promise<UserThreads> {
     let threads = this.users.get(user);
@@ -47,11 +50,8 @@ export class MemoryThreadIndex implements ThreadIndex {
   }
 
   /** Claims an id for a user; false when another user has it. */
-  protected async claim(user: string, id: string): Promise<boolean> {
-    const owner = this.owners.get(id);
-    if (owner !== undefined) return owner === user;
-    this.owners.set(id, user);
-    return true;
+  protected claim(user: string, id: string): Promise<boolean> {
+    return this.owners.claim(id, user);
   }
 
   /** After a change to a user's threads (files write them). */

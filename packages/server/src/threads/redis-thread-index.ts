@@ -1,4 +1,5 @@
 import type { createClient } from 'redis';
+import { redisOwners, userKey, type ConversationOwners } from '../access/conversation-owners.js';
 import { orderKey, type ThreadIndex, type ThreadRecord } from './thread-index.js';
 
 type RedisClient = ReturnType<typeof createClient>;
@@ -6,19 +7,25 @@ type RedisClient = ReturnType<typeof createClient>;
 /**
  * Summaries in Redis, shared by every instance using it:
  *
- *   <prefix>threads:<user>          a sorted set of order keys, all scored 0: ZRANGE BYLEX pages it in O(log n + page)
- *   <prefix>threads:<user>:data     a hash, thread id → summary JSON
+ *   <prefix>threads:<u>             a sorted set of order keys, all scored 0: ZRANGE BYLEX pages it in O(log n + page)
+ *   <prefix>threads:<u>:data        a hash, thread id → summary JSON
  *   <prefix>thread-owner            a hash, thread id → user (HSETNX: the first user to claim an id keeps it)
+ *
+ * `<u>` is the SHA-256 of the user name (hex): a name is never part of a key, so no name can reach another's keys.
  */
 export class RedisThreadIndex implements ThreadIndex {
+  /** Who owns each id, in the same Redis (the protocol handlers of every instance share it). */
+  readonly owners: ConversationOwners;
+
   constructor(
     private readonly client: RedisClient,
     private readonly prefix = 'agent-chat:',
-  ) {}
+  ) {
+    this.owners = redisOwners(client, prefix);
+  }
 
-  private order = (user: string) => `${this.prefix}threads:${user}`;
-  private data = (user: string) => `${this.prefix}threads:${user}:data`;
-  private owners = () => `${this.prefix}thread-owner`;
+  private order = (user: string) => `${this.prefix}threads:${userKey(user)}`;
+  private data = (user: string) => `${this.prefix}threads:${userKey(user)}:data`;
 
   async list(user: string, cursor: string | null, limit: number) {
     const keys = await this.client.zRange(this.order(user), cursor ? `(${cursor}` : '-', '+', { BY: 'LEX', LIMIT: { offset: 0, count: limit + 1 } });
@@ -35,8 +42,7 @@ export class RedisThreadIndex implements ThreadIndex {
   }
 
   async put(user: string, thread: ThreadRecord) {
-    await this.client.hSetNX(this.owners(), thread.id, user);
-    if ((await this.client.hGet(this.owners(), thread.id)) !== user) return false;
+    if (!(await this.owners.claim(thread.id, user))) return false;
     const old = await this.get(user, thread.id);
     const transaction = this.client.multi();
     if (old) transaction.zRem(this.order(user), orderKey(old));

@@ -4,6 +4,7 @@
  */
 
 import type { ThreadSummary } from '@agent-chat/core/threads';
+import type { ConversationOwners } from '../access/conversation-owners.js';
 
 /** One conversation's summary: @agent-chat/core's `ThreadSummary`, as its thread list keeps it. */
 export type ThreadRecord = ThreadSummary;
@@ -16,6 +17,8 @@ export interface ThreadRecordPage {
 
 /** Where the summaries live: memory, files or Redis, like the sessions. Every call is scoped to one user. */
 export interface ThreadIndex {
+  /** Who owns each conversation id: shared with the protocol handlers, so a thread and its session have one owner. */
+  readonly owners: ConversationOwners;
   list(user: string, cursor: string | null, limit: number): Promise<ThreadRecordPage>;
   get(user: string, id: string): Promise<ThreadRecord | null>;
   /** Creates (the id must be free or the user's own) or replaces a summary; false when another user owns the id. */

@@ -23,9 +23,9 @@ describe('threadsHandler with a user(request) hook', () => {
     expect(await ann.list({ cursor: null, limit: 10 })).toEqual({ threads: [thread], cursor: null });
     expect(await bob.get('chat-1')).toBeNull();
     expect(await bob.list({ cursor: null, limit: 10 })).toEqual({ threads: [], cursor: null });
-    const taken = await handler(new Request('http://localhost/api/chat/threads', { method: 'POST', headers: { authorization: 'Bearer token-bob' }, body: JSON.stringify(thread) }));
+    const taken = await handler(new Request('http://localhost/api/chat/threads', { method: 'POST', headers: { authorization: 'Bearer token-bob', 'content-type': 'application/json' }, body: JSON.stringify(thread) }));
     expect(taken.status).toBe(409);
-    const patched = await handler(new Request('http://localhost/api/chat/threads/chat-1', { method: 'PATCH', headers: { authorization: 'Bearer token-bob' }, body: '{"title":"mine"}' }));
+    const patched = await handler(new Request('http://localhost/api/chat/threads/chat-1', { method: 'PATCH', headers: { authorization: 'Bearer token-bob', 'content-type': 'application/json' }, body: '{"title":"mine"}' }));
     expect(patched.status).toBe(404);
     const anonymous = await handler(new Request('http://localhost/api/chat/threads'));
     expect(anonymous.status).toBe(401);

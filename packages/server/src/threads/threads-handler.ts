@@ -1,8 +1,9 @@
 /**
  * The threads routes: each user's conversations, as a Web handler mounted at `route` (default `/api/threads`). The
- * user comes from the `user(request)` hook (the app's auth); by default the header `x-agent-user`. No user is 401.
- * Another user's thread is 404 to read, change or delete, and 409 to create under the same id: nobody learns that
- * it exists. The shapes are @agent-chat/core's `ThreadSummary` and what its `httpThreadAdapter` sends.
+ * user comes from the `user(request)` hook (the app's auth), required. No user is 401. Another user's thread is 404 to
+ * read, change or delete, and 409 to create under the same id, the answer an id the user already has gets: nobody
+ * learns that it exists. DELETE deletes the conversation itself too (`deleteConversation`: its sessions, turns, tree),
+ * then frees its id. The shapes are @agent-chat/core's `ThreadSummary` and what its `httpThreadAdapter` sends.
  *
  *   GET    <route>?limit=50&cursor=…   {threads, cursor}   newest first; cursor null on the last page
  *   POST   <route>                     {id, title, createdAt, updatedAt, archived, preview?} → 201 {thread}
@@ -14,9 +15,11 @@ import type { ThreadSummary } from '@agent-chat/core/threads';
 import type { WebHandler } from '../turns/resumable-turns.js';
 import { jsonResponse } from '../turns/turn-frames.js';
 import { isSafeId } from '../hygiene/safe-id.js';
+import { guardRequests, type RequestGuardOptions } from '../hygiene/request-guard.js';
+import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 import type { ThreadIndex } from './thread-index.js';
 
-/** The header the default `user` hook reads. */
+/** The header `userFromHeader()` reads (a development stand-in for auth). */
 export const DEFAULT_USER_HEADER = 'x-agent-user';
 const MAX_PAGE = 200;
 
@@ -56,41 +59,47 @@ function recordOf(body: unknown): Check<ThreadSummary> {
 }
 
 /** Options of {@link threadsHandler}. */
-export interface ThreadsHandlerOptions {
+export interface ThreadsHandlerOptions extends RequestGuardOptions {
   /** Where the summaries live: `new MemoryThreadIndex()`, `new FileThreadIndex(dir)`, `new RedisThreadIndex(client)`. */
   index: ThreadIndex;
-  /** The user a request acts for (the app's auth), or null for 401 (default: a safe id in `x-agent-user`). */
-  user?: (request: Request) => string | null | Promise<string | null>;
-  /** The header the default `user` reads (default `x-agent-user`). */
-  userHeader?: string;
+  /** The user a request acts for (the app's auth), or null for 401; `'anonymous'` for a single-user tool. Required. */
+  user: UserOption;
   /** Where the collection is mounted (default `/api/threads`). */
   route?: string;
+  /** Deletes the conversation behind a deleted thread: its snapshots, tree and turns (`genkitRoutes` passes its own). */
+  deleteConversation?: (id: string) => Promise<void>;
 }
 
 const missing = () => jsonResponse(404, { status: 'NOT_FOUND', message: 'No such thread.' });
 const invalid = (message: string) => jsonResponse(400, { status: 'INVALID_ARGUMENT', message });
 const readJson = async (request: Request): Promise<unknown> => {
   const text = await request.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return null; // not JSON: "Expected …" (the request guard answers it first)
+  }
 };
 
 /** The threads routes over a thread index, scoped to the user `user(request)` names. */
 export function threadsHandler(options: ThreadsHandlerOptions): WebHandler {
-  const { index } = options;
+  const { index, deleteConversation } = options;
   const route = (options.route ?? '/api/threads').replace(/\/$/, '');
-  const userHeader = options.userHeader ?? DEFAULT_USER_HEADER;
-  const userOf = options.user ?? ((request: Request) => {
-    const user = request.headers.get(userHeader);
-    return isSafeId(user) ? user : null;
-  });
-  return async (request) => {
+  const userOf = userHookOf(options.user, 'threadsHandler');
+  const noRoute = () => jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+  return guardRequests(options)(async (request) => {
     const url = new URL(request.url, 'http://localhost');
-    if (!url.pathname.startsWith(route)) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+    if (url.pathname !== route && !url.pathname.startsWith(`${route}/`)) return noRoute();
     const rest = url.pathname.slice(route.length);
-    const id = rest === '' || rest === '/' ? undefined : decodeURIComponent(rest.replace(/^\//, ''));
-    if (id !== undefined && id.includes('/')) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+    let id: string | undefined;
+    try {
+      id = rest === '' || rest === '/' ? undefined : decodeURIComponent(rest.replace(/^\//, ''));
+    } catch {
+      return noRoute(); // a malformed escape names no thread
+    }
+    if (id !== undefined && id.includes('/')) return noRoute();
     const user = await userOf(request);
-    if (!user) return jsonResponse(401, { status: 'UNAUTHENTICATED', message: `Requests to ${route} name their user in ${userHeader}.` });
+    if (!user) return unauthenticated();
 
     if (id === undefined) {
       if (request.method === 'GET') {
@@ -102,14 +111,23 @@ export function threadsHandler(options: ThreadsHandlerOptions): WebHandler {
       if (request.method === 'POST') {
         const record = recordOf(await readJson(request));
         if ('problem' in record) return invalid(record.problem);
-        if (await index.get(user, record.value.id)) return jsonResponse(409, { status: 'ALREADY_EXISTS', message: 'The thread exists.' });
+        // One answer for an id the user has and for another user's: it says nothing about whose it is.
+        if (await index.get(user, record.value.id)) return jsonResponse(409, { status: 'ALREADY_EXISTS', message: 'The id is taken.' });
         if (!(await index.put(user, record.value))) return jsonResponse(409, { status: 'ALREADY_EXISTS', message: 'The id is taken.' });
         return jsonResponse(201, { thread: record.value });
       }
       return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use GET or POST.' }, { Allow: 'GET, POST' });
     }
     if (request.method === 'DELETE') {
-      if (!isSafeId(id) || !(await index.remove(user, id))) return missing();
+      if (!isSafeId(id)) return missing();
+      // The user's thread, or a conversation of theirs that has no thread record: both are deleted whole.
+      const owned = (await index.owners.ownerOf(id)) === user;
+      const removed = await index.remove(user, id);
+      if (!removed && !owned) return missing();
+      if (owned) {
+        await deleteConversation?.(id);
+        await index.owners.release(id);
+      }
       return new Response(null, { status: 204 });
     }
     if (request.method !== 'GET' && request.method !== 'PATCH') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use GET, PATCH or DELETE.' }, { Allow: 'GET, PATCH, DELETE' });
@@ -117,10 +135,10 @@ export function threadsHandler(options: ThreadsHandlerOptions): WebHandler {
     if (!thread) return missing();
     if (request.method === 'GET') return jsonResponse(200, { thread });
     const body = ((await readJson(request)) ?? {}) as Record<string, unknown>;
-    const problem = typeof body === 'object' ? fieldProblem(body, true) : 'Expected an object.';
+    const problem = typeof body === 'object' && !Array.isArray(body) ? fieldProblem(body, true) : 'Expected an object.';
     if (problem) return invalid(problem);
     const updated = { ...thread, ...pick(body), id: thread.id };
     await index.put(user, updated);
     return jsonResponse(200, { thread: updated });
-  };
+  });
 }

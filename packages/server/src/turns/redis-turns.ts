@@ -3,9 +3,11 @@
  * the instance running a turn mirrors its frames there, in order; any instance serves a reattach from them.
  *
  *   <prefix>turn:<turnId>:frames   list of frames (index = the SSE id)
- *   <prefix>turn:<turnId>:meta     hash {route, sessionId, done, input?} (input: the user message, JSON)
+ *   <prefix>turn:<turnId>:meta     hash {route, sessionId, done, input?, user?} (input: the user message, JSON)
  *   <prefix>session:<id>:turn      the turn running in a session (SET NX: one per session across instances)
- *   channel <prefix>turn:<turnId>  'frame' / 'end' notifications; channel <prefix>turns:cancel  a turnId to stop
+ *   <prefix>session:<id>:turns     a set of the session's turn ids (what a delete removes)
+ *   channel <prefix>turn:<turnId>  'frame' / 'end' notifications; channel <prefix>turns:cancel  a turnId to stop;
+ *   channel <prefix>turns:forget   a deleted session's id: every instance drops the turns it kept of it
  *
  * Frames and meta expire `retentionMs` after the turn ends (a running turn's keys after `runningTtlMs`).
  * Not the `resumable-stream` package: it resumes by skipping characters, while this contract resumes by frame id.
@@ -22,6 +24,7 @@ export interface SharedTurnInfo {
   sessionId?: string;
   done?: boolean;
   input?: unknown;
+  user?: string;
 }
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
@@ -49,6 +52,8 @@ export class RedisTurns {
       const turn = this.buffers.get(turnId);
       if (turn && !this.buffers.isDone(turn) && !turn.controller.signal.aborted) turn.controller.abort('cancelled');
     });
+    // A conversation deleted through another instance: this one forgets the turns it kept of it.
+    await this.subscriber.subscribe(this.key('turns', 'forget'), (sessionId) => this.buffers.forgetSession(sessionId));
   }
 
   async close(): Promise<void> {
@@ -68,7 +73,11 @@ export class RedisTurns {
       }
     }
     const meta = this.key('turn', turn.turnId, 'meta');
-    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input !== undefined && { input: JSON.stringify(turn.input) }) }).pExpire(meta, ttl).exec();
+    if (turn.sessionId !== undefined) {
+      const all = this.key('session', turn.sessionId, 'turns');
+      await this.client.multi().sAdd(all, turn.turnId).pExpire(all, ttl + this.options.retentionMs).exec();
+    }
+    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input !== undefined && { input: JSON.stringify(turn.input) }), ...(turn.user !== undefined && { user: turn.user }) }).pExpire(meta, ttl).exec();
     this.chains.set(turn.turnId, Promise.resolve());
     return undefined;
   }
@@ -103,6 +112,7 @@ export class RedisTurns {
       turnId, route: meta.route, done: meta.done === '1',
       ...(meta.sessionId && { sessionId: meta.sessionId }),
       ...(meta.input && { input: JSON.parse(meta.input) as unknown }),
+      ...(meta.user !== undefined && { user: meta.user }),
     };
   }
 
@@ -110,6 +120,20 @@ export class RedisTurns {
   async running(sessionId: string): Promise<SharedTurnInfo | undefined> {
     const turnId = await this.client.get(this.key('session', sessionId, 'turn'));
     return turnId ? this.info(turnId) : undefined;
+  }
+
+  /** Removes a session's turns from Redis (the conversation was deleted): its running turn's frames, meta and claim. */
+  async forgetSession(sessionId: string, turnIds: readonly string[]): Promise<void> {
+    const claim = this.key('session', sessionId, 'turn');
+    const all = this.key('session', sessionId, 'turns');
+    const running = await this.client.get(claim);
+    const ids = [...new Set([...turnIds, ...(await this.client.sMembers(all)), ...(running ? [running] : [])])];
+    for (const turnId of ids) await this.client.publish(this.key('turns', 'cancel'), turnId);
+    // The running turn (on any instance) ends and frees the session first, so that none of its writes lands after the delete.
+    for (let waited = 0; waited < 5000 && (await this.client.get(claim)); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.allSettled(ids.map((turnId) => this.chains.get(turnId)));
+    await this.client.del([claim, all, ...ids.flatMap((turnId) => [this.key('turn', turnId, 'frames'), this.key('turn', turnId, 'meta')])]);
+    await this.client.publish(this.key('turns', 'forget'), sessionId);
   }
 
   /** Asks the instance running the turn to stop it. */

@@ -15,6 +15,7 @@
 import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
 import { TurnGapError, type Turn } from './turn-buffers.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
+import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 
 const CANCELLED_WAIT_MS = 5000;
 
@@ -25,6 +26,8 @@ export interface FoundTurn {
   local?: Turn;
   done?: boolean;
   input?: unknown;
+  /** The user who started it. */
+  user?: string;
 }
 
 /** How a turn's frames are sent: after which frame, with or without SSE ids, with which headers. */
@@ -55,8 +58,11 @@ export interface ResumableTurns {
   find(turnId: string): Promise<FoundTurn | undefined>;
   /** The turn running in a session, here or on another instance. */
   running(sessionId: string): Promise<FoundTurn | undefined>;
-  /** Starts a turn in `sessionId`, or gives the 409 response while another one runs there. */
-  begin(start: { route: string; sessionId?: string | undefined; input?: unknown }): Promise<{ turn: Turn } | { response: Response }>;
+  /**
+   * Starts a turn in `sessionId` for `user`, or gives the 409 response while another one runs there (naming the running
+   * turn only to the user who started it).
+   */
+  begin(start: { route: string; sessionId?: string | undefined; input?: unknown; user: string }): Promise<{ turn: Turn } | { response: Response }>;
   /** Appends one frame (its lines without `id:` and without the blank line); returns its sequence number. */
   append(turn: Turn, data: string): number;
   /** Ends the turn: readers drain and stop; it stays replayable for the store's retention window. */
@@ -65,8 +71,14 @@ export interface ResumableTurns {
   signal(turn: Turn, options: { resumable: boolean; disconnect?: AbortSignal | undefined }): AbortSignal;
   /** The turn's frames after `after` as a streaming response (410 when they are no longer kept). */
   stream(turn: Turn | FoundTurn, options: TurnStreamOptions): Promise<Response>;
-  /** `GET <route>/turns/<id>/stream` and `POST <route>/turns/<id>/cancel` (any other path: 404). */
-  handler(route: string, options: { headers: Record<string, string>; withIds?: boolean }): WebHandler;
+  /**
+   * `GET <route>/turns/<id>/stream` and `POST <route>/turns/<id>/cancel` (any other path: 404), for the user who started
+   * the turn: `user` is the app's auth (`'anonymous'` for a single-user tool); another user's turn is unknown to them
+   * (204 / 404), a request without a user 401.
+   */
+  handler(route: string, options: { headers: Record<string, string>; withIds?: boolean; user: UserOption }): WebHandler;
+  /** Stops and forgets every turn of a session, here and (with Redis) on every instance: the conversation was deleted. */
+  forgetSession(sessionId: string): Promise<void>;
   /** Turns running on this instance (for a clean close). */
   runningTurns(): Turn[];
   /** Closes the store. */
@@ -83,27 +95,27 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
 
   const find = async (turnId: string): Promise<FoundTurn | undefined> => {
     const local = buffers.get(turnId);
-    if (local) return { turnId, route: local.route, local };
+    if (local) return { turnId, route: local.route, local, ...(local.user !== undefined && { user: local.user }) };
     await store.ready();
     return store.shared?.info(turnId);
   };
 
   const running = async (sessionId: string): Promise<FoundTurn | undefined> => {
     const local = buffers.running(sessionId);
-    if (local) return { turnId: local.turnId, route: local.route, local, ...(local.input !== undefined && { input: local.input }) };
+    if (local) return { turnId: local.turnId, route: local.route, local, ...(local.input !== undefined && { input: local.input }), ...(local.user !== undefined && { user: local.user }) };
     await store.ready();
     return store.shared?.running(sessionId);
   };
 
-  const begin: ResumableTurns['begin'] = async ({ route, sessionId, input }) => {
+  const begin: ResumableTurns['begin'] = async ({ route, sessionId, input, user }) => {
     await store.ready();
-    let started = buffers.start(route, sessionId, input);
+    let started = buffers.start(route, sessionId, input, user);
     if ('conflict' in started && started.conflict.controller.signal.aborted) {
       const cancelled = started.conflict;
       await Promise.race([cancelled.ended, new Promise((resolve) => setTimeout(resolve, CANCELLED_WAIT_MS).unref())]);
-      started = buffers.start(route, sessionId, input);
+      started = buffers.start(route, sessionId, input, user);
     }
-    let conflict: { turnId: string; route: string } | undefined = 'conflict' in started ? started.conflict : undefined;
+    let conflict: { turnId: string; route: string; user?: string } | undefined = 'conflict' in started ? started.conflict : undefined;
     if ('turn' in started) {
       const other = await store.shared?.claim(started.turn);
       if (!other) return { turn: started.turn };
@@ -111,6 +123,9 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       conflict = other;
     }
     const { turnId, route: runningRoute } = conflict!;
+    if (conflict!.user !== user) {
+      return { response: jsonResponse(409, { status: 'ABORTED', message: `Session ${sessionId} already has a turn running.` }) };
+    }
     return {
       response: jsonResponse(409, {
         status: 'ABORTED',
@@ -151,9 +166,9 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     return new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
   };
 
-  const cancel = async (route: string, turnId: string): Promise<Response> => {
+  const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {
     const turn = await find(turnId);
-    if (!turn || turn.route !== route) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such turn (unknown or expired).' });
+    if (!turn || turn.route !== route || turn.user !== user) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such turn (unknown or expired).' });
     if (!turn.local) {
       if (!turn.done) await store.shared!.cancel(turnId);
       return jsonResponse(200, { turnId, status: turn.done ? 'ended' : 'cancelling' });
@@ -183,20 +198,35 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       return turn.controller.signal;
     },
     stream,
-    handler(route, { headers, withIds = true }) {
+    handler(route, { headers, withIds = true, user: userOption }) {
+      const userOf = userHookOf(userOption, 'turns.handler');
       return async (request) => {
         const match = TURN_PATH.exec(new URL(request.url, 'http://localhost').pathname);
-        const turnId = match && decodeURIComponent(match[1]!);
-        if (!turnId) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+        let turnId: string | null = null;
+        try {
+          turnId = match && decodeURIComponent(match[1]!);
+        } catch {
+          // a malformed escape names no turn
+        }
+        if (!match || !turnId) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+        const user = await userOf(request);
+        if (!user) return unauthenticated();
         if (match[2] === 'cancel') {
           if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
-          return cancel(route, turnId);
+          return cancel(route, turnId, user);
         }
         if (request.method !== 'GET' && request.method !== 'HEAD') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use GET.' }, { Allow: 'GET' });
         const turn = await find(turnId);
-        if (!turn || turn.route !== route) return new Response(null, { status: 204 });
+        // Another user's turn is answered as an unknown one.
+        if (!turn || turn.route !== route || turn.user !== user) return new Response(null, { status: 204 });
         return stream(turn, { after: lastSeenSeq(request), withIds, headers });
       };
+    },
+    async forgetSession(sessionId) {
+      const local = [buffers.latest(sessionId)].filter((turn) => turn !== undefined).map((turn) => turn.turnId);
+      buffers.forgetSession(sessionId);
+      await store.ready();
+      await store.shared?.forgetSession(sessionId, local);
     },
     runningTurns: () => buffers.runningTurns(),
     close: () => store.close(),

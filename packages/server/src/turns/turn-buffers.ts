@@ -41,6 +41,8 @@ export interface Turn {
   readonly sessionId: string | undefined;
   /** The user message the turn answers, as the protocol has it (absent for a resumed interrupt): a page restored mid-turn shows it. */
   readonly input?: unknown;
+  /** The user who started it: only they may replay or cancel it. */
+  readonly user?: string;
   /** Aborted by `POST …/turns/<turnId>/cancel` (reason 'cancelled'), or when a client that cannot resume goes away. */
   readonly controller: AbortController;
   /** Resolves when the turn has ended. */
@@ -102,7 +104,7 @@ export class TurnBuffers {
   }
 
   /** Starts a turn, or returns the turn already running in `sessionId` (`conflict`). */
-  start(route: string, sessionId?: string, input?: unknown): { turn: Turn } | { conflict: Turn } {
+  start(route: string, sessionId?: string, input?: unknown, user?: string): { turn: Turn } | { conflict: Turn } {
     this.prune();
     const running = sessionId === undefined ? undefined : this.bySession.get(sessionId);
     if (running && !running.done) return { conflict: running };
@@ -113,6 +115,7 @@ export class TurnBuffers {
       route,
       sessionId,
       ...(input !== undefined && { input }),
+      ...(user !== undefined && { user }),
       controller: new AbortController(),
       ended,
       frames: [],
@@ -210,6 +213,16 @@ export class TurnBuffers {
         record.wake.add(done);
         signal?.addEventListener('abort', done, { once: true });
       });
+    }
+  }
+
+  /** Forgets every turn of a session at once, running ones stopped first (the conversation was deleted). */
+  forgetSession(sessionId: string): void {
+    for (const record of [...this.turns.values()]) {
+      if (record.sessionId !== sessionId) continue;
+      if (!record.done && !record.controller.signal.aborted) record.controller.abort('deleted');
+      this.end(record);
+      this.forget(record);
     }
   }
 

@@ -16,7 +16,7 @@ let tnsai: TnsaiLiveServer;
 let dir: string;
 beforeAll(async () => {
   [agent, tnsai, dir] = await Promise.all([
-    startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: () => undefined }),
+    startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: () => undefined, user: 'anonymous' }),
     startTnsaiLiveServer(),
     mkdtemp(join(tmpdir(), 'agent-chat-record-')),
   ]);

@@ -34,7 +34,7 @@ const rows: Row[] = [
   {
     protocol: 'genkit',
     async start() {
-      const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: () => {} });
+      const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: () => {}, user: 'anonymous' });
       return { url: server.agentUrl, close: () => server.close() };
     },
     prompt: 'add Buy milk',

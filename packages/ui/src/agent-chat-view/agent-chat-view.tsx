@@ -4,7 +4,7 @@ import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
 import { cx } from '../util/class-names.js';
 import { Composer, type ComposerProps } from '../composer/composer.js';
 import { ComposerFocusContext } from '../composer/composer-focus.js';
-import { LabelsProvider, type AgentChatLabels } from '../labels/labels.js';
+import { LabelsProvider, useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { JumpToLatestButton, JumpToLatestContext, useJumpToLatestSlot } from '../message-list/jump-to-latest.js';
 import { MessageList, type MessageListProps } from '../message-list/message-list.js';
 import type { ToolRegistry, ToolRenderer } from '../tools/tool-registry.js';
@@ -177,6 +177,17 @@ export function AgentChatView<S = unknown>(props: AgentChatViewProps<S>) {
   return <ThreadsView threads={threads} layout={layout as AgentChatViewLayout} open={threadsOpen} onOpenChange={onThreadsOpenChange} />;
 }
 
+/** A conversation the server will not show: not an error to fix, a place to start over from. */
+function ConversationUnavailable({ onNew }: { onNew: () => void }) {
+  const labels = useLabels();
+  return (
+    <div className="acu-chat__unavailable" role="status">
+      <p>{labels.conversationUnavailable}</p>
+      <button type="button" className="acu-button" onClick={onNew}>{labels.startNewChat}</button>
+    </div>
+  );
+}
+
 type SingleChatViewProps<S> = WithoutTools<ViewChatOptions<S>> & AgentChatViewLayout;
 
 /** One conversation's view. */
@@ -203,6 +214,8 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
   // Once a chat had an artifact its panel stays (a branch without artifacts shows it empty): the conversation keeps its width.
   const [hadArtifacts, setHadArtifacts] = useState<AgentChat<S> | null>(null);
   if (result.artifacts.length > 0 && hadArtifacts !== result.chat) setHadArtifacts(result.chat);
+  // The server answered 404 or 401 (an unknown or deleted conversation, another user's, or no user): said calmly.
+  const unavailable = result.error?.code === 'not-found' || result.error?.code === 'unauthorized';
   const showArtifacts = artifacts === 'always' || (artifacts === 'auto' && (result.artifacts.length > 0 || hadArtifacts === result.chat));
   return (
     <AgentChatProvider chat={result.chat}>
@@ -211,6 +224,7 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
         <LabelsProvider labels={labels ?? NO_LABELS}>
         <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status} data-empty={result.messages.length === 0 ? '' : undefined}>
           <div className="acu-chat__main">
+            {unavailable ? <ConversationUnavailable onNew={() => result.reset()} /> : <>
             <JumpToLatestContext.Provider value={jumpSlot.slot}>
             <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} mathRenderer={mathRenderer} diagramRenderer={diagramRenderer}>
               {/* The agent's follow-ups after the last answer (starter prompts before the first message). */}
@@ -221,6 +235,7 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
             </JumpToLatestContext.Provider>
             <JumpToLatestButton jump={jumpSlot.jump} />
             <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />
+            </>}
             {children}
           </div>
           {showArtifacts ? <LazyArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}

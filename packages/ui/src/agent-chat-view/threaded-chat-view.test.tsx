@@ -35,9 +35,9 @@ describe('AgentChatView with threads', () => {
     const list = threads();
     render(<AgentChatView threads={list} />);
     await act(async () => void (await list.switchTo('no-such-thread')));
-    expect((await screen.findByText('This conversation does not exist, or it was deleted.')).parentElement!.getAttribute('role')).toBe('status');
+    expect((await screen.findByText('This conversation is not available.')).parentElement!.getAttribute('role')).toBe('status');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start a new chat' })));
-    await waitFor(() => expect(screen.queryByText(/does not exist/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/is not available/)).toBeNull());
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
   });
   it('threadsOpen: the app owns the phone sheet — its value shows, and the toggle and opening a conversation report a change instead', async () => {

@@ -44,6 +44,9 @@ export interface AgentChatLabels extends Partial<ThreadListLabels> {
   replyStopped: string;
   replyFailed: string;
   rowRenderError: string;
+  /** A conversation the server answers 404 or 401 for (unknown, deleted, another user's, or signed out). */
+  conversationUnavailable: string;
+  startNewChat: string;
   // Message actions
   copy: string;
   copyMessage: string;
@@ -183,6 +186,8 @@ export const defaultLabels: AgentChatLabels = {
   replyStopped: 'Stopped: this reply is incomplete.',
   replyFailed: 'Failed: this reply is incomplete.',
   rowRenderError: 'This message could not be shown.',
+  conversationUnavailable: 'This conversation is not available.',
+  startNewChat: 'Start a new chat',
   copy: 'Copy',
   copyMessage: 'Copy message',
   copied: 'Copied',

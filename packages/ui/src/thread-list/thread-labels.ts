@@ -27,7 +27,7 @@ export const defaultThreadLabels: ThreadListLabels = {
   dismiss: 'Dismiss',
   loadMoreThreads: 'Show older conversations',
   noThreads: 'No conversations yet.',
-  threadNotFound: 'This conversation does not exist, or it was deleted.',
+  threadNotFound: 'This conversation is not available.',
   backToThreads: 'Start a new chat',
   showThreads: THREADS_LABEL,
 };

@@ -4,8 +4,8 @@
 //
 // Each answer first asks for the `countWords` tool (run here, on the server), then streams its text word by word with a
 // pause between words, slowly enough to reload the page in the middle of an answer and see it resume.
-import { genkit, InMemorySessionStore, z } from 'genkit/beta';
-import { currentTurn, withClientState } from '@agent-chat/server/genkit';
+import { genkit, z } from 'genkit/beta';
+import { currentTurn, memorySessionStore, withClientState } from '@agent-chat/server/genkit';
 
 /** The pause between two streamed words, in ms. */
 const WORD_DELAY_MS = 80;
@@ -69,8 +69,8 @@ const scriptedModel = ai.defineModel(
   },
 );
 
-/** The agent's sessions, in this server's memory (`withClientState`: the client's state writes reach the turn). */
-export const store = withClientState(new InMemorySessionStore());
+/** The agent's sessions, in this server's memory (`withClientState`: the client's state writes reach the turn; a delete removes a session). */
+export const store = withClientState(memorySessionStore());
 
 export const agent = ai.defineAgent({
   name: 'inProcessAgent',

@@ -140,7 +140,7 @@ describe('genkitTransport on the real captures', () => {
     expect(calls[1]).toEqual({ url: `${URL}/abort`, body: { data: { snapshotId: '43c9d662-7ca1-4131-b922-b82843c0c61f' } } });
   });
 
-  it('getSnapshot posts to <url>/getSnapshot; a 404 is an http-error with the status and the server message', async () => {
+  it('getSnapshot posts to <url>/getSnapshot; a 404 is a not-found error with the status and the server message', async () => {
     const found = readFileSync(GENKIT_FIXTURES + 'get-snapshot.json');
     const missing = readFileSync(GENKIT_FIXTURES + 'get-snapshot-missing.http', 'utf8').split('\r\n\r\n')[1]!;
     const fetch = (async (url: string, init: RequestInit) => {
@@ -153,7 +153,7 @@ describe('genkitTransport on the real captures', () => {
     const chat = createAgentChat({ transport: genkitTransport({ url: URL, fetch }) });
     expect(await chat.getSnapshot({ snapshotId: '84569364-b164-450f-ba21-7689ae73cb60' })).toMatchObject({ status: 'completed', finishReason: 'stop' });
     await expect(chat.getSnapshot({ snapshotId: 'nope' })).rejects.toMatchObject({
-      code: 'http-error', status: 404, serverStatus: 'NOT_FOUND', message: "Snapshot 'nope' not found for agent 'chatAgent'.",
+      code: 'not-found', status: 404, serverStatus: 'NOT_FOUND', message: "Snapshot 'nope' not found for agent 'chatAgent'.",
     });
   });
 

@@ -24,6 +24,7 @@ import { checkId, invalidArgument } from '../runtime.js';
 import { readJsonBody } from '../session-size.js';
 import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage } from '../session-history.js';
 import type { ResumableTurns } from '../../turns/resumable-turns.js';
+import { noSuchConversation } from '../../access/conversation-access.js';
 
 export const RUNNING_TURN_HEADER = 'x-agent-running-turn-id';
 
@@ -56,12 +57,13 @@ export function toAguiMessages(threadId: string, messages: MessageData[]): Messa
 }
 
 /** Answers `POST <route>/connect` (`aguiHandler` routes it here). */
-export async function aguiConnect(request: Request, { snapshots, turns }: { snapshots: SnapshotReader; turns: ResumableTurns }): Promise<Response> {
+export async function aguiConnect(request: Request, { snapshots, turns, canRead }: { snapshots: SnapshotReader; turns: ResumableTurns; canRead: (threadId: string) => Promise<boolean> }): Promise<Response> {
   const parsed = RunAgentInputSchema.safeParse((await readJsonBody(request))?.body);
   if (!parsed.success) return invalidArgument('Invalid RunAgentInput.', { issues: parsed.error.issues });
   const { threadId, runId } = parsed.data;
   const problem = checkId('threadId', threadId);
   if (problem) return invalidArgument(problem);
+  if (!(await canRead(threadId))) return noSuchConversation();
   const history = await readSessionHistory(snapshots, threadId);
   const running = await turns.running(threadId);
   const input = turnMessage(running?.input);

@@ -71,6 +71,9 @@ import { aguiConnect } from './agui-connect.js';
 import { AGUI_STREAM_HEADERS, jsonText, toAguiInterrupt, artifactActivity } from './agui-events.js';
 import { jsonResponse } from '../../turns/turn-frames.js';
 import type { WebHandler } from '../../turns/resumable-turns.js';
+import { noSuchConversation } from '../../access/conversation-access.js';
+import { guardRequests } from '../../hygiene/request-guard.js';
+import { sessionAccess } from '../session-access.js';
 
 
 export interface AguiHandlerOptions extends SessionRouteOptions {
@@ -243,16 +246,19 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
   return { write, finish };
 }
 
-export function aguiHandler({ route, agent, snapshots, turns, store, branches = new BranchIndex(), sessionSize }: AguiHandlerOptions): WebHandler {
-  const turnRoutes = turns.handler(route, { headers: AGUI_STREAM_HEADERS, withIds: true });
+export function aguiHandler(options: AguiHandlerOptions): WebHandler {
+  const { route, agent, snapshots, turns, store, branches = new BranchIndex(), sessionSize } = options;
+  const access = sessionAccess(options, snapshots, 'aguiHandler');
+  const turnRoutes = turns.handler(route, { headers: AGUI_STREAM_HEADERS, withIds: true, user: options.user });
 
-  async function run(request: Request): Promise<Response> {
+  async function run(request: Request, user: string): Promise<Response> {
     const read = await readJsonBody(request);
     const parsed = RunAgentInputSchema.safeParse(read?.body);
     if (!parsed.success) return invalidArgument('Invalid RunAgentInput.', { issues: parsed.error.issues });
     const input: RunAgentInput = parsed.data;
     const problem = checkId('threadId', input.threadId);
     if (problem) return invalidArgument(problem);
+    if (!(await access.canWrite(user, input.threadId))) return noSuchConversation();
     // The history AG-UI resends is not stored again: only its last message adds to the session.
     const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: input.threadId, bytes: jsonBytes(input.messages.at(-1)) }));
     if (refused) return refused;
@@ -263,7 +269,7 @@ export function aguiHandler({ route, agent, snapshots, turns, store, branches = 
       ? await findForkPoint({ snapshots, index: branches }, { sessionId: input.threadId, prior: aguiTurns(input.messages.slice(0, -1)), rerunsStart: sent?.id === `${input.threadId}:0` })
       : ({ kind: 'continue' } as const);
     if (point.kind === 'unknown') return jsonResponse(400, { status: 'FAILED_PRECONDITION', message: point.message });
-    const begun = await turns.begin({ route, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined });
+    const begun = await turns.begin({ route, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined, user });
     if ('response' in begun) return begun.response;
     // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
     const clientState = clientStateOf(input.state);
@@ -299,12 +305,14 @@ export function aguiHandler({ route, agent, snapshots, turns, store, branches = 
     return turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });
   }
 
-  return async (request) => {
+  return guardRequests(options)(async (request) => {
     const path = turnSubroute(route, request);
     if (path.kind === 'turns') return turnRoutes(request);
     const connect = path.kind === 'sub' && path.segments.length === 1 && path.segments[0] === 'connect';
     if (path.kind !== 'route' && !connect) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
     if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
-    return connect ? aguiConnect(request, { snapshots, turns }) : run(request);
-  };
+    const user = await access.userOf(request);
+    if (typeof user !== 'string') return user;
+    return connect ? aguiConnect(request, { snapshots, turns, canRead: (threadId) => access.canRead(user, threadId) }) : run(request, user);
+  });
 }

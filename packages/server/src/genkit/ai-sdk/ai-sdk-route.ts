@@ -72,6 +72,9 @@ import type { SessionRouteOptions } from '../handler-options.js';
 import { AI_SDK_STREAM_HEADERS, ARTIFACT_PART, aiSdkChat } from './ai-sdk-chat.js';
 import { jsonResponse } from '../../turns/turn-frames.js';
 import type { WebHandler } from '../../turns/resumable-turns.js';
+import { noSuchConversation } from '../../access/conversation-access.js';
+import { guardRequests } from '../../hygiene/request-guard.js';
+import { sessionAccess } from '../session-access.js';
 
 
 export interface AiSdkHandlerOptions extends SessionRouteOptions {
@@ -255,15 +258,18 @@ type JsonValue = null | string | number | boolean | JsonValue[] | { [key: string
 const isJsonValue = (value: unknown): value is JsonValue =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value) || (Array.isArray(value) ? value.every(isJsonValue) : isRecord(value) && Object.values(value).every(isJsonValue));
 
-export function aiSdkHandler({ route, agent, snapshots, turns, store, branches = new BranchIndex(), sessionSize }: AiSdkHandlerOptions): WebHandler {
-  const turnRoutes = turns.handler(route, { headers: AI_SDK_STREAM_HEADERS, withIds: true });
+export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
+  const { route, agent, snapshots, turns, store, branches = new BranchIndex(), sessionSize } = options;
+  const access = sessionAccess(options, snapshots, 'aiSdkHandler');
+  const turnRoutes = turns.handler(route, { headers: AI_SDK_STREAM_HEADERS, withIds: true, user: options.user });
 
-  async function chat(request: Request): Promise<Response> {
+  async function chat(request: Request, user: string): Promise<Response> {
     const read = await readJsonBody(request);
     const body = read && isRecord(read.body) ? read.body : {};
     const problem = typeof body.id === 'string' ? checkId('chat id', body.id) : 'The body needs the chat `id`.';
     if (problem || typeof body.id !== 'string') return invalidArgument(problem ?? 'The body needs the chat `id`.');
     const sessionId = body.id;
+    if (!(await access.canWrite(user, sessionId))) return noSuchConversation();
     const regenerate = body.trigger === 'regenerate-message';
     let messages: UIMessage[];
     try {
@@ -291,7 +297,7 @@ export function aiSdkHandler({ route, agent, snapshots, turns, store, branches =
     if (typeof patch === 'string') return invalidArgument(patch);
     if (typeof context === 'string') return invalidArgument(context);
     const input = 'message' in turn.input ? { ...turn.input, message: withContext(turn.input.message, context) } : turn.input;
-    const begun = await turns.begin({ route, sessionId, input: 'message' in turn.input ? turn.input.message : undefined });
+    const begun = await turns.begin({ route, sessionId, input: 'message' in turn.input ? turn.input.message : undefined, user });
     if ('response' in begun) return begun.response;
     const run = begun.turn;
     const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: request.signal });
@@ -334,25 +340,36 @@ export function aiSdkHandler({ route, agent, snapshots, turns, store, branches =
    * `GET <route>/<chatId>/stream`, as `useChat`'s `resumeStream()` (DefaultChatTransport.reconnectToStream) calls it:
    * 204 when no turn runs in the chat, else its stream from the first frame (or after `Last-Event-ID`).
    */
-  async function resume(request: Request, chatId: string): Promise<Response> {
-    const turn = checkId('chat id', chatId) ? undefined : await turns.running(chatId);
+  async function resume(request: Request, chatId: string, user: string): Promise<Response> {
+    // Another user's chat is answered as one where no turn runs.
+    const turn = checkId('chat id', chatId) || !(await access.canRead(user, chatId)) ? undefined : await turns.running(chatId);
     if (!turn) return new Response(null, { status: 204 });
     return turns.stream(turn, { after: turns.lastSeen(request), withIds: true, headers: AI_SDK_STREAM_HEADERS });
   }
 
-  return async (request) => {
+  return guardRequests(options)(async (request) => {
     const path = turnSubroute(route, request);
     if (path.kind === 'turns') return turnRoutes(request);
     const get = request.method === 'GET' || request.method === 'HEAD';
     if (path.kind === 'route') {
       if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
-      return chat(request);
+      const user = await access.userOf(request);
+      return typeof user === 'string' ? chat(request, user) : user;
     }
     if (path.kind === 'sub' && path.segments.length === 2 && get) {
       const [first, second] = path.segments;
-      if (first === 'chats' && second !== undefined) return aiSdkChat(second, { snapshots, turns });
-      if (second === 'stream' && first !== undefined) return resume(request, first);
+      const chats = first === 'chats' && second !== undefined;
+      if (chats || (second === 'stream' && first !== undefined)) {
+        const user = await access.userOf(request);
+        if (typeof user !== 'string') return user;
+        if (chats) {
+          // A malformed id is 400 (aiSdkChat says why); an unknown one, or another user's, 404.
+          if (checkId('chat id', second)) return aiSdkChat(second, { snapshots, turns });
+          return (await access.canRead(user, second)) ? aiSdkChat(second, { snapshots, turns }) : noSuchConversation();
+        }
+        return resume(request, first!, user);
+      }
     }
     return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
-  };
+  });
 }

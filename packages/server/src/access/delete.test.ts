@@ -1,0 +1,134 @@
+/**
+ * Delete means delete: after the owner deletes a thread, every read path of its conversation answers as for an unknown
+ * id, and the stores hold nothing of it (checked in the stores themselves: the session store, the owners, the turns and,
+ * with Redis, every key).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FileThreadIndex } from '../threads/file-thread-index.js';
+import { RedisThreadIndex } from '../threads/redis-thread-index.js';
+import { redisTurnStore } from '../turns/turn-store.js';
+import { resumableTurns } from '../turns/resumable-turns.js';
+import { call, instance, makeTempDir, removeDir, routeOf, sendTurn, type Instance, type Protocol } from './access-test-support.js';
+
+/** Every read path of conversation `id` for its owner: all must answer as for an unknown id. */
+async function readPaths(server: Instance, user: string, id: string, protocol: Protocol, turnId: string, snapshotId: string) {
+  const status = async (response: Promise<Response>) => (await response).status;
+  return {
+    getSnapshotBySession: await status(call(server.routes, user, 'POST', '/api/agent/getSnapshot', { data: { sessionId: id } })),
+    getSnapshotById: await status(call(server.routes, user, 'POST', '/api/agent/getSnapshot', { data: { snapshotId } })),
+    continueSnapshot: await status(call(server.routes, user, 'POST', '/api/agent', { data: { message: { role: 'user', content: [{ text: 'x' }] } }, init: { snapshotId } })),
+    connect: await status(call(server.routes, user, 'POST', '/api/agui/connect', { threadId: id, runId: 'r', messages: [], state: {}, tools: [], context: [], forwardedProps: {} })),
+    chat: await status(call(server.routes, user, 'GET', `/api/ai-sdk/chats/${id}`)),
+    resume: await status(call(server.routes, user, 'GET', `/api/ai-sdk/${id}/stream`)),
+    replay: await status(call(server.routes, user, 'GET', `${routeOf[protocol]}/turns/${turnId}/stream`)),
+    cancel: await status(call(server.routes, user, 'POST', `${routeOf[protocol]}/turns/${turnId}/cancel`)),
+    thread: await status(call(server.routes, user, 'GET', `/api/threads/${id}`)),
+  };
+}
+const GONE = { getSnapshotBySession: 404, getSnapshotById: 404, continueSnapshot: 404, connect: 404, chat: 404, resume: 204, replay: 204, cancel: 404, thread: 404 };
+
+/** Starts a conversation of `user` with two turns (so it has a version tree), then deletes its thread. */
+async function startThenDelete(server: Instance, user: string, id: string, protocol: Protocol) {
+  expect((await call(server.routes, user, 'POST', '/api/threads', { id, title: 'Plans', createdAt: 1, updatedAt: 1, archived: false })).status).toBe(201);
+  const first = await sendTurn(server.routes, user, protocol, id, 'first');
+  expect(first.status).toBe(200);
+  await vi.waitFor(async () => expect(await server.routes.turns.running(id)).toBeUndefined());
+  expect((await sendTurn(server.routes, user, 'genkit', id, 'second')).status).toBe(200);
+  await vi.waitFor(async () => expect(await server.routes.turns.running(id)).toBeUndefined());
+  const { result } = (await (await call(server.routes, user, 'POST', '/api/agent/getSnapshot', { data: { sessionId: id } })).json()) as { result: { snapshotId: string } };
+  expect(server.store.sessionIds()).toContain(id);
+  expect((await call(server.routes, user, 'DELETE', `/api/threads/${id}`)).status).toBe(204);
+  return { turnId: first.turnId!, snapshotId: result.snapshotId };
+}
+
+describe.each<Protocol>(['genkit', 'agui', 'aiSdk'])('deleting a %s conversation (memory)', (protocol) => {
+  const server = instance();
+  afterAll(() => server.routes.turns.close());
+
+  it('leaves every read path 404 (204 for streams) and nothing in the stores', async () => {
+    const id = `gone-${protocol}`;
+    const { turnId, snapshotId } = await startThenDelete(server, 'ann', id, protocol);
+    expect(await readPaths(server, 'ann', id, protocol, turnId, snapshotId)).toEqual(GONE);
+    expect(server.store.sessionIds()).not.toContain(id);
+    expect(await server.store.getSnapshot({ snapshotId })).toBeUndefined();
+    expect(await server.routes.turns.find(turnId)).toBeUndefined();
+    // The id is free again: a new conversation under it starts empty.
+    expect((await sendTurn(server.routes, 'bob', protocol, id, 'fresh')).status).toBe(200);
+    const chat = (await (await call(server.routes, 'bob', 'GET', `/api/ai-sdk/chats/${id}`)).json()) as { messages: unknown[] };
+    expect(chat.messages).toHaveLength(2);
+  });
+});
+
+describe('deleting a conversation whose threads are in files', () => {
+  let dir = '';
+  let server: Instance;
+  beforeAll(async () => {
+    dir = await makeTempDir();
+    server = instance({ threads: new FileThreadIndex(dir) });
+  });
+  afterAll(async () => {
+    await server.routes.turns.close();
+    await removeDir(dir);
+  });
+
+  it('removes the thread from its user’s file and its owner file', async () => {
+    const { turnId, snapshotId } = await startThenDelete(server, 'ann', 'filed', 'aiSdk');
+    expect(await readPaths(server, 'ann', 'filed', 'aiSdk', turnId, snapshotId)).toEqual(GONE);
+    const files = await readdir(dir, { recursive: true });
+    expect(files.filter((name) => name.includes('filed'))).toEqual([]);
+    for (const name of files.filter((file) => file.endsWith('.json'))) expect(await readFile(join(dir, name), 'utf8')).not.toContain('filed');
+  });
+});
+
+const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+
+describe.skipIf(!existsSync(REDIS_SERVER))('deleting a conversation on Redis, from the other instance', () => {
+  let redis: ChildProcess;
+  let client: ReturnType<typeof createClient>;
+  const servers: Instance[] = [];
+  beforeAll(async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      redis.stdout!.on('data', (data: Buffer) => data.toString().includes('Ready to accept connections') && resolve());
+      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
+    });
+    client = createClient({ url: `redis://127.0.0.1:${port}` });
+    await client.connect();
+    const first = instance({ threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) });
+    servers.push(first, instance({ store: first.store, threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
+  }, 30_000);
+  afterAll(async () => {
+    for (const server of servers) await server.routes.turns.close();
+    await client?.quit();
+    const exited = new Promise((resolve) => redis.once('exit', resolve));
+    redis.kill('SIGTERM');
+    await exited;
+  });
+
+  it('leaves no key that names it, on either instance', async () => {
+    const id = 'gone-redis';
+    expect((await call(servers[0]!.routes, 'ann', 'POST', '/api/threads', { id, title: 'Plans', createdAt: 1, updatedAt: 1, archived: false })).status).toBe(201);
+    const turn = await sendTurn(servers[0]!.routes, 'ann', 'agui', id, 'first');
+    await vi.waitFor(async () => expect(await servers[1]!.routes.turns.running(id)).toBeUndefined());
+    const keysBefore = await client.keys('*');
+    expect(keysBefore.some((key) => key.includes(id) || key.includes(turn.turnId!))).toBe(true);
+    expect((await call(servers[1]!.routes, 'ann', 'DELETE', `/api/threads/${id}`)).status).toBe(204);
+    const keys = await client.keys('*');
+    expect(keys.filter((key) => key.includes(id) || key.includes(turn.turnId!))).toEqual([]);
+    for (const key of keys) {
+      const type = await client.type(key);
+      const content = type === 'hash' ? JSON.stringify(await client.hGetAll(key)) : type === 'zset' ? JSON.stringify(await client.zRange(key, 0, -1)) : type === 'string' ? await client.get(key) : '';
+      expect(content ?? '', key).not.toContain(id);
+    }
+    for (const server of servers) {
+      // The other instance hears of the delete through Redis a moment later.
+      await vi.waitFor(async () => expect(await readPaths(server, 'ann', id, 'agui', turn.turnId!, 'none')).toEqual(GONE));
+    }
+  });
+});
