@@ -1,9 +1,10 @@
 // `@agent-chat/ui/diagrams`: Mermaid diagrams, in its own entry so that Mermaid (an optional peer dependency: install
 // `mermaid`) loads as a chunk of its own, only when an answer has a finished ```mermaid block. A diagram is agent text:
-// its directives and front matter are dropped (the kit sets the theme), image shapes and HTML labels are refused, and
-// Mermaid draws it in its sandbox mode, inside a script-less iframe whose document gets a CSP of `default-src 'none'`
-// before anything is drawn: nothing it draws can fetch. The SVG is then shown as an image (see `image`), drawn once
-// (a dark page inverts it by CSS). Past its budget (size, nodes, time) a diagram stays source, with a note.
+// its directives and front matter are dropped (the kit sets the theme), its config keys locked, image shapes and HTML
+// that loads in labels refused (see `diagramSource`), and Mermaid draws it in its sandbox mode, in a script-less iframe
+// apart from the page's styles. (A CSP written into that frame by a meta element is not enforced by Chromium: a probe
+// image there loaded, so what keeps a diagram off the network is the source rules.) The SVG is then shown as an image
+// (see `image`), drawn once (a dark page inverts it by CSS). Past its budget a diagram stays source, with a note.
 import mermaid from 'mermaid';
 import type { DiagramRenderer } from './markdown/markdown-renderers.js';
 import { RenderBudgetError } from './markdown/render-budget.js';
@@ -11,30 +12,11 @@ import { DIAGRAM_BUDGET, diagramSource } from './markdown/diagram-source.js';
 
 export { DIAGRAM_BUDGET, diagramSource };
 
-// The only policy in the frame: inline styles (Mermaid's own) and nothing from anywhere, `data:` included.
-const FRAME_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 // Every setting a diagram's own config could change is locked to the kit's (Mermaid's `secure` list).
 const LOCKED = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'theme', 'themeCSS', 'themeVariables', 'fontFamily', 'altFontFamily', 'darkMode', 'htmlLabels', 'flowchart', 'look', 'layout', 'elk', 'dompurifyConfig', 'markdownAutoWrap', 'suppressErrorRendering', 'deterministicIds', 'deterministicIDSeed', 'fontSize', 'mindmap', 'sequence', 'class', 'state', 'er', 'gantt', 'journey', 'timeline', 'kanban', 'block', 'architecture', 'c4', 'sankey', 'packet', 'xyChart', 'quadrantChart', 'requirement', 'gitGraph', 'pie', 'radar', 'treemap', 'venn'];
 
 let queue: Promise<unknown> = Promise.resolve();
 let count = 0;
-
-/** Writes the frame's CSP into each sandbox iframe Mermaid creates in `host`, before it draws there. */
-function lockFrames(host: HTMLElement): MutationObserver {
-  const lock = (frame: HTMLIFrameElement) => {
-    const document = frame.contentDocument;
-    if (!document) return;
-    const meta = document.createElement('meta');
-    meta.httpEquiv = 'Content-Security-Policy';
-    meta.content = FRAME_POLICY;
-    document.head.append(meta);
-  };
-  const observer = new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement) lock(node);
-  });
-  observer.observe(host, { childList: true });
-  return observer;
-}
 
 /** The SVG out of the `<iframe src="data:text/html;base64,…">` Mermaid's sandbox mode returns, read as inert text. */
 function svgOf(frameHtml: string): SVGSVGElement {
@@ -84,12 +66,10 @@ async function draw(source: string): Promise<string> {
   host.setAttribute('aria-hidden', 'true');
   host.style.cssText = 'position:fixed;left:-10000px;top:0;width:1000px;height:800px;visibility:hidden;contain:strict';
   document.body.append(host);
-  const observer = lockFrames(host);
   try {
     const { svg } = await Promise.race([mermaid.render(`acu-diagram-${count}`, text, host), timeout(DIAGRAM_BUDGET.timeoutMs)]);
     return standalone(svgOf(svg));
   } finally {
-    observer.disconnect();
     host.remove();
   }
 }

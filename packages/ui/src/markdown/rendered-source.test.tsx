@@ -91,3 +91,26 @@ describe('math (KaTeX, lazy)', () => {
     expect(math.typeset.map((tex) => tex.trim())).toEqual(['x + y']);
   });
 });
+
+describe('math and diagrams past their budgets', () => {
+  it('a formula longer than MATH_BUDGET.maxChars stays source (data-state too-large); the others are typeset', async () => {
+    const { MATH_BUDGET } = await import('../math.js');
+    const { load, typeset } = countingLoader();
+    const { container } = render(withMath(load, `Short $x^2$ and long $${'x+'.repeat(MATH_BUDGET.maxChars)}x$.`));
+    await waitFor(() => expect(container.querySelectorAll('.acu-math:not([data-state="source"])')).toHaveLength(2));
+    expect([...container.querySelectorAll('.acu-math')].map((element) => element.getAttribute('data-state'))).toEqual(['rendered', 'too-large']);
+    expect(typeset).toEqual(['x^2']);
+  });
+
+  it('a diagram the renderer refuses for its budget shows its source and a note', async () => {
+    const { DiagramRendererContext } = await import('./markdown-renderers.js');
+    const { RenderBudgetError } = await import('./render-budget.js');
+    const load = async () => ({ render: () => Promise.reject(new RenderBudgetError('mindmap of more than 15 statements')) });
+    const { container } = render(
+      <DiagramRendererContext.Provider value={load}><Markdown text={'```mermaid\nmindmap\n  root\n```\n'} complete /></DiagramRendererContext.Provider>,
+    );
+    await waitFor(() => expect(container.querySelector('.acu-diagram')?.getAttribute('data-state')).toBe('too-large'));
+    expect(container.querySelector('.acu-diagram code')!.textContent).toContain('mindmap');
+    expect(container.querySelector('.acu-rendered__note')!.textContent).toBe('Too large to draw: shown as source.');
+  });
+});
