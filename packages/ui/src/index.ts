@@ -1,5 +1,6 @@
 export { MessageList, type MessageListProps } from './message-list/message-list.js';
 export { MessageListRow, type MessageListRowProps } from './message-list/message-list-row.js';
+export { useMessage, type MessageListComponents, type MessageRowComponentProps, type MessageRowValue } from './message-list/message-context.js';
 export { ROLE_LABELS, type MessagePartContext, type RenderMessagePart } from './message-list/message-row.js';
 export { MessageActions, type MessageActionsChat, type MessageActionsProps } from './message-actions/message-actions.js';
 export { CopyAction } from './message-actions/copy-action.js';

@@ -25,7 +25,7 @@ export function renderToolCall(
   const answer = (value: unknown) => registry?.answer(target, value);
   const approve = () => answer(true);
   const deny = (reason?: string) => answer(reason ? { approved: false, reason } : false);
-  const renderer = registry?.renderer(name);
+  const renderer = registry?.renderer(name, interrupt);
   if (renderer) {
     return renderer({ toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), respond: answer, approve, deny });
   }

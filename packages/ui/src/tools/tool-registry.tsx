@@ -1,6 +1,6 @@
 import type { Part } from '@agent-chat/core';
 import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ToolCallStatus } from './tool-call-status.js';
 
 /** What a tool's renderer is given. */
@@ -19,6 +19,12 @@ export interface ToolRenderProps {
   deny(reason?: string): void;
 }
 
+/** The components a list falls back to for tool calls and interrupts without a renderer of their own. */
+export interface ToolComponents {
+  ToolCall?: ComponentType<ToolRenderProps> | undefined;
+  Interrupt?: ComponentType<ToolRenderProps> | undefined;
+}
+
 /** Renders one tool call. */
 export type ToolRenderer = (props: ToolRenderProps) => ReactNode;
 
@@ -34,7 +40,8 @@ export interface ToolCallRef {
 
 /** What rows read from the registry: stable for the list's lifetime, so a new registry object re-renders no row. */
 export interface ToolRegistryValue {
-  renderer(name: string): ToolRenderer | undefined;
+  /** The renderer registered for `name`, else the app's `ToolCall` (or `Interrupt`, for an interrupt) component, if any. */
+  renderer(name: string, interrupt?: boolean): ToolRenderer | undefined;
   answer(call: ToolCallRef, output: unknown): void;
 }
 
@@ -50,16 +57,18 @@ export interface ToolAnswerActions {
 }
 
 /** A stable registry value that always reads the latest `tools` and actions. */
-export function useStableToolRegistry(tools: ToolRegistry | undefined, actions: ToolAnswerActions): ToolRegistryValue {
-  const latest = useRef({ tools, actions });
+export function useStableToolRegistry(tools: ToolRegistry | undefined, actions: ToolAnswerActions, components?: ToolComponents): ToolRegistryValue {
+  const latest = useRef({ tools, actions, components });
   // Read during the same render by the rows below, so it is set here, not in an effect (the latest-ref pattern: the
   // registry's identity never changes, so an inline `tools` object re-renders no row).
   // eslint-disable-next-line react-hooks/refs -- see above
-  latest.current = { tools, actions };
+  latest.current = { tools, actions, components };
   const [value] = useState<ToolRegistryValue>(() => ({
-    renderer: (name) => {
+    renderer: (name, interrupt = false) => {
       const renderer = latest.current.tools?.[name];
-      return typeof renderer === 'function' ? renderer : undefined;
+      if (typeof renderer === 'function') return renderer;
+      const Fallback = interrupt ? latest.current.components?.Interrupt : latest.current.components?.ToolCall;
+      return Fallback ? (props) => <Fallback {...props} /> : undefined;
     },
     answer: ({ toolCallId, name, ref }, output) => {
       const { chat, resume } = latest.current.actions;
