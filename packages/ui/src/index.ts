@@ -35,7 +35,7 @@ export { Markdown, type MarkdownProps } from './markdown/markdown.js';
 export { CodeBlock, type CodeBlockProps } from './markdown/code-block.js';
 export { MediaView, type MediaViewProps } from './media/media-view.js';
 export { ToolActivity, type ToolActivityProps, type ToolActivityState } from './tools/tool-activity.js';
-export type { ToolRegistry, ToolRenderer, ToolRenderProps } from './tools/tool-registry.js';
+export { toolUI, type ToolCallQuestion, type ToolRegistry, type ToolRenderer, type ToolRenderProps } from './tools/tool-registry.js';
 export type { ToolCallStatus } from './tools/tool-call-status.js';
 export { safeLinkUrl, safeMediaUrl } from './media/safe-url.js';
 export { LabelsProvider, useLabels, defaultLabels, type AgentChatLabels } from './labels/labels.js';

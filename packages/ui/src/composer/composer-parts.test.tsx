@@ -89,7 +89,7 @@ describe('Composer parts', () => {
   it('Attach and Attachments: a picked file shows as a chip, removable; the chip list is its own part', async () => {
     const { view, user } = mount(
       <>
-        <Composer.Attachments />
+        <Composer.Attachments className="my-files" aria-label="Files to send" data-testid="files" />
         <Composer.Input />
         <Composer.Attach>Add a file</Composer.Attach>
       </>,
@@ -98,6 +98,10 @@ describe('Composer parts', () => {
     const picker = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(picker, { target: { files: [new File(['a,b'], 'data.csv', { type: 'text/csv' })] } });
     expect(await screen.findByText('data.csv')).toBeTruthy();
+    // It takes the list's props, as every part does.
+    const list = screen.getByRole('list', { name: 'Files to send' });
+    expect(list.className).toBe('acu-composer__attachments my-files');
+    expect(list.dataset.testid).toBe('files');
     await user.click(screen.getByRole('button', { name: 'Remove data.csv' }));
     expect(screen.queryByText('data.csv')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBe(document.activeElement);

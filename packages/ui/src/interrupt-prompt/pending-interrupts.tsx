@@ -1,4 +1,5 @@
 import type { ToolRequestPart } from '@agent-chat/core';
+import { Fragment } from 'react';
 import { interruptPrompt } from './interrupt-answers.js';
 import { LazyToolActivity } from '../message-list/row-parts.js';
 import { useToolRegistry } from '../tools/tool-registry.js';
@@ -15,6 +16,15 @@ export function PendingInterrupts({ interrupts }: { interrupts: readonly ToolReq
       {interrupts.map((part) => {
         const { name, ref } = part.toolRequest;
         const answer = (output: unknown) => registry.answer({ toolCallId: ref ?? name, name, ref }, output);
+        const renderer = registry.renderer(name, true);
+        if (renderer) {
+          const key = `${name}\u0000${ref ?? ''}`;
+          const node = renderer({
+            toolCallId: ref ?? name, name, input: part.toolRequest.input, output: undefined, status: 'awaiting-approval', error: undefined, request: part,
+            interrupt: { part, prompt: interruptPrompt(part) }, respond: answer, approve: () => answer(true), deny: (reason) => answer(reason ? { approved: false, reason } : false),
+          });
+          return <Fragment key={key}>{node}</Fragment>;
+        }
         return (
           <LazyToolActivity key={`${name}\u0000${ref ?? ''}`} request={part.toolRequest} state="awaiting-approval" prompt={interruptPrompt(part)}
             onApprove={(text) => answer(text ?? true)} onDeny={() => answer(false)} />

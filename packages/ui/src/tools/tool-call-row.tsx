@@ -27,7 +27,11 @@ export function renderToolCall(
   const deny = (reason?: string) => answer(reason ? { approved: false, reason } : false);
   const renderer = registry?.renderer(name, interrupt);
   if (renderer) {
-    return renderer({ toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), respond: answer, approve, deny });
+    const asked = links.asked?.[index];
+    return renderer({
+      toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), respond: answer, approve, deny, request: part,
+      interrupt: asked ? { part: asked, prompt: interruptPrompt(asked) } : undefined,
+    });
   }
   const shown = output !== undefined ? { name, ...(ref !== undefined ? { ref } : {}), output } : undefined;
   const answerable = registry && interrupt && status === 'awaiting-approval';

@@ -1,14 +1,26 @@
-import type { Part } from '@agent-chat/core';
+import type { Part, ToolRequestPart } from '@agent-chat/core';
+import type { InterruptPrompt } from '../interrupt-prompt/interrupt-answers.js';
 import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
 import { createContext, useContext, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ToolCallStatus } from './tool-call-status.js';
 
-/** What a tool's renderer is given. */
-export interface ToolRenderProps {
+/** A pending interrupt that asks the user about a tool call: its part and what it asks. */
+export interface ToolCallQuestion {
+  part: ToolRequestPart;
+  /** Its title, question, labels and text answer, as the kit's prompt reads them (`interruptPrompt(part)`). */
+  prompt: InterruptPrompt;
+}
+
+/** What a tool's renderer is given; `Input` and `Output` are the app's word for its tool (see {@link toolUI}). */
+export interface ToolRenderProps<Input = unknown, Output = unknown> {
   toolCallId: string;
   name: string;
-  input: unknown;
-  output: unknown;
+  input: Input;
+  output: Output | undefined;
+  /** The request part itself (its `metadata`, `partial` while the input streams). */
+  request: ToolRequestPart;
+  /** The pending interrupt that asks about this call (matched by its ref), with its question; undefined when none waits. */
+  interrupt: ToolCallQuestion | undefined;
   status: ToolCallStatus;
   error: string | undefined;
   /** Answers the call: a client tool without `execute` (`addToolResult`), or an interrupt (`resume`). */
@@ -26,7 +38,17 @@ export interface ToolComponents {
 }
 
 /** Renders one tool call. */
-export type ToolRenderer = (props: ToolRenderProps) => ReactNode;
+export type ToolRenderer<Input = unknown, Output = unknown> = (props: ToolRenderProps<Input, Output>) => ReactNode;
+
+/**
+ * A registry entry with typed `input` and `output`: `tools={{ ...toolUI<WeatherInput, Weather>('getWeather', (call) =>
+ * …) }}`. The types are the app's word for what its agent sends (nothing checks them at run time): check the values
+ * there if the agent may send others.
+ */
+export function toolUI<Input, Output = unknown>(name: string, render: ToolRenderer<Input, Output>): ToolRegistry {
+  // The one place the kit trusts the app's types for a tool's values.
+  return { [name]: render as unknown as ToolRenderer };
+}
 
 /** Renderers by tool name; an inline object is fine (rows re-render only when their own tool state changes). */
 export type ToolRegistry = Record<string, ToolRenderer>;
