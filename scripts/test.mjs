@@ -58,7 +58,7 @@ const steps = [
   ...packages.map((path) => [`publint --strict ${path}`, bin('publint'), () => ['--strict', tarball(path)]]),
   // The packed packages' types resolve for ESM and bundler consumers (ESM-only: CommonJS resolutions are not checked);
   // a stylesheet has no types.
-  ...packages.map((path) => [`attw (are the types wrong) ${path}`, bin('attw'), () => [tarball(path), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'ascii']]),
+  ...packages.map((path) => [`attw (are the types wrong) ${path}`, bin('attw'), () => [tarball(path), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', 'structure.css', '--format', 'ascii']]),
   // Docs that run: the READMEs' ts/tsx blocks against the packed packages, in a project outside the repository.
   ['README code blocks type-check against the packed packages (and the testing README\'s test runs)', process.execPath, ['scripts/check-readme-code.mjs']],
   // The root Storybook (stories of @agent-chat/ui) must build offline; vitest's storybook project opens every story of

@@ -21,5 +21,9 @@ if (import.meta.url.startsWith('file:') && process.argv[1] === fileURLToPath(imp
   const source = fileURLToPath(new URL('../src/styles.css', import.meta.url));
   const target = fileURLToPath(new URL('../dist/styles.css', import.meta.url));
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, inlineImports(source));
+  const css = inlineImports(source);
+  writeFileSync(target, css);
+  // The unstyled entry: behaviour and layout only.
+  const { structureOnly } = await import('./structure.mjs');
+  writeFileSync(fileURLToPath(new URL('../dist/structure.css', import.meta.url)), `/* @agent-chat/ui structure.css: layout only, no colors or shapes (made from styles.css). */\n${structureOnly(css)}`);
 }

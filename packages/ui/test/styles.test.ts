@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { inlineImports } from '../scripts/copy-styles.mjs';
 // @ts-expect-error -- a build script in plain JavaScript, without types
 import { END, START, themeTokens, tokenTable, usedTokens } from '../scripts/tokens.mjs';
+// @ts-expect-error -- a build script in plain JavaScript, without types
+import { structureOnly } from '../scripts/structure.mjs';
 
 // From the repository's root, where vitest runs (jsdom gives import.meta.url an http: scheme).
 const sources = join(process.cwd(), 'packages/ui/src');
@@ -60,6 +62,23 @@ describe('the shipped stylesheet', () => {
     const table = readme.slice(readme.indexOf(START) + START.length, readme.indexOf(END)).trim();
     // Out of date: `node packages/ui/scripts/tokens.mjs --write`.
     expect(table).toBe(tokenTable(tokens));
+  });
+
+  it('the unstyled entry (structure.css) keeps layout and behaviour only: no color, shape, font or motion; the layout rules stay', () => {
+    const structure: string = structureOnly(css);
+    const declarations = [...structure.matchAll(/^\s*([\w-]+)\s*:/gm)].map((match) => match[1]!);
+    expect(declarations.length).toBeGreaterThan(300);
+    const PAINT = /^(color|background(-.*)?|border(?!-collapse|-spacing).*|outline(-.*)?|box-shadow|text-shadow|font(-.*)?|line-height|letter-spacing|text-decoration(-.*)?|text-transform|opacity|filter|animation(-.*)?|transition(-.*)?|transform|content|fill|stroke)$/;
+    expect(declarations.filter((property) => PAINT.test(property))).toEqual([]);
+    expect(structure).not.toMatch(/@keyframes|--acu-default-/);
+    expect(outsideLayer(structure, 'agent-chat')).toBe('');
+    // What makes the parts work: the list scrolls, a table scrolls in its box with its first column stuck on a phone,
+    // a hidden label stays for screen readers, a long answer's finished runs are skipped off screen.
+    expect(structure).toMatch(/\.acu-message-list \{[^}]*overflow-y: auto/);
+    expect(structure).toMatch(/\.acu-markdown__table \{[^}]*overflow-x: auto/);
+    expect(structure).toMatch(/@media \(max-width: 600px\) \{\s*\.acu-markdown :is\(th, td\):first-child \{[^}]*position: sticky/);
+    expect(structure).toMatch(/\.acu-visually-hidden \{[^}]*clip: rect\(0 0 0 0\)/);
+    expect(structure).toMatch(/\.acu-markdown__run\[data-sealed\] \{[^}]*content-visibility: auto/);
   });
 
   it('writes each dark color once, beside its light one', () => {
