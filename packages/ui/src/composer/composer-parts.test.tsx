@@ -5,7 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createRef, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
-import { Composer } from '../index.js';
+import { Composer, useComposer } from '../index.js';
 
 afterEach(cleanup);
 
@@ -105,6 +105,25 @@ describe('Composer parts', () => {
     await user.click(screen.getByRole('button', { name: 'Remove data.csv' }));
     expect(screen.queryByText('data.csv')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBe(document.activeElement);
+  });
+
+  it('useComposer() gives an app\'s own part the composer\'s state, text and actions', async () => {
+    function Counter() {
+      const { text, state, canSend } = useComposer();
+      return <output className="counter">{`${text.length} ${state} ${canSend ? 'ready' : 'empty'}`}</output>;
+    }
+    const { view, user } = mount(
+      <>
+        <Composer.Input />
+        <Counter />
+        <Composer.Send />
+      </>,
+    );
+    const counter = () => view.container.querySelector('.counter')!.textContent;
+    expect(counter()).toBe('0 idle empty');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    expect(counter()).toBe('5 idle ready');
+    expect(() => render(<Counter />)).toThrow('useComposer() must be called inside <Composer>');
   });
 
   it('a part outside Composer says where it belongs', () => {

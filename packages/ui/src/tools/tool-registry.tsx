@@ -69,6 +69,20 @@ export interface ToolRegistryValue {
 
 const ToolRegistryContext = createContext<ToolRegistryValue | null>(null);
 
+/** The tool call a renderer (or `ToolCall` / `Interrupt` component) is drawing; null elsewhere. */
+export const ToolCallContext = createContext<ToolRenderProps | null>(null);
+
+/**
+ * The tool call around the caller — what its renderer was given (name, input, output, status, the request part, the
+ * interrupt that waits on it, `respond` / `approve` / `deny`) — for an app's parts deep inside a tool card. Throws
+ * outside a tool call's rendering.
+ */
+export function useToolCall(): ToolRenderProps {
+  const value = useContext(ToolCallContext);
+  if (!value) throw new Error('useToolCall() must be called inside a tool call\'s rendering (a `tools` renderer, or a ToolCall / Interrupt component)');
+  return value;
+}
+
 /** The registry and answer functions of the nearest message list, if any. */
 export const useToolRegistry = (): ToolRegistryValue | null => useContext(ToolRegistryContext);
 

@@ -1,11 +1,11 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
-import { fireEvent } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mount, until } from '../../test/mount.js';
 import { preloadAgentChatView } from '../agent-chat-view/preload-agent-chat-view.js';
 import { MessageList } from '../message-list/message-list.js';
 import type { MessageListComponents } from '../message-list/message-context.js';
-import { toolUI, type ToolRenderProps } from './tool-registry.js';
+import { toolUI, useToolCall, type ToolRenderProps } from './tool-registry.js';
 
 beforeAll(() => preloadAgentChatView());
 const mounted: Array<() => void> = [];
@@ -80,5 +80,24 @@ describe('tool renderers', () => {
     await chat.send('clean up');
     await until(() => expect(view.container.querySelector('.my-question')?.textContent).toBe('deleteFiles: Delete 3 files?'));
     expect(view.container.querySelectorAll('.my-tool')).toHaveLength(1);
+  });
+
+  it('useToolCall() gives a part deep inside a card its call; outside one it says where it belongs', async () => {
+    function Status() {
+      const call = useToolCall();
+      return <span className="deep">{`${call.name} ${call.status} ${call.request.toolRequest.ref ?? ''}`}</span>;
+    }
+    const chat = createAgentChat({ transport: scriptedTransport([weatherCall]) });
+    const view = mount(<MessageList chat={chat} tools={{ getWeather: () => <div><p><Status /></p></div> }} />);
+    mounted.push(view.unmount);
+    await chat.send('weather?');
+    await until(() => expect(view.container.querySelector('.deep')?.textContent).toBe('getWeather done w1'));
+    const errors = console.error;
+    console.error = () => undefined; // React reports the thrown error; it is expected here.
+    try {
+      expect(() => render(<Status />)).toThrow('useToolCall() must be called inside a tool call');
+    } finally {
+      console.error = errors;
+    }
   });
 });
