@@ -170,8 +170,9 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
 
     // The conversation's column and rows, before and after the first artifact: no sideways move or resize over 4 px.
     const columns = () => demo.page.evaluate(() =>
-      [document.querySelector('.acu-message-list__content')!, ...document.querySelectorAll('article.acu-message'), document.querySelector('.acu-composer')!]
-        .slice(0, 4).map((element) => { const box = element.getBoundingClientRect(); return { left: Math.round(box.left), width: Math.round(box.width) }; }));
+      // The column, the first question and its answer (one article each), the composer.
+      [document.querySelector('.acu-message-list__content')!, ...[...document.querySelectorAll('article.acu-message')].slice(0, 2), document.querySelector('.acu-composer')!]
+        .map((element) => { const box = element.getBoundingClientRect(); return { left: Math.round(box.left), width: Math.round(box.width) }; }));
     const before = await columns();
     await demo.send('report', { turns: 2 });
     await expect.poll(async () => demo.artifacts.textContent()).toContain('report.md');
