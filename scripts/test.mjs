@@ -101,7 +101,7 @@ const steps = [
   ...packages.map((path) => ({ id: `publint ${path}`, title: `publint --strict ${path}`, after: ['pack'], command: bin('publint'), args: () => ['--strict', tarball(path)] })),
   // The packed packages' types resolve for ESM and bundler consumers (ESM-only: CommonJS resolutions are not checked);
   // a stylesheet has no types.
-  ...packages.map((path) => ({ id: `attw ${path}`, title: `attw (are the types wrong) ${path}`, after: ['pack'], command: bin('attw'), args: () => [tarball(path), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'ascii'] })),
+  ...packages.map((path) => ({ id: `attw ${path}`, title: `attw (are the types wrong) ${path}`, after: ['pack'], command: bin('attw'), args: () => [tarball(path), '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', 'structure.css', '--format', 'ascii'] })),
 ];
 
 /**

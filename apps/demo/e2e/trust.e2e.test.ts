@@ -23,17 +23,27 @@ const boxOf = (page: Page, selector: string) =>
     return { left, top, right, bottom, width, height };
   }, selector) as Promise<Box>;
 
-/** The rows of the last answer (the model's articles after the last user message), as the reader sees them. */
+/**
+ * The last answer as the reader sees it: one article (every model message after the last user message), its messages
+ * the article's segments, each measured by the boxes of what it shows.
+ */
 const lastAnswer = (page: Page) =>
   page.evaluate(() => {
     const articles = [...document.querySelectorAll<HTMLElement>('article.acu-message')];
     const lastUser = articles.map((article) => article.dataset.role).lastIndexOf('user');
-    const rows = articles.slice(lastUser + 1);
+    const answers = articles.slice(lastUser + 1);
     const user = articles[lastUser]!.getBoundingClientRect();
-    const boxes = rows.map((row) => row.getBoundingClientRect());
+    const rows = answers.flatMap((answer) => [...answer.querySelectorAll<HTMLElement>(':scope > .acu-message__segment')]);
+    // A segment has no box of its own (display: contents): the union of its children's.
+    const boxes = rows.map((row) => {
+      const children = [...row.children].map((child) => child.getBoundingClientRect()).filter((box) => box.height > 0);
+      return { top: Math.min(...children.map((box) => box.top)), bottom: Math.max(...children.map((box) => box.bottom)) };
+    });
     return {
+      articles: answers.length,
       rows: rows.length,
-      authors: rows.filter((row) => row.querySelector(':scope > .acu-message__author')).length,
+      headings: answers.map((answer) => answer.querySelectorAll(':scope > .acu-message__author').length),
+      labelled: answers.every((answer) => answer.getAttribute('aria-labelledby') === answer.querySelector(':scope > h2')?.id),
       versionSwitchers: rows.map((row) => row.querySelectorAll('[data-action="previous"]').length),
       regenerate: rows.map((row) => row.querySelectorAll('[data-action="regenerate"]').length),
       // Space between the parts of the answer, and between the question and the answer.
@@ -85,8 +95,11 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
     await demo.waitForTurns(3);
     await expect.poll(async () => demo.page.getByRole('group', { name: 'Version 2 of 2' }).count()).toBe(1);
     const answer = await lastAnswer(demo.page);
+    // One answer, one article with one heading that labels it; its messages (tool card, text) inside it, in order.
+    expect(answer.articles).toBe(1);
+    expect(answer.headings).toEqual([1]);
+    expect(answer.labelled).toBe(true);
     expect(answer.rows).toBeGreaterThan(1);
-    expect(answer.authors).toBe(1);
     // The switcher and Regenerate once, both on the answer's last row (after the tool card and the text).
     const last = answer.rows - 1;
     expect(answer.versionSwitchers).toEqual(answer.versionSwitchers.map((_, index) => (index === last ? 1 : 0)));
@@ -97,7 +110,7 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
     // The switcher still switches: back to version 1, whose own last row carries it.
     await demo.page.getByRole('group', { name: 'Version 2 of 2' }).getByRole('button', { name: 'Previous version' }).click();
     await expect.poll(async () => demo.page.getByRole('group', { name: 'Version 1 of 2' }).count()).toBe(1);
-    expect((await lastAnswer(demo.page)).authors).toBe(1);
+    expect((await lastAnswer(demo.page)).headings).toEqual([1]);
   });
 
   it('5. Copy on an answer of several messages copies the whole answer: the text before its tool card and the final text', async () => {
@@ -158,8 +171,9 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
 
     // The conversation's column and rows, before and after the first artifact: no sideways move or resize over 4 px.
     const columns = () => demo.page.evaluate(() =>
-      [document.querySelector('.acu-message-list__content')!, ...document.querySelectorAll('article.acu-message'), document.querySelector('.acu-composer')!]
-        .slice(0, 4).map((element) => { const box = element.getBoundingClientRect(); return { left: Math.round(box.left), width: Math.round(box.width) }; }));
+      // The column, the first question and its answer (one article each), the composer.
+      [document.querySelector('.acu-message-list__content')!, ...[...document.querySelectorAll('article.acu-message')].slice(0, 2), document.querySelector('.acu-composer')!]
+        .map((element) => { const box = element.getBoundingClientRect(); return { left: Math.round(box.left), width: Math.round(box.width) }; }));
     const before = await columns();
     await demo.send('report', { turns: 2 });
     await expect.poll(async () => demo.artifacts.textContent()).toContain('report.md');
@@ -227,7 +241,7 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
       expect(target!.width).toBeGreaterThanOrEqual(44);
       expect(target!.height).toBeGreaterThanOrEqual(44);
       // A tap on an earlier answer shows its actions.
-      await firstAnswer.locator('.acu-message__body').click();
+      await firstAnswer.locator('.acu-message__body').last().click();
       await expect.poll(() => copy(firstAnswer).isVisible()).toBe(true);
       // Edit the first question inline: the editor fits the message column.
       const question = demo.page.locator('article.acu-message[data-role="user"]').first();

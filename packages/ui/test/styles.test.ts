@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a build script in plain JavaScript, without types
 import { inlineImports } from '../scripts/copy-styles.mjs';
+// @ts-expect-error -- a build script in plain JavaScript, without types
+import { END, START, themeTokens, tokenTable, usedTokens } from '../scripts/tokens.mjs';
+// @ts-expect-error -- a build script in plain JavaScript, without types
+import { structureOnly } from '../scripts/structure.mjs';
 
 // From the repository's root, where vitest runs (jsdom gives import.meta.url an http: scheme).
 const sources = join(process.cwd(), 'packages/ui/src');
@@ -34,9 +38,52 @@ describe('the shipped stylesheet', () => {
     }
   });
 
+  it('is all in the cascade layer agent-chat: any rule of an app outside a layer wins over it', () => {
+    expect(outsideLayer(uncommented, 'agent-chat')).toBe('');
+    expect(uncommented.match(/@layer agent-chat \{/g)!.length).toBe(readFileSync(source, 'utf8').match(/layer\(agent-chat\)/g)!.length);
+    expect(uncommented).not.toMatch(/!important/);
+  });
+
+  it('declares no color token an app sets: only their defaults (--acu-default-*), so an app\'s value on :root or an ancestor wins under data-acu-theme too', () => {
+    const colors = themeTokens(css).filter((token: { kind: string }) => token.kind === 'color').map((token: { name: string }) => token.name);
+    expect(colors.length).toBeGreaterThan(15);
+    for (const name of colors) {
+      expect(uncommented, name).not.toMatch(new RegExp(`${name}\\s*:`));
+      // Every read falls back to the default.
+      expect(uncommented, name).not.toMatch(new RegExp(`var\\(${name}\\)`));
+    }
+  });
+
+  it('the README\'s token table is the stylesheet\'s: every token it reads is in it, with its default', () => {
+    const tokens = themeTokens(css);
+    const names = new Set(tokens.map((token: { name: string }) => token.name));
+    expect(usedTokens(css).filter((name: string) => !names.has(name))).toEqual([]);
+    const readme = readFileSync(join(process.cwd(), 'packages/ui/README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf(START) + START.length, readme.indexOf(END)).trim();
+    // Out of date: `node packages/ui/scripts/tokens.mjs --write`.
+    expect(table).toBe(tokenTable(tokens));
+  });
+
+  it('the unstyled entry (structure.css) keeps layout and behaviour only: no color, shape, font or motion; the layout rules stay', () => {
+    const structure: string = structureOnly(css);
+    const declarations = [...structure.matchAll(/^\s*([\w-]+)\s*:/gm)].map((match) => match[1]!);
+    expect(declarations.length).toBeGreaterThan(300);
+    const PAINT = /^(color|background(-.*)?|border(?!-collapse|-spacing).*|outline(-.*)?|box-shadow|text-shadow|font(-.*)?|line-height|letter-spacing|text-decoration(-.*)?|text-transform|opacity|filter|animation(-.*)?|transition(-.*)?|transform|content|fill|stroke)$/;
+    expect(declarations.filter((property) => PAINT.test(property))).toEqual([]);
+    expect(structure).not.toMatch(/@keyframes|--acu-default-/);
+    expect(outsideLayer(structure, 'agent-chat')).toBe('');
+    // What makes the parts work: the list scrolls, a table scrolls in its box with its first column stuck on a phone,
+    // a hidden label stays for screen readers, a long answer's finished runs are skipped off screen.
+    expect(structure).toMatch(/\.acu-message-list \{[^}]*overflow-y: auto/);
+    expect(structure).toMatch(/\.acu-markdown__table \{[^}]*overflow-x: auto/);
+    expect(structure).toMatch(/@media \(max-width: 600px\) \{\s*\.acu-markdown :is\(th, td\):first-child \{[^}]*position: sticky/);
+    expect(structure).toMatch(/\.acu-visually-hidden \{[^}]*clip: rect\(0 0 0 0\)/);
+    expect(structure).toMatch(/\.acu-markdown__run\[data-sealed\] \{[^}]*content-visibility: auto/);
+  });
+
   it('writes each dark color once, beside its light one', () => {
     expect(css.match(/#18181b/g)).toHaveLength(1);
-    expect(css).toContain('--acu-bg: light-dark(#ffffff, #18181b);');
+    expect(css).toContain('--acu-default-bg: light-dark(#ffffff, #18181b);');
     // No theme block restates the tokens for dark mode (a diagram's light/dark image switch is not a color: it may query the scheme).
     expect(css).not.toMatch(/prefers-color-scheme[^{]*\{[^}]*--acu-/);
   });
@@ -104,4 +151,22 @@ function splitTopLevel(text: string, separator: string): string[] {
   }
   pieces.push(current.trim());
   return pieces.filter(Boolean);
+}
+
+/** `css` without its `@layer <name> { … }` blocks: what it has outside the layer. */
+function outsideLayer(css: string, name: string): string {
+  const opening = `@layer ${name} {`;
+  let rest = '';
+  let at = 0;
+  for (let found = css.indexOf(opening); found >= 0; found = css.indexOf(opening, at)) {
+    rest += css.slice(at, found);
+    let depth = 0;
+    let index = found + opening.length - 1;
+    for (; index < css.length; index++) {
+      if (css[index] === '{') depth++;
+      else if (css[index] === '}' && --depth === 0) break;
+    }
+    at = index + 1;
+  }
+  return (rest + css.slice(at)).trim();
 }

@@ -1,4 +1,4 @@
-import { createContext } from 'react';
+import { createContext, useContext } from 'react';
 import { usePartContext } from '../parts/part-context.js';
 import type { PendingAttachment } from './composer-attachments.js';
 import type { AgentChatLabels } from '../labels/labels.js';
@@ -35,6 +35,16 @@ export interface ComposerContextValue {
 
 /** The composer's shared state. */
 export const ComposerContext = createContext<ComposerContextValue | null>(null);
+
+/**
+ * The composer around the caller — its state (`idle`, `thinking`, `disabled`), text, whether it can send, its files and
+ * its actions (`submit`, `stop`, `addFiles`…) — for an app's own parts inside `Composer`. Throws outside one.
+ */
+export function useComposer(): ComposerContextValue {
+  const value = useContext(ComposerContext);
+  if (!value) throw new Error('useComposer() must be called inside <Composer>');
+  return value;
+}
 
 /** The enclosing `Composer`'s state, for its parts. */
 export const useComposerContext = (part: string): ComposerContextValue => usePartContext(ComposerContext, 'Composer', part);

@@ -5,7 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createRef, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
-import { Composer } from '../index.js';
+import { Composer, useComposer } from '../index.js';
 
 afterEach(cleanup);
 
@@ -89,7 +89,7 @@ describe('Composer parts', () => {
   it('Attach and Attachments: a picked file shows as a chip, removable; the chip list is its own part', async () => {
     const { view, user } = mount(
       <>
-        <Composer.Attachments />
+        <Composer.Attachments className="my-files" aria-label="Files to send" data-testid="files" />
         <Composer.Input />
         <Composer.Attach>Add a file</Composer.Attach>
       </>,
@@ -98,9 +98,32 @@ describe('Composer parts', () => {
     const picker = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(picker, { target: { files: [new File(['a,b'], 'data.csv', { type: 'text/csv' })] } });
     expect(await screen.findByText('data.csv')).toBeTruthy();
+    // It takes the list's props, as every part does.
+    const list = screen.getByRole('list', { name: 'Files to send' });
+    expect(list.className).toBe('acu-composer__attachments my-files');
+    expect(list.dataset.testid).toBe('files');
     await user.click(screen.getByRole('button', { name: 'Remove data.csv' }));
     expect(screen.queryByText('data.csv')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBe(document.activeElement);
+  });
+
+  it('useComposer() gives an app\'s own part the composer\'s state, text and actions', async () => {
+    function Counter() {
+      const { text, state, canSend } = useComposer();
+      return <output className="counter">{`${text.length} ${state} ${canSend ? 'ready' : 'empty'}`}</output>;
+    }
+    const { view, user } = mount(
+      <>
+        <Composer.Input />
+        <Counter />
+        <Composer.Send />
+      </>,
+    );
+    const counter = () => view.container.querySelector('.counter')!.textContent;
+    expect(counter()).toBe('0 idle empty');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    expect(counter()).toBe('5 idle ready');
+    expect(() => render(<Counter />)).toThrow('useComposer() must be called inside <Composer>');
   });
 
   it('a part outside Composer says where it belongs', () => {

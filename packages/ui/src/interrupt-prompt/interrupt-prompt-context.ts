@@ -1,4 +1,4 @@
-import { createContext } from 'react';
+import { createContext, useContext } from 'react';
 import { usePartContext } from '../parts/part-context.js';
 import type { InterruptPrompt } from './interrupt-answers.js';
 import type { AgentChatLabels } from '../labels/labels.js';
@@ -28,6 +28,16 @@ export interface InterruptPromptContextValue {
 
 /** The interrupt prompt's shared state. */
 export const InterruptPromptContext = createContext<InterruptPromptContextValue | null>(null);
+
+/**
+ * The interrupt prompt around the caller — the tool's name, what the agent asks (`prompt`), the text typed, whether it
+ * can be confirmed, `deny` — for an app's own parts inside `InterruptPrompt` or the confirmation dialog. Throws outside one.
+ */
+export function useInterruptPrompt(): InterruptPromptContextValue {
+  const value = useContext(InterruptPromptContext);
+  if (!value) throw new Error('useInterruptPrompt() must be called inside <InterruptPrompt> or <InterruptConfirmDialog>');
+  return value;
+}
 
 /** The enclosing `InterruptPrompt`'s state, for its parts. */
 export const useInterruptPromptContext = (part: string): InterruptPromptContextValue => usePartContext(InterruptPromptContext, 'InterruptPrompt', part);

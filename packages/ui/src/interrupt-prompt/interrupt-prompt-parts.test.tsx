@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
-import { InterruptPrompt, MessageList } from '../index.js';
+import { InterruptPrompt, MessageList, useInterruptPrompt } from '../index.js';
 
 afterEach(cleanup);
 
@@ -32,6 +32,24 @@ describe('InterruptPrompt parts', () => {
     await user.type(field, 'Apollo{Enter}');
     expect(answers).toEqual(['Apollo']);
     expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('useInterruptPrompt() gives an app\'s own part what the agent asks and the text typed', async () => {
+    function Echo() {
+      const { toolName, prompt: asked, text, canApprove } = useInterruptPrompt();
+      return <p className="echo">{`${toolName}: ${asked?.question ?? ''} [${text}] ${canApprove ? 'can confirm' : ''}`}</p>;
+    }
+    const { user, view } = prompt(
+      <>
+        <InterruptPrompt.Answer />
+        <Echo />
+        <InterruptPrompt.Actions />
+      </>,
+      true,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Project name' }), 'Apollo');
+    expect(view.container.querySelector('.echo')!.textContent).toContain('What should it be called? [Apollo] can confirm');
+    expect(() => render(<Echo />)).toThrow('useInterruptPrompt() must be called inside <InterruptPrompt>');
   });
 
   it('reordered with a heading, an app button among the answers, and asChild on Actions and Answer', async () => {

@@ -1,7 +1,7 @@
 import type { ToolRequestPart } from '@agent-chat/core';
 import { interruptPrompt } from './interrupt-answers.js';
 import { LazyToolActivity } from '../message-list/row-parts.js';
-import { useToolRegistry } from '../tools/tool-registry.js';
+import { ToolCallContext, useToolRegistry, type ToolRenderProps } from '../tools/tool-registry.js';
 
 /**
  * The interrupts waiting for an answer that no message row shows (a protocol may send them with the run's end, apart
@@ -15,6 +15,15 @@ export function PendingInterrupts({ interrupts }: { interrupts: readonly ToolReq
       {interrupts.map((part) => {
         const { name, ref } = part.toolRequest;
         const answer = (output: unknown) => registry.answer({ toolCallId: ref ?? name, name, ref }, output);
+        const renderer = registry.renderer(name, true);
+        if (renderer) {
+          const key = `${name}\u0000${ref ?? ''}`;
+          const props: ToolRenderProps = {
+            toolCallId: ref ?? name, name, input: part.toolRequest.input, output: undefined, status: 'awaiting-approval', error: undefined, request: part,
+            interrupt: { part, prompt: interruptPrompt(part) }, respond: answer, approve: () => answer(true), deny: (reason) => answer(reason ? { approved: false, reason } : false),
+          };
+          return <ToolCallContext.Provider key={key} value={props}>{renderer(props)}</ToolCallContext.Provider>;
+        }
         return (
           <LazyToolActivity key={`${name}\u0000${ref ?? ''}`} request={part.toolRequest} state="awaiting-approval" prompt={interruptPrompt(part)}
             onApprove={(text) => answer(text ?? true)} onDeny={() => answer(false)} />

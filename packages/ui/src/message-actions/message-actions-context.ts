@@ -1,6 +1,7 @@
 import { textOf, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { createContext } from 'react';
 import { usePartContext } from '../parts/part-context.js';
+import { warnOnce } from '../util/warn-once.js';
 
 /**
  * The operations of a chat that message actions use; `hasFeature` (every `AgentChat` has it) hides the version parts
@@ -37,15 +38,23 @@ export function answerText(message: ChatMessage, answer: readonly ChatMessage[] 
   return answer.map((each) => textOf(each.content).trim()).filter((text) => text !== '').join('\n\n');
 }
 
-/** The chat has the version tree (regenerate, edit, retry, switchBranch): without it their parts do not show. */
-const hasTree = (context: MessageActionsContextValue) => context.chat.hasFeature?.('versionTree') !== false;
+/**
+ * The chat has the version tree (regenerate, edit, retry, switchBranch): without it their parts do not show, and say
+ * so once in development, naming the feature.
+ */
+function hasTree(context: MessageActionsContextValue, part: string): boolean {
+  if (context.chat.hasFeature?.('versionTree') !== false) return true;
+  warnOnce(`versionTree:${part}`, `MessageActions.${part} needs the chat's versionTree() feature (createAgentChat({ features: [versionTree()] })); without it, it renders nothing.`);
+  return false;
+}
 
 /** Which default parts apply to a message (the default composition renders nothing when none does). */
 export const appliesTo = {
   copy: (context: MessageActionsContextValue) => context.copyText !== '',
-  edit: (context: MessageActionsContextValue) => hasTree(context) && context.message.role === 'user',
-  regenerate: (context: MessageActionsContextValue) => hasTree(context) && context.message.role === 'model' && context.text !== '' && !context.canRetry,
+  // The version tree is asked last: a part says it is missing only where it would otherwise show.
+  edit: (context: MessageActionsContextValue) => context.message.role === 'user' && hasTree(context, 'Edit'),
+  regenerate: (context: MessageActionsContextValue) => context.message.role === 'model' && context.text !== '' && !context.canRetry && hasTree(context, 'Regenerate'),
   feedback: (context: MessageActionsContextValue) => context.message.role === 'model' && context.text !== '' && !context.canRetry,
-  retry: (context: MessageActionsContextValue) => hasTree(context) && context.canRetry,
-  branchPicker: (context: MessageActionsContextValue) => hasTree(context) && (context.versions.siblings?.count ?? 0) > 1,
+  retry: (context: MessageActionsContextValue) => context.canRetry && hasTree(context, 'Retry'),
+  branchPicker: (context: MessageActionsContextValue) => (context.versions.siblings?.count ?? 0) > 1 && hasTree(context, 'BranchPicker'),
 };

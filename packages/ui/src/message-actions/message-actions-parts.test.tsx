@@ -2,7 +2,7 @@ import { createAgentChat, scriptedTransport, versionTree, type AgentEvent } from
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Profiler } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { BranchPicker, BranchPickerCount, BranchPickerNext, BranchPickerPrevious, MessageActions, MessageList, type MessageActionsProps } from '../index.js';
 
@@ -250,7 +250,9 @@ describe('MessageActions without the versionTree() feature', () => {
     return { chat, row, question: screen.getByText('hi').closest('article')! };
   }
 
-  it('shows no Edit, Regenerate or version parts, by default or composed; Copy and Feedback stay', async () => {
+  it('shows no Edit, Regenerate or version parts, by default or composed; Copy and Feedback stay; each says once (in development) which feature it needs', async () => {
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((message: string) => void warnings.push(message));
     const { chat, row, question } = await plainList((props) => <MessageActions {...props} />);
     expect(chat.hasFeature('versionTree')).toBe(false);
     expect(within(row).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy', 'rate-up', 'rate-down']);
@@ -266,6 +268,12 @@ describe('MessageActions without the versionTree() feature', () => {
     ));
     expect(within(composed.row).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
     expect(within(composed.question).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
+    warn.mockRestore();
+    // Once per part however often it renders, naming the feature; BranchPicker does not apply here (no versions).
+    expect(warnings.filter((message) => message.includes('versionTree()'))).toEqual([
+      expect.stringContaining('MessageActions.Edit needs the chat\'s versionTree() feature'),
+      expect.stringContaining('MessageActions.Regenerate needs the chat\'s versionTree() feature'),
+    ]);
   });
 
   it('the same list with versionTree() shows them', async () => {

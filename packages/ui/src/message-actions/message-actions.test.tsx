@@ -45,7 +45,9 @@ describe('MessageList message actions', () => {
     const end = await waitFor(() => rowOf('Sunny, 21 °C.'));
     // One Copy for the answer, at its end.
     expect(screen.getAllByRole('button', { name: 'Copy message' })).toHaveLength(2); // the question's and the answer's
-    expect(within(rowOf('Let me look that up.')).queryByRole('button', { name: 'Copy message' })).toBeNull();
+    // The answer is one article; its first message (the text before the tool call) has no Copy of its own.
+    expect(rowOf('Let me look that up.')).toBe(end);
+    expect(within(screen.getByText('Let me look that up.').closest<HTMLElement>('.acu-message__segment')!).queryByRole('button', { name: 'Copy message' })).toBeNull();
     await user.click(within(end).getByRole('button', { name: 'Copy message' }));
     expect(await navigator.clipboard.readText()).toBe('Let me look that up.\n\nSunny, 21 °C.');
   });

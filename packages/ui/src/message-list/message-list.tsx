@@ -16,6 +16,8 @@ import { DiagramRendererContext, MathRendererContext, type DiagramRendererLoader
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
 import { useChatView } from '../agent-chat-view/use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
+import { countRows, speakerOf } from './row-groups.js';
+import type { MessageListComponents } from './message-context.js';
 import { markdownPart } from '../markdown/lazy-markdown.js';
 import { AnswerFailureContext } from '../tools/answer-failure.js';
 
@@ -43,6 +45,11 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   allowedImageOrigins?: readonly string[];
   /** Renderers for tool calls by tool name (a card per call); others get the default tool row. */
   tools?: ToolRegistry;
+  /**
+   * Your own components for the rows (a user's message, an answer — all of its messages in one article —, a system
+   * message) and for tool calls and interrupts without a `tools` renderer; the kit's where absent. Keep the object stable.
+   */
+  components?: MessageListComponents;
   /** Overrides some of the list's strings (see `AgentChatLabels`). Keep it stable. */
   labels?: Partial<AgentChatLabels>;
   /** Shown after the last row, where the next answer will appear (e.g. a `ThinkingIndicator`). */
@@ -67,6 +74,7 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
 }
 
 const NO_ORIGINS: readonly string[] = [];
+const NO_COMPONENTS: MessageListComponents = {};
 const NO_INTERRUPTS: readonly ToolRequestPart[] = [];
 
 // Reached the top of what is rendered: load earlier rows before the reader hits the edge.
@@ -79,13 +87,13 @@ const LOAD_EARLIER_PX = 48;
  * Rows are memoized: a streaming token re-renders one row.
  */
 export function MessageList<S = unknown>({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, labels: ownLabels,
+  chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, components = NO_COMPONENTS, labels: ownLabels,
   showUsage = false, codeHighlighter, mathRenderer, diagramRenderer, className, onScroll, children, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
   const labels = useLabels(ownLabels);
-  const registry = useStableToolRegistry(tools, view);
+  const registry = useStableToolRegistry(tools, view, components);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
@@ -107,6 +115,15 @@ export function MessageList<S = unknown>({
     setRange({ firstId, start });
   }
   const visible = useMemo(() => (start === 0 ? messages : messages.slice(start)), [messages, start]);
+  // The rows (articles) before the window: counted again only when the window's edge moves, not at every token.
+  const edgeBefore = messages[start - 1];
+  const edge = messages[start];
+  const rowsBefore = useMemo(() => {
+    if (!edgeBefore) return 0;
+    const split = edge !== undefined && speakerOf(edgeBefore.role) === 'model' && speakerOf(edge.role) === 'model';
+    return countRows(messages, start) - (split ? 1 : 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the messages before the window are the same while its edge is
+  }, [edgeBefore, edge, start]);
 
   // Set while earlier rows are being added above: the scroll position's distance from the end, to keep.
   const restore = useRef<number | null>(null);
@@ -143,8 +160,8 @@ export function MessageList<S = unknown>({
   const lastStatus = lastMessage?.status;
   const retryId = rowActions && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
   const shared = useMemo<RowShared>(
-    () => ({ names: { ...roleNames(labels), ...roleLabels } as Record<Role, string>, renderPart, actions: rowActions, renderError: labels.rowRenderError }),
-    [labels, roleLabels, renderPart, rowActions],
+    () => ({ names: { ...roleNames(labels), ...roleLabels } as Record<Role, string>, components, renderPart, actions: rowActions, renderError: labels.rowRenderError }),
+    [labels, roleLabels, components, renderPart, rowActions],
   );
   // Interrupts no row shows are asked after the rows (only while idle: a running turn has none pending).
   const unlinked = useMemo(() => (isThinking ? NO_INTERRUPTS : unlinkedInterrupts(visible, interrupts, clientToolCalls)), [isThinking, visible, interrupts, clientToolCalls]);
@@ -180,7 +197,7 @@ export function MessageList<S = unknown>({
             <CodeHighlighterContext.Provider value={codeHighlighter ?? null}>
             <MathRendererContext.Provider value={mathRenderer ?? null}>
             <DiagramRendererContext.Provider value={diagramRenderer ?? null}>
-            <MessageRows scroller={ref} messages={visible} start={start} total={messages.length} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
+            <MessageRows scroller={ref} messages={visible} rowsBefore={rowsBefore} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
             </DiagramRendererContext.Provider>
             </MathRendererContext.Provider>
             </CodeHighlighterContext.Provider>
@@ -208,5 +225,5 @@ export function MessageList<S = unknown>({
   );
 }
 
-/** One message's row (`article`), for a row of your own. */
+/** A row's `article` (a message, or a whole answer), for the row components of your own (`components`). */
 MessageList.Row = MessageListRow;

@@ -14,9 +14,9 @@ import { ShowUsageContext } from './message-usage.js';
 import { ReasoningView } from './reasoning-view.js';
 import type { MessageActionsProps } from '../message-actions/message-actions.js';
 import { renderToolCall } from '../tools/tool-call-row.js';
-import { MessageListRow } from './message-list-row.js';
-import { RowErrorBoundary } from './row-error-boundary.js';
+import { speakerOf } from './row-groups.js';
 import { PAIRED, type RowToolLinks } from '../tools/tool-links.js';
+import type { MessageListComponents } from './message-context.js';
 import { useToolRegistry, type ToolRegistryValue } from '../tools/tool-registry.js';
 
 /** Where a part sits, for a custom part renderer. */
@@ -55,8 +55,6 @@ const statusNote = (status: MessageStatus, labels: AgentChatLabels) =>
 interface MessageRowProps {
   message: ChatMessage;
   links: RowToolLinks;
-  /** The author's name, on the first row of a run of one author's messages; undefined on the rows after it. */
-  roleLabel: string | undefined;
   renderPart: RenderMessagePart | undefined;
   /** Copy, regenerate, edit, versions and retry; none when undefined. */
   actions?: RowActions | undefined;
@@ -70,8 +68,6 @@ interface MessageRowProps {
   answer?: readonly ChatMessage[] | undefined;
   /** Why the turn failed, on the failed end of the conversation: shown in its one error notice. */
   failure?: string | undefined;
-  /** Its place in the whole conversation (1-based), for a feed's screen-reader users (the list sets `aria-setsize`). */
-  posinset?: number | undefined;
 }
 
 /**
@@ -110,10 +106,10 @@ function renderDefault(
 }
 
 /**
- * One message. Memoized: it re-renders only when its message or its tool links change, not on other rows' tokens.
- * Exported for bench/react/rows-worker.mjs, which counts its renders (not part of the package's entry).
+ * One message of a row (a segment of its article: an answer's article holds all of its messages). Memoized: it
+ * re-renders only when its message or its tool links change, not on other messages' tokens.
  */
-const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderPart, actions, canRetry = false, end, answer, failure, posinset }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ message, links, renderPart, actions, canRetry = false, end, answer, failure }: MessageRowProps) {
   const parts: ReactNode[] = [];
   const registry = useToolRegistry();
   const labels = useLabels();
@@ -131,8 +127,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
   // Nothing to show yet (a tool result shown on its call's row, a message with no parts): no row, and no bare label.
   if (parts.length === 0 && !note) return null;
   return (
-    <MessageListRow message={message} continued={roleLabel === undefined} aria-posinset={posinset}>
-      {roleLabel === undefined ? null : <div className="acu-message__author" data-state={message.status}>{roleLabel}</div>}
+    <div className="acu-message__segment" data-role={message.role} data-state={message.status} data-message-id={message.id}>
       <CitationSourcesContext.Provider value={sources}>
         {parts.length > 0 ? <div className="acu-message__body" data-state={message.status}>{parts}</div> : null}
       </CitationSourcesContext.Provider>
@@ -150,7 +145,7 @@ const MessageRow = memo(function MessageRow({ message, links, roleLabel, renderP
           {actions ? <actions.component message={message} chat={actions.chat} canRetry={canRetry} versions={end} answer={answer} /> : null}
         </div>
       ) : null}
-    </MessageListRow>
+    </div>
   );
 });
 
@@ -169,21 +164,18 @@ function useSources(message: ChatMessage): readonly Source[] {
   /* eslint-enable react-hooks/refs */
 }
 
-/** Rows per block: a commit re-creates the elements of the changed block only, not of the whole history in view. */
-export const BLOCK_SIZE = 25;
-
 /** What every row of a list shares: one stable object per list, so memoized rows compare it by identity. */
 export interface RowShared {
   /** Each role's name. */
   names: Record<Role, string>;
+  /** The app's row components (defaults where absent). */
+  components: MessageListComponents;
   renderPart: RenderMessagePart | undefined;
   actions?: RowActions | undefined;
   /** Shown instead of a row that failed to render. */
   renderError: string;
 }
 
-/** Who speaks: the agent's model and tool messages are one author, under one label. */
-const speaker = (role: Role) => (role === 'tool' ? 'model' : role);
 
 /** Where rows sit in their author's run: which open it (the author label) and which end an answer (note and actions). */
 export interface RowPlaces {
@@ -202,8 +194,8 @@ export interface RowPlaces {
   answers: ReadonlyMap<string, readonly ChatMessage[]>;
 }
 
-/** The row shows something: a tool result shown on its call's row, or a message with no parts yet, does not. */
-function shows(message: ChatMessage, links: ReadonlyMap<string, RowToolLinks>): boolean {
+/** The message shows something: a tool result shown on its call's row, or a message with no parts yet, does not. */
+export function shows(message: ChatMessage, links: ReadonlyMap<string, RowToolLinks>): boolean {
   const entries = links.get(message.id)?.entries;
   return message.status === 'aborted' || message.status === 'failed'
     || message.content.some((part, index) => !(isToolResponsePart(part) && entries?.[index] === PAIRED));
@@ -233,7 +225,7 @@ export function rowPlaces(messages: readonly ChatMessage[], links: ReadonlyMap<s
   };
   for (const message of messages) {
     if (!shows(message, links)) continue;
-    const who = speaker(message.role);
+    const who = speakerOf(message.role);
     if (who !== current) {
       closeRun();
       heads.add(message.id);
@@ -249,67 +241,3 @@ export function rowPlaces(messages: readonly ChatMessage[], links: ReadonlyMap<s
   closeRun();
   return { heads, ends, answers };
 }
-
-interface RowSlotProps {
-  message: ChatMessage;
-  links: RowToolLinks;
-  head: boolean;
-  end: ChatMessage | undefined;
-  answer?: readonly ChatMessage[] | undefined;
-  shared: RowShared;
-  canRetry: boolean;
-  failure?: string | undefined;
-  posinset?: number | undefined;
-}
-
-/** One message in its error boundary. */
-export function RowSlot({ message, links, head, end, answer, shared, canRetry, failure, posinset }: RowSlotProps) {
-  return (
-    <RowErrorBoundary message={message} messageId={message.id} text={shared.renderError}>
-      <MessageRow message={message} links={links} roleLabel={head ? shared.names[speaker(message.role)] : undefined}
-        renderPart={shared.renderPart} actions={shared.actions} canRetry={canRetry} end={end} answer={answer} failure={failure} posinset={posinset} />
-    </RowErrorBoundary>
-  );
-}
-
-interface RowBlockProps {
-  messages: readonly ChatMessage[];
-  from: number;
-  to: number;
-  links: ReadonlyMap<string, RowToolLinks>;
-  places: RowPlaces;
-  shared: RowShared;
-  /** The row that offers Retry (the failed or stopped end of the conversation). */
-  retryId?: string | undefined;
-  /** The failed end of the conversation and why it failed: that row shows the turn's one error notice. */
-  failure?: { id: string; reason: string } | undefined;
-}
-
-function sameRows(previous: RowBlockProps, next: RowBlockProps): boolean {
-  if (previous.shared !== next.shared || previous.retryId !== next.retryId) return false;
-  if (previous.failure?.id !== next.failure?.id || previous.failure?.reason !== next.failure?.reason) return false;
-  if (previous.from !== next.from || previous.to !== next.to) return false;
-  for (let index = next.from; index < next.to; index++) {
-    const message = next.messages[index]!;
-    const id = message.id;
-    if (previous.messages[index] !== message || previous.links.get(id) !== next.links.get(id)) return false;
-    if (previous.places.heads.has(id) !== next.places.heads.has(id) || previous.places.ends.get(id) !== next.places.ends.get(id)) return false;
-    if (previous.places.answers.get(id) !== next.places.answers.get(id)) return false;
-  }
-  return true;
-}
-
-/** A run of memoized rows, each in a row element: it re-renders only when one of its own messages (or their tool links) changed. */
-export const RowBlock = memo(function RowBlock({ messages, from, to, links, places, shared, retryId, failure }: RowBlockProps) {
-  const rows = [];
-  for (let index = from; index < to; index++) {
-    const message = messages[index]!;
-    rows.push(
-      <div key={message.id} className="acu-message-list__row">
-        <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)}
-          answer={places.answers.get(message.id)} shared={shared} canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} />
-      </div>,
-    );
-  }
-  return rows;
-}, sameRows);

@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { lazyPart } from '../util/lazy-part.js';
 import { RowBlocks, useServerOrHydrating, type MessageRowsProps } from './row-blocks.js';
 import { useRowLinks } from './row-links.js';
+import { groupRows } from './row-groups.js';
 
 /** Rows taken from which only the rows near the viewport are mounted (the virtualiser's chunk); fewer render all. */
 export const VIRTUAL_FROM = 30;
@@ -13,13 +14,14 @@ export const virtualRowsPart = /* @__PURE__ */ lazyPart(() => import('./virtual-
 const VirtualRows = virtualRowsPart.Component;
 
 /** A short list: every row rendered, no virtualiser. */
-function AllRows({ messages, start, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
+function AllRows({ messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
   const { links, places } = useRowLinks(messages, active, interrupts, clientToolCalls);
+  const groups = useMemo(() => groupRows(messages), [messages]);
   useLayoutEffect(() => onCommit());
   // A feed owns articles: an empty conversation has none, so no feed.
   return (
     <div className="acu-message-list__rows" role={messages.length > 0 ? 'feed' : undefined} data-state="all">
-      <RowBlocks messages={messages} start={start} links={links} places={places} shared={shared} retryId={retryId} failure={failure} />
+      <RowBlocks messages={messages} groups={groups} rowsBefore={rowsBefore} links={links} places={places} shared={shared} retryId={retryId} failure={failure} active={active} />
     </div>
   );
 }

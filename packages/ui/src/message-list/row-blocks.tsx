@@ -1,6 +1,8 @@
 import type { ChatMessage, ClientToolCall, ToolRequestPart } from '@agent-chat/core';
 import { useSyncExternalStore, type RefObject } from 'react';
-import { BLOCK_SIZE, RowBlock, type RowShared } from './message-row.js';
+import type { RowShared } from './message-row.js';
+import { BLOCK_SIZE, RowBlock } from './row-group.js';
+import type { RowGroup } from './row-groups.js';
 import type { useRowLinks } from './row-links.js';
 
 /** Props of the list's rows. */
@@ -9,10 +11,8 @@ export interface MessageRowsProps {
   scroller: RefObject<HTMLElement | null>;
   /** The messages taken (the latest pages of the conversation). */
   messages: readonly ChatMessage[];
-  /** The conversation index of `messages[0]`. */
-  start: number;
-  /** Messages in the whole conversation. */
-  total: number;
+  /** Rows (articles: a message, or a whole answer) of the conversation before the window's first. */
+  rowsBefore: number;
   /** A turn runs; the interrupts waiting and the client tool calls (for the tool rows). */
   active: boolean;
   interrupts: readonly ToolRequestPart[];
@@ -35,14 +35,18 @@ export function useServerOrHydrating(): boolean {
   return useSyncExternalStore(subscribeToNothing, () => false, () => true);
 }
 
-/** Every row taken, in memoized blocks aligned to conversation indexes (appending never reshuffles earlier blocks). */
-export function RowBlocks({ messages, start, links, places, shared, retryId, failure }: Pick<MessageRowsProps, 'messages' | 'start' | 'shared' | 'retryId' | 'failure'> & ReturnType<typeof useRowLinks>) {
+type RowBlocksProps = Pick<MessageRowsProps, 'messages' | 'rowsBefore' | 'shared' | 'retryId' | 'failure' | 'active'> & ReturnType<typeof useRowLinks> & {
+  groups: readonly RowGroup[];
+};
+
+/** Every row taken, in memoized blocks aligned to conversation rows (appending never reshuffles earlier blocks). */
+export function RowBlocks({ groups, rowsBefore, ...rest }: RowBlocksProps) {
   const blocks = [];
-  const end = start + messages.length;
-  for (let block = Math.floor(start / BLOCK_SIZE) * BLOCK_SIZE; block < end; block += BLOCK_SIZE) {
-    const from = Math.max(block, start) - start;
-    const to = Math.min(block + BLOCK_SIZE, end) - start;
-    blocks.push(<RowBlock key={block} messages={messages} from={from} to={to} links={links} places={places} shared={shared} retryId={retryId} failure={failure} />);
+  const end = rowsBefore + groups.length;
+  for (let block = Math.floor(rowsBefore / BLOCK_SIZE) * BLOCK_SIZE; block < end; block += BLOCK_SIZE) {
+    const from = Math.max(block, rowsBefore) - rowsBefore;
+    const to = Math.min(block + BLOCK_SIZE, end) - rowsBefore;
+    blocks.push(<RowBlock key={block} {...rest} groups={groups} from={from} to={to} />);
   }
   return blocks;
 }

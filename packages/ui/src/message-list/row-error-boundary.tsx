@@ -6,6 +6,8 @@ interface RowErrorBoundaryProps {
   messageId: string;
   /** What the row says instead ("This message could not be shown."). */
   text: string;
+  /** Inside a row's article (one message of an answer): the notice alone, no article of its own. */
+  inline?: boolean;
   children: ReactNode;
 }
 
@@ -23,13 +25,12 @@ export class RowErrorBoundary extends Component<RowErrorBoundaryProps, { failed:
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    // An article, as every row of the feed is; the alert inside it is what screen readers announce.
-    return (
-      <article className="acu-message acu-message--render-error">
-        <p className="acu-message__status" data-state="render-error" data-message-id={this.props.messageId} role="alert">
-          {this.props.text}
-        </p>
-      </article>
+    const notice = (
+      <p className="acu-message__status" data-state="render-error" data-message-id={this.props.messageId} role="alert">
+        {this.props.text}
+      </p>
     );
+    // An article, as every row of the feed is; the alert inside it is what screen readers announce.
+    return this.props.inline ? notice : <article className="acu-message acu-message--render-error">{notice}</article>;
   }
 }

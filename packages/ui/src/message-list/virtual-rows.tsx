@@ -2,7 +2,8 @@ import type { ChatMessage } from '@agent-chat/core';
 import { defaultRangeExtractor, elementScroll, observeElementOffset, observeElementRect, Virtualizer, type Range, type VirtualItem, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { RowSlot } from './message-row.js';
+import { RowGroupSlot } from './row-group.js';
+import { groupRows, type RowGroup } from './row-groups.js';
 import { RowBlocks, useServerOrHydrating, type MessageRowsProps } from './row-blocks.js';
 import { useRowLinks } from './row-links.js';
 
@@ -16,6 +17,7 @@ const SLACK = 2;
 // Rows above the first mounted one whose tool links are worked out too: an author label depends on the rows above.
 const CONTEXT_ROWS = 24;
 const NO_MESSAGES: readonly ChatMessage[] = [];
+const NO_GROUPS: readonly RowGroup[] = [];
 
 type ListVirtualizer = Virtualizer<HTMLElement, HTMLDivElement>;
 
@@ -91,25 +93,28 @@ function useListVirtualizer(options: Omit<VirtualizerOptions<HTMLElement, HTMLDi
  * the rows near the viewport are mounted, each measured as it renders and grows (@tanstack/react-virtual), with padding
  * standing in for the rest; without layout (a list of no height, jsdom) every row taken is rendered, in memoized blocks.
  */
-export function VirtualRows({ scroller, messages, start, total, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
+export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
   const rows = useRef<HTMLDivElement>(null);
   // Where the rows begin inside the scrolling element (below "Show earlier messages").
   const [margin, setMargin] = useState(0);
-  const current = useRef(messages);
+  // One virtual item per row of the feed: a message, or a whole answer.
+  const groups = useMemo(() => (messages.length ? groupRows(messages) : NO_GROUPS), [messages]);
+  const total = rowsBefore + groups.length;
+  const current = useRef(groups);
   // The virtualizer reads keys while this render computes its range.
   // eslint-disable-next-line react-hooks/refs -- the virtualizer is a mutable object outside React; it reads this ref in this render
-  current.current = messages;
+  current.current = groups;
   const firstId = messages[0]?.id;
-  // Stable per history and window start, so the virtualizer keeps its measurements (keyed by message id) across tokens.
+  // Stable per history and window start, so the virtualizer keeps its measurements (keyed by the row's first message id) across tokens.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- firstId marks another history or window
-  const getItemKey = useCallback((index: number) => current.current[index]?.id ?? index, [firstId]);
+  const getItemKey = useCallback((index: number) => current.current[index]?.key ?? index, [firstId]);
   const drawn = useRef('');
   // The first and the last row index the last render mounted.
   const drawnRange = useRef<readonly [number, number] | undefined>(undefined);
   // The mounted rows and the length their aria-setsize was last set for.
   const setSizes = useRef('');
   const virtualizer = useListVirtualizer({
-    count: messages.length,
+    count: groups.length,
     // The list's own ref is attached after this component's layout effects run (children first): find it from ours.
     getScrollElement: () => scroller.current ?? rows.current?.closest<HTMLElement>('.acu-message-list') ?? null,
     estimateSize: () => ESTIMATED_ROW_PX,
@@ -117,7 +122,7 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
     overscan: OVERSCAN,
     scrollMargin: margin,
     // A list opens at its end: the first rows mounted are the latest ones.
-    initialOffset: () => messages.length * ESTIMATED_ROW_PX,
+    initialOffset: () => groups.length * ESTIMATED_ROW_PX,
     rangeExtractor: (range) => keptRange(range, drawnRange.current),
   }, drawn);
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
@@ -133,7 +138,8 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   drawnRange.current = items.length ? [items[0]!.index, items[items.length - 1]!.index] : undefined;
   // Tool links and author labels for the rows from a little above the mounted ones to the end (a call's result comes
   // after it), not for the whole history: at the end of a long conversation a token costs the same as in a short one.
-  const from = measuring ? messages.length : virtual ? Math.max(0, (items[0]?.index ?? messages.length) - CONTEXT_ROWS) : 0;
+  const firstMounted = items[0] ? groups[items[0].index]!.from : messages.length;
+  const from = measuring ? messages.length : virtual ? Math.max(0, firstMounted - CONTEXT_ROWS) : 0;
   const linked = useMemo(() => (from === 0 ? messages : from >= messages.length ? NO_MESSAGES : messages.slice(from)), [messages, from]);
   const { links, places } = useRowLinks(linked, active, interrupts, clientToolCalls);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- after every commit: any render can move the rows or the end; the guards end the updates
@@ -161,11 +167,11 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   // It stands as tall as the rows' first guess, so that the virtualizer's first scroll, to the list's end
   // (`initialOffset`), has room to land there before it reads the position back: the first rows mounted are then the
   // latest ones. On an empty div the scroll stayed at the top: the first rows were mounted, measured and dropped.
-  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" style={{ height: messages.length * ESTIMATED_ROW_PX }} />;
+  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" style={{ height: groups.length * ESTIMATED_ROW_PX }} />;
   if (!virtual) {
     return (
       <div ref={rows} className="acu-message-list__rows" role={role} data-state="all">
-        <RowBlocks messages={messages} start={start} links={links} places={places} shared={shared} retryId={retryId} failure={failure} />
+        <RowBlocks messages={messages} groups={groups} rowsBefore={rowsBefore} links={links} places={places} shared={shared} retryId={retryId} failure={failure} active={active} />
       </div>
     );
   }
@@ -173,15 +179,12 @@ export function VirtualRows({ scroller, messages, start, total, active, interrup
   const [before, after] = paddings(virtualizer, items, margin);
   return (
     <div ref={rows} className="acu-message-list__rows" role={role} data-state="virtual" style={{ paddingTop: before, paddingBottom: after }}>
-      {items.map((item) => {
-        const message = messages[item.index]!;
-        return (
-          <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row" data-state="virtual">
-            <RowSlot message={message} links={links.get(message.id)!} head={places.heads.has(message.id)} end={places.ends.get(message.id)} answer={places.answers.get(message.id)}
-              shared={shared} canRetry={message.id === retryId} failure={failure?.id === message.id ? failure.reason : undefined} posinset={start + item.index + 1} />
-          </div>
-        );
-      })}
+      {items.map((item) => (
+        <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row" data-state="virtual">
+          <RowGroupSlot messages={messages} group={groups[item.index]!} links={links} places={places} shared={shared} retryId={retryId} failure={failure}
+            isLast={item.index === groups.length - 1} active={active} posinset={rowsBefore + item.index + 1} />
+        </div>
+      ))}
     </div>
   );
 }

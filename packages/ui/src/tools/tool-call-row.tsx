@@ -4,7 +4,7 @@ import { interruptPrompt } from '../interrupt-prompt/interrupt-answers.js';
 import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
 import { LazyToolActivity } from '../message-list/row-parts.js';
 import type { RowToolLinks } from './tool-links.js';
-import type { ToolRegistryValue } from './tool-registry.js';
+import { ToolCallContext, type ToolRegistryValue, type ToolRenderProps } from './tool-registry.js';
 
 /** One tool call of a row: the registry's renderer for its name, else the default {@link ToolActivity}. */
 export function renderToolCall(
@@ -25,9 +25,14 @@ export function renderToolCall(
   const answer = (value: unknown) => registry?.answer(target, value);
   const approve = () => answer(true);
   const deny = (reason?: string) => answer(reason ? { approved: false, reason } : false);
-  const renderer = registry?.renderer(name);
+  const renderer = registry?.renderer(name, interrupt);
   if (renderer) {
-    return renderer({ toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), respond: answer, approve, deny });
+    const asked = links.asked?.[index];
+    const props: ToolRenderProps = {
+      toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), respond: answer, approve, deny, request: part,
+      interrupt: asked ? { part: asked, prompt: interruptPrompt(asked) } : undefined,
+    };
+    return <ToolCallContext.Provider value={props}>{renderer(props)}</ToolCallContext.Provider>;
   }
   const shown = output !== undefined ? { name, ...(ref !== undefined ? { ref } : {}), output } : undefined;
   const answerable = registry && interrupt && status === 'awaiting-approval';

@@ -16,6 +16,8 @@ export interface RowToolLinks {
   readonly waiting: boolean;
   /** Per content index, the chat's record of a client tool call (running, waiting, answered…); absent when none. */
   readonly calls?: readonly (ClientToolCall | undefined)[];
+  /** Per content index, the pending interrupt that asks about this call (the chat's `interrupts` entry); absent when none. */
+  readonly asked?: readonly (ToolRequestPart | undefined)[];
 }
 
 /** The links of a row without tool parts: one shared object, so such rows never re-render for tool reasons. */
@@ -27,6 +29,7 @@ const keyOf = (call: { name: string; ref?: string }) => `${call.name}\u0000${cal
 function sameLinks(a: RowToolLinks, b: RowToolLinks): boolean {
   if (a.active !== b.active || a.waiting !== b.waiting || a.entries.length !== b.entries.length) return false;
   if ((a.calls === undefined) !== (b.calls === undefined) || a.calls?.some((call, index) => call !== b.calls![index])) return false;
+  if ((a.asked === undefined) !== (b.asked === undefined) || a.asked?.some((part, index) => part !== b.asked![index])) return false;
   return a.entries.every((entry, index) => entry === b.entries[index]);
 }
 
@@ -41,7 +44,7 @@ export function linkToolCalls(
   previous: ReadonlyMap<string, RowToolLinks>,
   clientCalls: Readonly<Record<string, ClientToolCall>> = {},
 ): Map<string, RowToolLinks> {
-  const pending = new Set(interrupts.map((part) => keyOf(part.toolRequest)));
+  const pending = new Map(interrupts.map((part) => [keyOf(part.toolRequest), part]));
   const responses = new Map<string, ToolResponsePart>();
   const requested = new Set<string>();
   for (const message of messages) {
@@ -56,6 +59,7 @@ export function linkToolCalls(
     let unanswered = false;
     let waiting = false;
     let calls: (ClientToolCall | undefined)[] | undefined;
+    let asked: (ToolRequestPart | undefined)[] | undefined;
     message.content.forEach((part, index) => {
       let entry: ToolLink = null;
       if (isToolRequestPart(part)) {
@@ -65,7 +69,11 @@ export function linkToolCalls(
         entry = responses.get(key) ?? null;
         if (!entry) {
           unanswered = true;
-          waiting ||= pending.has(key);
+          const question = pending.get(key);
+          if (question) {
+            waiting = true;
+            (asked ??= new Array(message.content.length).fill(undefined))[index] = question;
+          }
         }
       } else if (!isToolResponsePart(part)) {
         return;
@@ -75,7 +83,7 @@ export function linkToolCalls(
       entries ??= new Array(message.content.length).fill(null);
       entries[index] = entry;
     });
-    const links: RowToolLinks = entries ? { entries, active: unanswered && active, waiting, ...(calls ? { calls } : {}) } : NO_LINKS;
+    const links: RowToolLinks = entries ? { entries, active: unanswered && active, waiting, ...(calls ? { calls } : {}), ...(asked ? { asked } : {}) } : NO_LINKS;
     const before = previous.get(message.id);
     result.set(message.id, before && sameLinks(before, links) ? before : links);
   }
