@@ -52,6 +52,14 @@ describe('per-session stored-size cap (maxSessionBytes)', () => {
     }
     expect(await dirBytes(dataDir)).toBe(stored);
     expect(t.lines.length).toBe(linesBefore);
+    // Another user learns nothing of the session's size: the same 404 as an unknown id, on every route.
+    const foreign = { 'x-agent-user': 'someone-else' };
+    const probes = [
+      await postJson(t.server.agentUrl, turn('grow', 'x'.repeat(6000)), true, foreign),
+      await postJson(t.server.aguiUrl, { threadId: 'grow', runId: 'r2', messages: [{ id: 'm1', role: 'user', content: 'x'.repeat(6000) }], state: {}, tools: [], context: [], forwardedProps: {} }, true, foreign),
+      await postJson(t.server.aiSdkUrl, { id: 'grow', trigger: 'submit-message', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'x'.repeat(6000) }] }] }, true, foreign),
+    ];
+    expect(probes.map((response) => response.status)).toEqual([404, 404, 404]);
 
     // A small turn in another session is unaffected.
     const other = await postJson(t.server.agentUrl, turn('other', 'add Buy milk'));

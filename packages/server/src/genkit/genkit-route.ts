@@ -100,8 +100,6 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     if (problem) return invalidArgument(problem);
     // A new conversation of a server-managed agent gets its session id here, so that it is the user's from the start.
     if (snapshots && init.sessionId === undefined && init.snapshotId === undefined && init.state === undefined) init = { ...init, sessionId: randomUUID() };
-    const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: init.sessionId, snapshotId: init.snapshotId, bytes: read.bytes }));
-    if (refused) return refused;
     // The kit's `data.customPatch` (client-state.ts): taken off the input, applied to the session the turn loads.
     const { customPatch, ...data } = isRecord(body.data) ? body.data : {};
     const patch = clientPatchOf(customPatch);
@@ -114,6 +112,9 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     const sessionId = typeof init.sessionId === 'string' ? init.sessionId : ofSnapshot ?? undefined;
     const named = init.sessionId !== undefined || init.snapshotId !== undefined;
     if (named && (sessionId === undefined || ofSnapshot === null || (ofSnapshot !== undefined && ofSnapshot !== sessionId) || !(await access.canWrite(user, sessionId)))) return noSuchConversation();
+    // Only now, for the owner: a session's size says something about it.
+    const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: init.sessionId, snapshotId: init.snapshotId, bytes: read.bytes }));
+    if (refused) return refused;
     const begun = await turns.begin({ route, sessionId, input: isMessage(data.message) ? data.message : undefined, user });
     if ('response' in begun) return begun.response;
     const { turn } = begun;
