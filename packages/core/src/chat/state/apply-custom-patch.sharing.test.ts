@@ -50,7 +50,8 @@ describe('applyCustomPatch: immer\'s structural sharing, atomic batches, the dep
   });
 
   it('an element edited, then the list spliced, in one patch: both land, the result frozen, the document as it was', () => {
-    const document = applyCustomPatch(undefined, [{ op: 'replace', path: '', value: { tasks: [{ id: 0, done: false }, { id: 1, done: false }], n: 0 } }]);
+    type Doc = { tasks: { id: number; done: boolean }[]; n: number };
+    const document = applyCustomPatch<Doc | undefined>(undefined, [{ op: 'replace', path: '', value: { tasks: [{ id: 0, done: false }, { id: 1, done: false }], n: 0 } }])!;
     const result = applyCustomPatch(document, [
       { op: 'replace', path: '/tasks/1/done', value: true },
       { op: 'add', path: '/tasks/0', value: { id: -1, done: false } },

@@ -111,7 +111,7 @@ describe('the chat store (immer drafts)', () => {
     const custom = state.custom as Record<string, unknown>;
     for (const [name, a, b] of ops) {
       const messages = state.messages as ChatMessage[];
-      const target = messages[a! % Math.max(1, messages.length)];
+      const target = typeof a === 'number' ? messages[a % Math.max(1, messages.length)] : undefined;
       if (name === 'push') messages.push(message(`m${a}`, ''));
       else if (name === 'append' && target) (target.content as { text: string }[]).push({ text: b! });
       else if (name === 'status') state.status = state.status === 'ready' ? 'streaming' : 'ready';
