@@ -28,13 +28,18 @@ const check = JSON.parse(readFileSync(`${root}tsconfig.check.json`, 'utf8'));
 // A change to a shared config or a manifest may touch anything: then the whole typecheck.
 const everything = changed.some((file) => /^(tsconfig[^/]*\.json|package\.json|vitest\.config\.ts)$/.test(file));
 const units = new Set(changed.map((file) => /^(packages|apps)\/[^/]+\//.exec(file)?.[0]).filter(Boolean));
-const include = everything ? check.include : check.include.filter((entry) => [...units].some((unit) => `${entry}/`.startsWith(unit)));
+// The check config's include entries that lie in `unit` (e.g. packages/ui/): `packages/*/src` gives packages/ui/src.
+const entriesOf = (unit) => {
+  const [top, name] = unit.split('/');
+  return check.include.map((entry) => entry.replace(`${top}/*/`, `${top}/${name}/`)).filter((entry) => `${entry}/`.startsWith(unit) && existsSync(`${root}${entry}`));
+};
+const include = everything ? check.include : [...new Set([...units].flatMap(entriesOf))];
 
 /** Runs a command; resolves with its exit status and output (printed whole when it ends). */
 function run(title, command, args) {
   const begun = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' }) } });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));

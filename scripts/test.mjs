@@ -123,7 +123,7 @@ let cpuSeen = childrenCpu();
 function runCommand(step) {
   return new Promise((resolve) => {
     const args = typeof step.args === 'function' ? step.args() : step.args;
-    const child = spawn(step.command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(step.command, args, { cwd: root, env: { ...process.env, ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' }), ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
