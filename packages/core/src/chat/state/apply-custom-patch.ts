@@ -132,13 +132,13 @@ function frozen(value: unknown, before: unknown, operations: readonly Operation[
   return value;
 }
 
-/** A failure of fast-json-patch (or of anything under it) as the typed error, saying which operation and why. */
+/**
+ * A failure of fast-json-patch (or of anything under it) as the typed error: which operation, and the first line of
+ * why (fast-json-patch's error, with its name such as OPERATION_PATH_UNRESOLVABLE, is the `cause`).
+ */
 function patchFailed(error: unknown, index: number, patch: readonly JsonPatchOperation[]): AgentChatError {
   if (error instanceof AgentChatError) return error;
-  const message = (error as Error)?.message ?? String(error);
-  // fast-json-patch names its failures (OPERATION_PATH_UNRESOLVABLE, TEST_OPERATION_FAILED …); the first line says why.
-  const name = (error as Error)?.name ?? '';
-  const why = `${message.split('\n')[0]}${/^[A-Z_]+$/.test(name) ? ` (${name})` : ''}`;
+  const why = ((error as Error)?.message ?? String(error)).split('\n')[0];
   return new AgentChatError('patch-failed', `A custom-state patch could not be applied: operation ${index}: ${why}`, { cause: error, details: patch });
 }
 
@@ -162,32 +162,27 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
   // on the root replaces (or tests) the document itself: fast-json-patch does it on the last result, outside a draft.
   let result: unknown = document;
   let next = 0;
-  while (next < operations.length) {
-    if (operations[next]!.path === '') {
-      const index = next++;
-      const operation = operations[index]!;
-      try {
+  let index = 0;
+  try {
+    while (next < operations.length) {
+      if (operations[next]!.path === '') {
+        const operation = operations[(index = next++)]!;
         assertDepth(result, operation, maxDepth);
         result = freeze(applyOperation(result, operation, true, true, true, index).newDocument, true);
-      } catch (error) {
-        throw patchFailed(error, index, patch);
+        continue;
       }
-      continue;
-    }
-    const first = next;
-    const produced = produce(result, (draft: unknown) => {
-      while (next < operations.length && operations[next]!.path !== '') {
-        const index = next++;
-        const operation = operations[index]!;
-        try {
+      const first = next;
+      const produced = produce(result, (draft: unknown) => {
+        while (next < operations.length && operations[next]!.path !== '') {
+          const operation = operations[(index = next++)]!;
           assertDepth(draft, operation, maxDepth);
           if (applyOne(draft, operation, index)) return;
-        } catch (error) {
-          throw patchFailed(error, index, patch);
         }
-      }
-    });
-    result = frozen(produced, result, operations.slice(first, next));
+      });
+      result = frozen(produced, result, operations.slice(first, next));
+    }
+  } catch (error) {
+    throw patchFailed(error, index, patch);
   }
   return result as T;
 }
