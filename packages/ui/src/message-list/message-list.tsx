@@ -61,7 +61,7 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   mathRenderer?: MathRendererLoader | undefined;
   /**
    * Draws finished ```mermaid blocks, loaded when the first one shows:
-   * `() => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer)`. Keep it stable. Default: code.
+   * `() => import('@agent-chat/ui/diagrams').then((module) => module.createDiagramRenderer({ script }))`. Keep it stable. Default: code.
    */
   diagramRenderer?: DiagramRendererLoader | undefined;
 }
