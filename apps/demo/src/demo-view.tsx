@@ -1,5 +1,7 @@
+/// <reference types="vite/client" />
 import { DEMO_TOOL_CARDS } from './demo-tools.js';
 import { Suggestions } from './suggestions.js';
+import mermaidScript from 'mermaid/dist/mermaid.min.js?url';
 
 /** Images and text files up to 512 kB: a `data:` URL is a third larger, and AG-UI and the AI SDK resend the history. */
 const DEMO_ATTACHMENTS = { maxFileSize: 512 * 1024 };
@@ -7,7 +9,8 @@ const DEMO_ATTACHMENTS = { maxFileSize: 512 * 1024 };
 // code block, formula and diagram.
 const loadHighlighter = () => import('@agent-chat/ui/highlighter').then((module) => module.highlighter);
 const loadMath = () => import('@agent-chat/ui/math').then((module) => module.mathRenderer);
-const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer);
+// Mermaid draws in a network-less box, from its one-file build served with the page.
+const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => module.createDiagramRenderer({ script: mermaidScript }));
 
 /**
  * What every page of the demo gives its `AgentChatView` (the single chat and the conversations): the tool cards, the

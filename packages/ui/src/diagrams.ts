@@ -1,77 +1,133 @@
-// `@agent-chat/ui/diagrams`: Mermaid diagrams, in its own entry so that Mermaid (an optional peer dependency: install
-// `mermaid`) loads as a chunk of its own, only when an answer has a finished ```mermaid block. A diagram is agent text:
-// its directives and front matter are dropped (the kit sets the theme), its config keys locked, image shapes and HTML
-// that loads in labels refused (see `diagramSource`), and Mermaid draws it in its sandbox mode, in a script-less iframe
-// apart from the page's styles. (A CSP written into that frame by a meta element is not enforced by Chromium: a probe
-// image there loaded, so what keeps a diagram off the network is the source rules.) The SVG is then shown as an image
-// (see `image`), drawn once (a dark page inverts it by CSS). Past its budget a diagram stays source, with a note.
-import mermaid from 'mermaid';
+// `@agent-chat/ui/diagrams`: Mermaid diagrams, drawn in a box that cannot reach the network. A diagram is agent text:
+// its directives and front matter are dropped (the kit sets the theme), image shapes and HTML that loads in labels are
+// refused (see `diagramSource`), and then Mermaid draws it inside a sandboxed iframe (`sandbox="allow-scripts"`: an
+// opaque origin, which cannot read the page's DOM, cookies or storage) whose document starts with a
+// Content-Security-Policy of `default-src 'none'` — delivered before any content, so nothing Mermaid draws there can
+// fetch, whatever the source rules miss. Mermaid's code (its one-file browser build, which the app serves) is fetched by
+// the page and handed to the box as text. The box posts back the SVG as text; the page shows it as an `<img>` (see
+// `image`): no script, no fetch. Drawn once (a dark page inverts it by CSS); past its budget a diagram stays source.
 import type { DiagramRenderer } from './markdown/markdown-renderers.js';
 import { RenderBudgetError } from './markdown/render-budget.js';
 import { DIAGRAM_BUDGET, diagramSource } from './markdown/diagram-source.js';
 
 export { DIAGRAM_BUDGET, diagramSource };
 
-// Every setting a diagram's own config could change is locked to the kit's (Mermaid's `secure` list).
-const LOCKED = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'theme', 'themeCSS', 'themeVariables', 'fontFamily', 'altFontFamily', 'darkMode', 'htmlLabels', 'flowchart', 'look', 'layout', 'elk', 'dompurifyConfig', 'markdownAutoWrap', 'suppressErrorRendering', 'deterministicIds', 'deterministicIDSeed', 'fontSize', 'mindmap', 'sequence', 'class', 'state', 'er', 'gantt', 'journey', 'timeline', 'kanban', 'block', 'architecture', 'c4', 'sankey', 'packet', 'xyChart', 'quadrantChart', 'requirement', 'gitGraph', 'pie', 'radar', 'treemap', 'venn'];
-
-let queue: Promise<unknown> = Promise.resolve();
-let count = 0;
-
-/** The SVG out of the `<iframe src="data:text/html;base64,…">` Mermaid's sandbox mode returns, read as inert text. */
-function svgOf(frameHtml: string): SVGSVGElement {
-  const frame = new DOMParser().parseFromString(frameHtml, 'text/html').querySelector('iframe');
-  const base64 = /^data:text\/html;charset=UTF-8;base64,(.*)$/s.exec(frame?.getAttribute('src') ?? '')?.[1];
-  if (!base64) throw new Error('Mermaid returned no diagram.');
-  const html = new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
-  const svg = new DOMParser().parseFromString(html, 'text/html').querySelector('svg');
-  if (!svg) throw new Error('Mermaid returned no SVG.');
-  return svg;
+/** Options of {@link createDiagramRenderer}. */
+export interface DiagramRendererOptions {
+  /**
+   * The URL of Mermaid's one-file browser build (`mermaid/dist/mermaid.min.js`), served by the app (Vite:
+   * `import mermaidScript from 'mermaid/dist/mermaid.min.js?url'`; others: copy it to the public folder). The page
+   * fetches it once, at the first diagram, and hands its text to the box.
+   */
+  script: string | URL;
 }
 
-/** The SVG sized by its viewBox, so that it has an intrinsic size as an image. */
-function standalone(svg: SVGSVGElement): string {
+// Settings a diagram cannot change (Mermaid's `secure` list): the box is the sandbox, these keep the output plain.
+const LOCKED = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'theme', 'themeCSS', 'themeVariables', 'fontFamily', 'altFontFamily', 'darkMode', 'htmlLabels', 'flowchart', 'look', 'layout', 'elk', 'dompurifyConfig', 'markdownAutoWrap', 'suppressErrorRendering', 'deterministicIds', 'deterministicIDSeed', 'fontSize', 'mindmap', 'sequence', 'class', 'state', 'er', 'gantt', 'journey', 'timeline', 'kanban', 'block', 'architecture', 'c4', 'sankey', 'packet', 'xyChart', 'quadrantChart', 'requirement', 'gitGraph', 'pie', 'radar', 'treemap', 'venn'];
+const CONFIG = {
+  startOnLoad: false,
+  securityLevel: 'strict',
+  secure: LOCKED,
+  theme: 'default',
+  htmlLabels: false,
+  flowchart: { htmlLabels: false, useMaxWidth: false },
+  markdownAutoWrap: false,
+  maxTextSize: DIAGRAM_BUDGET.maxChars,
+  maxEdges: DIAGRAM_BUDGET.maxEdges,
+  suppressErrorRendering: true,
+  deterministicIds: true,
+};
+
+/**
+ * The box's document. Its first element is the policy: no fetch of any kind (`default-src 'none'`), images only from
+ * `data:`, styles inline, scripts only the one below (by nonce) and the `blob:` it makes of Mermaid's code.
+ */
+export function boxDocument(nonce: string): string {
+  const policy = `default-src 'none'; script-src 'nonce-${nonce}' blob:; style-src 'unsafe-inline'; img-src data:; font-src data:`;
+  // In the box: load Mermaid's code from the text the page posts, then draw each source posted and post back its SVG.
+  const boot = `(() => {
+  let ready;
+  const config = ${JSON.stringify(CONFIG)};
+  addEventListener('message', (event) => {
+    if (event.source !== parent) return;
+    const message = event.data;
+    if (message.type === 'code') {
+      const script = document.createElement('script');
+      script.src = URL.createObjectURL(new Blob([message.code], { type: 'text/javascript' }));
+      ready = new Promise((resolve, reject) => {
+        script.onload = () => { window.mermaid.initialize(config); resolve(); };
+        script.onerror = () => reject(new Error('Mermaid did not load.'));
+      });
+      document.head.append(script);
+      ready.then(() => parent.postMessage({ type: 'ready' }, '*'), (error) => parent.postMessage({ type: 'ready', error: String(error.message) }, '*'));
+    } else if (message.type === 'draw') {
+      ready.then(async () => {
+        window.mermaid.initialize({ ...config, deterministicIDSeed: message.id });
+        const { svg } = await window.mermaid.render(message.id, message.source);
+        parent.postMessage({ type: 'drawn', id: message.id, svg }, '*');
+      }).catch((error) => parent.postMessage({ type: 'drawn', id: message.id, error: String(error && error.message || error) }, '*'));
+    }
+  });
+})();`;
+  return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"><script nonce="${nonce}">${boot}</script></head><body></body></html>`;
+}
+
+interface Box {
+  frame: HTMLIFrameElement;
+  draw(id: string, source: string): Promise<string>;
+}
+
+/** Makes the box: a hidden, laid-out (Mermaid measures text), sandboxed frame outside the conversation, with Mermaid in it. */
+function openBox(code: string): Promise<Box> {
+  const nonce = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.setAttribute('tabindex', '-1');
+  frame.className = 'acu-diagram-box';
+  frame.title = 'diagram drawing';
+  frame.style.cssText = 'position:fixed;left:-10000px;top:0;width:1000px;height:800px;border:0;visibility:hidden;pointer-events:none';
+  frame.srcdoc = boxDocument(nonce);
+  const pending = new Map<string, { resolve(svg: string): void; reject(error: Error): void }>();
+  return new Promise<Box>((resolve, reject) => {
+    const listen = (event: MessageEvent) => {
+      if (event.source !== frame.contentWindow || typeof event.data !== 'object' || event.data === null) return;
+      const message = event.data as { type?: unknown; id?: unknown; svg?: unknown; error?: unknown };
+      if (message.type === 'ready') {
+        if (typeof message.error === 'string') reject(new Error(message.error));
+        else resolve(box);
+      } else if (message.type === 'drawn' && typeof message.id === 'string') {
+        const waiting = pending.get(message.id);
+        pending.delete(message.id);
+        if (typeof message.svg === 'string') waiting?.resolve(message.svg);
+        else waiting?.reject(new Error(typeof message.error === 'string' ? message.error : 'Mermaid returned no diagram.'));
+      }
+    };
+    const box: Box = {
+      frame,
+      draw: (id, source) =>
+        new Promise<string>((resolveDraw, rejectDraw) => {
+          pending.set(id, { resolve: resolveDraw, reject: rejectDraw });
+          frame.contentWindow?.postMessage({ type: 'draw', id, source }, '*');
+        }),
+    };
+    addEventListener('message', listen);
+    frame.addEventListener('load', () => frame.contentWindow?.postMessage({ type: 'code', code }, '*'), { once: true });
+    document.body.append(frame);
+  });
+}
+
+/** The SVG text the box posted, parsed as inert XML and sized by its viewBox, so that it has an intrinsic size as an image. */
+function standalone(svgText: string): string {
+  const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
+  if (svg.nodeName !== 'svg') throw new Error('Mermaid returned no SVG.');
   const box = svg.getAttribute('viewBox')?.split(/[\s,]+/).map(Number);
   if (box?.length === 4 && box.every(Number.isFinite)) {
     svg.setAttribute('width', String(Math.ceil(box[2]!)));
     svg.setAttribute('height', String(Math.ceil(box[3]!)));
-    svg.style.removeProperty('max-width');
+    (svg as unknown as SVGSVGElement).style?.removeProperty('max-width');
   }
-  svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   return new XMLSerializer().serializeToString(svg);
-}
-
-function timeout(ms: number): Promise<never> {
-  return new Promise((_, reject) => setTimeout(() => reject(new RenderBudgetError(`diagram not drawn within ${ms} ms`)), ms));
-}
-
-async function draw(source: string): Promise<string> {
-  const text = diagramSource(source);
-  mermaid.initialize({
-    startOnLoad: false,
-    securityLevel: 'sandbox',
-    secure: LOCKED,
-    theme: 'default',
-    htmlLabels: false,
-    flowchart: { htmlLabels: false, useMaxWidth: false },
-    markdownAutoWrap: false,
-    maxTextSize: DIAGRAM_BUDGET.maxChars,
-    maxEdges: DIAGRAM_BUDGET.maxEdges,
-    suppressErrorRendering: true,
-    deterministicIds: true,
-    deterministicIDSeed: `acu-${++count}`,
-  });
-  // Off screen but laid out (Mermaid measures its text), in the page so that Mermaid finds its sandbox iframe.
-  const host = document.createElement('div');
-  host.setAttribute('aria-hidden', 'true');
-  host.style.cssText = 'position:fixed;left:-10000px;top:0;width:1000px;height:800px;visibility:hidden;contain:strict';
-  document.body.append(host);
-  try {
-    const { svg } = await Promise.race([mermaid.render(`acu-diagram-${count}`, text, host), timeout(DIAGRAM_BUDGET.timeoutMs)]);
-    return standalone(svgOf(svg));
-  } finally {
-    host.remove();
-  }
 }
 
 /** An SVG as an image: in an `<img>`, an SVG runs no script and loads nothing. */
@@ -84,15 +140,52 @@ function image(svg: string, label: string): HTMLImageElement {
 }
 
 /**
- * The kit's Mermaid renderer (see `DiagramRendererLoader`): each diagram drawn once, one at a time (Mermaid's settings
- * are global); a diagram past `DIAGRAM_BUDGET` rejects with a `RenderBudgetError` and shows as source with a note.
+ * The kit's Mermaid renderer (see `DiagramRendererLoader`), drawing in the network-less box: each diagram drawn once,
+ * one at a time; a diagram past `DIAGRAM_BUDGET` (or not drawn within its time: the box is then thrown away and made
+ * anew) rejects with a `RenderBudgetError` and shows as source with a note.
  */
-export const diagramRenderer: DiagramRenderer = {
-  render(source, target, { label }) {
-    const next = queue.then(async () => {
-      target.replaceChildren(image(await draw(source), label));
+export function createDiagramRenderer({ script }: DiagramRendererOptions): DiagramRenderer {
+  let code: Promise<string> | undefined;
+  let box: Promise<Box> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let count = 0;
+  const boxed = () => {
+    code ??= fetch(String(script)).then((response) => {
+      if (!response.ok) throw new Error(`Mermaid's code did not load (${response.status}).`);
+      return response.text();
     });
-    queue = next.catch(() => undefined);
-    return next;
-  },
-};
+    return (box ??= code.then(openBox));
+  };
+  async function draw(source: string): Promise<string> {
+    const text = diagramSource(source);
+    const current = boxed();
+    const { draw: drawIn, frame } = await current;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      return await Promise.race([
+        drawIn(`acu-diagram-${++count}`, text),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new RenderBudgetError(`diagram not drawn within ${DIAGRAM_BUDGET.timeoutMs} ms`)), DIAGRAM_BUDGET.timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      if (error instanceof RenderBudgetError) {
+        // A box still busy with a diagram past its time: thrown away, the next diagram gets a new one.
+        frame.remove();
+        if (box === current) box = undefined;
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return {
+    render(source, target, { label }) {
+      const next = queue.then(async () => {
+        target.replaceChildren(image(standalone(await draw(source)), label));
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+  };
+}

