@@ -10,7 +10,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** The request of one conversation on each protocol (a new session each time). */
 function body(protocol, index) {
-  if (protocol === 'genkit') return { data: { message: { role: 'user', content: [{ text: PROMPT }] } } };
+  if (protocol === 'genkit') return { data: { message: { role: 'user', content: [{ text: PROMPT }] } }, init: {} };
   if (protocol === 'agui') return { threadId: `bench-${process.pid}-${index}-${Date.now()}`, runId: `r${index}`, messages: [{ id: `u${index}`, role: 'user', content: PROMPT }], state: {}, tools: [], context: [], forwardedProps: {} };
   return { id: `bench-${process.pid}-${index}-${Date.now()}`, trigger: 'submit-message', messages: [{ id: `u${index}`, role: 'user', parts: [{ type: 'text', text: PROMPT }] }] };
 }
