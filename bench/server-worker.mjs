@@ -70,7 +70,7 @@ async function measure(conversations) {
     ttft: { p50: percentile(answers.map((a) => a.firstMs), 50), p95: percentile(answers.map((a) => a.firstMs), 95) },
     end: { p50: percentile(answers.map((a) => a.endMs), 50), p95: percentile(answers.map((a) => a.endMs), 95), max: Math.max(...answers.map((a) => a.endMs)) },
     rssGrowthMiB: (rssPeak - rssBefore) / 2 ** 20, rssPerStreamKiB: (rssPeak - rssBefore) / 1024 / conversations,
-    whole: answers.length - bad.length, broken: bad.slice(0, 3).map((a) => ({ status: a.status, error: a.error, textLength: a.text.length, ended: a.ended, idsInOrder: a.idsInOrder })),
+    whole: answers.length - bad.length, broken: bad.slice(0, 3).map((a) => ({ status: a.status, error: a.error, textLength: a.text.length, ended: a.ended, idsInOrder: a.idsInOrder, lastFrame: a.last })),
   };
 }
 

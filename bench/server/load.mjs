@@ -50,6 +50,7 @@ function conversation(index) {
           }
           if (!data || data === '[DONE]') continue;
           result.frames++;
+          result.last = data.length > 300 ? `${data.slice(0, 300)}…` : data;
           const { text, end, final } = textOf(spec.protocol, JSON.parse(data));
           if (text && result.firstMs < 0) result.firstMs = performance.now() - started;
           result.text += text;
