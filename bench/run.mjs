@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --json] [--quick] [--only=pipeline|patch|memory] [--no-write] [--no-agui-100k]
+// npm run bench [-- --json] [--quick] [--only=pipeline|patch|memory|server] [--no-write] [--no-agui-100k]
 // Runs every measurement in its own Node process (node --expose-gc --import ./bench/lib/register.mjs …), one at a
 // time, and writes bench/RESULTS.md. --json prints the results as JSON on stdout (progress goes to stderr).
 import { spawn } from 'node:child_process';
@@ -33,9 +33,9 @@ const AGUI_STEP_CAP_MS = 90_000;
 
 const k = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(0));
 
-function worker(script, spec, timeoutMs, env = {}) {
+function worker(script, spec, timeoutMs, env = {}, loader = './bench/lib/register.mjs') {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/lib/register.mjs', script, JSON.stringify(spec)], { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', loader, script, JSON.stringify(spec)], { cwd: root, env: { ...process.env, ...env } });
     let out = '', err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
@@ -159,6 +159,27 @@ if (!from && wants('memory')) {
     results.memory.push(await worker('bench/memory-worker.mjs', { mode, messages: quick ? 2000 : 10_000 }, 300_000));
   }
 }
+if (!from && wants('server')) {
+  log('7. server throughput: @agent-chat/server vs plain @genkit-ai/express');
+  const sizes = quick ? [1, 10, 50] : [1, 10, 100, 150, 500];
+  const tokenDelayMs = 5;
+  // A Redis of our own for the resumable-on-Redis row (skipped when redis-server is not installed).
+  const port = 6390 + Math.floor(Math.random() * 500);
+  const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const redisUp = await new Promise((resolve) => { redis.on('error', () => resolve(false)); setTimeout(() => resolve(redis.exitCode === null), 500); });
+  const configs = [
+    { impl: 'genkit-express', protocol: 'genkit', resumable: false, turnStore: 'none' },
+    ...['genkit', 'agui', 'ai-sdk'].flatMap((protocol) => [true, false].map((resumable) => ({ impl: 'package', protocol, resumable, turnStore: 'memory' }))),
+    ...(redisUp ? [{ impl: 'package', protocol: 'genkit', resumable: true, turnStore: 'redis', redisUrl: `redis://127.0.0.1:${port}` }] : []),
+  ];
+  results.server = { sizes, tokenDelayMs, rows: [] };
+  for (const config of configs) {
+    log(`  ${config.impl} ${config.protocol}${config.impl === 'package' ? ` resumable=${config.resumable} turns=${config.turnStore}` : ''} × ${sizes.join(', ')}…`);
+    results.server.rows.push(await worker('bench/server-worker.mjs', { ...config, sizes, tokenDelayMs }, 600_000, {}, './bench/server/register.mjs'));
+  }
+  if (redisUp) redis.kill();
+}
+
 if (!from) results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
 
 // ---------------------------------------------------------------- report
@@ -265,6 +286,23 @@ if (results.memory) {
   for (const r of results.memory) {
     if (r.failed || r.capped) { md.push(`| ${labels[r.mode]} | | | ${status(r)} | | |`); continue; }
     md.push(`| ${labels[r.mode]} | ${k(r.messages)} | ${(r.rawJsonBytes / 2 ** 20).toFixed(1)} MiB | ${(r.heapBytes / 2 ** 20).toFixed(1)} MiB | ${r.ratio.toFixed(2)}× | ${(r.buildMs / 1000).toFixed(1)} s |`);
+  }
+  md.push('');
+}
+
+if (results.server) {
+  const S = results.server;
+  md.push('## 7. Server throughput: many streams per core', '');
+  md.push(`N conversations at once, each one POST streaming the scripted story (${S.rows.find((r) => r.chunksPerAnswer)?.chunksPerAnswer ?? '≈ 340'} text chunks, ${S.tokenDelayMs} ms a chunk) from apps/agent-server's task agent on \`node:http\`, memory sessions; the clients run in another process, the figures are the server process's (bench/server-worker.mjs). "package" is \`toNodeListener(genkitRoutes({ agent, store, turns, user }))\`; the peer is the same agent behind plain \`@genkit-ai/express\` (\`expressHandler(agent)\`: no resumable turns, no bridges). Every answer is checked whole (text equal to the story, stream ended, SSE ids 0, 1, 2 … in order).`, '');
+  md.push('| server | protocol | resumable | turns | N | wall s | × N=1 | chunks/s | CPU µs/chunk | × peer CPU/chunk | TTFT p50 / p95 ms | end p50 / p95 s | RSS growth MiB | KiB per stream | whole |', '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const peer = S.rows.find((r) => r.impl === 'genkit-express');
+  for (const r of S.rows) {
+    if (!r.rows) { md.push(`| ${r.impl} | ${r.protocol} | | | | ${status(r)} | | | | | | | | | |`); continue; }
+    const alone = r.rows.find((x) => x.conversations === 1);
+    for (const x of r.rows) {
+      const peerRow = peer?.rows?.find((y) => y.conversations === x.conversations);
+      md.push(`| ${r.impl === 'package' ? '@agent-chat/server' : 'plain @genkit-ai/express'} | ${r.protocol} | ${r.impl === 'package' ? (r.resumable ? 'on' : 'off') : '–'} | ${r.turnStore} | ${x.conversations} | ${(x.wallMs / 1000).toFixed(2)} | ${alone ? (x.wallMs / alone.wallMs).toFixed(2) : ''} | ${k(x.chunksPerSec)} | ${x.cpuUsPerChunk.toFixed(1)} | ${peerRow ? (x.cpuUsPerChunk / peerRow.cpuUsPerChunk).toFixed(2) : ''} | ${x.ttft.p50.toFixed(0)} / ${x.ttft.p95.toFixed(0)} | ${(x.end.p50 / 1000).toFixed(2)} / ${(x.end.p95 / 1000).toFixed(2)} | ${x.rssGrowthMiB.toFixed(1)} | ${x.rssPerStreamKiB.toFixed(0)} | ${x.whole}/${x.conversations} |`);
+    }
   }
   md.push('');
 }

@@ -4,8 +4,8 @@
  * away before the response finished aborts `request.signal` and cancels the response body.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { textSourceOf, type TextSource } from './text-source.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -79,6 +79,8 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (!response.body) return void res.end();
   res.flushHeaders();
+  const source = textSourceOf(response);
+  if (source) return sendText(res, source, response.body);
   const reader = response.body.getReader();
   const onClose = () => void reader.cancel().catch(() => {});
   res.once('close', onClose);
@@ -86,12 +88,47 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
     for (;;) {
       const { done, value } = await reader.read();
       if (done || res.destroyed) break;
-      if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!res.write(value)) await drained(res);
     }
   } catch {
     // The body failed mid-stream: end what was sent (the status is out already).
   } finally {
     res.off('close', onClose);
+    if (!res.writableEnded) res.end();
+  }
+}
+
+/** Resolves when `res` drained its buffer or closed (both listeners removed either way). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * The fast path (text-source.ts): a turn's frames go from its buffer to the socket as text, one write per batch, with
+ * no Web-stream layer between. The Web body, never read, is cancelled at the end so its reader stops too.
+ */
+async function sendText(res: ServerResponse, source: TextSource, body: ReadableStream<Uint8Array>): Promise<void> {
+  const onClose = () => source.cancel();
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      const text = await source.next();
+      if (text === undefined || res.destroyed) break;
+      if (!res.write(text)) await drained(res);
+    }
+  } catch {
+    // The turn's frames failed mid-stream: end what was sent (the status is out already).
+  } finally {
+    res.off('close', onClose);
+    void body.cancel().catch(() => {});
     if (!res.writableEnded) res.end();
   }
 }

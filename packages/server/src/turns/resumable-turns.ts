@@ -13,11 +13,19 @@
  * closing the request expect. Every handler here is a Web `Request → Response` function.
  */
 import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
-import { TurnGapError, type Turn } from './turn-buffers.js';
+import { TurnGapError, type BufferedFrame, type Turn } from './turn-buffers.js';
+import { withTextSource } from '../http/text-source.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 
 const CANCELLED_WAIT_MS = 5000;
+/** One encoder for every response (its `encode` keeps no state). */
+const encoder = new TextEncoder();
+
+/** A frame-by-frame reader as batches of one (Redis delivers its frames one message at a time). */
+async function* oneByOne(frames: AsyncGenerator<BufferedFrame>): AsyncGenerator<BufferedFrame[]> {
+  for await (const frame of frames) yield [frame];
+}
 
 /** A turn to read: one this instance runs (or ran), or one another instance runs, known through the store. */
 export interface FoundTurn {
@@ -142,20 +150,33 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     }
     if (!local) await store.ready();
     const gone = new AbortController();
-    const frames = local ? buffers.read(local, after, gone.signal) : store.shared!.read(turn.turnId, after, gone.signal);
-    const encoder = new TextEncoder();
+    const batches = local ? buffers.readBatches(local, after, gone.signal) : oneByOne(store.shared!.read(turn.turnId, after, gone.signal));
+    // Every frame written since the last read, as one string: one write per wake-up, not one per frame.
+    let ended = false;
+    const nextText = async (): Promise<string | undefined> => {
+      if (ended) return undefined;
+      try {
+        const next = await batches.next();
+        if (next.done) {
+          ended = true;
+          return undefined;
+        }
+        let text = '';
+        for (const frame of next.value) text += sseFrame(frame, withIds);
+        return text;
+      } catch (error) {
+        ended = true;
+        // The reader fell behind the cap: end, the client reloads the session.
+        if (error instanceof TurnGapError) return undefined;
+        throw error;
+      }
+    };
     const body = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
-          try {
-            const next = await frames.next();
-            if (next.done) controller.close();
-            else controller.enqueue(encoder.encode(sseFrame(next.value, withIds)));
-          } catch (error) {
-            // The reader fell behind the cap: end, the client reloads the session.
-            if (error instanceof TurnGapError) controller.close();
-            else controller.error(error);
-          }
+          const text = await nextText();
+          if (text === undefined) controller.close();
+          else controller.enqueue(encoder.encode(text));
         },
         cancel() {
           gone.abort();
@@ -163,7 +184,8 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       },
       { highWaterMark: 0 },
     );
-    return new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
+    const response = new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
+    return withTextSource(response, { next: nextText, cancel: () => gone.abort() });
   };
 
   const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TurnBuffers, TurnGapError, type Turn } from './turn-buffers.js';
 
 const started = (buffers: TurnBuffers, sessionId?: string): Turn => {
@@ -33,6 +33,30 @@ describe('TurnBuffers', () => {
       { seq: 2, data: 'data: c' },
     ]);
     expect(buffers.append(turn, 'data: late')).toBe(-1);
+  });
+
+  it('readBatches hands every frame written since the last read at once, and listens to its signal once for the whole read', async () => {
+    const buffers = new TurnBuffers();
+    const turn = started(buffers);
+    const gone = new AbortController();
+    const listen = vi.spyOn(gone.signal, 'addEventListener');
+    buffers.append(turn, 'data: a');
+    buffers.append(turn, 'data: b');
+    const batches = buffers.readBatches(turn, -1, gone.signal);
+    expect((await batches.next()).value).toEqual([{ seq: 0, data: 'data: a' }, { seq: 1, data: 'data: b' }]);
+    const waiting = batches.next(); // waits for the live tail
+    buffers.append(turn, 'data: c');
+    buffers.append(turn, 'data: d');
+    expect((await waiting).value).toEqual([{ seq: 2, data: 'data: c' }, { seq: 3, data: 'data: d' }]);
+    for (const data of ['e', 'f', 'g']) {
+      const next = batches.next();
+      buffers.append(turn, `data: ${data}`);
+      await next;
+    }
+    const last = batches.next();
+    gone.abort(); // the reader went away: the waiting read ends at once, its listener removed
+    expect(await last).toEqual({ done: true, value: undefined });
+    expect(listen).toHaveBeenCalledTimes(1);
   });
 
   it('property: read N frames, stop, read after N-1 → every frame exactly once, whatever the interleaving', async () => {

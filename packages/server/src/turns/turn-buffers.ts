@@ -194,25 +194,49 @@ export class TurnBuffers {
    * Throws {@link TurnGapError} when frames after `after` were dropped.
    */
   async *read(turn: Turn, after: number, signal?: AbortSignal): AsyncGenerator<BufferedFrame> {
-    const record = this.record(turn);
-    let next = Math.max(after + 1, 0);
-    for (;;) {
-      if (next < record.firstSeq) throw new TurnGapError(record.firstSeq);
-      while (next < record.firstSeq + record.frames.length) {
-        yield { seq: next, data: record.frames[next - record.firstSeq]! };
-        next++;
+    for await (const batch of this.readBatches(turn, after, signal)) {
+      for (const frame of batch) {
+        yield frame;
         if (signal?.aborted) return;
       }
-      if (record.done || signal?.aborted) return;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          record.wake.delete(done);
-          signal?.removeEventListener('abort', done);
-          resolve();
-        };
-        record.wake.add(done);
-        signal?.addEventListener('abort', done, { once: true });
-      });
+    }
+  }
+
+  /**
+   * As {@link TurnBuffers.read}, but every frame written since the last read at once: a response writes one batch per
+   * wake-up instead of one frame per promise hop. One abort listener serves the whole read (none per wait).
+   */
+  async *readBatches(turn: Turn, after: number, signal?: AbortSignal): AsyncGenerator<BufferedFrame[]> {
+    const record = this.record(turn);
+    let next = Math.max(after + 1, 0);
+    let waiting: (() => void) | undefined;
+    const onAbort = () => waiting?.();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (;;) {
+        if (next < record.firstSeq) throw new TurnGapError(record.firstSeq);
+        const end = record.firstSeq + record.frames.length;
+        if (next < end) {
+          const batch: BufferedFrame[] = [];
+          for (let seq = next; seq < end; seq++) batch.push({ seq, data: record.frames[seq - record.firstSeq]! });
+          next = end;
+          yield batch;
+          if (signal?.aborted) return;
+          continue;
+        }
+        if (record.done || signal?.aborted) return;
+        await new Promise<void>((resolve) => {
+          waiting = () => {
+            record.wake.delete(waiting!);
+            waiting = undefined;
+            resolve();
+          };
+          record.wake.add(waiting);
+        });
+      }
+    } finally {
+      if (waiting) record.wake.delete(waiting);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -236,7 +260,7 @@ export class TurnBuffers {
   }
 
   private wake(record: TurnRecord): void {
-    for (const wake of [...record.wake]) wake();
+    for (const wake of record.wake) wake(); // each wake deletes itself: safe while iterating a Set
   }
 
   private forget(record: TurnRecord): void {

@@ -1,0 +1,84 @@
+// One server configuration under load: the task agent of apps/agent-server (its offline scripted model, memory
+// sessions) served on node:http either by @agent-chat/server (genkitRoutes, the README's shortest server) or by plain
+// @genkit-ai/express (Genkit's own handler: the peer). For each size N, N conversations stream the story at once from a
+// client process (bench/server/load.mjs); this process measures its own CPU time and RSS. Every answer is checked whole.
+// node --expose-gc --import ./bench/server/register.mjs bench/server-worker.mjs '{"impl","protocol","resumable","turnStore","sizes","tokenDelayMs"}'
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createTaskAgents } from '../apps/agent-server/src/agent/agent.ts';
+import { expressHandler } from '../apps/agent-server/src/agent/genkit-runtime.ts';
+import { STORY_TEXT, tokenize } from '../apps/agent-server/src/agent/scripted-replies.ts';
+import { memoryTurnStore, redisTurnStore, resumableTurns, toNodeListener } from '@agent-chat/server';
+import { genkitRoutes } from '@agent-chat/server/genkit';
+
+const spec = JSON.parse(process.argv[2]);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { agent, store } = createTaskAgents({ store: 'memory', tokenDelayMs: spec.tokenDelayMs });
+
+let server, path, turns;
+if (spec.impl === 'genkit-express') {
+  const app = express();
+  app.post('/api/agent', express.json({ limit: '10mb' }), expressHandler(agent));
+  server = createServer(app);
+  path = '/api/agent';
+} else {
+  const turnStore = spec.turnStore === 'redis' ? redisTurnStore({ url: spec.redisUrl }) : memoryTurnStore();
+  turns = resumableTurns({ store: turnStore });
+  server = createServer(toNodeListener(genkitRoutes({ agent, store, turns, user: 'anonymous' })));
+  path = { genkit: '/api/agent', agui: '/api/agui', 'ai-sdk': '/api/ai-sdk' }[spec.protocol];
+}
+server.listen(0, '127.0.0.1');
+await once(server, 'listening');
+const url = `http://127.0.0.1:${server.address().port}${path}`;
+
+function load(conversations) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bench/server/load.mjs', JSON.stringify({ url, protocol: spec.protocol, resumable: spec.resumable, conversations })], { cwd: root });
+    let out = '', err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err))));
+  });
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const chunksPerAnswer = tokenize(STORY_TEXT).length;
+
+async function measure(conversations) {
+  globalThis.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+  const cpuBefore = process.cpuUsage();
+  const answers = await load(conversations);
+  // From the first request to the last answer's end, as the clients timed it (their process's start-up left out).
+  const wallMs = Math.max(...answers.map((a) => a.endMs));
+  const cpu = process.cpuUsage(cpuBefore);
+  clearInterval(sampler);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const bad = answers.filter((a) => a.status !== 200 || a.error || a.text !== STORY_TEXT || !a.ended || (a.final !== undefined && a.final !== STORY_TEXT) || (spec.impl === 'package' && !a.idsInOrder));
+  const chunks = conversations * chunksPerAnswer;
+  return {
+    conversations, wallMs, cpuMs, chunks, frames: answers.reduce((s, a) => s + a.frames, 0),
+    chunksPerSec: chunks / (wallMs / 1000), cpuUsPerChunk: (cpuMs * 1000) / chunks,
+    ttft: { p50: percentile(answers.map((a) => a.firstMs), 50), p95: percentile(answers.map((a) => a.firstMs), 95) },
+    end: { p50: percentile(answers.map((a) => a.endMs), 50), p95: percentile(answers.map((a) => a.endMs), 95), max: Math.max(...answers.map((a) => a.endMs)) },
+    rssGrowthMiB: (rssPeak - rssBefore) / 2 ** 20, rssPerStreamKiB: (rssPeak - rssBefore) / 1024 / conversations,
+    whole: answers.length - bad.length, broken: bad.slice(0, 3).map((a) => ({ status: a.status, error: a.error, textLength: a.text.length, ended: a.ended, idsInOrder: a.idsInOrder, lastFrame: a.last })),
+  };
+}
+
+await measure(Math.min(10, spec.sizes[0] ?? 10)); // warm-up: JIT, the agent's first turn
+const rows = [];
+for (const size of spec.sizes) rows.push(await measure(size));
+server.closeAllConnections?.();
+server.close();
+await turns?.close();
+process.stdout.write(`${JSON.stringify({ ...spec, chunksPerAnswer, rows })}\n`);
+process.exit(0);

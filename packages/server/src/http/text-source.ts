@@ -1,0 +1,27 @@
+/**
+ * The Node adapter's fast path: a streaming `Response` of this package can carry, beside its Web body, the source the
+ * body reads from (a turn's frames, as text). `sendResponse` then writes that text to the socket itself: one write per
+ * batch of frames, with no Web-stream layer and no encoding to bytes in between. Any other runtime (or a wrapper that
+ * rebuilt the Response) reads the Web body as usual; both read the same frames, so only one of them may be used.
+ */
+
+/** Text pulled batch by batch; `undefined` once it ended. */
+export interface TextSource {
+  next(): Promise<string | undefined>;
+  /** The reader went away: stop producing. */
+  cancel(): void;
+}
+
+const TEXT_SOURCE = Symbol.for('@agent-chat/server.textSource');
+
+/** Attaches `source` to `response` (not enumerable; the Response is unchanged for every other reader). */
+export function withTextSource(response: Response, source: TextSource): Response {
+  Object.defineProperty(response, TEXT_SOURCE, { value: source });
+  return response;
+}
+
+/** The text source of a Response whose body nobody read yet, if it has one. */
+export function textSourceOf(response: Response): TextSource | undefined {
+  const source = (response as unknown as Record<symbol, TextSource | undefined>)[TEXT_SOURCE];
+  return source && response.body && !response.bodyUsed && !response.body.locked ? source : undefined;
+}
