@@ -9,8 +9,9 @@
 // - packs/<key>/: the five tarballs, packed once per content of packages/* (packedPackages; the key hashes every file
 //   there but node_modules, a superset of what `npm pack` takes), so one `npm test` packs once for the README check,
 //   the examples and attw;
-// - shared/: one install for the README check (shared/readme-code) and examples/vite (shared/vite), whose dependency
-//   sets are compatible (the same pins); it is redone only when its package.json changes (new tarballs or pins);
+// - shared/: one install for the README check (shared/readme-code), examples/vite (shared/vite) and examples/storybook
+//   (shared/storybook), whose dependency sets are compatible (the same pins); it is redone only when its package.json
+//   changes (new tarballs or pins);
 // - nextjs/: Next.js's own install and app (its build wants its own project root).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ const PACKAGES = ['core', 'react', 'ui', 'testing', 'server'];
 /** Where the examples are installed: one folder per checkout (two checkouts on one machine never share one). */
 export const examplesDir = join(tmpdir(), `agent-chat-examples-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
 /** The examples installed in the shared install (the README check's folder is the other one there). */
-const SHARED = new Set(['vite']);
+const SHARED = new Set(['vite', 'storybook']);
 /** The tools a reader's project has for the READMEs' blocks (scripts/check-readme-code.mjs), pinned as the repository pins them. */
 export const README_TOOLS = ['typescript', 'react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'vitest', 'jsdom', '@testing-library/react', 'express', '@types/express', 'genkit', 'storybook', '@storybook/react-vite'];
 const sharedDir = join(examplesDir, 'shared');
@@ -178,14 +179,14 @@ export function prepareExample(name, { build = true } = {}) {
     const tarballs = packedPackages();
     install(target, withTarballs(JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')), tarballs), tarballs);
   }
-  if (build) run('npm', ['run', 'build'], target, { NEXT_TELEMETRY_DISABLED: '1' });
+  if (build) run('npm', ['run', 'build'], target, { NEXT_TELEMETRY_DISABLED: '1', STORYBOOK_DISABLE_TELEMETRY: '1' });
   return target;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const name = process.argv[2];
   if (!name) {
-    console.error('usage: node examples/prepare-example.mjs <nextjs|vite> [--no-build]');
+    console.error('usage: node examples/prepare-example.mjs <nextjs|vite|storybook> [--no-build]');
     process.exit(2);
   }
   console.log(prepareExample(name, { build: !process.argv.includes('--no-build') }));

@@ -12,9 +12,13 @@
  * re-renders the story still on screen, and a switch sent with one was seen to reload the whole preview, and once (CI)
  * to report a play's failure (LongHistory's) in a case whose own render had finished. A plain switch does neither.
  * After a failed case the next one loads afresh by URL, so one broken story cannot fail the ones after it.
+ *
+ * The recorded stories (Recorded/*, Recordings/*: a conversation replayed by @agent-chat/testing) are screenshot in each
+ * variant once their case passes, into e2e-screenshots/storybook/ (git-ignored, for a human to look at); the last case
+ * checks each picture is a whole rendered page of its variant's size.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,6 +59,12 @@ const storiesOf = (index: StoryIndex) => Object.values(index.entries).filter((en
 
 /** Where a story's render ended: Storybook's preview (`window.__STORYBOOK_PREVIEW__`) runs each render through phases. */
 const FINAL_PHASES = ['finished', 'errored', 'aborted'];
+
+/** The stories screenshot in each variant: the recorded conversations. */
+const RECORDED = /^record(ed|ings)-/;
+const shotsDir = `${root}e2e-screenshots/storybook`;
+/** The screenshots taken in this run: `<id> (<variant>)` → the PNG's bytes. */
+const shots = new Map<string, Buffer>();
 
 const ids = !chromiumPath ? [] : runningStorybook ? storiesOf((await (await fetch(`${runningStorybook}/index.json`)).json()) as StoryIndex) : storyIds();
 
@@ -143,10 +153,28 @@ describe.skipIf(!chromiumPath)('Storybook in Chromium', () => {
       expect(errors, 'errors in the page').toEqual([]);
       expect(await page.evaluate(() => document.querySelector('.story-frame')?.getAttribute('data-acu-theme'))).toBe(theme);
       expect(await axeViolations(page, '#storybook-root')).toEqual([]);
+      if (RECORDED.test(id)) {
+        mkdirSync(shotsDir, { recursive: true });
+        shots.set(`${id} (${variant.name})`, await page.screenshot({ path: `${shotsDir}/${id}-${theme}.png` }));
+      }
       passed = true;
     } finally {
       // A failed case may have left the page in any state: the next one starts from a fresh load.
       if (!passed) loaded = undefined;
+    }
+  });
+
+  // After every case (vitest runs a file's cases in order): each recorded story has a picture in both variants.
+  it.skipIf(!ids.some((id) => RECORDED.test(id)))('screenshots every recorded story in both variants: whole pages of the variant\'s size, not blank', () => {
+    const expected = cases.filter(([id]) => RECORDED.test(id)).map(([id, name, variant]) => ({ key: `${id} (${name})`, viewport: variant.viewport }));
+    expect([...shots.keys()].sort()).toEqual(expected.map(({ key }) => key).sort());
+    for (const { key, viewport } of expected) {
+      const png = shots.get(key)!;
+      // The PNG's IHDR: width and height at bytes 16 and 20.
+      expect({ key, width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ key, ...viewport });
+      // A rendered page, not a frame of one colour (one of these sizes compresses to 3–5 kB; the sparsest story here,
+      // one message and the thinking state on the phone, was 11.6 kB).
+      expect(png.length, key).toBeGreaterThan(8_000);
     }
   });
 });

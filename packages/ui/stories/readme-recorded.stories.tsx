@@ -33,7 +33,7 @@ export const AnswerFails: Story = {
   args: { replaySpeed: 'instant', replayFault: 'http-503' },
   play: async (context) => {
     await recordingPlayed(context);
-    await userEvent.click(context.canvas.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(await context.canvas.findByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(context.canvas.getByText(/I cleared all 2 tasks/)).toBeInTheDocument());
   },
 };
@@ -58,7 +58,7 @@ export const WhatIfCancelled: Story = {
   args: { replaySpeed: 'instant', replayUpTo: 4 },
   play: async (context) => {
     await recordingPlayed(context);
-    await userEvent.click(context.canvas.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await context.canvas.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(context.canvas.getByText(/nothing was cleared/)).toBeInTheDocument());
   },
 };
