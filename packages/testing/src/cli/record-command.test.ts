@@ -96,7 +96,7 @@ describe('agent-chat-record', () => {
     expect(await record(['--help'])).toMatchObject({ status: 0, stdout: expect.stringContaining('Usage: agent-chat-record') });
     const failed = await record(['--url', `${agent.url}/api/nowhere`, '--protocol', 'genkit', '--message', 'hi']);
     expect(failed.status).toBe(1);
-    expect(failed.stderr).toContain('http-error');
+    expect(failed.stderr).toContain('not-found');
     expect(parseRecording(JSON.parse(failed.stdout)).turns[0]!.status).toBe(404);
   });
 
