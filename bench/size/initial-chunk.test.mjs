@@ -62,3 +62,21 @@ describe('the initial chunk of a view app', () => {
     expect(has(inputs, /streaming-markdown/)).toBe(true);
   });
 });
+
+describe("the hook's development warning", () => {
+  /** `useAgentChat` from the sources, bundled with `process.env.NODE_ENV` replaced as an app's bundler does. */
+  async function hook(mode) {
+    const result = await build({
+      stdin: { contents: "export { useAgentChat } from './index.ts';", resolveDir: `${root}packages/react/src`, loader: 'ts' },
+      bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+      external: ['react', 'react-dom', 'react/jsx-runtime', '@agent-chat/core', '@agent-chat/core/*'],
+    });
+    return result.outputFiles[0].text;
+  }
+
+  it('a production build drops the "no transport" warning and its text; a development build keeps it', async () => {
+    expect(await hook('production')).not.toContain('no transport');
+    expect(await hook('development')).toContain('no transport');
+  });
+});
