@@ -36,14 +36,14 @@ async function initialChunk(source) {
 const has = (inputs, pattern) => inputs.some((path) => pattern.test(path));
 
 describe('the initial chunk of a view app', () => {
-  it('AgentChatView: no streaming-markdown, virtualiser, dialog, artifact panel, message actions, tool rows, media, sources or usage line; each is an import() of its own', async () => {
+  it('AgentChatView: no streaming-markdown, virtualiser, dialog, artifact panel, message actions, tool rows, media, sources, usage line, unlinked interrupts or attachment chips; each is an import() of its own', async () => {
     const { inputs, lazy } = await initialChunk("export { AgentChatView } from './index.ts';");
     expect(has(inputs, /streaming-markdown/)).toBe(false);
     expect(has(inputs, /@tanstack\/(react-virtual|virtual-core)/)).toBe(false);
-    for (const module of ['markdown', 'markdown-tree', 'markdown-node', 'code-block', 'virtual-rows', 'interrupt-confirm-dialog', 'focus-trap', 'artifact-panel', 'artifact-view', 'message-actions', 'tool-activity', 'inline-interrupt', 'media-view', 'image-zoom']) {
+    for (const module of ['markdown', 'markdown-tree', 'markdown-node', 'code-block', 'virtual-rows', 'interrupt-confirm-dialog', 'focus-trap', 'artifact-panel', 'artifact-view', 'message-actions', 'tool-activity', 'inline-interrupt', 'media-view', 'image-zoom', 'pending-interrupts', 'composer-attachment-chips']) {
       expect(has(inputs, new RegExp(`/ui/src/(?:[a-z-]+/)?${module}\\.tsx?$`)), module).toBe(false);
     }
-    for (const chunk of ['./markdown.js', './virtual-rows.js', './interrupt-confirm-dialog.js', './artifact-panel.js', './message-actions.js', './message-sources.js', './message-usage.js', './tool-activity.js', './media-view.js']) {
+    for (const chunk of ['./markdown.js', './virtual-rows.js', './interrupt-confirm-dialog.js', './artifact-panel.js', './message-actions.js', './message-sources.js', './message-usage.js', './tool-activity.js', './media-view.js', './pending-interrupts.js', './composer-attachment-chips.js']) {
       expect(lazy).toContain(chunk);
     }
     // What it does carry: the list, the rows and the composer.
@@ -54,11 +54,29 @@ describe('the initial chunk of a view app', () => {
   it('MessageList alone: no artifact panel, dialog or message actions, lazy or not; the row parts are chunks', async () => {
     const { inputs, lazy } = await initialChunk("export { MessageList } from './index.ts';");
     expect(has(inputs, /streaming-markdown|@tanstack\/(react-virtual|virtual-core)/)).toBe(false);
-    expect(lazy.sort()).toEqual(['./markdown.js', './media-view.js', './message-sources.js', './message-usage.js', './tool-activity.js', './virtual-rows.js']);
+    expect(lazy.sort()).toEqual(['./markdown.js', './media-view.js', './message-sources.js', './message-usage.js', './pending-interrupts.js', './tool-activity.js', './virtual-rows.js']);
   });
 
   it('Markdown imported by name is the renderer itself, streaming-markdown included', async () => {
     const { inputs } = await initialChunk("export { Markdown } from './index.ts';");
     expect(has(inputs, /streaming-markdown/)).toBe(true);
+  });
+});
+
+describe("the hook's development warning", () => {
+  /** `useAgentChat` from the sources, bundled with `process.env.NODE_ENV` replaced as an app's bundler does. */
+  async function hook(mode) {
+    const result = await build({
+      stdin: { contents: "export { useAgentChat } from './index.ts';", resolveDir: `${root}packages/react/src`, loader: 'ts' },
+      bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+      external: ['react', 'react-dom', 'react/jsx-runtime', '@agent-chat/core', '@agent-chat/core/*'],
+    });
+    return result.outputFiles[0].text;
+  }
+
+  it('a production build drops the "no transport" warning and its text; a development build keeps it', async () => {
+    expect(await hook('production')).not.toContain('no transport');
+    expect(await hook('development')).toContain('no transport');
   });
 });

@@ -25,6 +25,12 @@ describe('protocolEntries', () => {
     expect(rows.filter((row) => row.id !== 'app-genkit').map((row) => row.budget)).toEqual([15, 15, 15, 15]);
   });
 
+  it("a row with a budget of its own is held to it: no fallback ceiling (the largest app's) lets it pass over", () => {
+    const rows = protocolEntries(protocols, { ceilings: { 'app-agui': 27.3 }, budgets: { 'app-genkit': 23 } });
+    expect(rows.find((row) => row.id === 'app-genkit')).toMatchObject({ budget: 23, ceiling: undefined });
+    expect(rows.find((row) => row.id === 'app-tnsai')).toMatchObject({ budget: 15, ceiling: 27.3 });
+  });
+
   it("the sixth protocol's row bundles its transport beside the engine", async () => {
     const [row] = protocolEntries([echoProtocol], { moduleOf: () => echoModule });
     const result = await build({

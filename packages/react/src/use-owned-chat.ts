@@ -9,20 +9,27 @@ export const useClientLayoutEffect: typeof useLayoutEffect = (effect, deps) =>
 declare const process: { env: { NODE_ENV?: string } };
 let warned = false;
 
-/** Once per page, in development: a chat made without a transport fails every turn, which is rarely what was meant. */
+/** Once per page: a chat made without a transport fails every turn, which is rarely what was meant. */
 function warnNoTransport(): void {
-  let development = false;
-  try {
-    development = process.env.NODE_ENV !== 'production';
-  } catch {
-    // no bundler and no Node: not a development build
-  }
-  if (warned || !development) return;
+  if (warned) return;
   warned = true;
   console.warn(
     'agent-chat: a chat was made with no transport (every turn will fail). Give it a `transport` (or `protocol` and `url`), ' +
       'a `chat`, or render it inside an <AgentChatProvider> whose chat it then shows.',
   );
+}
+
+/**
+ * The warning in development only. The test is written where a bundler's `process.env.NODE_ENV` replacement folds it,
+ * so a production build drops the warning and its text; with no bundler and no Node (`process` undefined) it is not a
+ * development build: nothing.
+ */
+function inDevelopmentWarnNoTransport(): void {
+  try {
+    if (process.env.NODE_ENV !== 'production') warnNoTransport();
+  } catch {
+    // no bundler and no Node: not a development build
+  }
 }
 
 /**
@@ -37,7 +44,7 @@ export function useOwnedChat<S>(options: AgentChatOptions<S> | undefined): Agent
     // Created once, lazily: a chat has no side effects, so StrictMode's discarded render is harmless.
     // eslint-disable-next-line react-hooks/immutability -- a holder this component owns, filled once during render; setState would cost a second render
     owned.chat = createAgentChat<S>(options);
-    if (!options.transport) warnNoTransport();
+    if (!options.transport) inDevelopmentWarnNoTransport();
   }
   useClientLayoutEffect(() => {
     if (options && owned.chat) owned.chat.configure(liveChatOptions(options));

@@ -1,6 +1,13 @@
-import { forwardRef, type HTMLAttributes } from 'react';
-import { ComposerAttachmentChips } from './composer-attachment-chips.js';
+import { forwardRef, Suspense, useEffect, type HTMLAttributes } from 'react';
+import { lazyPart } from '../util/lazy-part.js';
 import { useComposerContext } from './composer-context.js';
+
+/**
+ * The chips of the files waiting to be sent: shown only once a file is attached, so a chunk of their own (not in a
+ * first paint), loaded as the list mounts and so there before a file is chosen (nothing shows if it cannot load).
+ */
+const chipsPart = /* @__PURE__ */ lazyPart(() => import('./composer-attachment-chips.js'), (module) => module.ComposerAttachmentChips, () => null);
+const ChipsChunk = chipsPart.Component;
 
 /**
  * The files waiting to be sent, as removable chips (removing one puts the focus back in the field); nothing without
@@ -8,6 +15,11 @@ import { useComposerContext } from './composer-context.js';
  */
 export const ComposerAttachmentList = forwardRef<HTMLUListElement, HTMLAttributes<HTMLUListElement>>(function ComposerAttachmentList(props, ref) {
   const composer = useComposerContext('Attachments');
+  useEffect(() => void chipsPart.preload().catch(() => {}), []);
   if (composer.attachments.length === 0) return null;
-  return <ComposerAttachmentChips {...props} ref={ref} items={composer.attachments} onRemove={composer.removeFile} labels={composer.labels} />;
+  return (
+    <Suspense fallback={null}>
+      <ChipsChunk {...props} ref={ref} items={composer.attachments} onRemove={composer.removeFile} labels={composer.labels} />
+    </Suspense>
+  );
 });

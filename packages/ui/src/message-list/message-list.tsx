@@ -1,5 +1,5 @@
 import type { AgentChat, ChatMessage, Role, ToolRequestPart } from '@agent-chat/core';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from '../message-actions/message-actions.js';
 import { cx } from '../util/class-names.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
@@ -7,7 +7,7 @@ import { AllowedImageOriginsContext, HostConsentContext, hostConsentFor } from '
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
 import { MessageListRow } from './message-list-row.js';
-import { PendingInterrupts } from '../interrupt-prompt/pending-interrupts.js';
+import { lazyPart } from '../util/lazy-part.js';
 import { useHandJumpToSlot } from './jump-to-latest.js';
 import { unlinkedInterrupts } from '../tools/tool-links.js';
 import { ShowUsageContext } from './message-usage.js';
@@ -20,6 +20,13 @@ import { countRows, speakerOf } from './row-groups.js';
 import type { MessageListComponents } from './message-context.js';
 import { markdownPart } from '../markdown/lazy-markdown.js';
 import { AnswerFailureContext } from '../tools/answer-failure.js';
+
+/**
+ * The interrupts no row shows (AG-UI sends them with the run's end): a rare row kind, so a chunk of its own, loaded
+ * when the list first has one (nothing shows if it cannot load, as with the other parts loaded on demand).
+ */
+const pendingInterruptsPart = /* @__PURE__ */ lazyPart(() => import('../interrupt-prompt/pending-interrupts.js'), (module) => module.PendingInterrupts, () => null);
+const PendingInterruptsChunk = pendingInterruptsPart.Component;
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElement> {
@@ -204,7 +211,7 @@ export function MessageList<S = unknown>({
             </MathRendererContext.Provider>
             </CodeHighlighterContext.Provider>
             </ShowUsageContext.Provider>
-            <PendingInterrupts interrupts={unlinked} />
+            {unlinked.length > 0 ? <Suspense fallback={null}><PendingInterruptsChunk interrupts={unlinked} /></Suspense> : null}
             </AnswerFailureContext.Provider>
           </ToolRegistryProvider>
           </HostConsentContext.Provider>

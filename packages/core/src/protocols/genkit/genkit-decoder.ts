@@ -3,7 +3,7 @@ import type { AgentEvent, JsonPatchOperation } from '../../model/events.js';
 import { normalizeFinishReason, type FinishReason } from '../../model/finish-reason.js';
 import { normalizeRole, type Message } from '../../model/message.js';
 import { isInterruptPart, isReasoningPart, isTextPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
-import type { SessionState, SnapshotInfo } from '../../model/session.js';
+import type { SessionState } from '../../model/session.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../../wire/decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
@@ -142,28 +142,6 @@ export function createGenkitDecoder(): FrameDecoder {
         : endWith('failed', { error: new AgentChatError('incomplete-stream', 'The Genkit stream ended before the turn ended.') });
     },
   };
-}
-
-/** Reads a Genkit `SessionSnapshot` (the `result` of `<agent>/getSnapshot`). */
-export function parseGenkitSnapshot(value: unknown): SnapshotInfo {
-  const result = unwrap(value, 'result');
-  if (!isRecord(result) || typeof result.snapshotId !== 'string') {
-    throw new AgentChatError('server-error', 'getSnapshot returned no snapshot.', { details: value });
-  }
-  const info: SnapshotInfo = { snapshotId: result.snapshotId, raw: value };
-  for (const key of ['sessionId', 'parentId', 'createdAt', 'updatedAt', 'status'] as const) {
-    const field = stringOr(result[key]);
-    if (field !== undefined) info[key] = field;
-  }
-  if (result.finishReason !== undefined) info.finishReason = normalizeFinishReason(result.finishReason);
-  const error = result.error;
-  if (isRecord(error)) {
-    const status = stringOr(error.status);
-    info.error = { message: stringOr(error.message) ?? '', ...(status ? { status } : {}) };
-  }
-  const state = asSessionState(result.state);
-  if (state) info.state = state;
-  return info;
 }
 
 export { asMessage as genkitMessage, asSessionState as genkitSessionState };

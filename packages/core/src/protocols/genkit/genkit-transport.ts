@@ -1,7 +1,7 @@
 import { httpTransport, joinUrl, postJson } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
 import { createSseFramer } from '../../wire/sse.js';
-import { createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
+import { createGenkitDecoder } from './genkit-decoder.js';
 import { buildGenkitRequestBody } from './genkit-request.js';
 
 /** Options for {@link genkitTransport}. */
@@ -26,7 +26,9 @@ export function genkitTransport(options: GenkitTransportOptions): Transport {
       if (snapshotId) await post('abort', { snapshotId });
     },
     async getSnapshot(query, signal) {
-      return parseGenkitSnapshot(await (await post('getSnapshot', query, signal)).json());
+      // The snapshot reader is a chunk of its own, loaded while the request is under way.
+      const [{ parseGenkitSnapshot }, response] = await Promise.all([import('./genkit-snapshot.js'), post('getSnapshot', query, signal)]);
+      return parseGenkitSnapshot(await response.json());
     },
   });
   // A resumed Genkit turn streams the `resume.respond` answers back as its first (tool) message.

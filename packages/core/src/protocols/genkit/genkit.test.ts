@@ -4,7 +4,8 @@ import { fixtureBytes, GENKIT_FIXTURES, sseFixtureNames, streamOf } from '../../
 import type { AgentEvent } from '../../model/events.js';
 import { readFrames } from '../../wire/read-frames.js';
 import { createSseFramer } from '../../wire/sse.js';
-import { createGenkitDecoder, parseGenkitSnapshot } from './genkit-decoder.js';
+import { createGenkitDecoder } from './genkit-decoder.js';
+import { parseGenkitSnapshot } from './genkit-snapshot.js';
 import { buildGenkitRequestBody } from './genkit-request.js';
 
 async function eventsOf(name: string): Promise<AgentEvent[]> {

@@ -1,0 +1,29 @@
+// A Genkit `SessionSnapshot` read: only `getSnapshot` needs it (restoring or polling a session), so the transport
+// imports it on first use, a chunk of its own, and a turn's bundle does not carry it.
+import { AgentChatError } from '../../model/error.js';
+import { normalizeFinishReason } from '../../model/finish-reason.js';
+import type { SnapshotInfo } from '../../model/session.js';
+import { isRecord, stringOr, unwrap } from '../../util/guards.js';
+import { genkitSessionState as asSessionState } from './genkit-decoder.js';
+
+/** Reads a Genkit `SessionSnapshot` (the `result` of `<agent>/getSnapshot`). */
+export function parseGenkitSnapshot(value: unknown): SnapshotInfo {
+  const result = unwrap(value, 'result');
+  if (!isRecord(result) || typeof result.snapshotId !== 'string') {
+    throw new AgentChatError('server-error', 'getSnapshot returned no snapshot.', { details: value });
+  }
+  const info: SnapshotInfo = { snapshotId: result.snapshotId, raw: value };
+  for (const key of ['sessionId', 'parentId', 'createdAt', 'updatedAt', 'status'] as const) {
+    const field = stringOr(result[key]);
+    if (field !== undefined) info[key] = field;
+  }
+  if (result.finishReason !== undefined) info.finishReason = normalizeFinishReason(result.finishReason);
+  const error = result.error;
+  if (isRecord(error)) {
+    const status = stringOr(error.status);
+    info.error = { message: stringOr(error.message) ?? '', ...(status ? { status } : {}) };
+  }
+  const state = asSessionState(result.state);
+  if (state) info.state = state;
+  return info;
+}
