@@ -86,11 +86,13 @@ const steps = [
   // them). examples/vite shares its install with the README check: after it, never beside it.
   { id: 'example nextjs', title: 'install and build examples/nextjs from the packed packages (next build)', after: ['pack'], command: node, args: ['examples/prepare-example.mjs', 'nextjs'] },
   { id: 'example vite', title: 'install and build examples/vite from the packed packages (vite build)', after: ['readme'], command: node, args: ['examples/prepare-example.mjs', 'vite'] },
+  // examples/storybook shares that install too: after the Vite example, never beside it.
+  { id: 'example storybook', title: 'build examples/storybook from the packed packages (storybook build)', after: ['example vite'], command: node, args: ['examples/prepare-example.mjs', 'storybook'] },
   // The browser suites (Chromium): the demo's, the examples' and the Storybook check; the builds above are served.
   {
     id: 'browser',
     title: `vitest: the browser projects (${BROWSER_PROJECTS.join(', ')})`,
-    after: ['demo', 'storybook', 'example nextjs', 'example vite'],
+    after: ['demo', 'storybook', 'example nextjs', 'example vite', 'example storybook'],
     ...vitest('browser', BROWSER_PROJECTS, { E2E_SKIP_BUILD: '1', EXAMPLES_SKIP_PREPARE: '1' }),
   },
   // The unit projects read some built files (ui's math entry, the bundles of bench/size): after the build.

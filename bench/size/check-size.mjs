@@ -126,6 +126,12 @@ const CEILINGS = { 'app-engine': 18.0, 'app-scripted': 18.5, 'app-agentflow': 22
 // Composer.Attachments' props, the version tree's one-time development warning: ui 36.80 → 38.11 kB (ceiling 37.0 →
 // 38.4), ui-chat 15.46 → 16.38 kB (ceiling 15.6 → 16.7). Genkit app with AgentChatView 36.54 → 37.57 kB: within 38.
 
+// Session 13, after the round's merges (immer and fast-json-patch back, owners' typed errors, one answer one article and
+// the parts' hooks, consent per URL and per host, true link hosts, the provider's chat) and the cuts that followed (lazy
+// unlinked interrupts and attachment chips, the Genkit snapshot reader in its own chunk): the view measures 43.13 kB,
+// 1.13 kB over its 42 kB budget. The budget is missed and reported as missed; the row gets a regression ceiling (43.4)
+// until the rest is taken out of the first chunk (labels only lazy parts use, resumable() internals, or the patch
+// machinery loaded before the first patch: see RESULTS.md for where the bytes are).
 /** The protocol descriptors, from the built core (dist/, as measured). */
 const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
   (core) => core.protocols,
@@ -155,7 +161,7 @@ const ENTRIES = [
     ceilings: { 'app-agentflow': CEILINGS['app-agentflow'], 'app-tnsai': CEILINGS['app-tnsai'], 'app-ai-sdk': CEILINGS['app-ai-sdk'], 'app-agui': CEILINGS['app-agui'] },
     budgets: { 'app-genkit': 23 },
   }),
-  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42 },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42, ceiling: 43.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 39.3 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 16.7 },
