@@ -5,11 +5,9 @@
  * without a user, and the owner's view afterwards is exactly what it was. Repeated with two instances on one Redis
  * (owners, threads and turns shared there; the Genkit session store shared between the two in this process).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fc from 'fast-check';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisAvailable, startRedis, type RedisClient } from '../redis-test-support.js';
 import { memorySessionStore } from '../genkit/index.js';
 import { RedisThreadIndex } from '../threads/redis-thread-index.js';
 import { redisTurnStore } from '../turns/turn-store.js';
@@ -146,21 +144,13 @@ describe('another user’s conversation (one instance, memory)', () => {
   });
 });
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-
-describe.skipIf(!existsSync(REDIS_SERVER))('another user’s conversation (two instances on one Redis)', () => {
-  let redis: ChildProcess;
-  let client: ReturnType<typeof createClient>;
+describe.skipIf(!redisAvailable)('another user’s conversation (two instances on one Redis)', () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let client: RedisClient;
   const servers: Instance[] = [];
   beforeAll(async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      redis.stdout!.on('data', (data: Buffer) => data.toString().includes('Ready to accept connections') && resolve());
-      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-    });
-    client = createClient({ url: `redis://127.0.0.1:${port}` });
-    await client.connect();
+    redis = await startRedis();
+    client = redis.client;
     const store = memorySessionStore();
     for (let i = 0; i < 2; i++) {
       servers.push(instance({ store, threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
@@ -168,10 +158,7 @@ describe.skipIf(!existsSync(REDIS_SERVER))('another user’s conversation (two i
   }, 30_000);
   afterAll(async () => {
     for (const server of servers) await server.routes.turns.close();
-    await client?.quit();
-    const exited = new Promise((resolve) => redis.once('exit', resolve));
-    redis.kill('SIGTERM');
-    await exited;
+    await redis?.stop();
   });
 
   it('every operation on another user’s id, on either instance, is answered as an unknown id; the owner’s view is unchanged', async () => {

@@ -3,12 +3,10 @@
  * id, and the stores hold nothing of it (checked in the stores themselves: the session store, the owners, the turns and,
  * with Redis, every key).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisAvailable, startRedis, type RedisClient } from '../redis-test-support.js';
 import { FileThreadIndex } from '../threads/file-thread-index.js';
 import { RedisThreadIndex } from '../threads/redis-thread-index.js';
 import { redisTurnStore } from '../turns/turn-store.js';
@@ -85,30 +83,19 @@ describe('deleting a conversation whose threads are in files', () => {
   });
 });
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-
-describe.skipIf(!existsSync(REDIS_SERVER))('deleting a conversation on Redis, from the other instance', () => {
-  let redis: ChildProcess;
-  let client: ReturnType<typeof createClient>;
+describe.skipIf(!redisAvailable)('deleting a conversation on Redis, from the other instance', () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let client: RedisClient;
   const servers: Instance[] = [];
   beforeAll(async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      redis.stdout!.on('data', (data: Buffer) => data.toString().includes('Ready to accept connections') && resolve());
-      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-    });
-    client = createClient({ url: `redis://127.0.0.1:${port}` });
-    await client.connect();
+    redis = await startRedis();
+    client = redis.client;
     const first = instance({ threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) });
     servers.push(first, instance({ store: first.store, threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
   }, 30_000);
   afterAll(async () => {
     for (const server of servers) await server.routes.turns.close();
-    await client?.quit();
-    const exited = new Promise((resolve) => redis.once('exit', resolve));
-    redis.kill('SIGTERM');
-    await exited;
+    await redis?.stop();
   });
 
   it('leaves no key that names it, on either instance', async () => {

@@ -3,11 +3,9 @@
  * user's key) is a name, never part of a file path or a Redis key. Each such user keeps their own threads; the files stay
  * inside the index folder; no name reaches another's threads.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisAvailable, startRedis, type RedisClient } from '../redis-test-support.js';
 import { makeTempDir, removeDir } from '../access/access-test-support.js';
 import { FileThreadIndex } from './file-thread-index.js';
 import { MemoryThreadIndex } from './memory-thread-index.js';
@@ -52,26 +50,15 @@ describe('user names as opaque keys', () => {
   });
 });
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-
-describe.skipIf(!existsSync(REDIS_SERVER))('user names as opaque keys in Redis', () => {
-  let redis: ChildProcess;
-  let client: ReturnType<typeof createClient>;
+describe.skipIf(!redisAvailable)('user names as opaque keys in Redis', () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let client: RedisClient;
   beforeAll(async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      redis.stdout!.on('data', (data: Buffer) => data.toString().includes('Ready to accept connections') && resolve());
-      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-    });
-    client = createClient({ url: `redis://127.0.0.1:${port}` });
-    await client.connect();
+    redis = await startRedis();
+    client = redis.client;
   }, 30_000);
   afterAll(async () => {
-    await client?.quit();
-    const exited = new Promise((resolve) => redis.once('exit', resolve));
-    redis.kill('SIGTERM');
-    await exited;
+    await redis?.stop();
   });
 
   it('keys name users by a hash only ("a:data" does not reach a\'s data)', async () => {
