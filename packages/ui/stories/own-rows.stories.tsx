@@ -74,7 +74,8 @@ export const OwnRowsWithShare: Story = {
     </StoryChat>
   ),
   play: async ({ canvasElement }) => {
-    const chat = chatOf(canvasElement);
+    // The chat is registered in an effect of the story's first commit: the play may start before it.
+    const chat = await waitFor(() => chatOf(canvasElement));
     const first = chat.send('Weather in Lisbon?');
     // While the answer streams there is no Share.
     await waitFor(() => expect(answers(canvasElement)[0]?.getAttribute('data-state')).toBe('streaming'), { timeout: 3000 });
