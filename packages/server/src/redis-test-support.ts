@@ -11,8 +11,6 @@ export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-ser
 /** Whether the Redis tests can run here (under CI=true, .ci/run installs redis-server). */
 export const redisAvailable = existsSync(REDIS_SERVER);
 
-export type RedisClient = ReturnType<typeof createClient>;
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -21,6 +19,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The client `startRedis` connects (typed as the Redis stores take it). */
+export type RedisClient = ReturnType<typeof createClient>;
+
 export async function startRedis(): Promise<{ client: RedisClient; stop: () => Promise<void> }> {
   const port = await freePort();
   const redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -28,7 +29,7 @@ export async function startRedis(): Promise<{ client: RedisClient; stop: () => P
     redis.stdout!.on('data', (data: Buffer) => data.toString().includes('Ready to accept connections') && resolve());
     redis.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
   });
-  const client = createClient({ url: `redis://127.0.0.1:${port}` });
+  const client: RedisClient = createClient({ url: `redis://127.0.0.1:${port}` });
   await client.connect();
   return {
     client,
