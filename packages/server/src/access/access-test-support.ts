@@ -16,10 +16,14 @@ export const ORIGIN = 'http://localhost:3000';
 /** The app's auth in these tests: `Authorization: Bearer token-<user>`. */
 export const bearerUser = (request: Request): string | null => /^Bearer token-(.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? null;
 
-/** An agent whose model answers "You said: <the last user text>." in a few chunks. */
-export function echoAgent(store: MemorySessionStore) {
+/**
+ * An agent whose model answers "You said: <the last user text>." in a few chunks; with `hold`, a message "hold" waits
+ * for it first (a turn that ends when the test says).
+ */
+export function echoAgent(store: MemorySessionStore, hold?: Promise<void>) {
   const ai = genkit({});
   const model = ai.defineModel({ apiVersion: 'v2', name: 'test/echo', supports: { multiturn: true } }, async (request, { sendChunk }) => {
+    if (hold && request.messages.at(-1)?.content.some((part) => part.text === 'hold')) await hold;
     const last = request.messages.filter((message) => message.role === 'user').at(-1);
     const text = `You said: ${(last?.content ?? []).map((part) => part.text ?? '').join('')}.`;
     for (const word of text.split(/(?<= )/)) sendChunk({ content: [{ text: word }] });
@@ -33,11 +37,11 @@ export interface Instance {
   store: MemorySessionStore;
 }
 
-/** One server: `genkitRoutes` over `store` (shared by instances that share sessions), `threads` and `turns`. */
-export function instance(options: { store?: MemorySessionStore; threads?: ThreadIndex; turns?: ResumableTurns } = {}): Instance {
+/** One server: `genkitRoutes` over `store` (shared by instances that share sessions), `threads` and `turns` (`hold`: see `echoAgent`). */
+export function instance(options: { store?: MemorySessionStore; threads?: ThreadIndex; turns?: ResumableTurns; hold?: Promise<void> } = {}): Instance {
   const store = options.store ?? memorySessionStore();
   const routes = genkitRoutes({
-    agent: echoAgent(store),
+    agent: echoAgent(store, options.hold),
     store: withClientState(store),
     user: bearerUser,
     ...(options.threads && { threads: options.threads }),

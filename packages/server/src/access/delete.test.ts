@@ -5,13 +5,13 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { redisAvailable, startRedis, type RedisClient } from '../redis-test-support.js';
 import { FileThreadIndex } from '../threads/file-thread-index.js';
 import { RedisThreadIndex } from '../threads/redis-thread-index.js';
 import { redisTurnStore } from '../turns/turn-store.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
-import { call, instance, makeTempDir, removeDir, routeOf, sendTurn, type Instance, type Protocol } from './access-test-support.js';
+import { call, instance, makeTempDir, ORIGIN, removeDir, routeOf, sendTurn, turnBodies, type Instance, type Protocol } from './access-test-support.js';
 
 /** Every read path of conversation `id` for its owner: all must answer as for an unknown id. */
 async function readPaths(server: Instance, user: string, id: string, protocol: Protocol, turnId: string, snapshotId: string) {
@@ -59,6 +59,48 @@ describe.each<Protocol>(['genkit', 'agui', 'aiSdk'])('deleting a %s conversation
     expect((await sendTurn(server.routes, 'bob', protocol, id, 'fresh')).status).toBe(200);
     const chat = (await (await call(server.routes, 'bob', 'GET', `/api/ai-sdk/chats/${id}`)).json()) as { messages: unknown[] };
     expect(chat.messages).toHaveLength(2);
+  });
+});
+
+describe('deleting a conversation while a turn of it runs', () => {
+  it.each([
+    ['a resumable turn (it runs on without its client)', true],
+    ['a turn whose client went away first', false],
+  ])('%s writes nothing of it after the delete; a new conversation under the freed id is kept', async (_, resumable) => {
+    // The agent's model waits for `release`: the turn ends (and the agent saves its last snapshot) after the delete.
+    let release!: () => void;
+    const server = instance({ hold: new Promise<void>((resolve) => (release = resolve)) });
+    onTestFinished(() => server.routes.turns.close());
+    const id = `late-${resumable}`;
+    expect((await call(server.routes, 'ann', 'POST', '/api/threads', { id, title: 'Plans', createdAt: 1, updatedAt: 1, archived: false })).status).toBe(201);
+    expect((await sendTurn(server.routes, 'ann', 'genkit', id, 'first')).status).toBe(200);
+    await vi.waitFor(async () => expect(await server.routes.turns.running(id)).toBeUndefined());
+    const client = new AbortController();
+    const { path, body } = turnBodies.genkit(id, 'hold');
+    const started = await server.routes(
+      new Request(`${ORIGIN}${path}`, {
+        method: 'POST',
+        signal: client.signal,
+        headers: { authorization: 'Bearer token-ann', 'content-type': 'application/json', accept: 'text/event-stream', ...(resumable && { 'x-agent-resumable': 'true' }) },
+        body: JSON.stringify(body),
+      }),
+    );
+    expect(started.status).toBe(200);
+    if (!resumable) client.abort();
+    expect((await call(server.routes, 'ann', 'DELETE', `/api/threads/${id}`)).status).toBe(204);
+    expect(server.store.sessionIds()).not.toContain(id);
+    release();
+    // The held turn ends now; its agent's last write must not bring the conversation back.
+    await vi.waitFor(async () => expect(await server.routes.turns.running(id)).toBeUndefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.store.sessionIds()).not.toContain(id);
+    expect((await call(server.routes, 'ann', 'POST', '/api/agent/getSnapshot', { data: { sessionId: id } })).status).toBe(404);
+    // The id is free: a new conversation under it is stored as usual.
+    expect((await sendTurn(server.routes, 'bob', 'genkit', id, 'fresh')).status).toBe(200);
+    await vi.waitFor(() => expect(server.store.sessionIds()).toContain(id));
+    expect((await sendTurn(server.routes, 'bob', 'genkit', id, 'again')).status).toBe(200);
+    const { result } = (await (await call(server.routes, 'bob', 'POST', '/api/agent/getSnapshot', { data: { sessionId: id } })).json()) as { result: { state: { messages: unknown[] } } };
+    expect(result.state.messages).toHaveLength(4);
   });
 });
 

@@ -13,6 +13,7 @@ import type { JsonPatchOperation, MessageData, SessionStore } from 'genkit/beta'
 import { applyPatch } from 'genkit/beta';
 import { currentTurn, isRecord, type ClientStateWrite } from './runtime.js';
 import type { DeletableSessionStore } from './memory-session-store.js';
+import { CONVERSATION_DELETED } from '../turns/turn-buffers.js';
 
 /** Bounds on what a request may carry (the body limit bounds the bytes; these bound the work). */
 export const MAX_CLIENT_PATCH_OPERATIONS = 1000;
@@ -91,13 +92,48 @@ export function applyClientState(custom: unknown, write: ClientStateWrite): unkn
   return next;
 }
 
-/** A store that shows the running turn's client write in the session state it loads (never in what it stores). */
+/** How many deleted session ids a store remembers, to refuse late writes of their old history. */
+const MAX_DELETED_REMEMBERED = 10_000;
+/** Per store: the session ids deleted (see `withClientState`) and the snapshot writes under way. */
+const deletions = new WeakMap<object, { deleted: Set<string>; saving: Set<Promise<unknown>> }>();
+
+/**
+ * A store that shows the running turn's client write in the session state it loads (never in what it stores), and saves
+ * nothing for a turn stopped because its conversation was deleted.
+ */
 export function withClientState<S>(store: SessionStore<S> & DeletableSessionStore): SessionStore<S> & DeletableSessionStore;
 export function withClientState<S>(store: SessionStore<S>): SessionStore<S>;
 export function withClientState<S>(store: SessionStore<S>): SessionStore<S> {
   // Methods called on the store itself: a class instance (InMemorySessionStore, FileSessionStore) keeps its `this`.
+  // A turn still running when its conversation is deleted ends in the agent afterwards, which then saves a last
+  // ("failed") snapshot: that write would bring part of the deleted conversation back. A write that starts after the
+  // delete is skipped (the mutator's null) when it belongs to a turn stopped by the deletion (its abort reason, on
+  // whichever instance runs it) or continues a history deleted here (it has a parent); one already under way is waited
+  // for, then deleted with the rest. A snapshot without a parent is a new conversation under the freed id: it is kept,
+  // and the id is no longer a deleted one. Kept per store, not per wrapper: the routes and the agent may each wrap it.
+  const state = deletions.get(store) ?? { deleted: new Set<string>(), saving: new Set<Promise<unknown>>() };
+  deletions.set(store, state);
+  const { deleted, saving } = state;
   const wrapped: SessionStore<S> = {
-    saveSnapshot: (snapshotId, mutator, options) => store.saveSnapshot(snapshotId, mutator, options),
+    saveSnapshot: (snapshotId, mutator, options) => {
+      const turn = currentTurn();
+      const save = store.saveSnapshot(
+        snapshotId,
+        (current) => {
+          if (turn?.signal.aborted && turn.signal.reason === CONVERSATION_DELETED) return null;
+          const next = mutator(current);
+          if (!next?.sessionId || !deleted.has(next.sessionId)) return next;
+          if (next.parentId !== undefined) return null;
+          deleted.delete(next.sessionId);
+          return next;
+        },
+        options
+      );
+      saving.add(save);
+      const done = () => saving.delete(save);
+      save.then(done, done);
+      return save;
+    },
     async getSnapshot(options) {
       const snapshot = await store.getSnapshot(options);
       const write = currentTurn()?.clientState;
@@ -109,6 +145,15 @@ export function withClientState<S>(store: SessionStore<S>): SessionStore<S> {
   const { onSnapshotStateChange } = store;
   if (onSnapshotStateChange) wrapped.onSnapshotStateChange = (snapshotId, callback, options) => onSnapshotStateChange.call(store, snapshotId, callback, options);
   const { deleteSession } = store as Partial<DeletableSessionStore>;
-  if (deleteSession) Object.assign(wrapped, { deleteSession: (sessionId: string) => deleteSession.call(store, sessionId) });
+  if (deleteSession) {
+    const forget = async (sessionId: string) => {
+      deleted.add(sessionId);
+      // The oldest first past the bound: a deletion's late write comes within seconds, not after thousands of deletes.
+      if (deleted.size > MAX_DELETED_REMEMBERED) deleted.delete(deleted.values().next().value!);
+      await Promise.allSettled([...saving]);
+      await deleteSession.call(store, sessionId);
+    };
+    Object.assign(wrapped, { deleteSession: forget });
+  }
   return wrapped;
 }

@@ -73,6 +73,9 @@ export interface TurnObserver {
   end(turn: Turn): void;
 }
 
+/** The abort reason of a turn whose conversation was deleted: the session store writes nothing more for it. */
+export const CONVERSATION_DELETED = 'conversation deleted';
+
 /** This instance's turns and their frames, in memory (the buffer every store keeps; Redis mirrors it). */
 export class TurnBuffers {
   private observer: TurnObserver | undefined;
@@ -244,7 +247,7 @@ export class TurnBuffers {
   forgetSession(sessionId: string): void {
     for (const record of [...this.turns.values()]) {
       if (record.sessionId !== sessionId) continue;
-      if (!record.done && !record.controller.signal.aborted) record.controller.abort('deleted');
+      if (!record.done && !record.controller.signal.aborted) record.controller.abort(CONVERSATION_DELETED);
       this.end(record);
       this.forget(record);
     }
