@@ -139,3 +139,20 @@ export async function countCancelledRequests(page: Page): Promise<{ cancelled: s
   await session.send('Network.enable');
   return { cancelled, session };
 }
+
+/**
+ * The demo's header as a phone shows it: the title, whether it is cut, the visible controls' labels (those matching
+ * `controls` inside `.app-header`) and the smallest of their widths and heights.
+ */
+export function phoneHeader(page: Page, controls: string): Promise<{ title: string | null; cut: boolean; controls: string[]; smallest: number }> {
+  return page.evaluate((selector) => {
+    const title = document.querySelector<HTMLElement>('.app-header h1')!;
+    const shown = [...document.querySelectorAll<HTMLElement>(`.app-header ${selector}`)].filter((element) => element.checkVisibility());
+    return {
+      title: title.textContent,
+      cut: title.scrollWidth > title.clientWidth,
+      controls: shown.map((element) => element.textContent!.trim()),
+      smallest: Math.min(...shown.flatMap((element) => [element.getBoundingClientRect().width, element.getBoundingClientRect().height])),
+    };
+  }, controls);
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, settleAnimations } from './browser.js';
+import { axeViolations, phoneHeader, settleAnimations } from './browser.js';
 import type { DemoPage } from './demo-page.js';
 import { useDemoSuite } from './demo-suite.js';
 import { solidPng } from './solid-png.js';
@@ -153,16 +153,7 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
       await checkBothSchemes(demo.page, 'conversations', size);
       if (size === 'mobile') {
         // The phone's header: the product's name whole, the conversations, a new chat and a menu for the rest; 44 px targets.
-        const header = await demo.page.evaluate(() => {
-          const title = document.querySelector<HTMLElement>('.app-header h1')!;
-          const controls = [...document.querySelectorAll<HTMLElement>('.app-header :is(button, a, select)')].filter((element) => element.checkVisibility());
-          return {
-            title: title.textContent,
-            cut: title.scrollWidth > title.clientWidth,
-            controls: controls.map((element) => element.textContent!.trim()),
-            smallest: Math.min(...controls.flatMap((element) => [element.getBoundingClientRect().width, element.getBoundingClientRect().height])),
-          };
-        });
+        const header = await phoneHeader(demo.page, ':is(button, a, select)');
         expect(header).toEqual({ title: 'Task assistant', cut: false, controls: ['Conversations', 'New chat', 'More'], smallest: expect.any(Number) });
         expect(header.smallest).toBeGreaterThanOrEqual(44);
         const more = demo.page.getByRole('button', { name: 'More' });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations } from './browser.js';
+import { axeViolations, phoneHeader } from './browser.js';
 import { DEMO_PAGES } from './demo-page.js';
 import { useDemoSuite } from './demo-suite.js';
 import { findChromium } from './find-chromium.mjs';
@@ -205,16 +205,7 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
 
     it('the header: the product\'s name whole, beside the conversations, a new chat and a menu, 44 px each, none overlapping it', async () => {
       const demo = await openPhone();
-      const header = await demo.page.evaluate(() => {
-        const title = document.querySelector<HTMLElement>('.app-header h1')!;
-        const controls = [...document.querySelectorAll<HTMLElement>('.app-header :is(button, a)')].filter((element) => element.checkVisibility());
-        return {
-          title: title.textContent,
-          cut: title.scrollWidth > title.clientWidth,
-          controls: controls.map((element) => element.textContent!.trim()),
-          smallest: Math.min(...controls.flatMap((element) => [element.getBoundingClientRect().width, element.getBoundingClientRect().height])),
-        };
-      });
+      const header = await phoneHeader(demo.page, ':is(button, a)');
       expect(header).toEqual({ title: 'Task assistant', cut: false, controls: ['Conversations', 'New chat', 'More'], smallest: expect.any(Number) });
       expect(header.smallest).toBeGreaterThanOrEqual(44);
       const overlaps = await demo.page.evaluate(() => {

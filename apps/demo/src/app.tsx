@@ -5,9 +5,9 @@ import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } fro
 import { readLocation, writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import { createDemoSession, rememberedServerSession, type DemoSession } from './demo-session.js';
 import { DEMO_VIEW } from './demo-view.js';
-import { applyTheme, nextTheme, readTheme, type DemoTheme } from './demo-theme.js';
+import { applyTheme, nextTheme, readTheme, THEME_NAMES, themeIcon, type DemoTheme } from './demo-theme.js';
 import { DeveloperTools } from './developer-tools.js';
-import { HeaderMenu } from './header-menu.js';
+import { HeaderMenu, ThemeMenuItem } from './header-menu.js';
 import { Icon } from './icons.js';
 import { TaskListPanel } from './task-list-panel.js';
 import type { TaskState } from '@agent-chat/agent-server';
@@ -17,7 +17,6 @@ import type { TimelineEntry } from './timeline.js';
 type Sheet = 'tasks' | 'artifacts' | null;
 
 const DEVTOOLS_KEY = 'agent-chat-demo:devtools';
-const THEME_NAMES: Record<DemoTheme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 const selectArtifactCount = (state: ChatState<TaskState>) => state.artifacts.length;
 const selectOpenTasks = (state: ChatState<TaskState>) => state.custom?.tasks?.filter((task) => !task.done).length ?? 0;
@@ -144,7 +143,7 @@ export function App() {
             <span className="toolbar-text">Developer tools</span>
           </button>
           <button type="button" className="toolbar-button wide-only" onClick={() => setTheme(nextTheme(theme))}>
-            <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
+            <Icon name={themeIcon(theme)} />
             <span className="toolbar-text">
               <span className="visually-hidden">Theme: </span>
               {THEME_NAMES[theme]}
@@ -166,10 +165,7 @@ export function App() {
                 <Icon name="code" />
                 Developer tools
               </button>
-              <button type="button" className="menu-item" onClick={() => setTheme(nextTheme(theme))}>
-                <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
-                Theme: {THEME_NAMES[theme]}
-              </button>
+              <ThemeMenuItem theme={theme} onChange={setTheme} />
             </HeaderMenu>
           </div>
         </div>

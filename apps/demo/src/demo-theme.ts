@@ -3,6 +3,10 @@ export type DemoTheme = 'system' | 'light' | 'dark';
 
 const THEME_KEY = 'agent-chat-demo:theme';
 export const THEMES: readonly DemoTheme[] = ['system', 'light', 'dark'];
+/** Each theme's name in the page's controls. */
+export const THEME_NAMES: Record<DemoTheme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+/** Each theme's icon. */
+export const themeIcon = (theme: DemoTheme) => (theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system');
 
 export function readTheme(): DemoTheme {
   try {

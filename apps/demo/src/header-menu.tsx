@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { nextTheme, THEME_NAMES, themeIcon, type DemoTheme } from './demo-theme.js';
 import { Icon } from './icons.js';
 
 /**
@@ -53,5 +54,15 @@ export function HeaderMenu({ label, children }: { label: string; children: React
         {children}
       </div>
     </div>
+  );
+}
+
+/** The menu's theme item: shows the theme in force and moves to the next one. */
+export function ThemeMenuItem({ theme, onChange }: { theme: DemoTheme; onChange: (theme: DemoTheme) => void }) {
+  return (
+    <button type="button" className="menu-item" onClick={() => onChange(nextTheme(theme))}>
+      <Icon name={themeIcon(theme)} />
+      Theme: {THEME_NAMES[theme]}
+    </button>
   );
 }

@@ -119,28 +119,26 @@ async function drive(port: number): Promise<void> {
 
 const close = (server: Server) => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
 
+/** Loads a README server (a module exporting its listening `server`), drives it, and closes it. */
+async function driveServer(code: string): Promise<void> {
+  const { server } = await load<{ server: Server }>(code);
+  await new Promise((resolve) => (server.listening ? resolve(undefined) : server.once('listening', resolve)));
+  try {
+    await drive((server.address() as AddressInfo).port);
+  } finally {
+    await close(server);
+  }
+}
+
 describe("the README's ten-line servers, as written", () => {
   for (const [name, express] of [['Express 5', 'express5'], ['Express 4', 'express']] as const) {
     it(`${name}`, async () => {
-      const code = runnable(block("app.use('/api', toExpress(genkitRoutes(")).replace("import express from 'express';", `import express from '${express}';`);
-      const { server } = await load<{ server: Server }>(code);
-      await new Promise((resolve) => (server.listening ? resolve(undefined) : server.once('listening', resolve)));
-      try {
-        await drive((server.address() as AddressInfo).port);
-      } finally {
-        await close(server);
-      }
+      await driveServer(runnable(block("app.use('/api', toExpress(genkitRoutes(")).replace("import express from 'express';", `import express from '${express}';`));
     }, 60_000);
   }
 
   it('node:http', async () => {
-    const { server } = await load<{ server: Server }>(runnable(block('createServer(toNodeListener(genkitRoutes(')));
-    await new Promise((resolve) => (server.listening ? resolve(undefined) : server.once('listening', resolve)));
-    try {
-      await drive((server.address() as AddressInfo).port);
-    } finally {
-      await close(server);
-    }
+    await driveServer(runnable(block('createServer(toNodeListener(genkitRoutes(')));
   }, 60_000);
 
   it('the Next.js route module, its exports called with Web Requests', async () => {

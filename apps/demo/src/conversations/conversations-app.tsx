@@ -3,8 +3,8 @@ import { AgentChatView, ArtifactPanel, useFocusComposer } from '@agent-chat/ui';
 import { TurnInspector } from '@agent-chat/ui/inspector';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { Protocol } from '../demo-location.js';
-import { applyTheme, nextTheme, readTheme, type DemoTheme } from '../demo-theme.js';
-import { HeaderMenu } from '../header-menu.js';
+import { applyTheme, readTheme, type DemoTheme } from '../demo-theme.js';
+import { HeaderMenu, ThemeMenuItem } from '../header-menu.js';
 import { Icon } from '../icons.js';
 import { TaskListPanel } from '../task-list-panel.js';
 import { DEMO_VIEW } from '../demo-view.js';
@@ -16,7 +16,6 @@ import './conversations.css';
 type SideTab = 'tasks' | 'artifacts' | 'devtools';
 const PROTOCOL_NAMES: Record<Protocol, string> = { genkit: 'Genkit', agui: 'AG-UI', 'ai-sdk': 'AI SDK' };
 const STORE_NAMES: Record<ThreadStore, string> = { local: 'This browser', server: 'Agent server' };
-const THEME_NAMES: Record<DemoTheme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 /** The thread list of a protocol and store, opened on the thread the address names; the address follows the active one. */
 function useDemoThreads(protocol: Protocol, store: ThreadStore) {
@@ -142,10 +141,7 @@ export function ConversationsApp() {
                   <Icon name="code" />
                   Developer tools
                 </button>
-                <button type="button" className="menu-item" onClick={() => setTheme(nextTheme(theme))}>
-                  <Icon name={theme === 'dark' ? 'moon' : theme === 'light' ? 'sun' : 'system'} />
-                  Theme: {THEME_NAMES[theme]}
-                </button>
+                <ThemeMenuItem theme={theme} onChange={setTheme} />
                 <a className="menu-item" href={SINGLE_CHAT_PATH}>
                   <Icon name="back" />
                   Single chat
