@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { textSourceOf, type TextSource } from './text-source.js';
+import { textSourceOf } from './text-source.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -79,23 +79,44 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (!response.body) return void res.end();
   res.flushHeaders();
-  const source = textSourceOf(response);
-  if (source) return sendText(res, source, response.body);
-  const reader = response.body.getReader();
-  const onClose = () => void reader.cancel().catch(() => {});
+  const { body } = response;
+  // The fast path (text-source.ts): a turn's frames go from its buffer to the socket as text, with no Web-stream layer
+  // between; the Web body, never read, is cancelled at the end so its reader stops too. Otherwise the Web body's chunks.
+  const text = textSourceOf(response);
+  const source: ChunkSource = text ?? bodySource(body);
+  const onClose = () => source.cancel();
   res.once('close', onClose);
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done || res.destroyed) break;
-      if (!res.write(value)) await drained(res);
+      const chunk = await source.next();
+      if (chunk === undefined || res.destroyed) break;
+      if (!res.write(chunk)) await drained(res);
     }
   } catch {
     // The body failed mid-stream: end what was sent (the status is out already).
   } finally {
     res.off('close', onClose);
+    if (text) void body.cancel().catch(() => {});
     if (!res.writableEnded) res.end();
   }
+}
+
+/** What `sendResponse` writes, chunk by chunk: a turn's text (the fast path) or the Web body's bytes. */
+interface ChunkSource {
+  next(): Promise<string | Uint8Array | undefined>;
+  cancel(): void;
+}
+
+/** A Web body read chunk by chunk. */
+function bodySource(body: ReadableStream<Uint8Array>): ChunkSource {
+  const reader = body.getReader();
+  return {
+    next: async () => {
+      const { done, value } = await reader.read();
+      return done ? undefined : value;
+    },
+    cancel: () => void reader.cancel().catch(() => {}),
+  };
 }
 
 /** Resolves when `res` drained its buffer or closed (both listeners removed either way). */
@@ -109,28 +130,6 @@ function drained(res: ServerResponse): Promise<void> {
     res.on('drain', done);
     res.on('close', done);
   });
-}
-
-/**
- * The fast path (text-source.ts): a turn's frames go from its buffer to the socket as text, one write per batch, with
- * no Web-stream layer between. The Web body, never read, is cancelled at the end so its reader stops too.
- */
-async function sendText(res: ServerResponse, source: TextSource, body: ReadableStream<Uint8Array>): Promise<void> {
-  const onClose = () => source.cancel();
-  res.once('close', onClose);
-  try {
-    for (;;) {
-      const text = await source.next();
-      if (text === undefined || res.destroyed) break;
-      if (!res.write(text)) await drained(res);
-    }
-  } catch {
-    // The turn's frames failed mid-stream: end what was sent (the status is out already).
-  } finally {
-    res.off('close', onClose);
-    void body.cancel().catch(() => {});
-    if (!res.writableEnded) res.end();
-  }
 }
 
 /** A Web handler as an Express middleware: `app.post('/api/chat', toExpress(handler))`. Errors go to `next`. */
