@@ -44,7 +44,7 @@ describe.skipIf(!chromiumPath)('restore equals the server (Chromium)', () => {
       await expect.poll(() => card.getAttribute('data-state')).toBe('done');
       expect(await demo.dialog.count()).toBe(0);
       expect(await demo.interruptAnswers.count()).toBe(0);
-      expect(await demo.page.locator('.acu-tool[data-state="awaiting-approval"], .acu-tool[data-state="running"]').count()).toBe(0);
+      expect(await demo.page.locator('.acu-tool[data-state="awaiting-answer"], .acu-tool[data-state="running"]').count()).toBe(0);
       // Nothing waits: the next message is answered.
       await demo.send('add Buy milk');
       await expect.poll(() => demo.taskTitles(), { timeout: 20_000 }).toEqual(['Buy milk']);

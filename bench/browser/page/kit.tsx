@@ -13,7 +13,7 @@ export function kitApp(history: number, onSend: (send: () => Promise<unknown>) =
   function App() {
     const { chat } = useAgentChat({ transport: aiSdkTransport({ api: '/api/chat' }), state: { messages, artifacts: [] } });
     onSend(() => chat.send('go'));
-    return <MessageList chat={chat} codeHighlighter={loadHighlighter} />;
+    return <MessageList.Root chat={chat} codeHighlighter={loadHighlighter} />;
   }
   return <App />;
 }

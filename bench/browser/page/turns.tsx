@@ -44,5 +44,5 @@ export function turnsApp(history: number, turns = 64): ReactNode {
     }
     return { ms, elements: document.getElementsByTagName('*').length, rows: document.querySelectorAll('article.acu-message').length };
   };
-  return <MessageList chat={chat} pageSize={history + turns * 2} />;
+  return <MessageList.Root chat={chat} pageSize={history + turns * 2} />;
 }

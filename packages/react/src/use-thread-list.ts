@@ -1,17 +1,17 @@
 import type { AgentChat } from '@agent-chat/core';
-import type { ThreadList, ThreadListState } from '@agent-chat/core/threads';
+import type { ThreadListHandle, ThreadListState } from '@agent-chat/core/threads';
 import { useMemo, useSyncExternalStore } from 'react';
 
 /** What {@link useThreadList} returns: the list's state, its operations, and the active thread's chat. */
 export type UseThreadListResult<S = unknown> = ThreadListState &
-  Pick<ThreadList<S>, 'create' | 'switchTo' | 'rename' | 'archive' | 'unarchive' | 'remove' | 'undoRemove' | 'loadMore' | 'clearError'> & {
+  Pick<ThreadListHandle<S>, 'create' | 'switchTo' | 'rename' | 'archive' | 'unarchive' | 'remove' | 'undoRemove' | 'loadMore' | 'clearError'> & {
     /** The active thread's chat (null when none is active): give it to `useAgentChat({ chat })`. */
     chat: AgentChat<S> | null;
-    list: ThreadList<S>;
+    list: ThreadListHandle<S>;
   };
 
 /** Subscribes to a thread list (`createThreadList` from `@agent-chat/core/threads`): one render per change of its state. */
-export function useThreadList<S>(list: ThreadList<S>): UseThreadListResult<S> {
+export function useThreadList<S>(list: ThreadListHandle<S>): UseThreadListResult<S> {
   const state = useSyncExternalStore(list.subscribe, list.getState, list.getState);
   const operations = useMemo(
     () => ({

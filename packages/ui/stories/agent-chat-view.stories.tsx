@@ -47,7 +47,7 @@ export const Scripted: Story = {
     await expect(canvas.queryByRole('alertdialog')).toBeNull();
     await expect(within(answers).getByRole('button', { name: 'Deny' })).toHaveFocus();
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeDisabled();
-    await userEvent.click(within(answers).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(answers).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(canvas.getByText('Booked! Your itinerary is in the panel.')).toBeInTheDocument(), { timeout: 6000 });
     await expect(canvas.getByRole('heading', { name: 'itinerary.md' })).toBeInTheDocument();
   },
@@ -94,7 +94,7 @@ export const GenkitCaptures: Story = {
     await canvas.findByRole('button', { name: 'Send' }, { timeout: 4000 });
     await userEvent.type(field, 'please interrupt{Enter}');
     const answers = await canvas.findByRole('group', { name: 'Answer Ask user', description: 'Proceed?' }, { timeout: 4000 });
-    await userEvent.click(within(answers).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(answers).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(canvas.getByText('Got "yes".')).toBeInTheDocument(), { timeout: 4000 });
     await waitFor(() => expect(field).toBeEnabled());
   },

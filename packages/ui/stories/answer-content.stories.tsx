@@ -42,7 +42,7 @@ export const SourcesUsageFeedbackAndSuggestions: Story = {
   render: () => (
     <StoryChat create={() => scriptedChat([citedTurn, reply('The Belém tower and the Gulbenkian museum.')], { delayMs: 10 })}
       start={(chat) => void chat.send('Tell me about Lisbon.')}>
-      <MessageList actions={MessageActions} showUsage />
+      <MessageList messageActions={MessageActions} showUsage />
       <SuggestionChips starters={['Plan a day in Lisbon']} />
     </StoryChat>
   ),

@@ -95,7 +95,7 @@ export const Branches: Story = {
         void chat.send('And of Germany?');
       }}
     >
-      <MessageList actions={MessageActions} />
+      <MessageList messageActions={MessageActions} />
     </StoryChat>
   ),
   play: async ({ canvas, canvasElement }) => {

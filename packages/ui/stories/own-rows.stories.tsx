@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { MessageActions } from '../src/message-actions/message-actions.js';
 import { MessageList } from '../src/message-list/message-list.js';
+import { MessageListRow } from '../src/message-list/message-list-row.js';
 import { useMessage, type MessageListComponents, type MessageRowComponentProps } from '../src/message-list/message-context.js';
 import { interruptPart, interruptTurn, scriptedChat, toolCall, words } from './support/scripts.js';
 import { StoryChat, chatOf } from './support/story-chat.js';
@@ -31,10 +32,10 @@ function ShareAction() {
 /** The app's user row: its own avatar beside the kit's bubble. */
 function UserMessage({ children }: MessageRowComponentProps) {
   return (
-    <MessageList.Row className="app-user-row">
+    <MessageListRow className="app-user-row">
       <span className="app-avatar" aria-hidden="true">ME</span>
       {children}
-    </MessageList.Row>
+    </MessageListRow>
   );
 }
 
@@ -42,12 +43,12 @@ function UserMessage({ children }: MessageRowComponentProps) {
 function AssistantMessage({ children }: MessageRowComponentProps) {
   const { status } = useMessage();
   return (
-    <MessageList.Row className="app-answer-card">
+    <MessageListRow className="app-answer-card">
       {children}
       <div className="app-answer-footer" data-status={status}>
         <ShareAction />
       </div>
-    </MessageList.Row>
+    </MessageListRow>
   );
 }
 
@@ -70,7 +71,7 @@ const answers = (canvas: HTMLElement) => [...canvas.querySelectorAll<HTMLElement
 export const OwnRowsWithShare: Story = {
   render: () => (
     <StoryChat create={() => scriptedChat([weatherTurn, interruptTurn('Shall I book it?', [interruptPart('bookFlight', 'b1', { to: 'LIS' })])], { delayMs: 5 })}>
-      <MessageList components={components} actions={MessageActions} />
+      <MessageList components={components} messageActions={MessageActions} />
     </StoryChat>
   ),
   play: async ({ canvasElement }) => {

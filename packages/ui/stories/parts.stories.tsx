@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 function ShareActions(props: MessageActionsProps) {
   const [shared, setShared] = useState(false);
   return (
-    <MessageActions {...props}>
+    <MessageActions.Root {...props}>
       <MessageActions.Regenerate />
       <MessageActions.Copy asChild>
         <a href="#copy">Copy text</a>
@@ -26,7 +26,7 @@ function ShareActions(props: MessageActionsProps) {
           {shared ? 'Shared' : 'Share'}
         </button>
       ) : null}
-    </MessageActions>
+    </MessageActions.Root>
   );
 }
 
@@ -35,7 +35,7 @@ export const MessageActionsParts: Story = {
   render: () => (
     <StoryChat create={() => scriptedChat([reply('Paris is the capital of France.'), reply('The capital of France is Paris.')], { delayMs: 0 })}
       start={(chat) => void chat.send('What is the capital of France?')}>
-      <MessageList actions={ShareActions} />
+      <MessageList.Root messageActions={ShareActions} />
     </StoryChat>
   ),
   play: async ({ canvas }) => {
@@ -58,14 +58,14 @@ export const MessageActionsParts: Story = {
 export const ComposerParts: Story = {
   render: () => (
     <StoryChat create={() => scriptedChat([reply('Noted.')], { delayMs: 10 })}>
-      <MessageList />
-      <Composer attachments={false}>
+      <MessageList.Root />
+      <Composer.Root attachments={false}>
         <div className="acu-composer__row">
           <Composer.Input placeholder="Say something" />
           <Composer.Stop />
           <Composer.Send>Send it</Composer.Send>
         </div>
-      </Composer>
+      </Composer.Root>
     </StoryChat>
   ),
   play: async ({ canvas, canvasElement }) => {
@@ -84,8 +84,8 @@ export const InterruptPromptParts: Story = {
     const [answer, setAnswer] = useState('none');
     return (
       <div>
-        <InterruptPrompt toolName="Delete files" prompt={{ title: 'Delete two files?', question: 'They cannot be restored.', destructive: true }}
-          onApprove={() => setAnswer('approved')} onDeny={() => setAnswer('denied')}>
+        <InterruptPrompt.Root toolName="Delete files" prompt={{ title: 'Delete two files?', question: 'They cannot be restored.', destructive: true }}
+          onConfirm={() => setAnswer('approved')} onDeny={() => setAnswer('denied')}>
           <InterruptPrompt.Title />
           <InterruptPrompt.Description />
           <InterruptPrompt.Actions>
@@ -93,7 +93,7 @@ export const InterruptPromptParts: Story = {
             <InterruptPrompt.Confirm>Delete</InterruptPrompt.Confirm>
             <button type="button" onClick={() => setAnswer('later')}>Ask me later</button>
           </InterruptPrompt.Actions>
-        </InterruptPrompt>
+        </InterruptPrompt.Root>
         <output>{answer}</output>
       </div>
     );
@@ -112,8 +112,8 @@ export const InterruptPromptParts: Story = {
 /** A version picker of the app's own: its own buttons for Previous and Next (asChild), the position between them. */
 function VersionActions(props: MessageActionsProps) {
   return (
-    <MessageActions {...props}>
-      <MessageActions.BranchPicker>
+    <MessageActions.Root {...props}>
+      <MessageActions.BranchPicker.Root>
         <MessageActions.BranchPicker.Previous asChild>
           <button type="button" className="story-step">Older</button>
         </MessageActions.BranchPicker.Previous>
@@ -121,9 +121,9 @@ function VersionActions(props: MessageActionsProps) {
         <MessageActions.BranchPicker.Next asChild>
           <button type="button" className="story-step">Newer</button>
         </MessageActions.BranchPicker.Next>
-      </MessageActions.BranchPicker>
+      </MessageActions.BranchPicker.Root>
       <MessageActions.Copy />
-    </MessageActions>
+    </MessageActions.Root>
   );
 }
 
@@ -131,7 +131,7 @@ function VersionActions(props: MessageActionsProps) {
 const twoVersions = () => (
   <StoryChat create={() => scriptedChat([reply('Paris is the capital of France.'), reply('The capital of France is Paris.')], { delayMs: 0 })}
     start={(chat) => void chat.send('What is the capital of France?').then(() => chat.regenerate())}>
-    <MessageList actions={VersionActions} />
+    <MessageList.Root messageActions={VersionActions} />
   </StoryChat>
 );
 
@@ -141,7 +141,7 @@ async function pickerShowing(canvas: ReturnType<typeof within>, text: string, na
   return within(await canvas.findByRole('group', { name }, { timeout: 3000 }));
 }
 
-/** BranchPicker.Previous on the app's own button: "Older" steps back a version and is disabled on the first. */
+/** MessageActions.BranchPicker.Previous on the app's own button: "Older" steps back a version and is disabled on the first. */
 export const BranchPickerPrevious: Story = {
   render: twoVersions,
   play: async ({ canvas }) => {
@@ -156,7 +156,7 @@ export const BranchPickerPrevious: Story = {
   },
 };
 
-/** BranchPicker.Next on the app's own button: "Newer" steps forward, from the keyboard, and is disabled on the last. */
+/** MessageActions.BranchPicker.Next on the app's own button: "Newer" steps forward, from the keyboard, and is disabled on the last. */
 export const BranchPickerNext: Story = {
   render: twoVersions,
   play: async ({ canvas }) => {
@@ -173,7 +173,7 @@ export const BranchPickerNext: Story = {
   },
 };
 
-/** BranchPicker.Count: the position `2 / 2` (hidden from screen readers: the group says "Version 2 of 2"), its state first or last. */
+/** MessageActions.BranchPicker.Count: the position `2 / 2` (hidden from screen readers: the group says "Version 2 of 2"), its state first or last. */
 export const BranchPickerCount: Story = {
   render: twoVersions,
   play: async ({ canvasElement, canvas }) => {

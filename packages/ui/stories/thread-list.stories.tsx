@@ -25,7 +25,7 @@ function sampleList(threads: ThreadSummary[] = SAMPLE) {
 const meta = {
   title: 'Components/ThreadList',
   component: ThreadList,
-  args: { list: sampleList(), now: NOW },
+  args: { threads: sampleList(), now: NOW },
 } satisfies Meta<typeof ThreadList>;
 
 export default meta;
@@ -36,7 +36,7 @@ export const Grouped: Story = {
   render: () => {
     const list = sampleList();
     void list.ready.then(() => list.switchTo('groceries'));
-    return <div style={{ height: 420, width: 300 }}><ThreadList list={list} now={NOW} /></div>;
+    return <div style={{ height: 420, width: 300 }}><ThreadList threads={list} now={NOW} /></div>;
   },
   play: async ({ canvas }) => {
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Groceries for the week' })).toHaveAttribute('aria-current', 'page'));
@@ -48,7 +48,7 @@ export const Grouped: Story = {
 export const DeleteWithUndo: Story = {
   render: () => {
     const list = sampleList();
-    return <div style={{ height: 420, width: 300 }}><ThreadList list={list} now={NOW} /></div>;
+    return <div style={{ height: 420, width: 300 }}><ThreadList threads={list} now={NOW} /></div>;
   },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete: Quarterly report draft' }));

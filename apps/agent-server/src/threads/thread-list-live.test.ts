@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type AgentChat, type Transport } from '@agent-chat/core';
-import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadAdapter, type ThreadList } from '@agent-chat/core/threads';
+import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadAdapter, type ThreadListHandle } from '@agent-chat/core/threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORY_TEXT } from '../turns/resume-support.js';
 import type { TaskState } from '../agent/task-state.js';
@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await startTestServer({ tokenDelayMs: 3 });
 });
 afterAll(() => t.close());
-const lists: ThreadList<TaskState>[] = [];
+const lists: ThreadListHandle<TaskState>[] = [];
 afterEach(() => {
   for (const list of lists.splice(0)) list.dispose();
 });

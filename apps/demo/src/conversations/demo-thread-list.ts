@@ -1,4 +1,4 @@
-import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadList } from '@agent-chat/core/threads';
+import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadListHandle } from '@agent-chat/core/threads';
 import type { Protocol } from '../demo-location.js';
 import { createDemoChat } from '../demo-chat.js';
 import { transportFor } from '../demo-session.js';
@@ -10,7 +10,7 @@ import type { ThreadStore } from './conversations-location.js';
  * user named by `x-agent-user`); each a chat over `protocol` whose session id is the thread's id. `initialId`: the
  * thread the address names, shown first.
  */
-export function createDemoThreadList(protocol: Protocol, store: ThreadStore, user: string, initialId: string | null): ThreadList<TaskState> {
+export function createDemoThreadList(protocol: Protocol, store: ThreadStore, user: string, initialId: string | null): ThreadListHandle<TaskState> {
   const adapter = store === 'server'
     ? httpThreadAdapter({ url: '/api/threads', headers: { 'x-agent-user': user } })
     : localThreadAdapter({ name: `demo-${user}` });

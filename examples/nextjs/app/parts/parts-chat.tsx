@@ -13,9 +13,9 @@ export function PartsChat() {
   return (
     <AgentChatProvider chat={chat}>
       <div className="parts">
-        <MessageList actions={MessageActions} empty="Say “add Buy milk”." />
+        <MessageList.Root messageActions={MessageActions.Root} empty="Say “add Buy milk”." />
         <ThinkingIndicator />
-        <Composer placeholder="Ask the agent…" />
+        <Composer.Root placeholder="Ask the agent…" />
       </div>
       {artifacts.length > 0 ? <ArtifactPanel /> : null}
       <InterruptConfirmDialog />

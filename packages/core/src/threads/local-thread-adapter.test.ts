@@ -3,12 +3,12 @@ import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAgent, texts, type Count } from '../../test/session-agent.js';
 import { localThreadAdapter } from './local-thread-adapter.js';
-import { createThreadList, type ThreadList } from './thread-list.js';
+import { createThreadList, type ThreadListHandle } from './thread-list.js';
 import type { ThreadSummary } from './thread-types.js';
 
 let clock = 5_000;
 let tests = 0;
-const lists: ThreadList<Count>[] = [];
+const lists: ThreadListHandle<Count>[] = [];
 const open = (agent: ReturnType<typeof sessionAgent>, name: string) => {
   const list = createThreadList<Count>({ adapter: localThreadAdapter({ name }), createChat: agent.createChat, now: () => ++clock });
   lists.push(list);

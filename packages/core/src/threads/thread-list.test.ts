@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionAgent, texts, type Count } from '../../test/session-agent.js';
-import { createThreadList, type ThreadList } from './thread-list.js';
+import { createThreadList, type ThreadListHandle } from './thread-list.js';
 import { memoryThreadAdapter } from './memory-thread-adapter.js';
 import type { ThreadAdapter, ThreadSummary } from './thread-types.js';
 
 let clock = 1_000;
 const now = () => ++clock;
-const lists: ThreadList<Count>[] = [];
+const lists: ThreadListHandle<Count>[] = [];
 function threadList(agent: ReturnType<typeof sessionAgent>, adapter: ThreadAdapter, extra: Partial<Parameters<typeof createThreadList<Count>>[0]> = {}) {
   let ids = 0;
   const list = createThreadList<Count>({ adapter, createChat: agent.createChat, now, generateId: () => `t${++ids}-${clock}`, ...extra });

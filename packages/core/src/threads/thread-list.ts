@@ -31,7 +31,7 @@ export interface ThreadListOptions<S = unknown> {
 }
 
 /** Many conversations: summaries from a store, one chat per thread, the active one shown. */
-export interface ThreadList<S = unknown> {
+export interface ThreadListHandle<S = unknown> {
   readonly store: StoreApi<ThreadListState>;
   getState(): ThreadListState;
   subscribe(listener: (state: ThreadListState, previous: ThreadListState) => void): () => void;
@@ -74,8 +74,8 @@ export function titleFrom(messages: readonly ChatMessage[]): string {
 
 const defaultId = () => globalThis.crypto.randomUUID();
 
-/** Creates a {@link ThreadList} and reads its first page. */
-export function createThreadList<S = unknown>(options: ThreadListOptions<S>): ThreadList<S> {
+/** Creates a {@link ThreadListHandle} and reads its first page. */
+export function createThreadList<S = unknown>(options: ThreadListOptions<S>): ThreadListHandle<S> {
   const { adapter, createChat } = options;
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? 50;

@@ -45,7 +45,7 @@ export interface ThreadAdapter {
   /** Hears changes made elsewhere (another tab); returns the unsubscribe. */
   subscribe?(listener: (change: ThreadChange) => void): () => void;
   /**
-   * Tells the list when what it shows may be out of date, so that it reads its threads again (`ThreadList.refresh`):
+   * Tells the list when what it shows may be out of date, so that it reads its threads again (`ThreadListHandle.refresh`):
    * changes made by another browser or device reach no `BroadcastChannel`. `httpThreadAdapter` calls `refresh` when the
    * window is focused or shown again and, with `refetchInterval`, every so often. Returns the unsubscribe.
    */

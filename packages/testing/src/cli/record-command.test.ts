@@ -63,12 +63,12 @@ describe('agent-chat-record', () => {
     expect(chat.getState().custom).toMatchObject({ tasks: [expect.objectContaining({ title: 'Buy milk' })] });
   });
 
-  it('--approve, --answer-json and --attach are recorded in order; headers are sent but never written to the file', async () => {
+  it('--confirm, --answer-json and --attach are recorded in order; headers are sent but never written to the file', async () => {
     const picture = join(dir, 'dot.png');
     await writeFile(picture, Buffer.from('89504e470d0a1a0a', 'hex'));
     const result = await record([
       '--url', agent.agentUrl, '--protocol', 'genkit', '--header', 'Authorization: Bearer secret-token',
-      '--attach', picture, '--message', 'add Buy milk', '--message', 'clear', '--approve', '--message', 'clear', '--answer-json', '{"approved":false,"reason":"not now"}',
+      '--attach', picture, '--message', 'add Buy milk', '--message', 'clear', '--confirm', '--message', 'clear', '--answer-json', '{"approved":false,"reason":"not now"}',
     ]);
     expect(result.status).toBe(0);
     expect(result.stdout).not.toContain('secret-token');

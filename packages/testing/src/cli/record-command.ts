@@ -14,7 +14,7 @@ Sends each --message as one turn to the agent at --url and writes the recording 
   --protocol <name>    ${recordableProtocols().join(', ')}
   --message <text>     a user message; repeat for more turns, in order
   --attach <file>      attaches a file (inline, as a data URL) to the next --message; repeat for more
-  --approve            answers the next interrupt with true (the user's Approve / Confirm)
+  --confirm            answers the next interrupt with true (the user's Confirm)
   --deny               answers the next interrupt with false (the user's Deny / Cancel: replays as denied)
   --answer <text>      answers the next interrupt with a text
   --answer-json <json> answers the next interrupt (or client tool call) with a JSON value, e.g. '{"date":"2026-01-02"}'
@@ -78,8 +78,8 @@ async function planOf(tokens: ReadonlyArray<{ kind: string; name?: string; value
         attachments.push({ media: { url: `data:${contentType};base64,${bytes.toString('base64')}`, contentType }, metadata: { filename: basename(value) } });
         break;
       }
-      case 'approve':
-        plan.answers.push({ part: { data: true }, label: 'approve (true)' });
+      case 'confirm':
+        plan.answers.push({ part: { data: true }, label: 'confirm (true)' });
         break;
       case 'deny':
         plan.answers.push({ part: { data: false }, label: 'deny (false)' });
@@ -116,7 +116,7 @@ export async function runRecordCommand(argv: string[], io: CommandIo): Promise<n
         protocol: { type: 'string' },
         message: { type: 'string', multiple: true },
         attach: { type: 'string', multiple: true },
-        approve: { type: 'boolean', multiple: true },
+        confirm: { type: 'boolean', multiple: true },
         deny: { type: 'boolean', multiple: true },
         answer: { type: 'string', multiple: true },
         'answer-json': { type: 'string', multiple: true },

@@ -5,9 +5,7 @@
 import { createAgentChat, scriptedTransport, type Message } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
 import { createRoot } from 'react-dom/client';
-import { Composer } from '../../src/composer/composer.js';
-import { MessageActions } from '../../src/message-actions/message-actions.js';
-import { MessageList } from '../../src/message-list/message-list.js';
+import { Composer, MessageActions, MessageList } from '../../src/index.js';
 import '../../src/styles.css';
 // As the app wrote it (Vite's `?inline` would run it through Lightning CSS, which rewrites its light-dark()).
 import appStyles from './app.css?raw';
@@ -50,13 +48,13 @@ createRoot(document.getElementById('root')!).render(
   <div className={tokensAt === 'ancestor' ? 'app-tokens app-frame' : 'app-frame'}>
     <div className="app-chat" data-acu-theme={theme}>
       <AgentChatProvider chat={chat}>
-        <MessageList actions={MessageActions} />
-        <Composer>
+        <MessageList.Root messageActions={MessageActions.Root} />
+        <Composer.Root>
           <Composer.Input />
           <Composer.Send asChild>
             <button type="button" className="app-send">Send ↵</button>
           </Composer.Send>
-        </Composer>
+        </Composer.Root>
       </AgentChatProvider>
     </div>
   </div>,

@@ -1,6 +1,6 @@
 import { AgentChatProvider, splitUseAgentChatOptions, useAgentChat, type UseAgentChatOptions } from '@agent-chat/react';
 import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
+import type { ThreadListHandle } from '@agent-chat/core/threads';
 import { cx } from '../util/class-names.js';
 import { Composer, type ComposerProps } from '../composer/composer.js';
 import { ComposerFocusContext } from '../composer/composer-focus.js';
@@ -41,7 +41,7 @@ interface ThreadsOption<S> {
    * Many conversations (`createThreadList` from `@agent-chat/core/threads`): the list on the left (a sheet on phones),
    * the active thread's chat beside it. Loaded on demand: a view without it does not ship the thread list.
    */
-  threads: ThreadListStore<S>;
+  threads: ThreadListHandle<S>;
   /**
    * On phones, whether the conversations' sheet is open: given, the app owns it (e.g. a button in its own header, with
    * the view's toggle hidden by its stylesheet); without it the view's toggle opens and closes the sheet.
@@ -75,8 +75,8 @@ type AgentChatViewLayout = Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'chi
     /** Shown in the message list before the first message. */
     empty?: ReactNode;
     renderPart?: MessageListProps['renderPart'];
-    /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions` (loaded on demand); `null` for none. */
-    messageActions?: MessageListProps['actions'] | null;
+    /** Message actions on every row (copy, regenerate, edit, versions, retry): default `MessageActions.Root` (loaded on demand); `null` for none. */
+    messageActions?: MessageListProps['messageActions'] | null;
     /** Origins whose images load without a click, in messages and artifacts (see `MessageList`). */
     allowedImageOrigins?: MessageListProps['allowedImageOrigins'];
     /** Prompts offered as chips before the first message; the agent's follow-ups (`state.suggestions`) show after answers. */
@@ -138,7 +138,7 @@ function loadThreadedView(): Promise<ThreadedModule> {
  * what is loaded. Not `lazy` under a `Suspense`: React holds a boundary's resolved content back for up to 300 ms after
  * its fallback showed.
  */
-function ThreadsView<S>({ threads, layout, open, onOpenChange }: { threads: ThreadListStore<S>; layout: AgentChatViewLayout; open: boolean | undefined; onOpenChange: ((open: boolean) => void) | undefined }) {
+function ThreadsView<S>({ threads, layout, open, onOpenChange }: { threads: ThreadListHandle<S>; layout: AgentChatViewLayout; open: boolean | undefined; onOpenChange: ((open: boolean) => void) | undefined }) {
   const [loaded, setLoaded] = useState(threadedModule);
   // Asked for at the first render, not after the first paint: the chunk loads while the first page is read.
   if (!loaded) loadThreadedView().catch(() => {}); // a chunk that cannot load leaves the first page
@@ -158,12 +158,12 @@ function ThreadsView<S>({ threads, layout, open, onOpenChange }: { threads: Thre
   if (!loaded) {
     return (
       <LabelsProvider labels={layout.labels ?? NO_LABELS}>
-        <ThreadsFirstPage threads={threads as ThreadListStore} />
+        <ThreadsFirstPage threads={threads as ThreadListHandle} />
       </LabelsProvider>
     );
   }
   const ThreadedChatView = loaded.default;
-  return <ThreadedChatView threads={threads as ThreadListStore} labels={layout.labels} open={open} onOpenChange={onOpenChange} render={(chat) => <SingleChatView {...layout} chat={chat} />} />;
+  return <ThreadedChatView threads={threads as ThreadListHandle} labels={layout.labels} open={open} onOpenChange={onOpenChange} render={(chat) => <SingleChatView {...layout} chat={chat} />} />;
 }
 
 /**
@@ -226,7 +226,7 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
           <div className="acu-chat__main">
             {unavailable ? <ConversationUnavailable onNew={() => result.reset()} /> : <>
             <JumpToLatestContext.Provider value={jumpSlot.slot}>
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} actions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} mathRenderer={mathRenderer} diagramRenderer={diagramRenderer}>
+            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} messageActions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} mathRenderer={mathRenderer} diagramRenderer={diagramRenderer}>
               {/* The agent's follow-ups after the last answer (starter prompts before the first message). */}
               <SuggestionChips className="acu-chat__suggestions" starters={starterPrompts} />
               {/* Where the answer will appear, under the question (not above the composer). */}
@@ -240,7 +240,7 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
           </div>
           {showArtifacts ? <LazyArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
           {aside}
-          {dialog ? <LazyInterruptDialog when={interruptDialog} /> : null}
+          {dialog ? <LazyInterruptDialog interruptDialog={interruptDialog} /> : null}
         </div>
         </LabelsProvider>
         </ComposerFocusContext.Provider>

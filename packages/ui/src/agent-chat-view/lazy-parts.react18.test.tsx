@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe(`parts loaded on demand on React ${version}`, () => {
   it('the plain text at once, then Markdown when its chunk is there', async () => {
-    const view = mount(<MessageList chat={chatOf()} />);
+    const view = mount(<MessageList.Root chat={chatOf()} />);
     mounted.push(view.unmount);
     expect(view.container.querySelector('.acu-markdown__plain')?.textContent).toBe('Buy **milk** and bread.');
     await until(() => expect(view.container.querySelector('.acu-message strong')?.textContent).toBe('milk'));

@@ -20,7 +20,7 @@ afterEach(() => {
 describe('parts loaded on demand', () => {
   it('an answer shows as plain text at once and as Markdown when the chunk is there; a short list renders all its rows', async () => {
     const chat = createAgentChat({ transport: scriptedTransport([]), state: { messages: [...history, ...longHistory(10)], artifacts: [] } });
-    const view = mount(<MessageList chat={chat} />);
+    const view = mount(<MessageList.Root chat={chat} />);
     mounted.push(view.unmount);
     // The first commit: the answer's text as it came, in the Markdown block's place.
     const plain = view.container.querySelector('.acu-message__text[data-state="plain"] .acu-markdown__plain');
@@ -57,7 +57,7 @@ describe('parts loaded on demand', () => {
     vi.resetModules();
     const core = await import('@agent-chat/core');
     const { AgentChatProvider: Provider } = await import('@agent-chat/react');
-    const { MessageList: List } = await import('../index.js');
+    const { MessageList: { Root: List } } = await import('../index.js');
     const chat = core.createAgentChat({ transport: core.scriptedTransport([]), state: { messages: history, artifacts: [] } });
     const stream = await renderToReadableStream(<Provider chat={chat}><List /></Provider>);
     await stream.allReady;

@@ -1,6 +1,6 @@
 'use client';
 import type { AgentChat } from '@agent-chat/core';
-import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
+import type { ThreadListHandle } from '@agent-chat/core/threads';
 import { useThreadList } from '@agent-chat/react';
 import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { LabelsProvider, type AgentChatLabels } from '../labels/labels.js';
@@ -10,7 +10,7 @@ import { markdownPart } from '../markdown/lazy-markdown.js';
 import { virtualRowsPart } from '../message-list/message-rows.js';
 
 interface ThreadedChatViewProps {
-  threads: ThreadListStore;
+  threads: ThreadListHandle;
   labels: Partial<AgentChatLabels> | undefined;
   /** Renders one conversation's view (AgentChatView without threads). */
   render: (chat: AgentChat) => ReactNode;
@@ -58,7 +58,7 @@ function ThreadedLayout({ threads, render, open, onOpenChange }: ThreadedChatVie
       <button type="button" className="acu-threaded__toggle" aria-expanded={sheet} aria-controls={listId} onClick={() => setSheet(!sheet)}>
         {labels.showThreads}
       </button>
-      <ThreadList id={listId} className="acu-threaded__list" list={threads} onOpen={() => setSheet(false)} />
+      <ThreadList id={listId} className="acu-threaded__list" threads={threads} onOpen={() => setSheet(false)} />
       <div className="acu-threaded__chat">
         {notFound ? <ThreadMissing onBack={() => void threads.create()} /> : chat ? <Fragment key={activeId}>{render(chat)}</Fragment> : null}
       </div>

@@ -1,4 +1,4 @@
-import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
+import type { ThreadListHandle } from '@agent-chat/core/threads';
 import { useState, useSyncExternalStore } from 'react';
 import { useLabels } from '../labels/labels.js';
 import { cx } from '../util/class-names.js';
@@ -11,7 +11,7 @@ import { FIRST_ROWS, ROW_PX } from '../thread-list/thread-list-size.js';
  * read, with what is loaded; rename, keyboard, archived threads, virtualising and the chat come with the chunk. Kept
  * small: every `AgentChatView` ships it.
  */
-export function ThreadsFirstPage({ threads }: { threads: ThreadListStore }) {
+export function ThreadsFirstPage({ threads }: { threads: ThreadListHandle }) {
   const labels = useLabels();
   const state = useSyncExternalStore(threads.subscribe, threads.getState, threads.getState);
   const [sheet, setSheet] = useState(false);

@@ -1,22 +1,25 @@
 import { forwardRef, type HTMLAttributes } from 'react';
+import { hostOf, Slot } from '../parts/slot.js';
+import type { AsChildProps } from '../parts/part-button.js';
 import { cx } from '../util/class-names.js';
 import { FileIcon, RemoveIcon } from './composer-icons.js';
 import type { PendingAttachment } from './composer-attachments.js';
 import type { AgentChatLabels } from '../labels/labels.js';
 
 /** Props of {@link ComposerAttachmentChips}. */
-export interface ComposerAttachmentChipsProps extends HTMLAttributes<HTMLUListElement> {
+export interface ComposerAttachmentChipsProps extends HTMLAttributes<HTMLUListElement>, AsChildProps {
   items: readonly PendingAttachment[];
   onRemove: (id: string) => void;
   labels: AgentChatLabels;
 }
 
 /** The files waiting to be sent: a thumbnail (or a file icon), the name, the size, and a button that removes it. */
-export const ComposerAttachmentChips = forwardRef<HTMLUListElement, ComposerAttachmentChipsProps>(function ComposerAttachmentChips({ items, onRemove, labels, className, ...rest }, ref) {
-  return (
-    <ul aria-label={labels.attachments} {...rest} ref={ref} className={cx('acu-composer__attachments', className)}>
+export const ComposerAttachmentChips = forwardRef<HTMLUListElement, ComposerAttachmentChipsProps>(function ComposerAttachmentChips({ items, onRemove, labels, asChild, className, children, ...rest }, ref) {
+  const host = hostOf(asChild, children);
+  const chips = (
+    <>
       {items.map(({ id, file, previewUrl }) => (
-        <li key={id} className="acu-composer__attachment" data-state={file.type.startsWith('image/') ? 'image' : 'file'}>
+        <li key={id} className="acu-composer__attachment" data-kind={file.type.startsWith('image/') ? 'image' : 'file'}>
           {previewUrl ? <img className="acu-composer__thumbnail" src={previewUrl} alt="" /> : <span className="acu-composer__file-icon"><FileIcon /></span>}
           <span className="acu-composer__attachment-text">
             <span className="acu-composer__attachment-name">{file.name}</span>
@@ -27,6 +30,9 @@ export const ComposerAttachmentChips = forwardRef<HTMLUListElement, ComposerAtta
           </button>
         </li>
       ))}
-    </ul>
+    </>
   );
+  const props = { 'aria-label': labels.attachments, ...rest, className: cx('acu-composer__attachments', className) };
+  // With `asChild` the app's list element holds the chips.
+  return host ? <Slot {...props} ref={ref}>{host.wrap(chips)}</Slot> : <ul {...props} ref={ref}>{chips}</ul>;
 });

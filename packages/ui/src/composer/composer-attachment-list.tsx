@@ -1,4 +1,5 @@
 import { forwardRef, Suspense, useEffect, type HTMLAttributes } from 'react';
+import type { AsChildProps } from '../parts/part-button.js';
 import { lazyPart } from '../util/lazy-part.js';
 import { useComposerContext } from './composer-context.js';
 
@@ -11,9 +12,10 @@ const ChipsChunk = chipsPart.Component;
 
 /**
  * The files waiting to be sent, as removable chips (removing one puts the focus back in the field); nothing without
- * files. Takes the list element's props (`className`, `aria-label`, …) like every part.
+ * files. Takes the list element's props (`className`, `aria-label`, …) like every part; with `asChild`, your one list
+ * element holds the chips. No `data-state`; each chip's `data-kind` is `image` or `file`.
  */
-export const ComposerAttachmentList = forwardRef<HTMLUListElement, HTMLAttributes<HTMLUListElement>>(function ComposerAttachmentList(props, ref) {
+export const ComposerAttachmentList = forwardRef<HTMLUListElement, HTMLAttributes<HTMLUListElement> & AsChildProps>(function ComposerAttachmentList(props, ref) {
   const composer = useComposerContext('Attachments');
   useEffect(() => void chipsPart.preload().catch(() => {}), []);
   if (composer.attachments.length === 0) return null;

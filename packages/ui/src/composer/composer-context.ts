@@ -42,7 +42,7 @@ export const ComposerContext = createContext<ComposerContextValue | null>(null);
  */
 export function useComposer(): ComposerContextValue {
   const value = useContext(ComposerContext);
-  if (!value) throw new Error('useComposer() must be called inside <Composer>');
+  if (!value) throw new Error('useComposer() must be called inside <Composer.Root>');
   return value;
 }
 

@@ -16,10 +16,10 @@ async function* untilStopped(): AsyncGenerator<AgentEvent> {
 
 const answer = (text: string): AgentEvent[] => [{ type: 'text-delta', text, messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }];
 
-function mount(children: ReactNode, turns: ScriptedTurn[] = [answer('Noted.')], props: Partial<Parameters<typeof Composer>[0]> = {}) {
+function mount(children: ReactNode, turns: ScriptedTurn[] = [answer('Noted.')], props: Partial<Parameters<typeof Composer.Root>[0]> = {}) {
   const transport = scriptedTransport(turns, { delayMs: 20 });
   const chat = createAgentChat({ transport });
-  const view = render(<AgentChatProvider chat={chat}><Composer {...props}>{children}</Composer></AgentChatProvider>);
+  const view = render(<AgentChatProvider chat={chat}><Composer.Root {...props}>{children}</Composer.Root></AgentChatProvider>);
   return { chat, transport, view, user: userEvent.setup() };
 }
 
@@ -123,10 +123,10 @@ describe('Composer parts', () => {
     expect(counter()).toBe('0 idle empty');
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
     expect(counter()).toBe('5 idle ready');
-    expect(() => render(<Counter />)).toThrow('useComposer() must be called inside <Composer>');
+    expect(() => render(<Counter />)).toThrow('useComposer() must be called inside <Composer.Root>');
   });
 
   it('a part outside Composer says where it belongs', () => {
-    expect(() => render(<Composer.Send />)).toThrow('<Composer.Send> must be inside <Composer>');
+    expect(() => render(<Composer.Send />)).toThrow('<Composer.Send> must be inside <Composer.Root>');
   });
 });

@@ -12,8 +12,8 @@ describe(`Composer's ref on React ${version}`, () => {
     let called: HTMLTextAreaElement | null = null;
     const { unmount } = render(
       <>
-        <Composer chat={chat} ref={objectRef} />
-        <Composer chat={chat} ref={(element) => { called = element; }} />
+        <Composer.Root chat={chat} ref={objectRef} />
+        <Composer.Root chat={chat} ref={(element) => { called = element; }} />
       </>,
     );
     expect(objectRef.current).toBeInstanceOf(HTMLTextAreaElement);

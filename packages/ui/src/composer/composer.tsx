@@ -2,9 +2,11 @@ import type { AgentChat, ChatState, MediaPart, Part } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
 import {
   forwardRef, useContext, useId, useRef, useState,
-  type ForwardedRef, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type Ref,
+  type ForwardedRef, type HTMLAttributes, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type Ref,
 } from 'react';
 import { cx } from '../util/class-names.js';
+import { hostOf, setRef, Slot } from '../parts/slot.js';
+import type { AsChildProps } from '../parts/part-button.js';
 import { ComposerAttach } from './composer-attach.js';
 import { ComposerAttachmentList } from './composer-attachment-list.js';
 import { ComposerContext, type ComposerContextValue, type ComposerState } from './composer-context.js';
@@ -17,7 +19,7 @@ import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { OwnerActionsContext, useChatOf } from '../agent-chat-view/use-chat-view.js';
 
 /** Props of {@link Composer}. */
-export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'>, AsChildProps {
   chat?: AgentChat<S>;
   placeholder?: string;
   /** Called instead of the chat's `send`, e.g. to add context to the message; `attachments` are the files as media parts. */
@@ -28,7 +30,7 @@ export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTML
   labels?: Partial<AgentChatLabels>;
   /** The text field, e.g. to focus it from a suggestion. */
   ref?: Ref<HTMLTextAreaElement>;
-  /** The parts inside the box, in order (`<Composer.Input />`, `<Composer.Send />`, your own…); default Attachments, then a row of Attach, Input, Stop and Send. */
+  /** The parts inside the box, in order (`<Composer.Input />`, `<Composer.Send />`, your own…); default Attachments, then a row of Attach, Input, Stop and Send. With `asChild`, your one `<form>` element, its children the parts. */
   children?: ReactNode;
 }
 
@@ -50,14 +52,9 @@ const DEFAULT_PARTS = (
   </>
 );
 
-function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) ref.current = value;
-}
-
 // `forwardRef`, not React 19's `ref` prop: React 18 never hands a function component its `ref`.
 function ComposerWithRef<S = unknown>({
-  chat: chatProp, placeholder, onSend, attachments = true, labels: ownLabels, className, children, ...rest
+  chat: chatProp, placeholder, onSend, attachments = true, labels: ownLabels, asChild, className, children, ...rest
 }: Omit<ComposerProps<S>, 'ref'>, ref: ForwardedRef<HTMLTextAreaElement>) {
   const chat = useChatOf(chatProp, 'Composer');
   const state = useAgentChatSelector(chat, composerState);
@@ -150,17 +147,19 @@ function ComposerWithRef<S = unknown>({
     pickFiles: () => picker.current?.click(),
   };
 
-  return (
-    <form
-      {...rest}
-      className={cx('acu-composer', className)}
-      data-state={state}
-      aria-busy={sending || undefined}
-      onSubmit={(event) => void submit(event)}
-      onDragOver={handleDragOver}
-      onDragLeave={handleDragLeave}
-      onDrop={handleDrop}
-    >
+  const host = hostOf(asChild, children);
+  const formProps = {
+    ...rest,
+    className: cx('acu-composer', className),
+    'data-state': state,
+    'aria-busy': sending || undefined,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+    onDragOver: handleDragOver,
+    onDragLeave: handleDragLeave,
+    onDrop: handleDrop,
+  };
+  const body = (
+    <>
       {/* Inserted with its text: an element with role=alert is announced when it appears. */}
       {files.error ? <p className="acu-composer__alert" role="alert">{files.error}</p> : null}
       {canAttach ? (
@@ -181,29 +180,19 @@ function ComposerWithRef<S = unknown>({
       {waiting ? <span id={context.hintId} className="acu-visually-hidden">{labels.composerWaitingHint}</span> : null}
       <ComposerContext.Provider value={context}>
         <div className="acu-composer__box" data-state={state}>
-          {dragging ? <div className="acu-composer__drop" data-state="active" aria-hidden="true">{labels.dropFilesHere}</div> : null}
-          {children ?? DEFAULT_PARTS}
+          {dragging ? <div className="acu-composer__drop" aria-hidden="true">{labels.dropFilesHere}</div> : null}
+          {(host ? host.parts : children) ?? DEFAULT_PARTS}
         </div>
       </ComposerContext.Provider>
-    </form>
+    </>
   );
+  return host ? <Slot {...(formProps as unknown as HTMLAttributes<HTMLElement>)}>{host.wrap(body)}</Slot> : <form {...formProps}>{body}</form>;
 }
 
 /**
- * The message box: Enter sends, Shift+Enter starts a new line, a Stop button replaces Send while the agent thinks, and
+ * `Composer.Root`: the message box: Enter sends, Shift+Enter starts a new line, a Stop button replaces Send while the agent thinks, and
  * it is disabled while an interrupt waits for an answer. Files come by the attach button, drag-and-drop or paste, show
  * as removable chips, and are sent as media parts with the text. It renders only when its own state changes. Its
  * `ref` reaches the text field, on React 18 and 19. Its `children` replace the default parts inside the box.
  */
-export const Composer = Object.assign(forwardRef(ComposerWithRef) as <S = unknown>(props: ComposerProps<S>) => ReactNode, {
-  /** The text field. */
-  Input: ComposerInput,
-  /** The button that opens the file picker. */
-  Attach: ComposerAttach,
-  /** The files waiting to be sent, as removable chips. */
-  Attachments: ComposerAttachmentList,
-  /** The Send button. */
-  Send: ComposerSend,
-  /** The Stop button (while the agent thinks). */
-  Stop: ComposerStop,
-});
+export const Composer = forwardRef(ComposerWithRef) as <S = unknown>(props: ComposerProps<S>) => ReactNode;

@@ -5,8 +5,8 @@ type Fields = Record<string, unknown>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-/** What the agent says about an interrupt, as the dialog shows it. */
-export interface InterruptPrompt {
+/** What an interrupt asks (the glossary's "question"), as the prompt and the dialog show it. */
+export interface InterruptQuestion {
   /** The title the agent gave (`title`), if any. */
   title: string | undefined;
   /** The question the agent asks (`question`, or AG-UI's `message`), if any. */
@@ -49,7 +49,7 @@ function asksForText(schema: unknown): boolean {
 }
 
 /** Reads what the agent says about one interrupt: its title, question, danger, button labels and the answer it wants. */
-export function interruptPrompt(part: ToolRequestPart): InterruptPrompt {
+export function interruptQuestion(part: ToolRequestPart): InterruptQuestion {
   const fields: Fields = Object.assign({}, ...sourcesOf(part));
   const schema = fields.responseSchema;
   const { input } = part.toolRequest;
@@ -71,7 +71,7 @@ export function interruptPrompt(part: ToolRequestPart): InterruptPrompt {
 
 /** The question an interrupt asks, if the agent gave one. */
 export function questionOf(interrupt: ToolRequestPart): string | null {
-  return interruptPrompt(interrupt).question ?? null;
+  return interruptQuestion(interrupt).question ?? null;
 }
 
 /**
@@ -85,7 +85,7 @@ export function interruptResponses(
 ): ToolResponsePart[] {
   return interrupts.map((interrupt, index) => {
     const { name, ref } = interrupt.toolRequest;
-    const output = !confirmed ? false : interruptPrompt(interrupt).textAnswer ? (answers[index] ?? '').trim() : true;
+    const output = !confirmed ? false : interruptQuestion(interrupt).textAnswer ? (answers[index] ?? '').trim() : true;
     return { toolResponse: { name, ...(ref !== undefined ? { ref } : {}), output } };
   });
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { AgentChatView } from '../agent-chat-view/agent-chat-view.js';
 import { InterruptConfirmDialog } from './interrupt-confirm-dialog.js';
-import { InterruptPrompt } from './interrupt-prompt.js';
+import { InterruptPrompt } from '../index.js';
 import { LabelsProvider } from '../labels/labels.js';
 import { clientTools } from '@agent-chat/core';
 
@@ -193,12 +193,13 @@ describe('InterruptConfirmDialog keyboard and pointer paths', () => {
     expect(opened).toBeLessThanOrEqual(3);
     expect(typed).toBe(6);
     const title = dialog.querySelector('h2')!;
-    expect([title.id, title.className, title.dataset.state]).toEqual([dialog.getAttribute('aria-labelledby'), 'acu-interrupt__title acu-interrupt-dialog__title', 'pending']);
+    // No data-state: the title has no state of its own (issue 41).
+    expect([title.id, title.className, title.dataset.state]).toEqual([dialog.getAttribute('aria-labelledby'), 'acu-interrupt__title acu-interrupt-dialog__title', undefined]);
     const description = dialog.querySelector('p')!;
     expect([description.id, description.className]).toEqual([dialog.getAttribute('aria-describedby'), 'acu-tool__question acu-interrupt-dialog__description']);
     expect(within(dialog).getAllByRole('button').map((button) => button.className)).toEqual([
       'acu-tool__deny acu-interrupt-dialog__deny',
-      'acu-tool__approve acu-interrupt-dialog__confirm',
+      'acu-tool__confirm acu-interrupt-dialog__confirm',
     ]);
     // The dialog names and describes itself: no group of its own around the buttons, as before the parts.
     expect(within(dialog).queryByRole('group')).toBeNull();

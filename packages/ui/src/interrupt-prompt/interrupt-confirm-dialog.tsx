@@ -4,7 +4,7 @@ import { cx } from '../util/class-names.js';
 import { useFocusComposer } from '../composer/composer-focus.js';
 import { trapTab } from '../util/focus-trap.js';
 import { formatValue } from '../util/format-value.js';
-import { interruptPrompt, interruptResponses, type InterruptPrompt } from './interrupt-answers.js';
+import { interruptQuestion, interruptResponses, type InterruptQuestion } from './interrupt-answers.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { readableToolName } from '../tools/tool-call-status.js';
 import { useChatView } from '../agent-chat-view/use-chat-view.js';
@@ -47,7 +47,7 @@ export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTM
   denyLabel?: string;
   labels?: Partial<AgentChatLabels>;
   /** Which interrupts open it: any (default), or only destructive ones (the others are answered inline in the list). */
-  when?: 'always' | 'destructive';
+  interruptDialog?: 'always' | 'destructive';
   /**
    * Your own composition of `InterruptPrompt`'s parts (Title, Description, Answer, Actions with Confirm and Deny) inside
    * the dialog's shell (focus trap, alertdialog role, Escape, labelling); default: the dialog's own content. The parts
@@ -56,7 +56,7 @@ export interface InterruptConfirmDialogProps<S = unknown> extends Omit<DialogHTM
   children?: ReactNode;
 }
 
-interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat' | 'when'> {
+interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat' | 'interruptDialog'> {
   interrupts: readonly ToolRequestPart[];
   onAnswer: (parts: ToolResponsePart[]) => void;
   /** Escape: the dialog closes without an answer (the interrupt stays pending, answered inline). */
@@ -66,7 +66,7 @@ interface BodyProps extends Omit<InterruptConfirmDialogProps, 'chat' | 'when'> {
 // A click outside does not close it (Chrome ≥ 134 reads `closedby`); Escape is handled below.
 const NO_LIGHT_DISMISS = { closedby: 'closerequest' } as Record<string, string>;
 
-const titleOf = (prompt: InterruptPrompt, part: ToolRequestPart) => prompt.title ?? readableToolName(part.toolRequest.name);
+const titleOf = (prompt: InterruptQuestion, part: ToolRequestPart) => prompt.title ?? readableToolName(part.toolRequest.name);
 
 function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confirmLabel, denyLabel, labels: ownLabels, className, children, ...rest }: BodyProps) {
   const labels = useLabels(ownLabels);
@@ -75,7 +75,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
   const [answers, setAnswers] = useState<string[]>(() => interrupts.map(() => ''));
   const [missing, setMissing] = useState<boolean[]>(() => interrupts.map(() => false));
   const [warned, setWarned] = useState(false);
-  const prompts = interrupts.map(interruptPrompt);
+  const prompts = interrupts.map(interruptQuestion);
   const several = interrupts.length > 1;
   const danger = prompts.some((prompt) => prompt.destructive);
   const single = several ? undefined : prompts[0];
@@ -151,7 +151,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
     text: answers[index]!,
     missing: missing[index]!,
     setText: (value) => setAnswer(index, value),
-    canApprove: true,
+    canConfirm: true,
     deny: denyAll,
   });
   // The whole dialog as one prompt: its title, question and answer labels, the first interrupt's text answer.
@@ -233,7 +233,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
 }
 
 /**
- * An alert dialog for the pending interrupts, for confirmations that deserve one (`when="destructive"` opens it only
+ * An alert dialog for the pending interrupts, for confirmations that deserve one (`interruptDialog="destructive"` opens it only
  * for destructive interrupts): it opens when a turn ends waiting for a human and shows what the agent asks — its
  * title and question, a labelled text field only when it asks for text, its input behind "Details", and danger
  * styling with a confirm button that names the action when the interrupt is destructive. All pending interrupts are
@@ -242,7 +242,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
  * pending, answered inline in the message list (focus moves there); outside clicks keep it open.
  * Client tool calls (the chat's `tools`) are not shown: they run, or wait for their card in the message list.
  */
-export function InterruptConfirmDialog<S = unknown>({ chat, when = 'always', ...rest }: InterruptConfirmDialogProps<S>) {
+export function InterruptConfirmDialog<S = unknown>({ chat, interruptDialog = 'always', ...rest }: InterruptConfirmDialogProps<S>) {
   const { interrupts, clientToolCalls, isThinking, resume } = useChatView(chat);
   const focusComposer = useFocusComposer();
   const [answered, setAnswered] = useState<readonly ToolRequestPart[] | null>(null);
@@ -250,7 +250,7 @@ export function InterruptConfirmDialog<S = unknown>({ chat, when = 'always', ...
   if (interrupts.length === 0 || interrupts === answered || interrupts === dismissed || isThinking) return null;
   const pending = interrupts.filter((part) => !clientToolCalls[toolCallIdOf(part)]);
   if (pending.length === 0) return null;
-  if (when === 'destructive' && !pending.some((part) => interruptPrompt(part).destructive)) return null;
+  if (interruptDialog === 'destructive' && !pending.some((part) => interruptQuestion(part).destructive)) return null;
   const answer = (parts: ToolResponsePart[]) => {
     setAnswered(interrupts);
     void resume(parts);

@@ -10,11 +10,11 @@ export interface InterruptPromptActionsProps extends HTMLAttributes<HTMLDivEleme
 /** Confirms (submits the prompt, with the typed text when it asks for text); only when the prompt can be confirmed. */
 export const InterruptPromptConfirm = forwardRef<HTMLButtonElement, PartButtonProps>(function InterruptPromptConfirm({ className, children, ...rest }, ref) {
   const context = useInterruptPromptContext('Confirm');
-  if (!context.canApprove) return null;
+  if (!context.canConfirm) return null;
   const danger = context.prompt?.destructive ? 'danger' : undefined;
   return (
-    <PartButton type="submit" {...rest} ref={ref} className={cx('acu-tool__approve', className)} data-variant={danger} data-state="pending">
-      {children ?? context.prompt?.confirmLabel ?? context.labels.approve}
+    <PartButton type="submit" {...rest} ref={ref} className={cx('acu-tool__confirm', className)} data-variant={danger}>
+      {children ?? context.prompt?.confirmLabel ?? context.labels.confirm}
     </PartButton>
   );
 });
@@ -25,7 +25,7 @@ export const InterruptPromptDeny = forwardRef<HTMLButtonElement, PartButtonProps
   const deny = context.deny;
   if (!deny) return null;
   return (
-    <PartButton {...rest} ref={ref} className={cx('acu-tool__deny', className)} data-state="pending" onClick={composeHandlers(onClick, deny)}>
+    <PartButton {...rest} ref={ref} className={cx('acu-tool__deny', className)} onClick={composeHandlers(onClick, deny)}>
       {children ?? context.prompt?.denyLabel ?? context.labels.deny}
     </PartButton>
   );
@@ -40,7 +40,7 @@ export const InterruptPromptActions = forwardRef<HTMLDivElement, InterruptPrompt
   const Element = asChild ? Slot : 'div';
   return (
     <Element role="group" aria-label={context.labels.answerTool(context.toolName)} aria-describedby={context.descriptionId} {...rest} ref={ref}
-      className={cx('acu-tool__actions', className)} data-state="pending">
+      className={cx('acu-tool__actions', className)}>
       {children ?? (
         <>
           <InterruptPromptConfirm />

@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
 import { usePartContext } from '../parts/part-context.js';
-import type { InterruptPrompt } from './interrupt-answers.js';
+import type { InterruptQuestion } from './interrupt-answers.js';
 import type { AgentChatLabels } from '../labels/labels.js';
 
-/** What an interrupt's prompt shows of what the agent asks (as `interruptPrompt(part)` reads it). */
-export type InlinePrompt = Partial<Pick<InterruptPrompt, 'title' | 'question' | 'destructive' | 'confirmLabel' | 'denyLabel' | 'textAnswer'>>;
+/** What an interrupt's prompt shows of what the agent asks (as `interruptQuestion(part)` reads it). */
+export type InlinePrompt = Partial<Pick<InterruptQuestion, 'title' | 'question' | 'destructive' | 'confirmLabel' | 'denyLabel' | 'textAnswer'>>;
 
 /** What the parts of one interrupt prompt share, provided by `InterruptPrompt` (or the confirmation dialog). */
 export interface InterruptPromptContextValue {
@@ -22,7 +22,7 @@ export interface InterruptPromptContextValue {
   missing: boolean;
   setText: (text: string) => void;
   /** The prompt can be confirmed (Confirm shows) and denied (Deny shows). */
-  canApprove: boolean;
+  canConfirm: boolean;
   deny: (() => void) | undefined;
 }
 
@@ -35,7 +35,7 @@ export const InterruptPromptContext = createContext<InterruptPromptContextValue 
  */
 export function useInterruptPrompt(): InterruptPromptContextValue {
   const value = useContext(InterruptPromptContext);
-  if (!value) throw new Error('useInterruptPrompt() must be called inside <InterruptPrompt> or <InterruptConfirmDialog>');
+  if (!value) throw new Error('useInterruptPrompt() must be called inside <InterruptPrompt.Root> or <InterruptConfirmDialog>');
   return value;
 }
 

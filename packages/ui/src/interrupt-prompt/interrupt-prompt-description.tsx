@@ -12,7 +12,7 @@ export const InterruptPromptDescription = forwardRef<HTMLParagraphElement, Inter
   const context = useInterruptPromptContext('Description');
   const Element = asChild ? Slot : 'p';
   return (
-    <Element {...rest} ref={ref} id={context.descriptionId} className={cx('acu-tool__question', className)} data-state="pending">
+    <Element {...rest} ref={ref} id={context.descriptionId} className={cx('acu-tool__question', className)}>
       {children ?? context.prompt?.question ?? context.prompt?.title ?? context.labels.interruptDescription}
     </Element>
   );

@@ -10,10 +10,10 @@ afterEach(cleanup);
 function prompt(children: React.ReactNode, textAnswer = false) {
   const answers: Array<string | boolean | undefined> = [];
   const view = render(
-    <InterruptPrompt toolName="Name the project" prompt={{ title: 'Name it', question: 'What should it be called?', ...(textAnswer ? { textAnswer: { label: 'Project name' } } : {}) }}
-      onApprove={(text) => answers.push(text ?? true)} onDeny={() => answers.push(false)}>
+    <InterruptPrompt.Root toolName="Name the project" prompt={{ title: 'Name it', question: 'What should it be called?', ...(textAnswer ? { textAnswer: { label: 'Project name' } } : {}) }}
+      onConfirm={(text) => answers.push(text ?? true)} onDeny={() => answers.push(false)}>
       {children}
-    </InterruptPrompt>,
+    </InterruptPrompt.Root>,
   );
   return { answers, view, user: userEvent.setup() };
 }
@@ -36,8 +36,8 @@ describe('InterruptPrompt parts', () => {
 
   it('useInterruptPrompt() gives an app\'s own part what the agent asks and the text typed', async () => {
     function Echo() {
-      const { toolName, prompt: asked, text, canApprove } = useInterruptPrompt();
-      return <p className="echo">{`${toolName}: ${asked?.question ?? ''} [${text}] ${canApprove ? 'can confirm' : ''}`}</p>;
+      const { toolName, prompt: asked, text, canConfirm } = useInterruptPrompt();
+      return <p className="echo">{`${toolName}: ${asked?.question ?? ''} [${text}] ${canConfirm ? 'can confirm' : ''}`}</p>;
     }
     const { user, view } = prompt(
       <>
@@ -49,7 +49,7 @@ describe('InterruptPrompt parts', () => {
     );
     await user.type(screen.getByRole('textbox', { name: 'Project name' }), 'Apollo');
     expect(view.container.querySelector('.echo')!.textContent).toContain('What should it be called? [Apollo] can confirm');
-    expect(() => render(<Echo />)).toThrow('useInterruptPrompt() must be called inside <InterruptPrompt>');
+    expect(() => render(<Echo />)).toThrow('useInterruptPrompt() must be called inside <InterruptPrompt.Root>');
   });
 
   it('reordered with a heading, an app button among the answers, and asChild on Actions and Answer', async () => {
@@ -75,7 +75,7 @@ describe('InterruptPrompt parts', () => {
     const group = screen.getByRole('group', { name: 'Answer Name the project' });
     expect(group.tagName).toBe('FIELDSET');
     expect([...group.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Not now', 'Later', 'Go']);
-    expect(screen.getByRole('button', { name: 'Go' }).className).toBe('acu-tool__approve primary');
+    expect(screen.getByRole('button', { name: 'Go' }).className).toBe('acu-tool__confirm primary');
     const field = screen.getByRole('textbox', { name: 'Project name' });
     expect(field.getAttribute('placeholder')).toBe('e.g. Apollo');
     await user.click(screen.getByRole('button', { name: 'Later' }));
@@ -86,11 +86,11 @@ describe('InterruptPrompt parts', () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
-  it('without onApprove there is no Confirm; a part outside InterruptPrompt says where it belongs', () => {
-    render(<InterruptPrompt toolName="Delete" prompt={undefined} onDeny={() => undefined} />);
-    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  it('without onConfirm there is no Confirm; a part outside InterruptPrompt says where it belongs', () => {
+    render(<InterruptPrompt.Root toolName="Delete" prompt={undefined} onDeny={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Deny' })).toBe(document.activeElement);
-    expect(() => render(<InterruptPrompt.Title />)).toThrow('<InterruptPrompt.Title> must be inside <InterruptPrompt>');
+    expect(() => render(<InterruptPrompt.Title />)).toThrow('<InterruptPrompt.Title> must be inside <InterruptPrompt.Root>');
   });
 });
 

@@ -12,7 +12,7 @@ export const InterruptPromptTitle = forwardRef<HTMLHeadingElement, InterruptProm
   const context = useInterruptPromptContext('Title');
   const Element = asChild ? Slot : 'h3';
   return (
-    <Element {...rest} ref={ref} id={context.titleId} className={cx('acu-interrupt__title', className)} data-state="pending">
+    <Element {...rest} ref={ref} id={context.titleId} className={cx('acu-interrupt__title', className)}>
       {children ?? context.prompt?.title ?? context.toolName}
     </Element>
   );

@@ -1,31 +1,28 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../util/class-names.js';
+import { hostOf, Slot } from '../parts/slot.js';
+import type { AsChildProps } from '../parts/part-button.js';
 import { useFocusComposer } from '../composer/composer-focus.js';
-import type { InterruptPrompt as PromptOf } from './interrupt-answers.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { InterruptPromptActions, InterruptPromptConfirm, InterruptPromptDeny } from './interrupt-prompt-actions.js';
+import { InterruptPromptActions } from './interrupt-prompt-actions.js';
 import { InterruptPromptAnswer } from './interrupt-prompt-answer.js';
 import { InterruptPromptContext, type InlinePrompt, type InterruptPromptContextValue } from './interrupt-prompt-context.js';
 import { InterruptPromptDescription } from './interrupt-prompt-description.js';
-import { InterruptPromptTitle } from './interrupt-prompt-title.js';
 
 export type { InlinePrompt } from './interrupt-prompt-context.js';
 
-/** What an interrupt asks, read from its part: title, question, whether it is destructive, answer labels, a text answer. */
-export type InterruptPrompt = PromptOf;
-
 /** Props of {@link InterruptPrompt}. */
-export interface InterruptPromptProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'prompt'> {
+export interface InterruptPromptProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'prompt'>, AsChildProps {
   /** The tool's readable name: the answer group's name and the title's default. */
   toolName: string;
-  /** What the agent asks (`interruptPrompt(part)` reads it from an interrupt). */
+  /** What the agent asks (`interruptQuestion(part)` reads it from an interrupt). */
   prompt: InlinePrompt | undefined;
   /** Confirm: with the typed text when the agent asks for text. Without it, no Confirm. */
-  onApprove?: ((text?: string) => void) | undefined;
+  onConfirm?: ((text?: string) => void) | undefined;
   /** Deny. Without it, no Deny. */
   onDeny?: (() => void) | undefined;
   labels?: Partial<AgentChatLabels> | AgentChatLabels | undefined;
-  /** The parts, in order; default Description, Answer, Actions. */
+  /** The parts, in order; default Description, Answer, Actions. With `asChild`, your one `<form>` element, its children the parts. */
   children?: ReactNode;
 }
 
@@ -38,11 +35,12 @@ const DEFAULT_PARTS = (
 );
 
 /**
- * The question an interrupt asks, answered where the agent asked it: its question, a text field when it asks for
+ * `InterruptPrompt.Root`: the question an interrupt asks, answered where the agent asked it: its question, a text field when it asks for
  * text, and its answer buttons. Focus moves to it when it appears (the text field, else the safe choice); the page
  * stays usable around it, and after an answer focus goes back to the composer. Its `children` choose and order the parts.
+ * No `data-state` (it shows only while the question waits); `data-variant="danger"` for a destructive one.
  */
-function InterruptPromptRoot({ toolName, prompt, onApprove, onDeny, labels: ownLabels, className, children, ...rest }: InterruptPromptProps) {
+export function InterruptPrompt({ toolName, prompt, onConfirm, onDeny, labels: ownLabels, asChild, className, children, ...rest }: InterruptPromptProps) {
   const id = useId();
   const labels = useLabels(ownLabels);
   const form = useRef<HTMLFormElement>(null);
@@ -60,13 +58,13 @@ function InterruptPromptRoot({ toolName, prompt, onApprove, onDeny, labels: ownL
   const textAnswer = prompt?.textAnswer ?? null;
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    if (!onApprove) return;
+    if (!onConfirm) return;
     if (textAnswer && text.trim() === '') {
       setMissing(true);
       form.current?.querySelector<HTMLInputElement>('input')?.focus();
       return;
     }
-    onApprove(textAnswer ? text.trim() : undefined);
+    onConfirm(textAnswer ? text.trim() : undefined);
     focusComposer();
   };
   const context: InterruptPromptContextValue = {
@@ -82,34 +80,24 @@ function InterruptPromptRoot({ toolName, prompt, onApprove, onDeny, labels: ownL
       setText(value);
       setMissing(false);
     },
-    canApprove: onApprove !== undefined,
+    canConfirm: onConfirm !== undefined,
     deny: onDeny && (() => {
       onDeny();
       focusComposer();
     }),
   };
+  const host = hostOf(asChild, children);
+  const props = {
+    ...rest,
+    className: cx('acu-tool__prompt', className),
+    'data-variant': prompt?.destructive ? 'danger' : undefined,
+    noValidate: true,
+    onSubmit: confirm,
+  };
+  const parts = (host ? host.parts : children) ?? DEFAULT_PARTS;
   return (
     <InterruptPromptContext.Provider value={context}>
-      <form {...rest} ref={form} className={cx('acu-tool__prompt', className)} data-state="pending" data-variant={prompt?.destructive ? 'danger' : undefined}
-        noValidate onSubmit={confirm}>
-        {children ?? DEFAULT_PARTS}
-      </form>
+      {host ? <Slot {...(props as unknown as HTMLAttributes<HTMLElement>)} ref={form}>{host.wrap(parts)}</Slot> : <form {...props} ref={form}>{parts}</form>}
     </InterruptPromptContext.Provider>
   );
 }
-
-/** An interrupt's question answered inline, built from its parts (Title, Description, Answer, Actions with Confirm and Deny). */
-export const InterruptPrompt = Object.assign(InterruptPromptRoot, {
-  /** The agent's title, else the tool's name. */
-  Title: InterruptPromptTitle,
-  /** What the agent asks. */
-  Description: InterruptPromptDescription,
-  /** The text field, when the agent asks for text. */
-  Answer: InterruptPromptAnswer,
-  /** The answer buttons' group. */
-  Actions: InterruptPromptActions,
-  /** Confirm (inside Actions). */
-  Confirm: InterruptPromptConfirm,
-  /** Deny (inside Actions). */
-  Deny: InterruptPromptDeny,
-});

@@ -1,5 +1,5 @@
 import type { ToolRequestPart } from '@agent-chat/core';
-import { interruptPrompt } from './interrupt-answers.js';
+import { interruptQuestion } from './interrupt-answers.js';
 import { LazyToolActivity } from '../message-list/row-parts.js';
 import { ToolCallContext, useToolRegistry, type ToolRenderProps } from '../tools/tool-registry.js';
 
@@ -19,14 +19,14 @@ export function PendingInterrupts({ interrupts }: { interrupts: readonly ToolReq
         if (renderer) {
           const key = `${name}\u0000${ref ?? ''}`;
           const props: ToolRenderProps = {
-            toolCallId: ref ?? name, name, input: part.toolRequest.input, output: undefined, status: 'awaiting-approval', error: undefined, request: part,
-            interrupt: { part, prompt: interruptPrompt(part) }, respond: answer, approve: () => answer(true), deny: (reason) => answer(reason ? { approved: false, reason } : false),
+            toolCallId: ref ?? name, name, input: part.toolRequest.input, output: undefined, status: 'awaiting-answer', error: undefined, request: part,
+            interrupt: { part, prompt: interruptQuestion(part) }, resume: answer, confirm: () => answer(true), deny: (reason) => answer(reason ? { approved: false, reason } : false),
           };
           return <ToolCallContext.Provider key={key} value={props}>{renderer(props)}</ToolCallContext.Provider>;
         }
         return (
-          <LazyToolActivity key={`${name}\u0000${ref ?? ''}`} request={part.toolRequest} state="awaiting-approval" prompt={interruptPrompt(part)}
-            onApprove={(text) => answer(text ?? true)} onDeny={() => answer(false)} />
+          <LazyToolActivity key={`${name}\u0000${ref ?? ''}`} request={part.toolRequest} state="awaiting-answer" prompt={interruptQuestion(part)}
+            onConfirm={(text) => answer(text ?? true)} onDeny={() => answer(false)} />
         );
       })}
     </div>

@@ -23,13 +23,13 @@ const FRENCH: Partial<AgentChatLabels> = {
     'input-streaming': 'en préparation',
     running: 'en cours',
     waiting: 'en attente',
-    'awaiting-approval': 'attend votre réponse',
+    'awaiting-answer': 'attend votre réponse',
     done: 'terminé',
     error: 'échec',
     denied: 'refusé',
     cancelled: 'sans résultat',
   },
-  approve: 'Approuver',
+  confirm: 'Confirmer',
   deny: 'Refuser',
   answerTool: (tool) => `Répondre à ${tool}`,
   artifacts: 'Fichiers',
@@ -55,15 +55,15 @@ describe('the labels of the parts', () => {
     const { container } = french(
       <>
         <ToolActivity request={{ name: 'getWeather', ref: 'w1', input: { city: 'Paris' } }} response={{ name: 'getWeather', ref: 'w1', output: { temp: 20 } }} state="done" open />
-        <ToolActivity request={{ name: 'clearAll', ref: 'c1', input: {} }} state="awaiting-approval" onApprove={() => {}} onDeny={() => {}} />
+        <ToolActivity request={{ name: 'clearAll', ref: 'c1', input: {} }} state="awaiting-answer" onConfirm={() => {}} onDeny={() => {}} />
       </>,
     );
     expect(screen.getByText('terminé')).toBeTruthy();
     expect(screen.getAllByText('Entrée')).toHaveLength(2);
     expect(screen.getByText('Résultat')).toBeTruthy();
     const answer = screen.getByRole('group', { name: 'Répondre à Clear all' });
-    expect(within(answer).getAllByRole('button').map((button) => button.textContent)).toEqual(['Approuver', 'Refuser']);
-    expect(container.textContent).not.toMatch(/\b(done|Input|Result|Approve|Deny)\b/);
+    expect(within(answer).getAllByRole('button').map((button) => button.textContent)).toEqual(['Confirmer', 'Refuser']);
+    expect(container.textContent).not.toMatch(/\b(done|Input|Result|Confirm|Deny)\b/);
   });
 
   it('the artifact panel, empty and filled, and the turn inspector', async () => {
@@ -87,7 +87,7 @@ describe('the labels of the parts', () => {
   it('message actions and a code block', async () => {
     const transport = scriptedTransport([[{ type: 'text-delta', text: 'Voici:\n\n```js\nlet a = 1;\n```\n', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 0 });
     const chat = createAgentChat({ features: [versionTree()], transport });
-    french(<MessageList chat={chat} actions={MessageActions} />);
+    french(<MessageList chat={chat} messageActions={MessageActions} />);
     await chat.send('Bonjour');
     const groups = await screen.findAllByRole('group', { name: 'Actions du message' });
     expect(groups).toHaveLength(2);

@@ -110,7 +110,6 @@ export interface AgentChatLabels extends Partial<ThreadListLabels> {
   toolStatus: Record<ToolCallStatus, string>;
   /** On a question whose answer did not reach the agent (the turn that carried it failed): why, and what to do. */
   answerFailed: (reason: string) => string;
-  approve: string;
   answerTool: (tool: string) => string;
   // Answer content: reasoning, sources, usage, feedback, suggestions
   /** The reasoning's summary once the answer started: "Thought for 12 s". */
@@ -239,13 +238,12 @@ export const defaultLabels: AgentChatLabels = {
     'input-streaming': 'preparing',
     running: 'running',
     waiting: 'waiting for input',
-    'awaiting-approval': 'waiting for your answer',
+    'awaiting-answer': 'waiting for your answer',
     done: 'done',
     error: 'failed',
     denied: 'denied',
     cancelled: 'no result',
   },
-  approve: 'Approve',
   answerTool: (tool) => `Answer ${tool}`,
   reasoningDuration: (seconds) => `Thought for ${seconds} s`,
   sources: 'Sources',

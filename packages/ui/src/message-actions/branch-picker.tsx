@@ -78,29 +78,19 @@ const DEFAULT_PARTS = (
 );
 
 /**
- * The version switcher `‹ 2 / 3 ›` where a message has alternatives (`chat.switchBranch`), a group named "Version 2 of 3";
- * `data-state` is `first`, `middle` or `last`. Its parts are `BranchPicker.Previous`, `.Count` and `.Next` (the
- * default, in that order); its children replace them.
+ * `MessageActions.BranchPicker.Root`: the version switcher `‹ 2 / 3 ›` where a message has alternatives
+ * (`chat.switchBranch`), a group named "Version 2 of 3"; `data-state` is `first`, `middle` or `last`. Its parts are
+ * `.Previous`, `.Count` and `.Next` (the default, in that order); its children replace them.
  */
-export const BranchPicker = Object.assign(
-  forwardRef<HTMLSpanElement, BranchPickerProps>(function BranchPicker({ asChild, className, children, ...rest }, ref) {
-    const versions = useVersions('BranchPicker');
-    const labels = useLabels();
-    if (!versions) return null;
-    const Element = asChild ? Slot : 'span';
-    return (
-      <Element role="group" aria-label={labels.versionOf(versions.index + 1, versions.count)} {...rest} ref={ref} className={cx('acu-message-actions__versions', className)}
-        data-state={versions.state}>
-        {children ?? DEFAULT_PARTS}
-      </Element>
-    );
-  }),
-  {
-    /** Shows the version before this one. */
-    Previous: BranchPickerPrevious,
-    /** Shows the version after this one. */
-    Next: BranchPickerNext,
-    /** The position `2 / 3`. */
-    Count: BranchPickerCount,
-  },
-);
+export const BranchPicker = forwardRef<HTMLSpanElement, BranchPickerProps>(function BranchPicker({ asChild, className, children, ...rest }, ref) {
+  const versions = useVersions('BranchPicker');
+  const labels = useLabels();
+  if (!versions) return null;
+  const Element = asChild ? Slot : 'span';
+  return (
+    <Element role="group" aria-label={labels.versionOf(versions.index + 1, versions.count)} {...rest} ref={ref} className={cx('acu-message-actions__versions', className)}
+      data-state={versions.state}>
+      {children ?? DEFAULT_PARTS}
+    </Element>
+  );
+});

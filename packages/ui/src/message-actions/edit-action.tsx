@@ -10,7 +10,7 @@ export const EditAction = forwardRef<HTMLButtonElement, PartButtonProps>(functio
   const labels = useLabels();
   if (!appliesTo.edit(context)) return null;
   return (
-    <PartButton aria-label={children === undefined ? labels.editMessage : undefined} {...rest} ref={ref} className={cx('acu-button', className)} data-action="edit" data-state="idle"
+    <PartButton aria-label={children === undefined ? labels.editMessage : undefined} {...rest} ref={ref} className={cx('acu-button', className)} data-action="edit"
       onClick={composeHandlers(onClick, context.startEditing)}>
       {children ?? labels.edit}
     </PartButton>

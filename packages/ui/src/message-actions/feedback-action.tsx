@@ -9,7 +9,7 @@ export type FeedbackActionProps = Omit<MessageFeedbackButtonsProps, 'message' | 
 export const FeedbackAction = forwardRef<HTMLSpanElement, FeedbackActionProps>(function FeedbackAction({ message, chat, ...rest }, ref) {
   const context = useContext(MessageActionsContext);
   if (message && chat) return <MessageFeedbackButtons {...rest} ref={ref} message={message} chat={chat} />;
-  if (!context) throw new Error('<MessageActions.Feedback> needs `message` and `chat`, or to be inside <MessageActions>');
+  if (!context) throw new Error("<MessageActions.Feedback> needs `message` and `chat`, or to be inside <MessageActions.Root>");
   if (!appliesTo.feedback(context)) return null;
   return <MessageFeedbackButtons {...rest} ref={ref} message={message ?? context.message} chat={chat ?? context.chat} />;
 });

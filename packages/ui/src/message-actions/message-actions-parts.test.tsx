@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
-import { BranchPicker, BranchPickerCount, BranchPickerNext, BranchPickerPrevious, MessageActions, MessageList, type MessageActionsProps } from '../index.js';
+import { MessageActions, MessageList, type MessageActionsProps } from '../index.js';
 
 afterEach(cleanup);
 
@@ -12,7 +12,7 @@ const answer = (text: string): AgentEvent[] => [{ type: 'text-delta', text, mess
 
 async function listWith(actions: (props: MessageActionsProps) => React.ReactNode, turns = [answer('Hello there.'), answer('Hi again.')]) {
   const chat = createAgentChat({ transport: scriptedTransport(turns), features: [versionTree()] });
-  const view = render(<MessageList chat={chat} actions={actions} />);
+  const view = render(<MessageList.Root chat={chat} messageActions={actions} />);
   await chat.send('hi');
   const row = await waitFor(() => screen.getByText('Hello there.').closest('article')!);
   return { chat, view, row, group: within(row).getByRole('group', { name: 'Message actions' }), user: userEvent.setup() };
@@ -22,11 +22,11 @@ describe('MessageActions parts', () => {
   it('an app composes its own order, with a button of its own in the group, and the parts still act', async () => {
     const clicks: string[] = [];
     const { group, user, chat } = await listWith((props) => (
-      <MessageActions {...props}>
+      <MessageActions.Root {...props}>
         <button type="button" onClick={() => clicks.push(props.message.id)}>Pin</button>
         <MessageActions.Regenerate />
         <MessageActions.Copy />
-      </MessageActions>
+      </MessageActions.Root>
     ));
     expect([...group.children].map((element) => element.textContent)).toEqual(['Pin', 'Regenerate', 'Copy']);
     await user.click(within(group).getByRole('button', { name: 'Pin' }));
@@ -43,11 +43,11 @@ describe('MessageActions parts', () => {
 
   it('asChild puts a part onto the app’s own <a>: its attributes, class and behaviour, the link’s text', async () => {
     const { group, user } = await listWith((props) => (
-      <MessageActions {...props}>
+      <MessageActions.Root {...props}>
         <MessageActions.Copy asChild>
           <a href="#copy" className="my-link">Copy as text</a>
         </MessageActions.Copy>
-      </MessageActions>
+      </MessageActions.Root>
     ));
     // The link's own text names it (the default's fuller "Copy message" is for the default's short word).
     const link = within(group).getByRole('link', { name: 'Copy as text' });
@@ -64,11 +64,11 @@ describe('MessageActions parts', () => {
 
   it('an app handler that calls preventDefault keeps the part from acting; a part that does not apply renders nothing', async () => {
     const { group, user, chat } = await listWith((props) => (
-      <MessageActions {...props}>
+      <MessageActions.Root {...props}>
         <MessageActions.Regenerate onClick={(event) => event.preventDefault()} />
         <MessageActions.Retry />
         <MessageActions.Feedback />
-      </MessageActions>
+      </MessageActions.Root>
     ));
     expect(within(group).queryByRole('button', { name: 'Retry' })).toBeNull();
     await user.click(within(group).getByRole('button', { name: 'Regenerate answer' }));
@@ -79,9 +79,9 @@ describe('MessageActions parts', () => {
 
   it('Edit from the keyboard opens the editor; Escape closes it and the focus goes back to the app’s Edit', async () => {
     await listWith((props) => (
-      <MessageActions {...props}>
+      <MessageActions.Root {...props}>
         <MessageActions.Edit className="mine">Change</MessageActions.Edit>
-      </MessageActions>
+      </MessageActions.Root>
     ));
     const user = userEvent.setup();
     const question = screen.getByText('hi').closest('article')!;
@@ -95,11 +95,11 @@ describe('MessageActions parts', () => {
   });
 
   it('a part outside MessageActions says where it belongs', () => {
-    expect(() => render(<MessageActions.Copy />)).toThrow('<MessageActions.Copy> must be inside <MessageActions>');
+    expect(() => render(<MessageActions.Copy />)).toThrow('<MessageActions.Copy> must be inside <MessageActions.Root>');
   });
 });
 
-describe('MessageActions.BranchPicker parts', () => {
+describe('MessageActions.BranchPicker.Root parts', () => {
   /** A list whose answer has two versions (the second shown), each answer's actions from `actions`. */
   async function twoVersions(actions: (props: MessageActionsProps) => React.ReactNode, more: AgentEvent[][] = []) {
     const list = await listWith(actions, [answer('Hello there.'), answer('Hi again.'), ...more]);
@@ -110,7 +110,7 @@ describe('MessageActions.BranchPicker parts', () => {
   const pickerOf = (name: string) => screen.getByRole('group', { name });
 
   it('the default picker is Previous, Count and Next (states, names, a11y); Enter and Space switch versions', async () => {
-    const { user, view } = await twoVersions((props) => <MessageActions {...props} />);
+    const { user, view } = await twoVersions((props) => <MessageActions.Root {...props} />);
     const last = pickerOf('Version 2 of 2');
     expect(last.dataset.state).toBe('last');
     expect([...last.children].map((element) => [element.tagName, element.getAttribute('data-action'), element.getAttribute('data-state')])).toEqual([
@@ -141,17 +141,17 @@ describe('MessageActions.BranchPicker parts', () => {
   it('asChild puts Previous and Next onto the app’s own buttons (their text names them), Count gets its class; a disabled end does not act', async () => {
     const steps: string[] = [];
     const { user, chat, view } = await twoVersions((props) => (
-      <MessageActions {...props}>
-        <MessageActions.BranchPicker className="my-picker">
+      <MessageActions.Root {...props}>
+        <MessageActions.BranchPicker.Root className="my-picker">
           <MessageActions.BranchPicker.Next asChild>
             <button type="button" className="my-step" onClick={() => steps.push('newer')}>Newer</button>
           </MessageActions.BranchPicker.Next>
-          <BranchPickerCount className="my-count" />
-          <BranchPickerPrevious asChild>
+          <MessageActions.BranchPicker.Count className="my-count" />
+          <MessageActions.BranchPicker.Previous asChild>
             <button type="button" className="my-step" onClick={() => steps.push('older')}>Older</button>
-          </BranchPickerPrevious>
-        </MessageActions.BranchPicker>
-      </MessageActions>
+          </MessageActions.BranchPicker.Previous>
+        </MessageActions.BranchPicker.Root>
+      </MessageActions.Root>
     ));
     const picker = pickerOf('Version 2 of 2');
     expect(picker.className).toBe('acu-message-actions__versions my-picker');
@@ -177,32 +177,32 @@ describe('MessageActions.BranchPicker parts', () => {
 
   it('an app handler that calls preventDefault keeps Next from switching; a part outside MessageActions says where it belongs', async () => {
     const { user } = await twoVersions((props) => (
-      <MessageActions {...props}>
-        <BranchPicker>
-          <BranchPickerPrevious onClick={(event) => event.preventDefault()} />
-          <BranchPickerNext />
-        </BranchPicker>
-      </MessageActions>
+      <MessageActions.Root {...props}>
+        <MessageActions.BranchPicker.Root>
+          <MessageActions.BranchPicker.Previous onClick={(event) => event.preventDefault()} />
+          <MessageActions.BranchPicker.Next />
+        </MessageActions.BranchPicker.Root>
+      </MessageActions.Root>
     ));
     await user.click(within(pickerOf('Version 2 of 2')).getByRole('button', { name: 'Previous version' }));
     expect(screen.getByText('Hi again.')).toBeTruthy();
     expect(screen.queryByText('Hello there.')).toBeNull();
-    expect(() => render(<MessageActions.BranchPicker.Next />)).toThrow('<MessageActions.BranchPicker.Next> must be inside <MessageActions>');
-    expect(() => render(<BranchPickerCount />)).toThrow('<MessageActions.BranchPicker.Count> must be inside <MessageActions>');
+    expect(() => render(<MessageActions.BranchPicker.Next />)).toThrow('<MessageActions.BranchPicker.Next> must be inside <MessageActions.Root>');
+    expect(() => render(<MessageActions.BranchPicker.Count />)).toThrow('<MessageActions.BranchPicker.Count> must be inside <MessageActions.Root>');
   });
 
   it('asChild onto a link: at the end it would step past, the link says it is disabled and does not switch', async () => {
     const { user } = await twoVersions((props) => (
-      <MessageActions {...props}>
-        <BranchPicker>
-          <BranchPickerPrevious asChild>
+      <MessageActions.Root {...props}>
+        <MessageActions.BranchPicker.Root>
+          <MessageActions.BranchPicker.Previous asChild>
             <a href="#older">Older</a>
-          </BranchPickerPrevious>
-          <BranchPickerNext asChild>
+          </MessageActions.BranchPicker.Previous>
+          <MessageActions.BranchPicker.Next asChild>
             <a href="#newer">Newer</a>
-          </BranchPickerNext>
-        </BranchPicker>
-      </MessageActions>
+          </MessageActions.BranchPicker.Next>
+        </MessageActions.BranchPicker.Root>
+      </MessageActions.Root>
     ));
     const picker = pickerOf('Version 2 of 2');
     const newer = within(picker).getByRole('link', { name: 'Newer' });
@@ -220,11 +220,11 @@ describe('MessageActions.BranchPicker parts', () => {
     let renders = 0;
     const streamed: AgentEvent[] = [...Array.from({ length: 60 }, (_, index): AgentEvent => ({ type: 'text-delta', text: `t${index} `, messageKey: 'm' })), { type: 'turn-end', finishReason: 'stop' }];
     const { chat, user } = await twoVersions((props) => (
-      <MessageActions {...props}>
+      <MessageActions.Root {...props}>
         <Profiler id="picker" onRender={() => void renders++}>
-          <MessageActions.BranchPicker />
+          <MessageActions.BranchPicker.Root />
         </Profiler>
-      </MessageActions>
+      </MessageActions.Root>
     ), [streamed]);
     renders = 0;
     await user.click(within(pickerOf('Version 2 of 2')).getByRole('button', { name: 'Previous version' }));
@@ -244,7 +244,7 @@ describe('MessageActions.BranchPicker parts', () => {
 describe('MessageActions without the versionTree() feature', () => {
   async function plainList(actions: (props: MessageActionsProps) => React.ReactNode, features = [] as ReturnType<typeof versionTree>[]) {
     const chat = createAgentChat({ transport: scriptedTransport([answer('Hello there.')]), features });
-    render(<MessageList chat={chat} actions={actions} />);
+    render(<MessageList.Root chat={chat} messageActions={actions} />);
     await chat.send('hi');
     const row = await waitFor(() => screen.getByText('Hello there.').closest('article')!);
     return { chat, row, question: screen.getByText('hi').closest('article')! };
@@ -253,18 +253,18 @@ describe('MessageActions without the versionTree() feature', () => {
   it('shows no Edit, Regenerate or version parts, by default or composed; Copy and Feedback stay; each says once (in development) which feature it needs', async () => {
     const warnings: string[] = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation((message: string) => void warnings.push(message));
-    const { chat, row, question } = await plainList((props) => <MessageActions {...props} />);
+    const { chat, row, question } = await plainList((props) => <MessageActions.Root {...props} />);
     expect(chat.hasFeature('versionTree')).toBe(false);
     expect(within(row).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy', 'rate-up', 'rate-down']);
     expect(within(question).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
     cleanup();
     const composed = await plainList((props) => (
-      <MessageActions {...props}>
+      <MessageActions.Root {...props}>
         <MessageActions.Edit />
         <MessageActions.Regenerate />
-        <MessageActions.BranchPicker />
+        <MessageActions.BranchPicker.Root />
         <MessageActions.Copy />
-      </MessageActions>
+      </MessageActions.Root>
     ));
     expect(within(composed.row).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
     expect(within(composed.question).getAllByRole('button').map((button) => button.dataset.action)).toEqual(['copy']);
@@ -277,7 +277,7 @@ describe('MessageActions without the versionTree() feature', () => {
   });
 
   it('the same list with versionTree() shows them', async () => {
-    const { row, question } = await plainList((props) => <MessageActions {...props} />, [versionTree()]);
+    const { row, question } = await plainList((props) => <MessageActions.Root {...props} />, [versionTree()]);
     expect(within(row).getByRole('button', { name: 'Regenerate answer' })).toBeTruthy();
     expect(within(question).getByRole('button', { name: 'Edit message' })).toBeTruthy();
   });
@@ -286,7 +286,7 @@ describe('MessageActions without the versionTree() feature', () => {
     const failing: AgentEvent[] = [{ type: 'text-delta', text: 'Let me try', messageKey: 'm' }, { type: 'turn-end', finishReason: 'failed' }];
     for (const features of [[], [versionTree()]]) {
       const chat = createAgentChat({ transport: scriptedTransport([failing, [{ type: 'turn-end', finishReason: 'failed' }]]), features });
-      render(<MessageList chat={chat} actions={MessageActions} />);
+      render(<MessageList.Root chat={chat} messageActions={MessageActions.Root} />);
       await chat.send('hi');
       const failed = await waitFor(() => screen.getByText('Let me try').closest('article')!);
       expect(within(failed).queryAllByRole('button', { name: 'Retry' })).toHaveLength(features.length);

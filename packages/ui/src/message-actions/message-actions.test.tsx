@@ -15,7 +15,7 @@ const failing: AgentEvent[] = [{ type: 'text-delta', text: 'Let me try', message
 function setup(turns: AgentEvent[][]) {
   const transport = scriptedTransport(turns);
   const chat = createAgentChat({ features: [versionTree()], transport });
-  const view = render(<MessageList chat={chat} actions={MessageActions} />);
+  const view = render(<MessageList chat={chat} messageActions={MessageActions} />);
   return { chat, transport, user: userEvent.setup(), view };
 }
 

@@ -1,6 +1,8 @@
 import { isTextPart, textOf, type ChatMessage } from '@agent-chat/core';
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../util/class-names.js';
+import { Slot } from '../parts/slot.js';
+import type { AsChildProps } from '../parts/part-button.js';
 import { useLabels } from '../labels/labels.js';
 import { BranchPicker } from './branch-picker.js';
 import { CopyAction } from './copy-action.js';
@@ -14,7 +16,7 @@ import { RetryAction } from './retry-action.js';
 export type { MessageActionsChat } from './message-actions-context.js';
 
 /** Props of {@link MessageActions} (and of a replacement passed as MessageList's `actions`). */
-export interface MessageActionsProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+export interface MessageActionsProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'>, AsChildProps {
   message: ChatMessage;
   /** The row's chat: what the actions call (any `AgentChat<S>` is one, whatever its `S`). */
   chat: MessageActionsChat;
@@ -27,7 +29,7 @@ export interface MessageActionsProps extends Omit<HTMLAttributes<HTMLDivElement>
    * `[message]`. Copy copies the text parts of all of them, joined with blank lines (not tool calls or reasoning).
    */
   answer?: readonly ChatMessage[] | undefined;
-  /** The parts to show, in order (`<MessageActions.Copy />`, your own buttons…); default BranchPicker, Copy, Edit, Regenerate, Feedback, Retry. */
+  /** The parts to show, in order (`<MessageActions.Copy />`, your own buttons…); default BranchPicker, Copy, Edit, Regenerate, Feedback, Retry. With `asChild`, your one element holding them. */
   children?: ReactNode;
 }
 
@@ -56,12 +58,12 @@ const DEFAULT_PARTS = (
 const anyDefaultApplies = (context: MessageActionsContextValue) => Object.values(appliesTo).some((applies) => applies(context));
 
 /**
- * A message's actions, a group of parts: Copy (any message with text), Regenerate (model messages), Edit (user
+ * `MessageActions.Root`: a message's actions, a group of parts (no `data-state`: it has no state of its own): Copy (any message with text), Regenerate (model messages), Edit (user
  * messages, inline), the version switcher where alternatives exist (`‹ 2 / 3 ›`), Feedback, and Retry on the failed or
  * stopped end of the conversation. Give `children` to choose, reorder or add parts; your own buttons inside get the
  * group's styling and show with it on hover and focus.
  */
-export function MessageActions({ message, chat, canRetry, versions = message, answer, children, className, ...rest }: MessageActionsProps) {
+export function MessageActions({ message, chat, canRetry, versions = message, answer, asChild, children, className, ...rest }: MessageActionsProps) {
   const labels = useLabels();
   const [editing, setEditing] = useState(false);
   const group = useRef<HTMLDivElement>(null);
@@ -91,24 +93,12 @@ export function MessageActions({ message, chat, canRetry, versions = message, an
     return <MessageEditor text={context.text} onCancel={close} onSubmit={submit} />;
   }
   if (children === undefined && !anyDefaultApplies(context)) return null;
+  const Element = asChild ? Slot : 'div';
   return (
     <MessageActionsContext.Provider value={context}>
-      <div role="group" aria-label={labels.messageActions} {...rest} ref={group} className={cx('acu-message-actions', className)} data-state="idle">
+      <Element role="group" aria-label={labels.messageActions} {...rest} ref={group} className={cx('acu-message-actions', className)}>
         {children ?? DEFAULT_PARTS}
-      </div>
+      </Element>
     </MessageActionsContext.Provider>
   );
 }
-
-/** Copies the answer's text. */
-MessageActions.Copy = CopyAction;
-/** Edits a user message inline. */
-MessageActions.Edit = EditAction;
-/** Answers again. */
-MessageActions.Regenerate = RegenerateAction;
-/** Runs the failed or stopped last turn again. */
-MessageActions.Retry = RetryAction;
-/** The version switcher `‹ 2 / 3 ›`, with its parts `.Previous`, `.Count` and `.Next`. */
-MessageActions.BranchPicker = BranchPicker;
-/** Thumbs up / down with an optional comment (`chat.setFeedback`), as one part of the actions. */
-MessageActions.Feedback = FeedbackAction;

@@ -1,5 +1,7 @@
 import type { AgentChat, ChatMessage, MessageFeedback } from '@agent-chat/core';
-import { forwardRef, useState, type HTMLAttributes } from 'react';
+import { forwardRef, useState, type HTMLAttributes, type ReactElement } from 'react';
+import { hostOf, Slot } from '../parts/slot.js';
+import type { AsChildProps } from '../parts/part-button.js';
 import { cx } from '../util/class-names.js';
 import { useLabels } from '../labels/labels.js';
 
@@ -11,7 +13,10 @@ export interface MessageFeedbackProps {
 }
 
 /** {@link MessageFeedbackProps} with the group element's own props (`className`, `title`, …). */
-export interface MessageFeedbackButtonsProps extends MessageFeedbackProps, Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {}
+export interface MessageFeedbackButtonsProps extends MessageFeedbackProps, Omit<HTMLAttributes<HTMLSpanElement>, 'children'>, AsChildProps {
+  /** With `asChild`: your one element that holds the buttons. */
+  children?: ReactElement | undefined;
+}
 
 const THUMB = 'M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.5-7A2 2 0 0 0 18.8 10H14l.8-4.3a1.6 1.6 0 0 0-2.9-1.2L9 9.5V21z';
 
@@ -29,7 +34,7 @@ function Thumb({ down }: { down: boolean }) {
  * down an optional comment. The rating shows from `message.feedback`, so it survives a reload with the chat's tree.
  */
 export const MessageFeedbackButtons = forwardRef<HTMLSpanElement, MessageFeedbackButtonsProps>(function MessageFeedbackButtons(
-  { message, chat, className, ...rest },
+  { message, chat, asChild, className, children, ...rest },
   ref,
 ) {
   const labels = useLabels();
@@ -46,8 +51,10 @@ export const MessageFeedbackButtons = forwardRef<HTMLSpanElement, MessageFeedbac
     if (comment.trim()) chat.setFeedback(message.id, { rating: 'down', comment: comment.trim() });
     setCommenting(false);
   };
-  return (
-    <span {...rest} ref={ref} className={cx('acu-feedback', className)} data-state={rating ?? 'none'}>
+  const host = hostOf(asChild, children);
+  const props = { ...rest, className: cx('acu-feedback', className), 'data-state': rating ?? 'none' };
+  const body = (
+    <>
       <button type="button" className="acu-button acu-feedback__button" data-action="rate-up" aria-label={labels.rateGood}
         aria-pressed={rating === 'up'} onClick={() => rate('up')}><Thumb down={false} /></button>
       <button type="button" className="acu-button acu-feedback__button" data-action="rate-down" aria-label={labels.rateBad}
@@ -61,6 +68,7 @@ export const MessageFeedbackButtons = forwardRef<HTMLSpanElement, MessageFeedbac
         </form>
       ) : null}
       {message.feedback?.comment ? <span className="acu-feedback__thanks" role="status">{labels.feedbackThanks}</span> : null}
-    </span>
+    </>
   );
+  return host ? <Slot {...props} ref={ref}>{host.wrap(body)}</Slot> : <span {...props} ref={ref}>{body}</span>;
 });

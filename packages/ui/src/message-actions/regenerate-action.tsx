@@ -10,7 +10,7 @@ export const RegenerateAction = forwardRef<HTMLButtonElement, PartButtonProps>(f
   const labels = useLabels();
   if (!appliesTo.regenerate(context)) return null;
   return (
-    <PartButton aria-label={children === undefined ? labels.regenerateAnswer : undefined} {...rest} ref={ref} className={cx('acu-button', className)} data-action="regenerate" data-state="idle"
+    <PartButton aria-label={children === undefined ? labels.regenerateAnswer : undefined} {...rest} ref={ref} className={cx('acu-button', className)} data-action="regenerate"
       onClick={composeHandlers(onClick, () => void context.chat.regenerate(context.message.id))}>
       {children ?? labels.regenerate}
     </PartButton>

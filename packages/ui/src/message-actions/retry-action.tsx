@@ -10,7 +10,7 @@ export const RetryAction = forwardRef<HTMLButtonElement, PartButtonProps>(functi
   const labels = useLabels();
   if (!appliesTo.retry(context)) return null;
   return (
-    <PartButton {...rest} ref={ref} className={cx('acu-button', className)} data-action="retry" data-state="idle"
+    <PartButton {...rest} ref={ref} className={cx('acu-button', className)} data-action="retry"
       onClick={composeHandlers(onClick, () => void context.chat.retry())}>
       {children ?? labels.retry}
     </PartButton>

@@ -136,7 +136,7 @@ describe('sources, usage and feedback in MessageList', () => {
     const heard: FeedbackEvent[] = [];
     const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([answer('Fine.')]), onFeedback: (event) => heard.push(event) });
     const user = userEvent.setup();
-    const view = render(<MessageList chat={chat} actions={MessageActions} />);
+    const view = render(<MessageList chat={chat} messageActions={MessageActions} />);
     await chat.send('hi');
     const good = await screen.findByRole('button', { name: 'Good answer' });
     await user.click(good);

@@ -83,7 +83,7 @@ describe('MessageList tools registry', () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
-  it('an interrupt row has inline Approve / Deny that answer it; a registry card can deny with a reason', async () => {
+  it('an interrupt row has inline Confirm / Deny that answer it; a registry card can deny with a reason', async () => {
     const transport = scriptedTransport([confirmInterrupt, words(2), confirmInterrupt, words(2)]);
     const chat = createAgentChat({ features: [clientTools()], transport });
     const view = mount(<MessageList chat={chat} />);
@@ -91,7 +91,7 @@ describe('MessageList tools registry', () => {
     await chat.send('clear');
     await until(() => expect(view.container.querySelector('.acu-tool__status')?.textContent).toBe('waiting for your answer'));
     expect(await axeViolations(view.container)).toEqual([]);
-    const approve = [...view.container.querySelectorAll('button')].find((button) => button.textContent === 'Approve')!;
+    const approve = [...view.container.querySelectorAll('button')].find((button) => button.textContent === 'Confirm')!;
     approve.click();
     await until(() => expect(transport.requests).toHaveLength(2));
     expect(transport.requests[1]!.input.resume?.respond).toEqual([{ toolResponse: { name: 'confirm_clear', ref: 'c1', output: true } }]);
@@ -99,7 +99,7 @@ describe('MessageList tools registry', () => {
     mounted.pop();
 
     let deny: ((reason?: string) => void) | undefined;
-    const card = mount(<MessageList chat={chat} tools={{ confirm_clear: (props) => ((deny = props.status === 'awaiting-approval' ? props.deny : deny), <span>{props.status}</span>) }} />);
+    const card = mount(<MessageList chat={chat} tools={{ confirm_clear: (props) => ((deny = props.status === 'awaiting-answer' ? props.deny : deny), <span>{props.status}</span>) }} />);
     mounted.push(card.unmount);
     await until(() => expect(chat.getState().status).toBe('ready'));
     await chat.send('clear again');
@@ -129,7 +129,7 @@ describe('MessageList tools registry', () => {
     expect(transport.requests[1]!.input.resume?.respond?.[0]?.toolResponse.output).toBe(false);
   });
 
-  it('AgentChatView: a client tool without execute renders its card as waiting; respond() answers it and the turn continues', async () => {
+  it('AgentChatView: a client tool without execute renders its card as waiting; resume() answers it and the turn continues', async () => {
     const transport = scriptedTransport([
       [{ type: 'tool-request', part: { toolRequest: { name: 'pickDate', ref: 'p1', input: { label: 'Start' } } }, messageKey: 'a' }, { type: 'turn-end', finishReason: 'other' }],
       words(1),
@@ -144,8 +144,8 @@ describe('MessageList tools registry', () => {
             description: 'Pick a date',
             render: (props) => {
               statuses.push(props.status);
-              if (props.status === 'waiting') respond = props.respond;
-              return <button type="button" onClick={() => props.respond('2026-12-24')}>{`Pick (${props.status})`}</button>;
+              if (props.status === 'waiting') respond = props.resume;
+              return <button type="button" onClick={() => props.resume('2026-12-24')}>{`Pick (${props.status})`}</button>;
             },
           },
         }}

@@ -5,7 +5,7 @@ import { axeViolations } from '../../test/axe.js';
 import { macrotask, mount, until } from '../../test/mount.js';
 import { LabelsProvider } from '../labels/labels.js';
 import { MessageList } from './message-list.js';
-import { ROLE_LABELS, type RenderMessagePart } from './message-row.js';
+import type { RenderMessagePart } from './message-row.js';
 import { longHistory, words } from '../../stories/support/scripts.js';
 import { preloadAgentChatView } from '../agent-chat-view/preload-agent-chat-view.js';
 
@@ -263,8 +263,7 @@ describe('MessageList authors', () => {
     expect(view.container.textContent).toContain('It is sunny in Paris.');
   });
 
-  it('every string comes from the labels: provider, the list\'s own labels prop, and roleLabels; ROLE_LABELS stays the defaults', async () => {
-    expect(ROLE_LABELS).toEqual({ user: 'You', model: 'Agent', tool: 'Tool', system: 'System' });
+  it('every string comes from the labels: provider, the list\'s own labels prop, and roleLabels', async () => {
     const chat = createAgentChat({ transport: scriptedTransport([[...words('Bonjour.'), { type: 'turn-end', finishReason: 'stop' }]]), state: { messages: longHistory(60), artifacts: [] } });
     const view = mount(
       <LabelsProvider labels={{ roleUser: 'Vous', roleModel: 'Assistant', conversation: 'Conversation (fr)' }}>

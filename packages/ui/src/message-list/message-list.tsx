@@ -2,11 +2,12 @@ import type { AgentChat, ChatMessage, Role, ToolRequestPart } from '@agent-chat/
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type ReactNode, type UIEvent } from 'react';
 import type { MessageActionsProps } from '../message-actions/message-actions.js';
 import { cx } from '../util/class-names.js';
+import { hostOf, Slot } from '../parts/slot.js';
+import type { AsChildProps } from '../parts/part-button.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { AllowedImageOriginsContext, HostConsentContext, hostConsentFor } from '../media/media-policy.js';
 import { roleNames, type RenderMessagePart, type RowShared } from './message-row.js';
 import { MessageRows } from './message-rows.js';
-import { MessageListRow } from './message-list-row.js';
 import { lazyPart } from '../util/lazy-part.js';
 import { useHandJumpToSlot } from './jump-to-latest.js';
 import { unlinkedInterrupts } from '../tools/tool-links.js';
@@ -29,7 +30,7 @@ const pendingInterruptsPart = /* @__PURE__ */ lazyPart(() => import('../interrup
 const PendingInterruptsChunk = pendingInterruptsPart.Component;
 
 /** Props of {@link MessageList}. */
-export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElement> {
+export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElement>, AsChildProps {
   /** The chat to show; default: the nearest `AgentChatProvider`'s. */
   chat?: AgentChat<S>;
   /** Custom rendering for some parts (return `undefined` for the default). Keep it stable. */
@@ -42,8 +43,8 @@ export interface MessageListProps<S = unknown> extends HTMLAttributes<HTMLElemen
   pageSize?: number;
   /** The list's accessible name. Default the labels' `conversation`. */
   label?: string;
-  /** Message actions on every row: `MessageActions` (copy, regenerate, edit, versions, retry) or your own. Default none. */
-  actions?: ComponentType<MessageActionsProps>;
+  /** Message actions on every row: `MessageActions.Root` (copy, regenerate, edit, versions, retry) or your own. Default none. */
+  messageActions?: ComponentType<MessageActionsProps>;
   /**
    * Origins whose images and media load by themselves (`https://cdn.example.com`, or `*` for any). From any other
    * origin they wait for a click, so agent text cannot make the page send data elsewhere. The page's origin, `data:`
@@ -88,14 +89,15 @@ const NO_INTERRUPTS: readonly ToolRequestPart[] = [];
 const LOAD_EARLIER_PX = 48;
 
 /**
- * The conversation: user, model and tool messages (one author label per run of one author's messages), following
+ * `MessageList.Root`: the conversation: user, model and tool messages (one author label per run of one author's messages), following
  * new content unless the reader scrolled up. It takes the latest `pageSize` messages, earlier ones on demand; of
  * those, only the rows near the viewport are mounted (a feed whose articles carry their place in the conversation).
- * Rows are memoized: a streaming token re-renders one row.
+ * Rows are memoized: a streaming token re-renders one row. `data-state`: `empty` | `idle` | `streaming` | `error`. With
+ * `asChild`, your one element (a `<section>`) holds the list, its children what shows after the last row.
  */
 export function MessageList<S = unknown>({
-  chat, renderPart, roleLabels, empty, pageSize = 50, label, actions, allowedImageOrigins = NO_ORIGINS, tools, components = NO_COMPONENTS, labels: ownLabels,
-  showUsage = false, codeHighlighter, mathRenderer, diagramRenderer, className, onScroll, children, ...rest
+  chat, renderPart, roleLabels, empty, pageSize = 50, label, messageActions, allowedImageOrigins = NO_ORIGINS, tools, components = NO_COMPONENTS, labels: ownLabels,
+  showUsage = false, codeHighlighter, mathRenderer, diagramRenderer, asChild, className, onScroll, children, ...rest
 }: MessageListProps<S>) {
   const view = useChatView(chat);
   const { messages, status, error, isThinking, interrupts, clientToolCalls } = view;
@@ -164,7 +166,7 @@ export function MessageList<S = unknown>({
     if (start > 0 && restore.current === null && list.scrollTop < LOAD_EARLIER_PX && list.scrollHeight > list.clientHeight) loadEarlier();
   };
 
-  const rowActions = useMemo(() => (actions ? { component: actions, chat: view.chat } : undefined), [actions, view.chat]);
+  const rowActions = useMemo(() => (messageActions ? { component: messageActions, chat: view.chat } : undefined), [messageActions, view.chat]);
   const lastStatus = lastMessage?.status;
   const retryId = rowActions && !isThinking && (lastStatus === 'failed' || lastStatus === 'aborted') ? lastMessage!.id : undefined;
   const shared = useMemo<RowShared>(
@@ -181,23 +183,18 @@ export function MessageList<S = unknown>({
   // The turn that answered the pending interrupts failed (the core put them back): their rows say so.
   const answerFailure = failed && !isThinking && interrupts.length > 0 ? reason : null;
   const state = messages.length === 0 ? 'empty' : failed ? 'error' : isThinking ? 'streaming' : 'idle';
-  return (
-    <section
-      tabIndex={0}
-      {...rest}
-      ref={ref}
-      className={cx('acu-message-list', className)}
-      data-state={state}
-      aria-label={label ?? labels.conversation}
-      onScroll={handleScroll}
-    >
+  const host = hostOf(asChild, children);
+  const extra = host ? host.parts : children;
+  const props = { tabIndex: 0, ...rest, className: cx('acu-message-list', className), 'data-state': state, 'aria-label': label ?? labels.conversation, onScroll: handleScroll };
+  const body = (
+    <>
       <div ref={content} className="acu-message-list__content" data-state={state}>
         {start > 0 ? (
-          <button type="button" className="acu-message-list__earlier" data-state="more" onClick={loadEarlier}>
+          <button type="button" className="acu-message-list__earlier" onClick={loadEarlier}>
             {labels.loadEarlier(start)}
           </button>
         ) : null}
-        {messages.length === 0 ? <div className="acu-message-list__empty" data-state="empty">{empty ?? labels.noMessages}</div> : null}
+        {messages.length === 0 ? <div className="acu-message-list__empty">{empty ?? labels.noMessages}</div> : null}
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
           <HostConsentContext.Provider value={hostConsent}>
           <ToolRegistryProvider value={registry}>
@@ -216,9 +213,9 @@ export function MessageList<S = unknown>({
           </ToolRegistryProvider>
           </HostConsentContext.Provider>
         </AllowedImageOriginsContext.Provider>
-        {children}
+        {extra}
         {failed && !failure ? (
-          <div className="acu-message-list__error" role="alert" data-state="error">
+          <div className="acu-message-list__error" role="alert">
             {error.message || labels.turnFailed}
             {rowActions && !retryId && view.finishReason === 'failed' && view.chat.hasFeature('versionTree') ? (
               <button type="button" className="acu-button" data-action="retry" onClick={() => void view.chat.retry()}>{labels.retryTurn}</button>
@@ -227,13 +224,11 @@ export function MessageList<S = unknown>({
         ) : null}
       </div>
       {atBottom || jumpOutside ? null : (
-        <button type="button" className="acu-message-list__jump" data-state="visible" onClick={jump}>
+        <button type="button" className="acu-message-list__jump" onClick={jump}>
           {labels.jumpToLatest}
         </button>
       )}
-    </section>
+    </>
   );
+  return host ? <Slot {...props} ref={ref}>{host.wrap(body)}</Slot> : <section {...props} ref={ref}>{body}</section>;
 }
-
-/** A row's `article` (a message, or a whole answer), for the row components of your own (`components`). */
-MessageList.Row = MessageListRow;

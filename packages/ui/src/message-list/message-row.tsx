@@ -5,7 +5,7 @@ import {
 } from '@agent-chat/core';
 import { Fragment, memo, useContext, useRef, type ComponentType, type ReactNode } from 'react';
 import { formatValue } from '../util/format-value.js';
-import { defaultLabels, useLabels, type AgentChatLabels } from '../labels/labels.js';
+import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { MarkdownText } from '../markdown/lazy-markdown.js';
 import { LazyMediaView, LazyMessageSources, LazyMessageUsage, LazyToolActivity } from './row-parts.js';
 import { CitationSourcesContext } from '../markdown/citation-marker.js';
@@ -33,15 +33,6 @@ export interface RowActions {
   component: ComponentType<MessageActionsProps>;
   chat: AnyAgentChat;
 }
-
-/**
- * Default names of each role, shown above its messages.
- * @deprecated Use `defaultLabels` (`roleUser`, `roleModel`, `roleTool`, `roleSystem`) and `LabelsProvider` or the
- * `labels` prop; this stays for apps that read it.
- */
-export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  user: defaultLabels.roleUser, model: defaultLabels.roleModel, tool: defaultLabels.roleTool, system: defaultLabels.roleSystem,
-};
 
 /** Each role's name from the labels in effect. */
 export const roleNames = (labels: AgentChatLabels): Record<Role, string> => ({

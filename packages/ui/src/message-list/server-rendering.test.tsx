@@ -55,7 +55,7 @@ describe('server rendering and hydration', () => {
   it('MessageList with a history: the server renders the rows, and the first client render equals it', async () => {
     const app = () => (
       <AgentChatProvider chat={createAgentChat({ transport: scriptedTransport([]), state: { messages: history, artifacts: [] } })}>
-        <MessageList />
+        <MessageList.Root />
       </AgentChatProvider>
     );
     const { html, recoverable, consoleErrors } = await serverThenHydrate(app);
@@ -68,7 +68,7 @@ describe('server rendering and hydration', () => {
   it('MessageList of an empty chat hydrates without a mismatch', async () => {
     const app = () => (
       <AgentChatProvider chat={createAgentChat({ transport: scriptedTransport([]) })}>
-        <MessageList />
+        <MessageList.Root />
       </AgentChatProvider>
     );
     const { recoverable, consoleErrors } = await serverThenHydrate(app);

@@ -20,7 +20,7 @@ function setup(threads: ThreadSummary[], undoMs = 5000) {
   const adapter = memoryThreadAdapter(threads);
   const list = createThreadList({ adapter, undoMs, now: () => NOW, createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
   const onOpen = vi.fn();
-  const view = render(<ThreadList list={list} now={NOW} onOpen={onOpen} />);
+  const view = render(<ThreadList threads={list} now={NOW} onOpen={onOpen} />);
   return { list, adapter, view, onOpen };
 }
 const threadButtons = () => screen.getAllByRole('button').filter((button) => button.hasAttribute('data-thread-id'));
@@ -115,7 +115,7 @@ describe('ThreadList', () => {
     const many = Array.from({ length: 10_000 }, (_, index) => summary(`t${index}`, `Thread ${index}`, NOW - index * 60_000));
     const transport = scriptedTransport([]);
     const list = createThreadList({ adapter: memoryThreadAdapter(many), pageSize: 10_000, createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
-    render(<ThreadList list={list} now={NOW} />);
+    render(<ThreadList threads={list} now={NOW} />);
     await act(() => list.ready);
     expect(list.getState().threads).toHaveLength(10_000);
     expect(threadButtons().length).toBeLessThanOrEqual(40);

@@ -1,18 +1,22 @@
 'use client';
-import type { ThreadList as ThreadListStore } from '@agent-chat/core/threads';
+import type { ThreadListHandle } from '@agent-chat/core/threads';
 import { useThreadList } from '@agent-chat/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactElement } from 'react';
 import { cx } from '../util/class-names.js';
+import { hostOf, Slot } from '../parts/slot.js';
+import type { AsChildProps } from '../parts/part-button.js';
 import { useThreadLabels } from './thread-labels.js';
 import { threadRows } from './thread-groups.js';
 import { ThreadListRow } from './thread-list-row.js';
 import { FIRST_ROWS, ROW_PX } from './thread-list-size.js';
 
 /** Props of {@link ThreadList}. */
-export interface ThreadListProps<S = unknown> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
-  /** The list (`createThreadList` from `@agent-chat/core/threads`). */
-  list: ThreadListStore<S>;
+export interface ThreadListProps<S = unknown> extends Omit<HTMLAttributes<HTMLElement>, 'children'>, AsChildProps {
+  /** The conversations (`createThreadList` from `@agent-chat/core/threads`). */
+  threads: ThreadListHandle<S>;
+  /** With `asChild`: your one element (a `<nav>`) that holds the list. */
+  children?: ReactElement | undefined;
   /** The time the date groups are counted from (default: the browser's clock, read after mounting). */
   now?: number;
   /** Called after a thread is opened or created (an app's router updates its URL here). */
@@ -21,10 +25,11 @@ export interface ThreadListProps<S = unknown> extends Omit<HTMLAttributes<HTMLEl
 
 
 /**
- * The conversations: a New chat button, the threads grouped by date (archived last), the running ones marked. Arrow
+ * `ThreadList.Root`: the conversations: a New chat button, the threads grouped by date (archived last), the running ones marked. Arrow
  * keys move between threads, Enter opens, F2 renames inline, Delete removes with a few seconds to undo. Virtualised.
+ * `data-state`: the list's status (`loading` | `ready` | `error`); a row's: `active` | `inactive` | `renaming`.
  */
-export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest }: ThreadListProps<S>) {
+export function ThreadList<S>({ threads: list, now: fixedNow, onOpen, asChild, className, children, ...rest }: ThreadListProps<S>) {
   const labels = useThreadLabels();
   const state = useThreadList(list);
   const [now, setNow] = useState<number | null>(fixedNow ?? null);
@@ -68,8 +73,10 @@ export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest 
   };
   const lastRemoved = state.removed.at(-1);
 
-  return (
-    <nav className={cx('acu-thread-list', className)} aria-label={labels.threads} data-state={state.status} {...rest}>
+  const host = hostOf(asChild, children);
+  const props = { 'aria-label': labels.threads, ...rest, className: cx('acu-thread-list', className), 'data-state': state.status };
+  const body = (
+    <>
       <button type="button" className="acu-thread-new" onClick={async () => onOpen?.(await list.create())}>{labels.newChat}</button>
       {state.error && (
         <div className="acu-thread-error" role="alert">
@@ -119,6 +126,7 @@ export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest 
           </>
         )}
       </div>
-    </nav>
+    </>
   );
+  return host ? <Slot {...props}>{host.wrap(body)}</Slot> : <nav {...props}>{body}</nav>;
 }

@@ -29,15 +29,15 @@ describe('a question whose answer failed', () => {
     const view = mount(<AgentChatView chat={chat} />);
     mounted.push(view.unmount);
     await chat.send('clear');
-    await until(() => expect(buttonNamed(view.container, 'Approve')).toBeDefined());
-    buttonNamed(view.container, 'Approve')!.click();
+    await until(() => expect(buttonNamed(view.container, 'Confirm')).toBeDefined());
+    buttonNamed(view.container, 'Confirm')!.click();
 
     // Not a card spinning "running": the question again, answerable, with why the answer failed.
     await until(() => expect(view.container.querySelector('.acu-tool-row[data-answer="failed"]')).not.toBeNull());
     const row = view.container.querySelector<HTMLElement>('.acu-tool-row')!;
     expect(row.querySelector('.acu-tool__status')?.textContent).toBe('waiting for your answer');
     expect(row.querySelector('.acu-tool__failure')?.textContent).toContain('overloaded');
-    expect(buttonNamed(row, 'Approve')).toBeDefined();
+    expect(buttonNamed(row, 'Confirm')).toBeDefined();
     expect(await axeViolations(view.container)).toEqual([]);
 
     buttonNamed(view.container, 'Retry')!.click();

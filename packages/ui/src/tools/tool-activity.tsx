@@ -16,15 +16,15 @@ export interface ToolActivityProps extends DetailsHTMLAttributes<HTMLDetailsElem
   request?: ToolRequest;
   response?: ToolResponse;
   state: ToolActivityState;
-  /** Shown as Approve / Deny buttons while the call awaits approval (Approve gets the typed text when the agent asks for text). */
-  onApprove?: (text?: string) => void;
+  /** Shown as Confirm / Deny buttons while the call awaits approval (Confirm gets the typed text when the agent asks for text). */
+  onConfirm?: (text?: string) => void;
   onDeny?: () => void;
   /**
    * What the agent asked, for an interrupt: its title and question, whether it wants text, its own button words
-   * (`confirmLabel`, `denyLabel`) and whether it is destructive (danger styling), as `interruptPrompt(part)` reads them.
+   * (`confirmLabel`, `denyLabel`) and whether it is destructive (danger styling), as `interruptQuestion(part)` reads them.
    */
   prompt?: InlinePrompt;
-  /** Replaces some of the row's strings (its status words, Input, Result, Approve…). */
+  /** Replaces some of the row's strings (its status words, Input, Result, Confirm…). */
   labels?: Partial<AgentChatLabels>;
 }
 
@@ -41,18 +41,18 @@ function detail(label: string, value: unknown) {
 
 /**
  * One row for a tool call: its readable name and status in words; the input and result, formatted, behind a
- * disclosure; while an interrupt awaits an answer, its question and Approve / Deny inline (focus moves there).
+ * disclosure; while an interrupt awaits an answer, its question and Confirm / Deny inline (focus moves there).
  */
-export function ToolActivity({ request, response, state, onApprove, onDeny, prompt, labels: own, className, ...rest }: ToolActivityProps) {
+export function ToolActivity({ request, response, state, onConfirm, onDeny, prompt, labels: own, className, ...rest }: ToolActivityProps) {
   const labels = useLabels(own);
   const name = request?.name ?? response?.name ?? labels.roleTool;
   const input = request?.input;
   const output = response?.output;
   const error = toolErrorOf(output);
-  const asking = state === 'awaiting-approval' && (onApprove || onDeny);
+  const asking = state === 'awaiting-answer' && (onConfirm || onDeny);
   // The answer the user gave did not reach the agent: the question is open again, and says so.
   const failure = useAnswerFailure();
-  const failed = state === 'awaiting-approval' && failure !== null;
+  const failed = state === 'awaiting-answer' && failure !== null;
   return (
     <div className={cx('acu-tool-row', className)} data-state={state} data-answer={failed ? 'failed' : undefined}>
       <details {...rest} className="acu-tool" data-state={state}>
@@ -68,7 +68,7 @@ export function ToolActivity({ request, response, state, onApprove, onDeny, prom
         </div>
       </details>
       {failed ? <p className="acu-tool__failure" role="alert">{labels.answerFailed(failure)}</p> : null}
-      {asking ? <InterruptPrompt toolName={readableToolName(name)} prompt={prompt} onApprove={onApprove} onDeny={onDeny} labels={labels} /> : null}
+      {asking ? <InterruptPrompt toolName={readableToolName(name)} prompt={prompt} onConfirm={onConfirm} onDeny={onDeny} labels={labels} /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolResponsePart } from '@agent-chat/core';
 import type { ReactNode } from 'react';
-import { interruptPrompt } from '../interrupt-prompt/interrupt-answers.js';
+import { interruptQuestion } from '../interrupt-prompt/interrupt-answers.js';
 import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
 import { LazyToolActivity } from '../message-list/row-parts.js';
 import type { RowToolLinks } from './tool-links.js';
@@ -23,18 +23,18 @@ export function renderToolCall(
   const output = response?.output ?? call?.response?.toolResponse.output;
   const target = { toolCallId: ref ?? name, name, ref };
   const answer = (value: unknown) => registry?.answer(target, value);
-  const approve = () => answer(true);
+  const confirm = () => answer(true);
   const deny = (reason?: string) => answer(reason ? { approved: false, reason } : false);
   const renderer = registry?.renderer(name, interrupt);
   if (renderer) {
     const asked = links.asked?.[index];
     const props: ToolRenderProps = {
-      toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), respond: answer, approve, deny, request: part,
-      interrupt: asked ? { part: asked, prompt: interruptPrompt(asked) } : undefined,
+      toolCallId: target.toolCallId, name, input, output, status, error: toolErrorOf(output), resume: answer, confirm, deny, request: part,
+      interrupt: asked ? { part: asked, prompt: interruptQuestion(asked) } : undefined,
     };
     return <ToolCallContext.Provider value={props}>{renderer(props)}</ToolCallContext.Provider>;
   }
   const shown = output !== undefined ? { name, ...(ref !== undefined ? { ref } : {}), output } : undefined;
-  const answerable = registry && interrupt && status === 'awaiting-approval';
-  return <LazyToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onApprove: (text?: string) => answer(text ?? true), onDeny: () => deny(), prompt: interruptPrompt(part) } : {})} />;
+  const answerable = registry && interrupt && status === 'awaiting-answer';
+  return <LazyToolActivity request={part.toolRequest} response={shown} state={status} {...(answerable ? { onConfirm: (text?: string) => answer(text ?? true), onDeny: () => deny(), prompt: interruptQuestion(part) } : {})} />;
 }

@@ -2,7 +2,7 @@ import { isDeniedResponse, type ClientToolCall, type MessageStatus, type ToolRes
 import { isRecord } from '../util/is-record.js';
 
 /** Where a tool call stands, as a tool row shows it. */
-export type ToolCallStatus = 'input-streaming' | 'running' | 'waiting' | 'awaiting-approval' | 'done' | 'error' | 'denied' | 'cancelled';
+export type ToolCallStatus = 'input-streaming' | 'running' | 'waiting' | 'awaiting-answer' | 'done' | 'error' | 'denied' | 'cancelled';
 
 /** The error a tool output carries (`{error: "…"}`, as a client tool that threw sends it), or undefined. */
 export function toolErrorOf(output: unknown): string | undefined {
@@ -42,7 +42,7 @@ export function toolCallStatus(facts: ToolCallFacts): ToolCallStatus {
   }
   if (facts.partial && facts.messageStatus === 'streaming') return 'input-streaming';
   if (facts.messageStatus === 'aborted' || facts.messageStatus === 'failed') return 'cancelled';
-  if (facts.interrupt) return facts.waiting ? 'awaiting-approval' : 'running';
+  if (facts.interrupt) return facts.waiting ? 'awaiting-answer' : 'running';
   return facts.messageStatus === 'streaming' || facts.active ? 'running' : 'cancelled';
 }
 

@@ -1,5 +1,5 @@
 import type { Part, ToolRequestPart } from '@agent-chat/core';
-import type { InterruptPrompt } from '../interrupt-prompt/interrupt-answers.js';
+import type { InterruptQuestion } from '../interrupt-prompt/interrupt-answers.js';
 import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
 import { createContext, useContext, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ToolCallStatus } from './tool-call-status.js';
@@ -7,8 +7,8 @@ import type { ToolCallStatus } from './tool-call-status.js';
 /** A pending interrupt that asks the user about a tool call: its part and what it asks. */
 export interface ToolCallQuestion {
   part: ToolRequestPart;
-  /** Its title, question, labels and text answer, as the kit's prompt reads them (`interruptPrompt(part)`). */
-  prompt: InterruptPrompt;
+  /** Its title, question, labels and text answer, as the kit's prompt reads them (`interruptQuestion(part)`). */
+  prompt: InterruptQuestion;
 }
 
 /** What a tool's renderer is given; `Input` and `Output` are the app's word for its tool (see {@link toolUI}). */
@@ -23,10 +23,10 @@ export interface ToolRenderProps<Input = unknown, Output = unknown> {
   interrupt: ToolCallQuestion | undefined;
   status: ToolCallStatus;
   error: string | undefined;
-  /** Answers the call: a client tool without `execute` (`addToolResult`), or an interrupt (`resume`). */
-  respond(output: unknown): void;
-  /** Answers an interrupt with `true`. */
-  approve(): void;
+  /** Answers the call: a client tool without `execute` (its result, `addToolResult`), or an interrupt (`chat.resume`). */
+  resume(output: unknown): void;
+  /** Answers an interrupt yes: `resume(true)`. */
+  confirm(): void;
   /** Answers an interrupt with `false`, or `{approved: false, reason}`. */
   deny(reason?: string): void;
 }
@@ -74,7 +74,7 @@ export const ToolCallContext = createContext<ToolRenderProps | null>(null);
 
 /**
  * The tool call around the caller — what its renderer was given (name, input, output, status, the request part, the
- * interrupt that waits on it, `respond` / `approve` / `deny`) — for an app's parts deep inside a tool card. Throws
+ * interrupt that waits on it, `resume` / `confirm` / `deny`) — for an app's parts deep inside a tool card. Throws
  * outside a tool call's rendering.
  */
 export function useToolCall(): ToolRenderProps {

@@ -46,12 +46,12 @@ describe('tool renderers', () => {
     const transport = scriptedTransport([askedApart, answered]);
     const chat = createAgentChat({ transport });
     const seen: Array<ToolRenderProps['interrupt']> = [];
-    const tools = toolUI<{ paths: string[] }>('deleteFiles', ({ input, interrupt, approve }) => {
+    const tools = toolUI<{ paths: string[] }>('deleteFiles', ({ input, interrupt, confirm }) => {
       seen.push(interrupt);
       return interrupt ? (
         <div className="ask">
           <p>{`${interrupt.prompt.question ?? ''} (${input.paths.join(', ')})`}</p>
-          <button type="button" onClick={approve}>Yes</button>
+          <button type="button" onClick={confirm}>Yes</button>
         </div>
       ) : <p className="asked-none">{input.paths.length} files</p>;
     });
