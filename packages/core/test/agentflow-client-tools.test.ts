@@ -14,7 +14,7 @@ describe('live AgentFlow server: client-side tools', () => {
   it('an interrupt named like a client tool runs in the browser and goes back as a tool message; recorded once', async () => {
     const execute = vi.fn((input: { question: string }) => (input.question === 'Proceed?' ? 'yes' : 'no'));
     const chat = createAgentChat({ features: [clientTools()],
-      transport: agentFlowTransport({ baseUrl: server.baseUrl, auth: 'secret', responseGranularity: 'partial' }),
+      transport: agentFlowTransport({ url: server.baseUrl, auth: 'secret', responseGranularity: 'partial' }),
       tools: { approve: { execute } },
     });
     const response = await chat.send('interrupt');

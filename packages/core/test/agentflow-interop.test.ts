@@ -23,7 +23,7 @@ afterAll(async () => {
 function chatWith(extra: Partial<AgentFlowTransportOptions> = {}) {
   const errors: AgentChatError[] = [];
   const chat = createAgentChat({
-    transport: agentFlowTransport({ baseUrl: server.baseUrl, auth: 'secret', responseGranularity: 'partial', ...extra }),
+    transport: agentFlowTransport({ url: server.baseUrl, auth: 'secret', responseGranularity: 'partial', ...extra }),
     onError: (error) => errors.push(error),
   });
   return { chat, errors };

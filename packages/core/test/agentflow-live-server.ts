@@ -4,7 +4,7 @@
  * deterministic: the "graph" is a script keyed on the last user message text.
  *
  *   const server = await startAgentFlowLiveServer({ token: 'secret' });
- *   agentFlowTransport({ baseUrl: server.baseUrl, auth: 'secret' });
+ *   agentFlowTransport({ url: server.baseUrl, auth: 'secret' });
  *   ...
  *   await server.close();
  *

@@ -17,7 +17,7 @@ describe('live AI SDK route (streamText): client-side tools', () => {
   it('runs a tool the server did not execute and sends it back as addToolResult + sendAutomaticallyWhen would; the server completes', async () => {
     const before = server.requests.length;
     const execute = vi.fn(async (input: { zone: string }) => `09:30 ${input.zone}`);
-    const chat = createAgentChat({ features: [clientTools()], transport: aiSdkTransport({ api: server.api }), tools: { localTime: { execute } } });
+    const chat = createAgentChat({ features: [clientTools()], transport: aiSdkTransport({ url: server.api }), tools: { localTime: { execute } } });
     const response = await chat.send('clock');
     expect(response.error).toBeNull();
     expect(response.text).toBe('Your local time is 09:30 UTC.');
@@ -35,7 +35,7 @@ describe('live AI SDK route (streamText): client-side tools', () => {
     const before = server.requests.length;
     const errors: AgentChatError[] = [];
     const chat = createAgentChat({ features: [clientTools()],
-      transport: aiSdkTransport({ api: server.api }),
+      transport: aiSdkTransport({ url: server.api }),
       maxToolRounds: 2,
       tools: { localTime: { execute: () => 'now' } },
       onError: (error) => errors.push(error),

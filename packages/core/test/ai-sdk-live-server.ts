@@ -5,7 +5,7 @@
  * `needsApproval`, merged into the stream. Offline and deterministic.
  *
  *   const server = await startAiSdkLiveServer();
- *   aiSdkTransport({ api: server.api });
+ *   aiSdkTransport({ url: server.api });
  *   ...
  *   await server.close();
  *

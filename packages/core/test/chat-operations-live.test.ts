@@ -105,7 +105,7 @@ describe('AG-UI', () => {
 });
 
 describe('AI SDK', () => {
-  const chatOn = () => createAgentChat({ features: [versionTree()], transport: aiSdkTransport({ api: aiSdk.api }) });
+  const chatOn = () => createAgentChat({ features: [versionTree()], transport: aiSdkTransport({ url: aiSdk.api }) });
 
   it("regenerate sends trigger 'regenerate-message' with the replaced answer's id, as Chat.regenerate does; edit sends the edited message's id", async () => {
     const chat = chatOn();
@@ -137,7 +137,7 @@ describe('AI SDK', () => {
 });
 
 describe('AgentFlow', () => {
-  const chatOn = (errors: unknown[] = []) => createAgentChat({ features: [versionTree()], transport: agentFlowTransport({ baseUrl: agentFlow.baseUrl }), onError: (error) => errors.push(error) });
+  const chatOn = (errors: unknown[] = []) => createAgentChat({ features: [versionTree()], transport: agentFlowTransport({ url: agentFlow.baseUrl }), onError: (error) => errors.push(error) });
 
   it('threads cannot fork: the first turn runs again on a new thread; a later one is refused with unsupported, nothing sent', async () => {
     const errors: unknown[] = [];

@@ -52,7 +52,7 @@ describe('state writes and context in each protocol', () => {
 
   it('AI SDK: `customPatch` and `context` beside valid UI messages', async () => {
     const { bodies, fetch } = capture();
-    await tickAndAsk(aiSdkTransport({ api: 'http://agent.test/api/chat', fetch }), { sessionId: 'c1' });
+    await tickAndAsk(aiSdkTransport({ url: 'http://agent.test/api/chat', fetch }), { sessionId: 'c1' });
     const [body] = bodies;
     await expect(validateUIMessages({ messages: body!.messages as UIMessage[] })).resolves.toHaveLength(1);
     expect(body!.customPatch).toEqual(WRITE);
@@ -78,7 +78,7 @@ describe('state writes and context in each protocol', () => {
 
   it('AgentFlow: the state as `initial_state`, the context as `config.context`', async () => {
     const { bodies, fetch } = capture();
-    await tickAndAsk(agentFlowTransport({ baseUrl: 'http://agent.test', fetch }), { sessionId: 'thread-1' });
+    await tickAndAsk(agentFlowTransport({ url: 'http://agent.test', fetch }), { sessionId: 'thread-1' });
     const [body] = bodies;
     expect(body!.initial_state).toEqual({ tasks: [{ ...TASKS.tasks[0], done: true }, TASKS.tasks[1]] });
     expect(body!.config).toEqual({ thread_id: 'thread-1', context: [SELECTED] });

@@ -90,7 +90,7 @@ const rows: Row[] = [
     protocol: 'agentflow',
     async start() {
       const server = await startAgentFlowLiveServer({ writeDelayMs: DELAY_MS });
-      return { transport: agentFlowTransport({ baseUrl: server.baseUrl, responseGranularity: 'partial' }), close: () => server.close() };
+      return { transport: agentFlowTransport({ url: server.baseUrl, responseGranularity: 'partial' }), close: () => server.close() };
     },
     greet: { prompt: 'hello', text: 'The capital of France is Paris.' },
     interrupt: { supported: true, prompt: 'interrupt', name: 'approve' },
@@ -116,7 +116,7 @@ const rows: Row[] = [
     protocol: 'ai-sdk',
     async start() {
       const server = await startAiSdkLiveServer({ writeDelayMs: DELAY_MS });
-      return { transport: aiSdkTransport({ api: server.api }), close: () => server.close() };
+      return { transport: aiSdkTransport({ url: server.api }), close: () => server.close() };
     },
     greet: { prompt: 'hello', text: 'Hello, world!' },
     // streamText with a `needsApproval` tool: a tool-approval-request; the answer is an approval response.

@@ -14,8 +14,8 @@ export { memoryOwners, fileOwners, redisOwners, userKey, type ConversationOwners
 export { noSuchConversation } from './access/conversation-access.js';
 export { guardRequests, crossSiteRefusal, type RequestGuardOptions } from './hygiene/request-guard.js';
 export { threadsHandler, DEFAULT_USER_HEADER, type ThreadsHandlerOptions } from './threads/threads-handler.js';
-export { MemoryThreadIndex } from './threads/memory-thread-index.js';
-export { FileThreadIndex } from './threads/file-thread-index.js';
-export { RedisThreadIndex } from './threads/redis-thread-index.js';
+export { memoryThreadIndex, type MemoryThreadIndexOptions } from './threads/memory-thread-index.js';
+export { fileThreadIndex, type FileThreadIndexOptions } from './threads/file-thread-index.js';
+export { redisThreadIndex, type RedisThreadIndexOptions } from './threads/redis-thread-index.js';
 export type { ThreadIndex, ThreadRecord, ThreadRecordPage } from './threads/thread-index.js';
 export { toExpress, toNodeListener, toWebRequest, sendResponse, disconnectSignal, nodeHeaders, type NodeRequest, type NextFunction, type AnyWebHandler } from './http/node-adapter.js';

@@ -34,7 +34,7 @@ async function expectSameReplay(live: AgentChat, recordings: Recording[]) {
 
 describe('recordTransport', () => {
   it('keeps the bytes whole: AgentFlow JSON with no newlines, split inside UTF-8 characters, replays as live', async () => {
-    const { live, bytes, frames } = await recordBoth((fetch) => agentFlowTransport({ baseUrl: agentflow.baseUrl, fetch }), 'concat');
+    const { live, bytes, frames } = await recordBoth((fetch) => agentFlowTransport({ url: agentflow.baseUrl, fetch }), 'concat');
     expect(live.getState().messages.at(-1)?.content).toEqual([{ text: 'The capital of France is Paris — é 世界.' }]);
     expect(bytes.turns[0]!.frames.length).toBeGreaterThan(3);
     expect(bytes.turns[0]!.frames.map((frame) => frame.raw).join('')).toContain('é 世界');

@@ -56,17 +56,17 @@ async function demoAgent(route: (server: Awaited<ReturnType<typeof startAgentSer
 export const DEMO_CONVERSATIONS: DemoConversation[] = [
   { file: 'genkit-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
   { file: 'agui-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => aguiTransport({ url: server.aguiUrl, fetch })) },
-  { file: 'ai-sdk-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ api: server.aiSdkUrl, fetch })) },
+  { file: 'ai-sdk-tasks', steps: TASK_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ url: server.aiSdkUrl, fetch })) },
   { file: 'genkit-tasks-denied', steps: TASK_DENIED_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
   { file: 'genkit-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => genkitTransport({ url: server.agentUrl, fetch })) },
   { file: 'agui-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => aguiTransport({ url: server.aguiUrl, fetch })) },
-  { file: 'ai-sdk-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ api: server.aiSdkUrl, fetch })) },
+  { file: 'ai-sdk-app-state', steps: APP_STATE_STEPS, start: () => demoAgent((server, fetch) => aiSdkTransport({ url: server.aiSdkUrl, fetch })) },
   {
     file: 'agentflow-capital',
     steps: [{ say: 'What is the capital of France?' }, { say: 'interrupt' }, { answer: [{ text: 'yes' }] }],
     async start() {
       const server = await startAgentFlowLiveServer({ tokenDelayMs: 12, writeDelayMs: 12 });
-      return { transport: (fetch) => agentFlowTransport({ baseUrl: server.baseUrl, responseGranularity: 'partial', fetch }), close: () => server.close() };
+      return { transport: (fetch) => agentFlowTransport({ url: server.baseUrl, responseGranularity: 'partial', fetch }), close: () => server.close() };
     },
   },
   {

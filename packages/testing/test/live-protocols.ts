@@ -55,7 +55,7 @@ export const LIVE_PROTOCOLS: LiveProtocol[] = [
     async start() {
       const server = await startAgentFlowLiveServer({ token: 'secret' });
       return {
-        transport: (fetch) => agentFlowTransport({ baseUrl: server.baseUrl, auth: 'secret', responseGranularity: 'partial', fetch }),
+        transport: (fetch) => agentFlowTransport({ url: server.baseUrl, auth: 'secret', responseGranularity: 'partial', fetch }),
         close: () => server.close(),
       };
     },
@@ -75,7 +75,7 @@ export const LIVE_PROTOCOLS: LiveProtocol[] = [
     steps: [{ say: 'report' }, { say: 'delete' }, yes],
     async start() {
       const server = await startAiSdkLiveServer();
-      return { transport: (fetch) => aiSdkTransport({ api: server.api, fetch }), close: () => server.close() };
+      return { transport: (fetch) => aiSdkTransport({ url: server.api, fetch }), close: () => server.close() };
     },
   },
   {

@@ -37,7 +37,7 @@ describe('the scripted model acknowledges attachments', () => {
   const transports: Array<[string, () => Transport]> = [
     ['Genkit', () => genkitTransport({ url: t.server.agentUrl })],
     ['AG-UI', () => aguiTransport({ url: t.server.aguiUrl })],
-    ['AI SDK', () => aiSdkTransport({ api: t.server.aiSdkUrl })],
+    ['AI SDK', () => aiSdkTransport({ url: t.server.aiSdkUrl })],
   ];
   it.each(transports)('%s: the kit sends an image and a PDF, the agent names them, and the next turn still works', async (_name, transport) => {
     const chat = createAgentChat({ transport: transport() });

@@ -29,7 +29,7 @@ function recordingFetch() {
 const PROTOCOLS: Record<string, (fetch: typeof globalThis.fetch) => Transport> = {
   genkit: (fetch) => genkitTransport({ url: t.server.agentUrl, fetch }),
   agui: (fetch) => aguiTransport({ url: t.server.aguiUrl, fetch }),
-  'ai-sdk': (fetch) => aiSdkTransport({ api: t.server.aiSdkUrl, fetch }),
+  'ai-sdk': (fetch) => aiSdkTransport({ url: t.server.aiSdkUrl, fetch }),
 };
 
 const LOCAL_TIME = { time: '14:03', timeZone: 'Europe/Berlin' };

@@ -14,7 +14,7 @@ afterAll(() => Promise.all([t.close(), slow.close()]));
 
 const PROTOCOLS = {
   'AG-UI': (server = t) => createAgentChat<TaskState>({ features: [versionTree()], transport: aguiTransport({ url: server.server.aguiUrl }) }),
-  'AI SDK': (server = t) => createAgentChat<TaskState>({ features: [versionTree()], transport: aiSdkTransport({ api: server.server.aiSdkUrl }) }),
+  'AI SDK': (server = t) => createAgentChat<TaskState>({ features: [versionTree()], transport: aiSdkTransport({ url: server.server.aiSdkUrl }) }),
 };
 
 const userTexts = (messages: readonly ChatMessage[]) => messages.filter((message) => message.role === 'user').map((message) => textOf(message.content));

@@ -23,7 +23,7 @@ async function richAnswerOver(transport: Transport) {
 describe('the rich answer over the AG-UI and AI SDK bridges: the same parts, suggestions and usage as over Genkit', () => {
   it.each([
     ['AG-UI', () => aguiTransport({ url: t.server.aguiUrl })],
-    ['AI SDK', () => aiSdkTransport({ api: t.server.aiSdkUrl })],
+    ['AI SDK', () => aiSdkTransport({ url: t.server.aiSdkUrl })],
   ])('%s: reasoning, text, the cited sources, suggestions and usage; the next turn continues the session', async (_name, transport) => {
     const { chat, state, answer } = await richAnswerOver(transport());
     expect(state.status).toBe('ready');

@@ -18,7 +18,7 @@ const TASKS = { tasks: [{ id: 1, title: 'Buy milk', done: false }], nextId: 2 };
 /** A session with a task, the report.md artifact and an open interrupt (the "clear" confirmation). */
 async function busySession(transport: 'agui' | 'aiSdk'): Promise<string> {
   const chat = createAgentChat<TaskState>({ features: [clientTools()],
-    transport: transport === 'agui' ? aguiTransport({ url: t.server.aguiUrl }) : aiSdkTransport({ api: t.server.aiSdkUrl }),
+    transport: transport === 'agui' ? aguiTransport({ url: t.server.aguiUrl }) : aiSdkTransport({ url: t.server.aiSdkUrl }),
   });
   await chat.send('add Buy milk');
   await chat.send('report');

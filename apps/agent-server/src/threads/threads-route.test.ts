@@ -6,7 +6,7 @@ import express from 'express';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startTestServer, type TestServer } from '../test-support.js';
-import { FileThreadIndex, MemoryThreadIndex, RedisThreadIndex, threadsHandler, toExpress, userFromHeader, type ThreadIndex } from '@agent-chat/server';
+import { fileThreadIndex, memoryThreadIndex, redisThreadIndex, threadsHandler, toExpress, userFromHeader, type ThreadIndex } from '@agent-chat/server';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 const hasRedis = existsSync(REDIS_SERVER);
@@ -129,7 +129,7 @@ async function serveMany(index: ThreadIndex) {
 describe.each(STORES)('10,000 threads in the %s index', (store) => {
   it('pages walk every thread once, newest first, each page costing the same at any depth', async () => {
     let client: ReturnType<typeof createClient> | undefined;
-    const index = store === 'memory' ? new MemoryThreadIndex() : store === 'file' ? new FileThreadIndex(`${dataDir}/many-${Date.now()}`) : new RedisThreadIndex((client = createClient({ url: redisUrl })), `many-${Date.now()}:`);
+    const index = store === 'memory' ? memoryThreadIndex() : store === 'file' ? fileThreadIndex({ dir: `${dataDir}/many-${Date.now()}` }) : redisThreadIndex({ client: (client = createClient({ url: redisUrl })), prefix: `many-${Date.now()}:` });
     await client?.connect();
     const served = await serveMany(index);
     try {

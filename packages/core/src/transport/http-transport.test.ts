@@ -97,14 +97,12 @@ describe('httpTransport: a custom protocol without a copy of the streaming code'
   });
 });
 
-describe('url everywhere, with the deprecated aliases still read', () => {
+describe('url everywhere (the deprecated aliases baseUrl and api are gone at 1.0)', () => {
   const sse = () => replayFetch([encode('data: {"type":"start"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n')]);
 
-  it('aiSdkTransport posts to url, or to the deprecated api; url wins when both are given', async () => {
+  it('aiSdkTransport posts to url', async () => {
     for (const [options, expected] of [
       [{ url: 'http://ai.test/url' }, 'http://ai.test/url'],
-      [{ api: 'http://ai.test/api' }, 'http://ai.test/api'],
-      [{ url: 'http://ai.test/url', api: 'http://ai.test/api' }, 'http://ai.test/url'],
     ] as const) {
       const fetch = sse();
       await createAgentChat({ transport: aiSdkTransport({ ...options, fetch }) }).send('hi');
@@ -112,11 +110,10 @@ describe('url everywhere, with the deprecated aliases still read', () => {
     }
   });
 
-  it('agentFlowTransport posts to <url>/v1/graph/stream, or to the deprecated baseUrl, and stops there', async () => {
+  it('agentFlowTransport posts to <url>/v1/graph/stream and stops there', async () => {
     for (const [options, expected] of [
       [{ url: 'http://flow.test/' }, 'http://flow.test'],
-      [{ baseUrl: 'http://flow.test/base' }, 'http://flow.test/base'],
-      [{ url: 'http://flow.test/url', baseUrl: 'http://flow.test/base' }, 'http://flow.test/url'],
+      [{ url: 'http://flow.test/url' }, 'http://flow.test/url'],
     ] as const) {
       const fetch = replayFetch([encode('')]);
       const transport = agentFlowTransport({ ...options, fetch });
@@ -126,7 +123,7 @@ describe('url everywhere, with the deprecated aliases still read', () => {
     }
   });
 
-  it('a transport given neither url nor its alias fails at once with a typed error', () => {
+  it('a transport given no url fails at once with a typed error', () => {
     const missing = {} as { url: string };
     for (const make of [() => aiSdkTransport(missing), () => agentFlowTransport(missing)]) {
       let caught: unknown;

@@ -102,9 +102,8 @@ function lazyResumable<Body>(config: HttpTransportConfig<Body>): Transport {
   return transport;
 }
 
-/** The first URL option given (`url`, then a deprecated alias): a transport without one cannot run. */
-export function urlOption(transport: string, ...candidates: Array<string | undefined>): string {
-  const url = candidates.find((candidate) => candidate !== undefined);
+/** The transport's `url` option: a transport without one (a JavaScript caller's mistake) cannot run. */
+export function urlOption(transport: string, url: string | undefined): string {
   if (url === undefined) throw new AgentChatError('unsupported', `${transport} needs a url.`);
   return url;
 }

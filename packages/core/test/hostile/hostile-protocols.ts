@@ -41,7 +41,7 @@ export const PROTOCOLS: HostileProtocol[] = [
   {
     name: 'agentflow',
     framing: 'ndjson',
-    transport: (fetch) => agentFlowTransport({ baseUrl: URL, fetch }),
+    transport: (fetch) => agentFlowTransport({ url: URL, fetch }),
     frame: line,
     okTurn: () => line('{"event":"message","message":{"role":"assistant","content":[{"type":"text","text":"ok"}],"delta":false},"thread_id":"t-1"}'),
     carry: (json) => line(`{"event":"updates","state":{"tasks":${json}},"thread_id":"t-1"}`),
@@ -64,7 +64,7 @@ export const PROTOCOLS: HostileProtocol[] = [
   {
     name: 'ai-sdk',
     framing: 'sse',
-    transport: (fetch) => aiSdkTransport({ api: `${URL}/api/chat`, fetch }),
+    transport: (fetch) => aiSdkTransport({ url: `${URL}/api/chat`, fetch }),
     frame: sse,
     okTurn: () =>
       sse('{"type":"start"}') +

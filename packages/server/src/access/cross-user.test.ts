@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisAvailable, startRedis, type RedisClient } from '../redis-test-support.js';
 import { memorySessionStore } from '../genkit/index.js';
-import { RedisThreadIndex } from '../threads/redis-thread-index.js';
+import { redisThreadIndex } from '../threads/redis-thread-index.js';
 import { redisTurnStore } from '../turns/turn-store.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
 import { call, instance, ownerView, routeOf, sendTurn, turnBodies, type Instance, type Protocol } from './access-test-support.js';
@@ -153,7 +153,7 @@ describe.skipIf(!redisAvailable)('another user’s conversation (two instances o
     client = redis.client;
     const store = memorySessionStore();
     for (let i = 0; i < 2; i++) {
-      servers.push(instance({ store, threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
+      servers.push(instance({ store, threads: redisThreadIndex({ client }), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
     }
   }, 30_000);
   afterAll(async () => {

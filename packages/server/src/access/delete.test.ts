@@ -7,8 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { redisAvailable, startRedis, type RedisClient } from '../redis-test-support.js';
-import { FileThreadIndex } from '../threads/file-thread-index.js';
-import { RedisThreadIndex } from '../threads/redis-thread-index.js';
+import { fileThreadIndex } from '../threads/file-thread-index.js';
+import { redisThreadIndex } from '../threads/redis-thread-index.js';
 import { redisTurnStore } from '../turns/turn-store.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
 import { call, instance, makeTempDir, ORIGIN, removeDir, routeOf, sendTurn, turnBodies, type Instance, type Protocol } from './access-test-support.js';
@@ -109,7 +109,7 @@ describe('deleting a conversation whose threads are in files', () => {
   let server: Instance;
   beforeAll(async () => {
     dir = await makeTempDir();
-    server = instance({ threads: new FileThreadIndex(dir) });
+    server = instance({ threads: fileThreadIndex({ dir }) });
   });
   afterAll(async () => {
     await server.routes.turns.close();
@@ -132,8 +132,8 @@ describe.skipIf(!redisAvailable)('deleting a conversation on Redis, from the oth
   beforeAll(async () => {
     redis = await startRedis();
     client = redis.client;
-    const first = instance({ threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) });
-    servers.push(first, instance({ store: first.store, threads: new RedisThreadIndex(client), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
+    const first = instance({ threads: redisThreadIndex({ client }), turns: resumableTurns({ store: redisTurnStore({ client }) }) });
+    servers.push(first, instance({ store: first.store, threads: redisThreadIndex({ client }), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
   }, 30_000);
   afterAll(async () => {
     for (const server of servers) await server.routes.turns.close();

@@ -2,7 +2,7 @@
 import { genkit, InMemorySessionStore } from 'genkit/beta';
 import { describe, expect, it } from 'vitest';
 import { genkitRoutes, memorySessionStore } from '../genkit/index.js';
-import { MemoryThreadIndex, resumableTurns, threadsHandler, userFromHeader } from '../index.js';
+import { memoryThreadIndex, resumableTurns, threadsHandler, userFromHeader } from '../index.js';
 
 const agent = () => genkit({}).defineAgent({ name: 'a', model: 'none', store: memorySessionStore() });
 
@@ -10,7 +10,7 @@ describe('the user option', () => {
   it('is required: genkitRoutes, threadsHandler and the turn routes throw without one, and say how to choose', () => {
     const missing = undefined as unknown as 'anonymous';
     expect(() => genkitRoutes({ agent: agent(), store: memorySessionStore(), user: missing })).toThrow(/needs a `user` option.*'anonymous'/);
-    expect(() => threadsHandler({ index: new MemoryThreadIndex(), user: missing })).toThrow(/threadsHandler needs a `user` option/);
+    expect(() => threadsHandler({ index: memoryThreadIndex(), user: missing })).toThrow(/threadsHandler needs a `user` option/);
     expect(() => resumableTurns().handler('/api/agent', { headers: {}, user: missing })).toThrow(/turns.handler needs a `user` option/);
   });
 

@@ -13,7 +13,7 @@
  */
 import { memoryOwners } from '../access/conversation-owners.js';
 import { guardRequests } from '../hygiene/request-guard.js';
-import { MemoryThreadIndex } from '../threads/memory-thread-index.js';
+import { memoryThreadIndex } from '../threads/memory-thread-index.js';
 import type { ThreadIndex } from '../threads/thread-index.js';
 import { threadsHandler } from '../threads/threads-handler.js';
 import { resumableTurns, type ResumableTurns, type WebHandler } from '../turns/resumable-turns.js';
@@ -42,7 +42,7 @@ export interface GenkitRoutesOptions extends Omit<AccessOptions, 'owners'> {
   store: StartStore & DeletableSessionStore;
   /** Default `resumableTurns()` (in memory); `resumableTurns({ store: redisTurnStore({ url }) })` for more instances. */
   turns?: ResumableTurns;
-  /** The users' threads and who owns each conversation (default `new MemoryThreadIndex()`; `RedisThreadIndex` for more instances). */
+  /** The users' threads and who owns each conversation (default `memoryThreadIndex()`; `redisThreadIndex({ client })` for more instances). */
   threads?: ThreadIndex;
   /** The path the routes are under (default `/api`). */
   base?: string;
@@ -60,7 +60,7 @@ export interface GenkitRoutes extends WebHandler {
 }
 
 export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
-  const { agent, store, turns = resumableTurns(), threads = new MemoryThreadIndex(memoryOwners()), base = '/api', sessionSize, onError } = options;
+  const { agent, store, turns = resumableTurns(), threads = memoryThreadIndex({ owners: memoryOwners() }), base = '/api', sessionSize, onError } = options;
   if (typeof store?.deleteSession !== 'function') {
     throw new TypeError('genkitRoutes needs a session store that can delete a session: `memorySessionStore()`, or your store with `deleteSession(sessionId)`.');
   }

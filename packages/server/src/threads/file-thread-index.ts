@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileOwners, userKey } from '../access/conversation-owners.js';
 import { isSafeId } from '../hygiene/safe-id.js';
 import { MemoryThreadIndex, UserThreads } from './memory-thread-index.js';
-import type { ThreadRecord } from './thread-index.js';
+import type { ThreadIndex, ThreadRecord } from './thread-index.js';
 
 /**
  * Summaries in files beside the `file` session store: `<dir>/<sha256 of the user>.json` holds a user's summaries (read
@@ -66,4 +66,15 @@ export class FileThreadIndex extends MemoryThreadIndex {
     this.queued.set(user, this.writes);
     return this.writes;
   }
+}
+
+/** Options of {@link fileThreadIndex}. */
+export interface FileThreadIndexOptions {
+  /** The folder of the index's files (one per user, and `.owners/`). */
+  dir: string;
+}
+
+/** A thread index in files under `dir`, one per user (see `FileThreadIndex`). */
+export function fileThreadIndex(options: FileThreadIndexOptions): ThreadIndex {
+  return new FileThreadIndex(options.dir);
 }

@@ -80,3 +80,14 @@ export class MemoryThreadIndex implements ThreadIndex {
     return true;
   }
 }
+
+/** Options of {@link memoryThreadIndex}. */
+export interface MemoryThreadIndexOptions {
+  /** Who owns each id (default in memory); the protocol handlers of the same server share it. */
+  owners?: ConversationOwners | undefined;
+}
+
+/** A thread index in this process's memory (the `memory` session store's companion). */
+export function memoryThreadIndex(options: MemoryThreadIndexOptions = {}): ThreadIndex {
+  return new MemoryThreadIndex(options.owners);
+}

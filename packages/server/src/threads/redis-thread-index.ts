@@ -59,3 +59,16 @@ export class RedisThreadIndex implements ThreadIndex {
     return true;
   }
 }
+
+/** Options of {@link redisThreadIndex}. */
+export interface RedisThreadIndexOptions {
+  /** A client of the app's (connected); it stays the app's to quit. */
+  client: RedisClient;
+  /** Key prefix (default `agent-chat:`), the same as the turn store's when they share a Redis. */
+  prefix?: string | undefined;
+}
+
+/** A thread index in Redis, shared by every instance of the server (see `RedisThreadIndex`). */
+export function redisThreadIndex(options: RedisThreadIndexOptions): ThreadIndex {
+  return new RedisThreadIndex(options.client, options.prefix);
+}

@@ -1,11 +1,11 @@
 import { httpThreadAdapter } from '@agent-chat/core/threads';
 import { describe, expect, it } from 'vitest';
-import { MemoryThreadIndex, threadsHandler } from '../index.js';
+import { memoryThreadIndex, threadsHandler } from '../index.js';
 
 /** The app's auth: a bearer token per user (a Next route handler would read its session cookie the same way). */
 const TOKENS: Record<string, string> = { 'token-ann': 'ann', 'token-bob': 'bob' };
 const handler = threadsHandler({
-  index: new MemoryThreadIndex(),
+  index: memoryThreadIndex(),
   route: '/api/chat/threads',
   user: (request) => TOKENS[request.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''] ?? null,
 });

@@ -60,7 +60,7 @@ function recordOf(body: unknown): Check<ThreadSummary> {
 
 /** Options of {@link threadsHandler}. */
 export interface ThreadsHandlerOptions extends RequestGuardOptions {
-  /** Where the summaries live: `new MemoryThreadIndex()`, `new FileThreadIndex(dir)`, `new RedisThreadIndex(client)`. */
+  /** Where the summaries live: `memoryThreadIndex()`, `fileThreadIndex({ dir })`, `redisThreadIndex({ client })`. */
   index: ThreadIndex;
   /** The user a request acts for (the app's auth), or null for 401; `'anonymous'` for a single-user tool. Required. */
   user: UserOption;

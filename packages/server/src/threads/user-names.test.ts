@@ -7,9 +7,9 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAvailable, startRedis, type RedisClient } from '../redis-test-support.js';
 import { makeTempDir, removeDir } from '../access/access-test-support.js';
-import { FileThreadIndex } from './file-thread-index.js';
-import { MemoryThreadIndex } from './memory-thread-index.js';
-import { RedisThreadIndex } from './redis-thread-index.js';
+import { fileThreadIndex } from './file-thread-index.js';
+import { memoryThreadIndex } from './memory-thread-index.js';
+import { redisThreadIndex } from './redis-thread-index.js';
 import type { ThreadIndex } from './thread-index.js';
 
 const NAMES = ['a@example.com', '../../pwned', '../a@example.com', 'a@example.com.json', '..\\..\\evil', 'nul\0byte', 'x'.repeat(10_000), 'ünïcødé 用户 🙂', 'a@example.com:data', ''.padEnd(3, '/')];
@@ -30,20 +30,20 @@ async function eachUserKeepsTheirOwn(index: ThreadIndex) {
 
 describe('user names as opaque keys', () => {
   it('in memory', async () => {
-    await eachUserKeepsTheirOwn(new MemoryThreadIndex());
+    await eachUserKeepsTheirOwn(memoryThreadIndex());
   });
 
   it('in files: one file per user, named by a hash, inside the folder', async () => {
     const root = await makeTempDir();
     try {
       const dir = `${root}/index`;
-      await eachUserKeepsTheirOwn(new FileThreadIndex(dir));
+      await eachUserKeepsTheirOwn(fileThreadIndex({ dir }));
       expect(await readdir(root)).toEqual(['index']);
       const files = (await readdir(dir)).filter((name) => name !== '.owners');
       expect(files).toHaveLength(NAMES.length);
       for (const name of files) expect(name).toMatch(/^[0-9a-f]{64}\.json$/);
       // A fresh index (a restarted server) reads the same threads back.
-      await expect(new FileThreadIndex(dir).list('../../pwned', null, 10)).resolves.toMatchObject({ threads: [{ id: 't-1' }] });
+      await expect(fileThreadIndex({ dir }).list('../../pwned', null, 10)).resolves.toMatchObject({ threads: [{ id: 't-1' }] });
     } finally {
       await removeDir(root);
     }
@@ -62,7 +62,7 @@ describe.skipIf(!redisAvailable)('user names as opaque keys in Redis', () => {
   });
 
   it('keys name users by a hash only ("a:data" does not reach a\'s data)', async () => {
-    await eachUserKeepsTheirOwn(new RedisThreadIndex(client));
+    await eachUserKeepsTheirOwn(redisThreadIndex({ client }));
     for (const key of await client.keys('*')) expect(key).toMatch(/^agent-chat:(thread-owner|threads:[0-9a-f]{64}(:data)?)$/);
   });
 });

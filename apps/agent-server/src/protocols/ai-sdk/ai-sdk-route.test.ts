@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const chatOn = (options: Omit<AgentChatOptions<TaskState>, 'transport'> = {}) =>
-  createAgentChat<TaskState>({ transport: aiSdkTransport({ api: t.server.aiSdkUrl }), ...options });
+  createAgentChat<TaskState>({ transport: aiSdkTransport({ url: t.server.aiSdkUrl }), ...options });
 
 const parts = (chat: ReturnType<typeof chatOn>): Part[] => chat.getState().messages.flatMap((m) => m.content);
 const toolNames = (chat: ReturnType<typeof chatOn>) =>

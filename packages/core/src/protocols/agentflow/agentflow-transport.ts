@@ -17,19 +17,11 @@ export interface AgentFlowTransportSettings extends HttpTransportOptions {
   config?: Record<string, unknown>;
 }
 
-/** Options for {@link agentFlowTransport}: the server's address as `url` (or, deprecated, `baseUrl`). */
-export type AgentFlowTransportOptions = AgentFlowTransportSettings & (
-  | {
-    /** The AgentFlow API server, e.g. `http://localhost:8000`. */
-    url: string;
-    /** @deprecated Use `url`. */
-    baseUrl?: string;
-  }
-  | {
-    /** @deprecated Use `url`; `baseUrl` is read for one more release. */
-    baseUrl: string;
-    url?: string;
-  });
+/** Options for {@link agentFlowTransport}: the server's address as `url`. */
+export interface AgentFlowTransportOptions extends AgentFlowTransportSettings {
+  /** The AgentFlow API server, e.g. `http://localhost:8000`. */
+  url: string;
+}
 
 function withAuth({ auth, headers }: AgentFlowTransportSettings): HeadersOption | undefined {
   if (auth === undefined) return headers;
@@ -48,7 +40,7 @@ function withAuth({ auth, headers }: AgentFlowTransportSettings): HeadersOption 
  */
 export function agentFlowTransport(options: AgentFlowTransportOptions): Transport {
   // The server's address; its stream endpoint (what a recording keeps as its url) is taken as that address too.
-  const server = urlOption('agentFlowTransport', options.url, options.baseUrl).replace(/\/v1\/graph\/stream\/?$/, '');
+  const server = urlOption('agentFlowTransport', options.url).replace(/\/v1\/graph\/stream\/?$/, '');
   const http = () => ({ ...options, headers: withAuth(options) });
   const transport = httpTransport({
     ...http(),

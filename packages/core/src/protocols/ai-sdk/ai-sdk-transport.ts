@@ -6,19 +6,11 @@ import { createAiSdkDecoder } from './ai-sdk-decoder.js';
 import { loadAiSdkChat } from './ai-sdk-load-chat.js';
 import { buildAiSdkRequestBody } from './ai-sdk-request.js';
 
-/** Options for {@link aiSdkTransport}: the chat route as `url` (or, deprecated, `api`). */
-export type AiSdkTransportOptions = HttpTransportOptions & (
-  | {
-    /** The chat route, e.g. `/api/chat` (what `DefaultChatTransport` calls `api`). */
-    url: string;
-    /** @deprecated Use `url`. */
-    api?: string;
-  }
-  | {
-    /** @deprecated Use `url`; `api` is read for one more release. */
-    api: string;
-    url?: string;
-  });
+/** Options for {@link aiSdkTransport}: the chat route as `url`. */
+export interface AiSdkTransportOptions extends HttpTransportOptions {
+  /** The chat route, e.g. `/api/chat` (what `DefaultChatTransport` calls `api`). */
+  url: string;
+}
 
 /**
  * An AI SDK chat route speaking the UI message stream v1 (`ai` 5/6: `createUIMessageStreamResponse`,
@@ -29,7 +21,7 @@ export type AiSdkTransportOptions = HttpTransportOptions & (
  * ai-sdk-load-chat.ts); a `{snapshotId}` query is `unsupported`. See ai-sdk-request.ts and ai-sdk-decoder.ts for the mapping.
  */
 export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
-  const url = urlOption('aiSdkTransport', options.url, options.api);
+  const url = urlOption('aiSdkTransport', options.url);
   const transport = httpTransport({
     ...options,
     url,
