@@ -24,6 +24,7 @@ const config: StorybookConfig = {
         alias: [
           { find: /^@agent-chat\/core$/, replacement: path('../packages/core/src/index.ts') },
           { find: /^@agent-chat\/core\/wire$/, replacement: path('../packages/core/src/wire-entry.ts') },
+          { find: /^@agent-chat\/core\/binding$/, replacement: path('../packages/core/src/binding.ts') },
           { find: /^@agent-chat\/core\/threads$/, replacement: path('../packages/core/src/threads/index.ts') },
           ...protocolAliases(path('..')),
           { find: /^@agent-chat\/react$/, replacement: path('../packages/react/src/index.ts') },

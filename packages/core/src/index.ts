@@ -1,9 +1,10 @@
 // @agent-chat/core: what an app imports. Protocol internals (decoders, request builders) are in the subpath exports
-// @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire.
+// @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire;
+// what bindings build on (the option table, the protocol list, a chat's store) in @agent-chat/core/binding.
 // chat
 export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
 export type { FeedbackEvent } from './chat/chat-options.js';
-export { agentChatOptionKeys, liveChatOptions, splitChatOptions, type AgentChatOptionKey, type LiveChatOptionKey } from './chat/chat-option-keys.js';
+export type { AgentChatOptionKey, LiveChatOptionKey } from './chat/chat-option-keys.js';
 export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/state/chat-state.js';
 export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
@@ -20,8 +21,7 @@ export { agentFlowTransport, type AgentFlowTransportOptions, type AgentFlowTrans
 export { aguiTransport, type AguiTransportOptions } from './protocols/agui/agui-transport.js';
 export { aiSdkTransport, type AiSdkTransportOptions } from './protocols/ai-sdk/ai-sdk-transport.js';
 export { tnsaiTransport, type TnsaiTransportOptions } from './protocols/tnsai/tnsai-transport.js';
-export { protocolTransport, protocolNames, type ProtocolName } from './protocols/protocol-transport.js';
-export { protocols } from './protocols/protocol-list.js';
+export { protocolTransport, type ProtocolName } from './protocols/protocol-transport.js';
 export type { ProtocolTransportOptions, ProtocolDescriptor, TransportTraits } from './transport/protocol-descriptor.js';
 export { scriptedTransport, type ScriptedTurn, type ScriptedTransport, type ScriptedTransportOptions } from './transport/scripted-transport.js';
 export { httpTransport, type HttpTransportConfig } from './transport/http-transport.js';

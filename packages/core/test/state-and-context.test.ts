@@ -4,6 +4,7 @@
  * RunAgentInput schema and the `ai` package's `validateUIMessages`. The kit's agent server reading them back is
  * tested in apps/agent-server (src/turns/app-state.test.ts).
  */
+import { storeOf } from '../src/binding.js';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { validateUIMessages, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ function capture() {
 /** Ticks task 1 in a chat that shows TASKS, then sends a question with a registered context entry. */
 async function tickAndAsk(transport: Transport, init: { sessionId?: string; state?: SessionState<Tasks> } = {}) {
   const chat = createAgentChat<Tasks>({ transport, ...init });
-  if (!init.state) chat.store.setState({ custom: TASKS });
+  if (!init.state) storeOf(chat).setState({ custom: TASKS });
   chat.setCustom((draft) => {
     draft.tasks[0]!.done = true;
   });

@@ -2,8 +2,8 @@ import type { AgentChat, AgentChatOptions } from '@agent-chat/core';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useOwnedChat } from './use-owned-chat.js';
 
-// The chat's state type is erased here; `useAgentChatContext<S>()` restores it.
-const AgentChatContext = createContext<object | null>(null);
+// Any chat (AgentChat<S> extends AgentChat<unknown>: the chat is read-only); `useAgentChatContext<S>()` names its S.
+const AgentChatContext = createContext<AgentChat | null>(null);
 
 /**
  * Props of {@link AgentChatProvider}: a `chat` to share, or the options of one to create (once per mounted provider,

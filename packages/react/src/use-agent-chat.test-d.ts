@@ -14,6 +14,13 @@ const transport = scriptedTransport([]);
 const chat = createAgentChat<TaskState>({ transport });
 
 describe('types', () => {
+  it('AgentChat is read-only, so a typed chat is a chat of anything: AgentChat<TaskState> extends AgentChat<unknown> (issue 41)', () => {
+    expectTypeOf(chat).toExtend<AgentChat<unknown>>();
+    expectTypeOf(chat).toExtend<AgentChat>();
+    expectTypeOf<AgentChat<TaskState>>().not.toHaveProperty('store');
+    expectTypeOf(chat.select((state) => state.custom?.tasks.length, (count) => expectTypeOf(count).toEqualTypeOf<number | undefined>())).toEqualTypeOf<() => void>();
+  });
+
   it('useAgentChat<TaskState>() gives custom: TaskState | undefined', () => {
     expectTypeOf<ReturnType<typeof useAgentChat<TaskState>>['custom']>().toEqualTypeOf<TaskState | undefined>();
     expectTypeOf<UseAgentChatResult<TaskState>>().toExtend<ChatState<TaskState>>();

@@ -1,4 +1,5 @@
-import { splitChatOptions, type AgentChat, type AgentChatOptionKey, type AgentChatOptions, type ChatState, type SendOptions } from '@agent-chat/core';
+import type { AgentChat, AgentChatOptionKey, AgentChatOptions, ChatState, SendOptions } from '@agent-chat/core';
+import { splitChatOptions } from '@agent-chat/core/binding';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useOptionalAgentChatContext } from './agent-chat-provider.js';
 import { coalesceStore, DEFAULT_THROTTLE, type Throttle } from './frame-scheduler.js';

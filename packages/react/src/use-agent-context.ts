@@ -11,9 +11,9 @@ import { useOptionalAgentChatContext } from './agent-chat-provider.js';
 const useClientLayoutEffect: typeof useLayoutEffect = (effect, deps) =>
   (typeof document === 'undefined' ? useEffect : useLayoutEffect)(effect, deps);
 
-export function useAgentContext(entry: AgentContextEntry, chat?: AgentChat<never> | AgentChat): void {
+export function useAgentContext(entry: AgentContextEntry, chat?: AgentChat): void {
   const provided = useOptionalAgentChatContext();
-  const target = (chat ?? provided) as AgentChat | null;
+  const target = chat ?? provided;
   if (!target) throw new Error('useAgentContext() needs a chat: pass one, or call it inside an <AgentChatProvider>.');
   const latest = useRef(entry);
   // The value is read when a turn starts, so it is kept current after each commit, not registered again.

@@ -1,4 +1,5 @@
-import { createAgentChat, liveChatOptions, type AgentChat, type AgentChatOptions } from '@agent-chat/core';
+import { createAgentChat, type AgentChat, type AgentChatOptions } from '@agent-chat/core';
+import { liveChatOptions } from '@agent-chat/core/binding';
 import { useEffect, useLayoutEffect, useState } from 'react';
 
 // Resolved per call, not at module scope (SSR-safe); the branch taken never changes within one environment.

@@ -12,9 +12,9 @@ export {
   createAgentChat,
   genkitTransport,
   protocolTransport,
-  protocols,
   tnsaiTransport,
 } from '@agent-chat/core';
+export { protocols } from '@agent-chat/core/binding';
 export type {
   AgentChat,
   AgentChatOptions,

@@ -8,12 +8,12 @@ import { LONG_REPLY, artifact, interruptPart, interruptTurn, longHistory, reply,
 import { scriptedTransport, type Transport } from '@agent-chat/core';
 import { useState } from 'react';
 import type { AgentChatViewProps } from '../src/agent-chat-view/agent-chat-view.js';
-import type { AnyAgentChat } from '../src/agent-chat-view/any-agent-chat.js';
+import type { AgentChat } from '@agent-chat/core';
 
 /** A view over a transport (or chat) made once per mount, so every visit to a story starts its script afresh. */
-function Fresh({ make, ...props }: Omit<AgentChatViewProps, 'transport' | 'chat'> & { make: () => Transport | AnyAgentChat }) {
+function Fresh({ make, ...props }: Omit<AgentChatViewProps, 'transport' | 'chat'> & { make: () => Transport | AgentChat }) {
   const [made] = useState(make);
-  return 'store' in made ? <AgentChatView {...props} chat={made} /> : <AgentChatView {...props} transport={made} />;
+  return 'getState' in made ? <AgentChatView {...props} chat={made} /> : <AgentChatView {...props} transport={made} />;
 }
 
 const meta = {

@@ -1,4 +1,3 @@
-import type { StoreApi } from 'zustand/vanilla';
 import type { AgentChunk, AgentInput, AgentResponse } from '../model/chunk.js';
 import { AgentChatError, toAgentChatError } from '../model/error.js';
 import type { AgentEvent } from '../model/events.js';
@@ -14,6 +13,7 @@ import { enqueueTurn } from './turn/enqueue-turn.js';
 import { toResumeResponses } from './turn/resume-parts.js';
 import { createSessionContinuity, stateFromInit } from './session/session-continuity.js';
 import { createChatStore } from './state/store.js';
+import { registerChatStore } from './chat-store-of.js';
 import { createTurnQueue } from './turn/turn-queue.js';
 import { loadSnapshot } from './session/load-snapshot.js';
 import { TurnDetached } from '../transport/detach.js';
@@ -29,11 +29,20 @@ export type { CustomUpdate } from './state/custom-writes.js';
 export type { FeedbackEvent } from './chat-options.js';
 export type { ChatFeature, ChatFeatureName } from './chat-features.js';
 
-/** A chat with one agent: a store, a serial turn queue, and session continuity. */
+/**
+ * A chat with one agent: its state (read-only: `getState`, `subscribe`, `select`; changed only through the operations
+ * below), a serial turn queue, and session continuity.
+ */
 export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
-  readonly store: StoreApi<ChatState<S>>;
+  /** The current state (immutable: a change makes a new object, unchanged slices keep their identity). */
   getState(): ChatState<S>;
+  /** Calls `listener` after every change of the state, with the new and the previous one. Returns the unsubscribe. */
   subscribe(listener: (state: ChatState<S>, previous: ChatState<S>) => void): () => void;
+  /**
+   * Calls `listener` when `selector`'s result changes (by `equals`, default `Object.is`), with the new and the previous
+   * selection: `chat.select((state) => state.status, (status) => …)`. Returns the unsubscribe.
+   */
+  select<T>(selector: (state: ChatState<S>) => T, listener: (selected: T, previous: T) => void, equals?: (a: T, b: T) => boolean): () => void;
   /** Runs one turn. A send while another turn runs is queued and runs after it. Never rejects. */
   send(input: string | AgentInput, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Like `send`, with a callback per chunk; the turn-end chunk comes last, also when the turn failed. */
@@ -249,9 +258,18 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     resumable: null,
   };
   const chat: AgentChat<S> = {
-    store: store.api,
     getState: store.api.getState,
     subscribe: store.api.subscribe,
+    select(selector, listener, equals = Object.is) {
+      let selected = selector(store.api.getState());
+      return store.api.subscribe((state) => {
+        const next = selector(state);
+        if (equals(next, selected)) return;
+        const previous = selected;
+        selected = next;
+        listener(next, previous);
+      });
+    },
     ...withoutFeatures(parts),
     ...turnOperations(parts),
     ...historyOperations(parts),
@@ -268,5 +286,6 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     hasFeature: (name) => options.features?.some((feature) => feature.name === name) ?? false,
   };
   for (const feature of options.features ?? []) Object.assign(chat, feature.install(parts as never, chat as never));
+  registerChatStore(chat, store.api);
   return chat;
 }

@@ -1,9 +1,8 @@
 import type { AgentChat } from '@agent-chat/core';
 import { useAgentChat, useOptionalAgentChatContext, type UseAgentChatResult } from '@agent-chat/react';
 import { createContext, useContext } from 'react';
-import type { AnySessionState } from './any-agent-chat.js';
 
-type ChatActions = Pick<UseAgentChatResult<AnySessionState>, 'chat' | 'send' | 'resume' | 'stop'>;
+type ChatActions = Pick<UseAgentChatResult<unknown>, 'chat' | 'send' | 'resume' | 'stop'>;
 
 /**
  * The actions of the `useAgentChat` call that owns the chat (AgentChatView's): turns started through them are
@@ -16,7 +15,9 @@ export function useChatView<S = unknown>(chat?: AgentChat<S>): UseAgentChatResul
   const result = useAgentChat<S>(chat ? { chat } : undefined);
   const owner = useContext(OwnerActionsContext);
   if (!owner || owner.chat !== result.chat) return result;
-  return { ...result, send: owner.send, resume: owner.resume, stop: owner.stop };
+  // The owner's chat is this very chat (checked above), so its actions answer with this chat's S.
+  const actions = owner as unknown as Pick<UseAgentChatResult<S>, 'send' | 'resume' | 'stop'>;
+  return { ...result, send: actions.send, resume: actions.resume, stop: actions.stop };
 }
 
 /**
@@ -25,7 +26,7 @@ export function useChatView<S = unknown>(chat?: AgentChat<S>): UseAgentChatResul
  */
 export function useChatOf<S>(chat: AgentChat<S> | undefined, component: string): AgentChat<unknown> {
   const fromContext = useOptionalAgentChatContext<unknown>();
-  const found = (chat ?? fromContext) as AgentChat<unknown> | null;
+  const found: AgentChat | null = chat ?? fromContext;
   if (!found) throw new Error(`<${component}> needs a \`chat\` prop or an <AgentChatProvider> above it.`);
   return found;
 }

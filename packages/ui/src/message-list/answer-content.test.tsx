@@ -1,3 +1,4 @@
+import { storeOf } from '@agent-chat/core/binding';
 import { createAgentChat, scriptedTransport, type AgentEvent, type ChatMessage, type FeedbackEvent } from '@agent-chat/core';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -43,17 +44,17 @@ describe('the streaming caret in MessageList', () => {
     const question: ChatMessage = { id: 'u1', role: 'user', content: [{ text: 'Go' }], status: 'done' };
     const reply = (content: ChatMessage['content'], status: ChatMessage['status'] = 'streaming'): ChatMessage => ({ id: 'm1', role: 'model', content, status });
     const tails = () => [...container.querySelectorAll('.acu-markdown__tail')].map((element) => element.textContent);
-    act(() => chat.store.setState({ status: 'streaming', messages: [question, reply([{ text: 'One\n\nTwo' }])] }));
+    act(() => storeOf(chat).setState({ status: 'streaming', messages: [question, reply([{ text: 'One\n\nTwo' }])] }));
     await waitFor(() => expect(tails()).toEqual(['Two']));
     // A source listed under the message does not take the caret away from the text.
-    act(() => chat.store.setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { source: { url: 'https://a.example/' } }])] }));
+    act(() => storeOf(chat).setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { source: { url: 'https://a.example/' } }])] }));
     await waitFor(() => expect(tails()).toEqual(['Two']));
     // A tool call after the text: the text is no longer where the answer grows.
-    act(() => chat.store.setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }])] }));
+    act(() => storeOf(chat).setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }])] }));
     await waitFor(() => expect(tails()).toEqual([]));
-    act(() => chat.store.setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }, { text: 'Three' }])] }));
+    act(() => storeOf(chat).setState({ messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }, { text: 'Three' }])] }));
     await waitFor(() => expect(tails()).toEqual(['Three']));
-    act(() => chat.store.setState({ status: 'ready', messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }, { text: 'Three' }], 'done')] }));
+    act(() => storeOf(chat).setState({ status: 'ready', messages: [question, reply([{ text: 'One\n\nTwo' }, { toolRequest: { name: 'lookUp', ref: 't1', input: {} } }, { text: 'Three' }], 'done')] }));
     await waitFor(() => expect(tails()).toEqual([]));
     // The user's own text never has one.
     expect(container.querySelector('[data-role="user"] .acu-markdown__tail')).toBeNull();
@@ -66,12 +67,12 @@ describe('the streaming caret in MessageList', () => {
     const source = { source: { url: 'https://a.example/lisbon', title: 'Lisbon' } };
     const reply = (text: string): ChatMessage => ({ id: 'm1', role: 'model', content: [{ text }, source], status: 'streaming' });
     let text = 'Lisbon [1] is the capital.\n\nMore';
-    act(() => chat.store.setState({ status: 'streaming', messages: [question, reply(text)] }));
+    act(() => storeOf(chat).setState({ status: 'streaming', messages: [question, reply(text)] }));
     await waitFor(() => expect(container.querySelector('.acu-citation a')).not.toBeNull());
     const before = citationRenderStats.renders;
     for (let token = 0; token < 20; token++) {
       text += ` word${token}`;
-      act(() => chat.store.setState({ messages: [question, reply(text)] }));
+      act(() => storeOf(chat).setState({ messages: [question, reply(text)] }));
     }
     await waitFor(() => expect(container.querySelector('.acu-markdown__tail')?.textContent).toContain('word19'));
     expect(citationRenderStats.renders - before).toBe(0);

@@ -1,4 +1,4 @@
-import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
+import type { AgentChat } from '@agent-chat/core';
 import {
   isMediaPart, isReasoningPart, isSourcePart, isTextPart, isToolRequestPart, isToolResponsePart,
   type ChatMessage, type MessageStatus, type Part, type Role, type Source,
@@ -31,7 +31,7 @@ export type RenderMessagePart = (part: Part, context: MessagePartContext) => Rea
 /** The actions component of every row and its chat (one stable object per list). */
 export interface RowActions {
   component: ComponentType<MessageActionsProps>;
-  chat: AnyAgentChat;
+  chat: AgentChat;
 }
 
 /** Each role's name from the labels in effect. */

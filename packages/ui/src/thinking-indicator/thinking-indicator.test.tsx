@@ -1,3 +1,4 @@
+import { storeOf } from '@agent-chat/core/binding';
 import { createAgentChat, scriptedTransport, type ChatMessage } from '@agent-chat/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ function setup() {
   const view = render(<ThinkingIndicator chat={chat} />);
   /** What a resumable transport's turn sets, through the chat's public store. */
   const set = (status: 'streaming' | 'ready', connection?: 'open' | 'reconnecting' | 'closed') =>
-    act(() => chat.store.setState({ status, connection }));
+    act(() => storeOf(chat).setState({ status, connection }));
   return { chat, view, set };
 }
 
@@ -39,7 +40,7 @@ describe('ThinkingIndicator', () => {
   it('takes its own reconnecting label', async () => {
     const chat = createAgentChat({ features: [resumable()], transport: scriptedTransport([]) });
     render(<ThinkingIndicator chat={chat} reconnectingLabel="Connexion perdue, nouvelle tentative…" />);
-    act(() => chat.store.setState({ status: 'streaming', connection: 'reconnecting' }));
+    act(() => storeOf(chat).setState({ status: 'streaming', connection: 'reconnecting' }));
     expect(await screen.findByText('Connexion perdue, nouvelle tentative…')).toBeTruthy();
   });
 
@@ -48,13 +49,13 @@ describe('ThinkingIndicator', () => {
     const status = screen.getByRole('status');
     const question: ChatMessage = { id: 'u1', role: 'user', content: [{ text: 'Find flights' }], status: 'done' };
     const answer = (content: ChatMessage['content']): ChatMessage => ({ id: 'm1', role: 'model', content, status: 'streaming' });
-    act(() => chat.store.setState({ status: 'streaming', messages: [question, answer([{ text: '' }])] }));
+    act(() => storeOf(chat).setState({ status: 'streaming', messages: [question, answer([{ text: '' }])] }));
     expect(await screen.findByText('Thinking…')).toBeTruthy();
-    act(() => chat.store.setState({ messages: [question, answer([{ text: 'Let me look' }])] }));
+    act(() => storeOf(chat).setState({ messages: [question, answer([{ text: 'Let me look' }])] }));
     // Seen at the hooks' next streaming commit (by default up to 50 ms after the last one), not at the next frame.
     await vi.waitFor(() => expect(status.getAttribute('data-state')).toBe('writing'));
     expect(status.textContent).toBe('');
-    act(() => chat.store.setState({ messages: [question, answer([{ text: 'Let me look' }, { toolRequest: { name: 'searchFlights', ref: 's1', input: {} } }])] }));
+    act(() => storeOf(chat).setState({ messages: [question, answer([{ text: 'Let me look' }, { toolRequest: { name: 'searchFlights', ref: 's1', input: {} } }])] }));
     expect(await screen.findByText('Running search flights…')).toBeTruthy();
     expect(status.getAttribute('data-state')).toBe('thinking');
   });
@@ -66,7 +67,7 @@ describe('ThinkingIndicator', () => {
         <ThinkingIndicator chat={chat} />
       </LabelsProvider>,
     );
-    act(() => chat.store.setState({ status: 'streaming' }));
+    act(() => storeOf(chat).setState({ status: 'streaming' }));
     expect(await screen.findByText('Réflexion…')).toBeTruthy();
   });
 
@@ -78,15 +79,15 @@ describe('ThinkingIndicator', () => {
       failed: 'The background run failed', aborted: 'Background run stopped', expired: 'The background run stopped responding',
     } as const;
     for (const [state, text] of Object.entries(expected)) {
-      act(() => chat.store.setState({ status: 'ready', detached: { snapshotId: 'snap-2', status: state, polling: state === 'pending' } }));
+      act(() => storeOf(chat).setState({ status: 'ready', detached: { snapshotId: 'snap-2', status: state, polling: state === 'pending' } }));
       expect(await screen.findByText(text)).toBeTruthy();
       expect(status.getAttribute('data-state')).toBe(`detached-${state}`);
     }
     expect(await axeViolations(view.container)).toEqual([]);
     // A turn running again reads "Thinking…"; a status the kit does not know shows nothing.
-    act(() => chat.store.setState({ status: 'streaming' }));
+    act(() => storeOf(chat).setState({ status: 'streaming' }));
     expect(await screen.findByText('Thinking…')).toBeTruthy();
-    act(() => chat.store.setState({ status: 'ready', detached: { snapshotId: null, status: 'paused', polling: false } }));
+    act(() => storeOf(chat).setState({ status: 'ready', detached: { snapshotId: null, status: 'paused', polling: false } }));
     await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
     expect(status.textContent).toBe('');
     expect(status.getAttribute('data-state')).toBe('idle');
@@ -95,7 +96,7 @@ describe('ThinkingIndicator', () => {
   it('takes the detached labels from a LabelsProvider', async () => {
     const chat = createAgentChat({ features: [resumable()], transport: scriptedTransport([]) });
     render(<LabelsProvider labels={{ detachedPending: 'En cours en arrière-plan…' }}><ThinkingIndicator chat={chat} /></LabelsProvider>);
-    act(() => chat.store.setState({ detached: { snapshotId: null, status: 'pending', polling: true } }));
+    act(() => storeOf(chat).setState({ detached: { snapshotId: null, status: 'pending', polling: true } }));
     expect(await screen.findByText('En cours en arrière-plan…')).toBeTruthy();
   });
 });

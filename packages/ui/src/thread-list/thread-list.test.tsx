@@ -1,3 +1,4 @@
+import { storeOf } from '@agent-chat/core/binding';
 import { createAgentChat, scriptedTransport } from '@agent-chat/core';
 import { createThreadList, memoryThreadAdapter, type ThreadSummary } from '@agent-chat/core/threads';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -102,7 +103,7 @@ describe('ThreadList', () => {
     expect(await adapter.get('b')).toMatchObject({ archived: true });
 
     await act(async () => void (await list.switchTo('a')));
-    act(() => list.chat('a')!.store.setState({ status: 'streaming' }));
+    act(() => storeOf(list.chat('a')!).setState({ status: 'streaming' }));
     expect(screen.getByRole('img', { name: 'Answering…' })).toBeTruthy();
 
     adapter.save = () => Promise.reject(new Error('QuotaExceededError'));

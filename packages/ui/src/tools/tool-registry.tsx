@@ -1,6 +1,6 @@
 import type { Part, ToolRequestPart } from '@agent-chat/core';
 import type { InterruptQuestion } from '../interrupt-prompt/interrupt-answers.js';
-import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
+import type { AgentChat } from '@agent-chat/core';
 import { createContext, useContext, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ToolCallStatus } from './tool-call-status.js';
 
@@ -88,7 +88,7 @@ export const useToolRegistry = (): ToolRegistryValue | null => useContext(ToolRe
 
 /** The chat actions that answer tool calls. */
 export interface ToolAnswerActions {
-  chat: AnyAgentChat;
+  chat: AgentChat;
   resume(parts: Part[]): Promise<unknown>;
 }
 

@@ -2,7 +2,6 @@ import {
   AgentChatError, clientTools, createAgentChat, scriptedTransport, versionTree,
   type AgentChat, type AgentEvent, type Artifact, type Message, type ScriptedTransport, type ScriptedTurn, type ToolRequestPart,
 } from '@agent-chat/core';
-import type { AnyAgentChat } from '../../src/agent-chat-view/any-agent-chat.js';
 
 /** Text deltas of one model message, a word at a time. */
 export function words(text: string, messageKey = 'm'): AgentEvent[] {
@@ -78,7 +77,7 @@ export function longHistory(count: number): Message[] {
   return messages.slice(0, count);
 }
 
-const transports = new WeakMap<AnyAgentChat, ScriptedTransport>();
+const transports = new WeakMap<AgentChat, ScriptedTransport>();
 
 /** A chat over a scripted transport. */
 export function scriptedChat<S = unknown>(turns: ScriptedTurn[], options: { delayMs?: number; history?: Message[] } = {}): AgentChat<S> {
@@ -90,7 +89,7 @@ export function scriptedChat<S = unknown>(turns: ScriptedTurn[], options: { dela
 }
 
 /** The scripted transport of a chat made by {@link scriptedChat}: what it was asked, turn by turn. */
-export function transportOf(chat: AnyAgentChat): ScriptedTransport {
+export function transportOf(chat: AgentChat): ScriptedTransport {
   const transport = transports.get(chat);
   if (!transport) throw new Error('Not a scripted story chat.');
   return transport;

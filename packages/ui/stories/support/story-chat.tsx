@@ -1,12 +1,12 @@
 import { AgentChatProvider } from '@agent-chat/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { AnyAgentChat } from '../../src/agent-chat-view/any-agent-chat.js';
+import type { AgentChat } from '@agent-chat/core';
 
 /** Chats created by the stories, by the element they render in: play functions reach their chat through it. */
-const chats = new WeakMap<Element, AnyAgentChat>();
+const chats = new WeakMap<Element, AgentChat>();
 
 /** The chat of the story rendered in `canvas`. */
-export function chatOf(canvas: Element): AnyAgentChat {
+export function chatOf(canvas: Element): AgentChat {
   const host = canvas.querySelector('[data-story-chat]');
   const chat = host && chats.get(host);
   if (!chat) throw new Error('No story chat in this canvas.');
@@ -14,9 +14,9 @@ export function chatOf(canvas: Element): AnyAgentChat {
 }
 
 interface StoryChatProps {
-  create: () => AnyAgentChat;
+  create: () => AgentChat;
   /** Run once after mount: the turns the story starts with. */
-  start?: (chat: AnyAgentChat) => void;
+  start?: (chat: AgentChat) => void;
   children: ReactNode;
 }
 

@@ -4,7 +4,7 @@ import type { ChatState } from './chat-state.js';
 import { reapplyWrites } from './custom-writes.js';
 
 /**
- * The chat store: the zustand vanilla store an app sees (`api`, `AgentChat.store`), and the two ways the controller
+ * The chat store: the zustand vanilla store an app sees (`api`, `storeOf(chat)` in `@agent-chat/core/binding`), and the two ways the controller
  * writes it: a recipe run on an immer draft, and a whole new state.
  */
 export interface ChatStore<S = unknown> {
