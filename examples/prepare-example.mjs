@@ -67,7 +67,7 @@ export function packPackages(dir) {
 
 /**
  * The built packages as `npm pack` gives them, packed once per content (packs/<key>/, see packagesKey; older keys are
- * removed): `{ '@agent-chat/core': '<examplesDir>/packs/<key>/agent-chat-core-0.1.0.tgz', … }`.
+ * removed): `{ '@agent-chat/core': '<examplesDir>/packs/<key>/agent-chat-core-1.0.0-rc.0.tgz', … }`.
  */
 export function packedPackages() {
   const packs = join(examplesDir, 'packs');

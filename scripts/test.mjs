@@ -63,6 +63,8 @@ const steps = [
   { id: 'styles', title: 'copy @agent-chat/ui styles.css into dist', after: ['build'], command: node, args: ['packages/ui/scripts/copy-styles.mjs'] },
   // The built React modules get their "use client" directive (React Server Components; see the script).
   { id: 'use-client', title: 'mark the client modules "use client" (react, ui, testing)', after: ['build'], command: node, args: ['scripts/mark-client-modules.mjs', 'packages/react', 'packages/ui', 'packages/testing'] },
+  // The public surface of each package (packages/<name>/api/), read from the built .d.ts: `npm run api:update` writes it.
+  { id: 'api', title: 'API reports match the built declarations (packages/*/api)', after: ['build'], command: node, args: ['scripts/api-report.mjs'] },
   // The demo's production build, once, for every demo suite of the e2e project (they serve it with `vite preview`).
   { id: 'demo', title: 'build the demo for the browser suites (vite build)', after: BUILT, command: node, args: ['scripts/start.mjs', '--build-only', '--packages-built'], env: { NODE_ENV: 'production' } },
   // The packages as `npm pack` gives them, packed once (examples/prepare-example.mjs, keyed by their content): publint
