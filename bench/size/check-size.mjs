@@ -84,7 +84,14 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // chips are lazy chunks (view 43.02 kB: still over 42). Ceilings = measured + ~0.2 kB: engine 17.78, scripted 18.32,
 // AgentFlow 22.36, TnsAI 21.62, AI SDK 26.19, AG-UI 26.93, core+react 44.32. The Genkit row, with its own hard budget,
 // no longer borrows the largest app's ceiling (protocol-entries.mjs): `--regression` had let it pass up to 26.8 kB.
-const CEILINGS = { 'app-engine': 18.0, 'app-scripted': 18.5, 'app-agentflow': 22.6, 'app-tnsai': 21.8, 'app-ai-sdk': 26.4, 'app-agui': 27.1, 'core+react': 44.5 };
+// Session 14 (issue 40's budgets kept with a margin): the custom-state patcher (fast-json-patch's applyOperation on an
+// immer draft, our checks around it, the re-application of pending local writes) is a chunk of its own
+// (chat/state/apply-custom-patch.js), loaded by the first turn, the first `setCustom` or a state entered with pending
+// writes; a turn waits for it only before the first read that carries a patch. No first render needs it: every core
+// row −2.9 to −3.0 kB (Genkit app 22.93 → 20.00 kB, with AgentChatView 43.13 → 40.12 kB). The view's 43.4 kB ceiling
+// is gone (held to its 42 kB budget again); the engine is within its 15 kB; every other core row's ceiling follows it
+// down (its size plus ~0.3 kB).
+const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.4, 'app-agentflow': 19.7, 'app-tnsai': 18.9, 'app-ai-sdk': 23.5, 'app-agui': 24.3, 'core+react': 41.6 };
 // Issue 26's paint target (a 10,000-thread list painted ≤ 50 ms): `AgentChatView threads` paints the list's first page
 // from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
 // on the view's row and on the ui row (the ui ceiling 35.4 → 36.0). Before, the list waited for the chunk and for
@@ -161,7 +168,7 @@ const ENTRIES = [
     ceilings: { 'app-agentflow': CEILINGS['app-agentflow'], 'app-tnsai': CEILINGS['app-tnsai'], 'app-ai-sdk': CEILINGS['app-ai-sdk'], 'app-agui': CEILINGS['app-agui'] },
     budgets: { 'app-genkit': 23 },
   }),
-  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42, ceiling: 43.4 },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 39.3 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 16.7 },

@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { AgentChatError, isAgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import { upsertArtifact, type Artifact } from '../../model/session.js';
-import { applyCustomPatch } from './apply-custom-patch.js';
+import { loadedPatcher } from './patcher.js';
 import type { ChatState } from './chat-state.js';
 import type { TurnContext } from '../turn/turn-context.js';
 
@@ -17,7 +17,10 @@ export function reduceStateEvent(draft: Draft<ChatState>, event: AgentEvent, tur
   switch (event.type) {
     case 'custom-patch':
       try {
-        const custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
+        // Loaded by the turn before the frames that carry a patch (run-turn.ts): the reducer itself is synchronous.
+        const patcher = loadedPatcher();
+        if (!patcher) throw new AgentChatError('patch-failed', 'The custom-state patcher is not loaded.');
+        const custom = patcher.applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
         // A patch that changes nothing (a `test`, a value written again) returns the state itself: what the store shows
         // (the agent's state with the pending local writes on top) stays as it is.
         if (custom === turn.custom) return;

@@ -15,7 +15,7 @@ import type { ChatState } from '../state/chat-state.js';
 import type { ToolDeclaration } from '../../model/tools.js';
 import { recordAnswers } from './tool-answers.js';
 import { createChunkBuilder } from './chunk-builder.js';
-import { reapplyWrites } from '../state/custom-writes.js';
+import { loadedPatcher, loadPatcher } from '../state/patcher.js';
 import { readToEnd } from './read-to-end.js';
 import { reopenInterrupts } from './reopen-interrupts.js';
 import { reduceEvent } from '../state/reducer.js';
@@ -80,6 +80,13 @@ function startTurn<S>(
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
+/**
+ * True when a read's frames need the custom-state patcher (a chunk of its own) and it is not loaded: a frame carries a
+ * patch, or local writes wait to be re-applied on top of what the agent sends.
+ */
+const needsPatcher = (store: ChatStore<unknown>, frames: readonly DecodedFrame[]) =>
+  !loadedPatcher() && (!!store.getState().customWrites?.length || frames.some((frame) => frame.events.some((event) => event.type === 'custom-patch')));
+
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
   const builder = createChunkBuilder<S>();
@@ -126,7 +133,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
     flush();
     // The agent changed the custom state: its result, with the writes still pending re-applied on top (the conflict rule).
     if (turn.custom !== agentCustom && writes?.length) {
-      const { custom, kept } = reapplyWrites(turn.custom, writes);
+      const { custom, kept } = loadedPatcher()!.reapplyWrites(turn.custom, writes);
       (draft as Draft<ChatState>).custom = custom as Draft<unknown>;
       draft.customWrites = kept.length ? (kept as Draft<JsonPatchOperation[][]>) : undefined;
     }
@@ -178,6 +185,11 @@ function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged:
  */
 export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   const { store, transport, input, signal } = setup;
+  // The custom-state patcher loads with the first turn, while the request is under way. A state that entered with
+  // writes before it was loaded shows them first (store.settled), so that the turn starts from them.
+  loadPatcher().catch(() => undefined);
+  const settling = store.settled();
+  if (settling) await settling;
   const before = store.getState();
   const echoed = transport.echoesToolAnswers === true;
   const recorded = (input.message ? 1 : 0) + (setup.answers?.length && !echoed ? 1 : 0);
@@ -216,6 +228,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     if (!signal.aborted) {
       frames = transport.run(request, reading.signal)[Symbol.asyncIterator]();
       for (let next = await frames.next(); !next.done; next = await frames.next()) {
+        if (needsPatcher(store as ChatStore<unknown>, next.value)) await loadPatcher();
         if (signal.aborted) break;
         setup.stream?.onRead?.();
         // Whatever a frame holds, the turn ends: a throw while reducing ends it failed, and leaving the loop releases the reader.
