@@ -20,12 +20,10 @@ export function reduceStateEvent(draft: Draft<ChatState>, event: AgentEvent, tur
         // Loaded by the turn before the frames that carry a patch (run-turn.ts): the reducer itself is synchronous.
         const patcher = loadedPatcher();
         if (!patcher) throw new AgentChatError('patch-failed', 'The custom-state patcher is not loaded.');
-        const custom = patcher.applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
-        // A patch that changes nothing (a `test`, a value written again) returns the state itself: what the store shows
-        // (the agent's state with the pending local writes on top) stays as it is.
-        if (custom === turn.custom) return;
-        turn.custom = custom;
-        draft.custom = custom as Draft<unknown>;
+        // The agent's state only: the store shows it once the read's events are reduced (run-turn.ts, applyFrames), not
+        // after each patch. A patch that changes nothing (a `test`, a value written again) returns the state itself, and
+        // what the store shows (the agent's state with the pending local writes on top) stays as it is.
+        turn.custom = patcher.applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
       } catch (error) {
         recordError(draft, turn, isAgentChatError(error) ? error : new AgentChatError('patch-failed', String(error)));
       }

@@ -33,6 +33,12 @@ export interface TurnSetup<S> {
   signal: AbortSignal;
   createId: () => string;
   onChunk: (chunk: AgentChunk<S>) => void;
+  /**
+   * False while no one takes the chunks (no `onChunk` of the call or of the chat, no `sendStream`): a read's chunks are
+   * then not built. Each chunk holds the custom state after its frame, so building them kept one copy of a long list
+   * per patch alive until the read ended. Asked once per read (an `onChunk` set mid-turn gets the next read's chunks).
+   */
+  wantsChunks?: () => boolean;
   onError: (error: AgentChatError) => void;
   /** Every event the turn reduced, with its frame's raw value, after the store update that applied it. */
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
@@ -89,7 +95,7 @@ const needsPatcher = (store: ChatStore<unknown>, frames: readonly DecodedFrame[]
 
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
-  const builder = createChunkBuilder<S>();
+  const builder = setup.wantsChunks?.() === false ? null : createChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   const agentCustom = turn.custom;
@@ -115,7 +121,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       texts = [];
     };
     for (const frame of frames) {
-      builder.startFrame(frame.raw);
+      builder?.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
         if (event.type === 'text-delta') {
@@ -126,23 +132,27 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
           flush();
           reduceEvent(draft as Draft<ChatState>, event, turn);
         }
-        builder.add(event, turn);
+        builder?.add(event, turn);
         reduced?.push({ event, raw: frame.raw });
       }
     }
     flush();
-    // The agent changed the custom state: its result, with the writes still pending re-applied on top (the conflict rule).
+    // The agent changed the custom state: its result, with the writes still pending re-applied on top (the conflict
+    // rule). Written once per read, not once per patch: each value written into the draft is held by immer until the
+    // update ends (its cross-reference check), so a read of 100 patches into a long list kept 100 copies of that list.
     if (turn.custom !== agentCustom && writes?.length) {
       const { custom, kept } = loadedPatcher()!.reapplyWrites(turn.custom, writes);
       (draft as Draft<ChatState>).custom = custom as Draft<unknown>;
       draft.customWrites = kept.length ? (kept as Draft<JsonPatchOperation[][]>) : undefined;
+    } else if (turn.custom !== agentCustom) {
+      (draft as Draft<ChatState>).custom = turn.custom as Draft<unknown>;
     }
     if (turn.ended) reopenInterrupts(draft as Draft<ChatState<S>>, turn);
     if (turn.ended && setup.settle) setup.settle(draft as Draft<ChatState<S>>, turn.ended);
   });
   if (reduced && reduced.length > 0) setup.onEvents!(reduced);
   for (const error of turn.errors.slice(errorsBefore)) setup.onError(error);
-  for (const chunk of builder.finish()) setup.onChunk(chunk);
+  if (builder) for (const chunk of builder.finish()) setup.onChunk(chunk);
 }
 
 function closingEvents(error: AgentChatError | null, aborted: boolean, detached: boolean): AgentEvent[] {
