@@ -84,7 +84,14 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // chips are lazy chunks (view 43.02 kB: still over 42). Ceilings = measured + ~0.2 kB: engine 17.78, scripted 18.32,
 // AgentFlow 22.36, TnsAI 21.62, AI SDK 26.19, AG-UI 26.93, core+react 44.32. The Genkit row, with its own hard budget,
 // no longer borrows the largest app's ceiling (protocol-entries.mjs): `--regression` had let it pass up to 26.8 kB.
-const CEILINGS = { 'app-engine': 18.0, 'app-scripted': 18.5, 'app-agentflow': 22.6, 'app-tnsai': 21.8, 'app-ai-sdk': 26.4, 'app-agui': 27.1, 'core+react': 44.5 };
+// Session 14 (issue 40's budgets kept with a margin): the custom-state patcher (fast-json-patch's applyOperation on an
+// immer draft, our checks around it, the re-application of pending local writes) is a chunk of its own
+// (chat/state/apply-custom-patch.js), loaded by the first turn, the first `setCustom` or a state entered with pending
+// writes; a turn waits for it only before the first read that carries a patch. No first render needs it: every core
+// row −2.9 to −3.0 kB (Genkit app 22.93 → 20.00 kB, with AgentChatView 43.13 → 40.12 kB). The view's 43.4 kB ceiling
+// is gone (held to its 42 kB budget again); the engine is within its 15 kB; every other core row's ceiling follows it
+// down (its size plus ~0.3 kB).
+const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.4, 'app-agentflow': 19.7, 'app-tnsai': 18.9, 'app-ai-sdk': 23.5, 'app-agui': 24.3, 'core+react': 41.6 };
 // Issue 26's paint target (a 10,000-thread list painted ≤ 50 ms): `AgentChatView threads` paints the list's first page
 // from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
 // on the view's row and on the ui row (the ui ceiling 35.4 → 36.0). Before, the list waited for the chunk and for
@@ -161,7 +168,7 @@ const ENTRIES = [
     ceilings: { 'app-agentflow': CEILINGS['app-agentflow'], 'app-tnsai': CEILINGS['app-tnsai'], 'app-ai-sdk': CEILINGS['app-ai-sdk'], 'app-agui': CEILINGS['app-agui'] },
     budgets: { 'app-genkit': 23 },
   }),
-  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42, ceiling: 43.4 },
+  { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
   { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 39.3 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "export { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 16.7 },
@@ -202,7 +209,7 @@ const WHAT_IF_ENTRIES = ['app-engine', ...PROTOCOLS.map((protocol) => `app-${pro
  */
 const LIBRARIES = [
   { id: 'immer', label: 'immer `produce`, `freeze`, `current`, `isDraft` (every store update)', source: "export { produce, freeze, current, isDraft } from 'immer';\n" },
-  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation`, `getValueByPointer` (its ES core: the agent\'s patches)', source: "export { applyOperation, getValueByPointer } from 'fast-json-patch/module/core.mjs';\n" },
+  { id: 'fast-json-patch', label: 'fast-json-patch `applyOperation`, `getValueByPointer`, `validator` (its ES core: the agent\'s patches; in the patcher\'s lazy chunk, not in the first load)', source: "export { applyOperation, getValueByPointer, validator } from 'fast-json-patch/module/core.mjs';\n", lazy: true },
   { id: 'eventsource-parser', label: 'eventsource-parser `createParser`', source: "export { createParser } from 'eventsource-parser';\n" },
   { id: 'zustand', label: 'zustand `createStore` (vanilla)', source: "export { createStore } from 'zustand/vanilla';\n" },
 ];
@@ -467,12 +474,14 @@ function breakdown(ids) {
 }
 function librariesTable() {
   const genkit = rows.find((row) => row.id === 'app-genkit');
-  const sum = libraries.reduce((total, library) => total + library.gzipBytes, 0);
+  // A library a lazy chunk holds (fast-json-patch, in the patcher's) has its row, and is not part of the first load's sum.
+  const first = libraries.filter((library) => !LIBRARIES.find((entry) => entry.id === library.id)?.lazy);
+  const sum = first.reduce((total, library) => total + library.gzipBytes, 0);
   return [
     '| library, alone | min | min+gz |',
     '|---|---:|---:|',
     ...libraries.map((library) => `| ${library.label} | ${kb(library.minBytes)} kB | ${kb(library.gzipBytes)} kB |`),
-    `| **the ${libraries.length} together (sum of the rows)** | | **${kb(sum)} kB** |`,
+    `| **the ${first.length} the first load keeps, together (sum of their rows)** | | **${kb(sum)} kB** |`,
     `| the Genkit app minus that sum: our own code (core + react), roughly | | ${kb(genkit.gzipBytes - sum)} kB |`,
   ].join('\n');
 }
@@ -565,6 +574,12 @@ if (write) {
     'immer and fast-json-patch with the core\'s own copies; issue 40 brought the design\'s libraries back and set the budget',
     'at 42 kB with them in. The row has no regression ceiling: `npm test` fails past 42 kB.',
     '',
+    'The custom-state patcher (`chat/state/apply-custom-patch.js`: fast-json-patch\'s `applyOperation` on an immer draft, our',
+    'checks around it, the re-application of pending local writes) is a lazy chunk of every core row: no first render needs',
+    'it. It loads with the first turn, while the request is under way, or with the first `setCustom` (or a state entered',
+    'with pending writes); a turn waits for it only before the first read that carries a patch, so a read is still one',
+    'store update. Its row "alone" counts immer too (an upper bound); what it adds to a page is the "added" column.',
+    '',
     lazyTable(),
     '## Opt-in chat features (each ≤ 3 kB over the Genkit app, or a reason)',
     '',
@@ -621,6 +636,7 @@ if (write) {
     'so the sum is an upper bound of their share; what is left of the Genkit app is our own code. immer and',
     'fast-json-patch are the design\'s (issue 40): every store update is immer\'s `produce`, and the agent\'s patches are',
     'fast-json-patch\'s `applyOperation` on an immer draft (issue 29 had replaced both with copies of our own).',
+    'fast-json-patch is in the patcher\'s lazy chunk (its row here, left out of the first load\'s sum).',
     '',
     librariesTable(),
     '',

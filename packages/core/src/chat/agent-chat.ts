@@ -214,7 +214,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       queue.cancel();
       history.clear();
       session.reset(init);
-      store.replace(stateFromInit(init, createId));
+      store.replace(stateFromInit(init, createId), init?.customWrites);
       parts.tree?.reset();
     },
     async getSnapshot(query) {
@@ -245,7 +245,7 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
 export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): AgentChat<S> {
   const settings = { options };
   const createId = idGenerator(() => settings.options.generateId);
-  const store = createChatStore<S>(stateFromInit(options, options.generateId ?? historyIds()));
+  const store = createChatStore<S>(stateFromInit(options, options.generateId ?? historyIds()), options.customWrites);
   const eventListeners = new Set<(event: AgentEvent, raw: unknown) => void>();
   const parts: ChatParts<S> = {
     settings, store, createId, eventListeners,

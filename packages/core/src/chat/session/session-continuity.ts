@@ -6,7 +6,6 @@ import { completeSessionState, type SessionState, type SessionStateInit, type Sn
 import { markDenials } from '../../model/tool-outcome.js';
 import type { StopTarget } from '../../transport/transport.js';
 import { initialChatState, type ChatState } from '../state/chat-state.js';
-import { reapplyWrites } from '../state/custom-writes.js';
 import type { JsonPatchOperation } from '../../model/events.js';
 
 /** Where a chat starts: a server-managed session, a snapshot, or a client-managed state. */
@@ -58,15 +57,14 @@ export function createSessionContinuity<S>(init: SessionInit<S>): SessionContinu
 const adopt = (messages: Message[] | undefined, createId: () => string): ChatMessage[] =>
   (messages ?? []).map((message) => ({ ...message, id: createId(), status: 'done' }));
 
-/** The store's state for a chat started from `init`. */
+/** The store's state for a chat started from `init`; its `customWrites` are re-applied on top by the store as it enters. */
 export function stateFromInit<S>(init: SessionInit<S> = {}, createId: () => string): ChatState<S> {
-  const { custom, kept } = reapplyWrites(init.state?.custom, init.customWrites ?? []);
   return initialChatState<S>({
     sessionId: init.sessionId ?? init.state?.sessionId ?? null,
     snapshotId: init.snapshotId ?? null,
-    custom: custom as S | undefined,
+    custom: init.state?.custom,
     // Always named, so that `reset` drops the old session's pending writes (store.replace keeps unnamed ones).
-    customWrites: kept.length ? kept : undefined,
+    customWrites: undefined,
     artifacts: init.state?.artifacts ?? [],
     messages: adopt(init.state?.messages, createId),
   });

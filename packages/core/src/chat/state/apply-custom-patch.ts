@@ -186,3 +186,24 @@ export function applyCustomPatch<T>(document: T, patch: readonly JsonPatchOperat
   }
   return result as T;
 }
+
+/**
+ * The conflict rule: pending local writes are re-applied, in order, on top of the agent's state. Each write applies
+ * whole or not at all (a write whose path the agent removed is dropped; the agent's result stands there). With no
+ * state yet (a server-managed chat before its restore) the writes are kept as they are, to apply once it comes.
+ */
+export function reapplyWrites(custom: unknown, writes: readonly (readonly JsonPatchOperation[])[]): { custom: unknown; kept: JsonPatchOperation[][] } {
+  if (custom === undefined) return { custom, kept: writes.map((write) => [...write]) };
+  let next = custom;
+  const kept: JsonPatchOperation[][] = [];
+  for (const write of writes) {
+    try {
+      next = applyCustomPatch(next, write);
+      kept.push([...write]);
+    } catch {
+      // The agent removed what this write changed: its result wins there.
+    }
+  }
+  return { custom: next, kept };
+}
+

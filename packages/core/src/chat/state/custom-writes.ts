@@ -1,6 +1,5 @@
 import { produce, type Draft } from 'immer';
 import type { JsonPatchOperation } from '../../model/events.js';
-import { applyCustomPatch } from './apply-custom-patch.js';
 
 /** A local change of the custom state: an immer recipe over the current value, or the new value itself. */
 export type CustomUpdate<S> = S | ((draft: Draft<S>) => void | S | undefined);
@@ -45,24 +44,3 @@ export function applyUpdate<S>(current: S | undefined, update: CustomUpdate<S>):
   const recipe = update as (draft: Draft<S>) => void | S | undefined;
   return (isContainer(current) ? produce(current, recipe as (draft: Draft<S>) => void) : (recipe(current as Draft<S>) ?? current)) as S;
 }
-
-/**
- * The conflict rule: pending local writes are re-applied, in order, on top of the agent's state. Each write applies
- * whole or not at all (a write whose path the agent removed is dropped; the agent's result stands there). With no
- * state yet (a server-managed chat before its restore) the writes are kept as they are, to apply once it comes.
- */
-export function reapplyWrites(custom: unknown, writes: readonly (readonly JsonPatchOperation[])[]): { custom: unknown; kept: JsonPatchOperation[][] } {
-  if (custom === undefined) return { custom, kept: writes.map((write) => [...write]) };
-  let next = custom;
-  const kept: JsonPatchOperation[][] = [];
-  for (const write of writes) {
-    try {
-      next = applyCustomPatch(next, write);
-      kept.push([...write]);
-    } catch {
-      // The agent removed what this write changed: its result wins there.
-    }
-  }
-  return { custom: next, kept };
-}
-

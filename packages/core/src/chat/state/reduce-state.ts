@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { AgentChatError, isAgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import { upsertArtifact, type Artifact } from '../../model/session.js';
-import { applyCustomPatch } from './apply-custom-patch.js';
+import { loadedPatcher } from './patcher.js';
 import type { ChatState } from './chat-state.js';
 import type { TurnContext } from '../turn/turn-context.js';
 
@@ -17,12 +17,13 @@ export function reduceStateEvent(draft: Draft<ChatState>, event: AgentEvent, tur
   switch (event.type) {
     case 'custom-patch':
       try {
-        const custom = applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
-        // A patch that changes nothing (a `test`, a value written again) returns the state itself: what the store shows
-        // (the agent's state with the pending local writes on top) stays as it is.
-        if (custom === turn.custom) return;
-        turn.custom = custom;
-        draft.custom = custom as Draft<unknown>;
+        // Loaded by the turn before the frames that carry a patch (run-turn.ts): the reducer itself is synchronous.
+        const patcher = loadedPatcher();
+        if (!patcher) throw new AgentChatError('patch-failed', 'The custom-state patcher is not loaded.');
+        // The agent's state only: the store shows it once the read's events are reduced (run-turn.ts, applyFrames), not
+        // after each patch. A patch that changes nothing (a `test`, a value written again) returns the state itself, and
+        // what the store shows (the agent's state with the pending local writes on top) stays as it is.
+        turn.custom = patcher.applyCustomPatch(turn.custom, event.patch, turn.maxDepth);
       } catch (error) {
         recordError(draft, turn, isAgentChatError(error) ? error : new AgentChatError('patch-failed', String(error)));
       }

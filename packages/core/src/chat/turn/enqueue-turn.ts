@@ -91,6 +91,7 @@ async function runRound<S>(
         // The callbacks as `configure` last left them, also mid-turn (a hook hands new ones every render).
         safely(parts.settings.options.onChunk, chunk);
       },
+      wantsChunks: () => onChunk !== undefined || parts.settings.options.onChunk !== undefined,
       onError: (error) => safely(parts.settings.options.onError, error),
       stream,
       onEvents: (events) => {

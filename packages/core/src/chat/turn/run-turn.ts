@@ -15,7 +15,7 @@ import type { ChatState } from '../state/chat-state.js';
 import type { ToolDeclaration } from '../../model/tools.js';
 import { recordAnswers } from './tool-answers.js';
 import { createChunkBuilder } from './chunk-builder.js';
-import { reapplyWrites } from '../state/custom-writes.js';
+import { loadedPatcher, loadPatcher } from '../state/patcher.js';
 import { readToEnd } from './read-to-end.js';
 import { reopenInterrupts } from './reopen-interrupts.js';
 import { reduceEvent } from '../state/reducer.js';
@@ -33,6 +33,12 @@ export interface TurnSetup<S> {
   signal: AbortSignal;
   createId: () => string;
   onChunk: (chunk: AgentChunk<S>) => void;
+  /**
+   * False while no one takes the chunks (no `onChunk` of the call or of the chat, no `sendStream`): a read's chunks are
+   * then not built. Each chunk holds the custom state after its frame, so building them kept one copy of a long list
+   * per patch alive until the read ended. Asked once per read (an `onChunk` set mid-turn gets the next read's chunks).
+   */
+  wantsChunks?: () => boolean;
   onError: (error: AgentChatError) => void;
   /** Every event the turn reduced, with its frame's raw value, after the store update that applied it. */
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
@@ -80,9 +86,16 @@ function startTurn<S>(
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
+/**
+ * True when a read's frames need the custom-state patcher (a chunk of its own) and it is not loaded: a frame carries a
+ * patch, or local writes wait to be re-applied on top of what the agent sends.
+ */
+const needsPatcher = (store: ChatStore<unknown>, frames: readonly DecodedFrame[]) =>
+  !loadedPatcher() && (!!store.getState().customWrites?.length || frames.some((frame) => frame.events.some((event) => event.type === 'custom-patch')));
+
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
-  const builder = createChunkBuilder<S>();
+  const builder = setup.wantsChunks?.() === false ? null : createChunkBuilder<S>();
   const errorsBefore = turn.errors.length;
   const reduced: Array<{ event: AgentEvent; raw: unknown }> | null = setup.onEvents ? [] : null;
   const agentCustom = turn.custom;
@@ -108,7 +121,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       texts = [];
     };
     for (const frame of frames) {
-      builder.startFrame(frame.raw);
+      builder?.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
         if (event.type === 'text-delta') {
@@ -119,23 +132,27 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
           flush();
           reduceEvent(draft as Draft<ChatState>, event, turn);
         }
-        builder.add(event, turn);
+        builder?.add(event, turn);
         reduced?.push({ event, raw: frame.raw });
       }
     }
     flush();
-    // The agent changed the custom state: its result, with the writes still pending re-applied on top (the conflict rule).
+    // The agent changed the custom state: its result, with the writes still pending re-applied on top (the conflict
+    // rule). Written once per read, not once per patch: each value written into the draft is held by immer until the
+    // update ends (its cross-reference check), so a read of 100 patches into a long list kept 100 copies of that list.
     if (turn.custom !== agentCustom && writes?.length) {
-      const { custom, kept } = reapplyWrites(turn.custom, writes);
+      const { custom, kept } = loadedPatcher()!.reapplyWrites(turn.custom, writes);
       (draft as Draft<ChatState>).custom = custom as Draft<unknown>;
       draft.customWrites = kept.length ? (kept as Draft<JsonPatchOperation[][]>) : undefined;
+    } else if (turn.custom !== agentCustom) {
+      (draft as Draft<ChatState>).custom = turn.custom as Draft<unknown>;
     }
     if (turn.ended) reopenInterrupts(draft as Draft<ChatState<S>>, turn);
     if (turn.ended && setup.settle) setup.settle(draft as Draft<ChatState<S>>, turn.ended);
   });
   if (reduced && reduced.length > 0) setup.onEvents!(reduced);
   for (const error of turn.errors.slice(errorsBefore)) setup.onError(error);
-  for (const chunk of builder.finish()) setup.onChunk(chunk);
+  if (builder) for (const chunk of builder.finish()) setup.onChunk(chunk);
 }
 
 function closingEvents(error: AgentChatError | null, aborted: boolean, detached: boolean): AgentEvent[] {
@@ -178,6 +195,11 @@ function buildResponse<S>(state: ChatState<S>, turn: TurnContext, clientManaged:
  */
 export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   const { store, transport, input, signal } = setup;
+  // The custom-state patcher loads with the first turn, while the request is under way. A state that entered with
+  // writes before it was loaded shows them first (store.settled), so that the turn starts from them.
+  loadPatcher().catch(() => undefined);
+  const settling = store.settled();
+  if (settling) await settling;
   const before = store.getState();
   const echoed = transport.echoesToolAnswers === true;
   const recorded = (input.message ? 1 : 0) + (setup.answers?.length && !echoed ? 1 : 0);
@@ -216,6 +238,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
     if (!signal.aborted) {
       frames = transport.run(request, reading.signal)[Symbol.asyncIterator]();
       for (let next = await frames.next(); !next.done; next = await frames.next()) {
+        if (needsPatcher(store as ChatStore<unknown>, next.value)) await loadPatcher();
         if (signal.aborted) break;
         setup.stream?.onRead?.();
         // Whatever a frame holds, the turn ends: a throw while reducing ends it failed, and leaving the loop releases the reader.
