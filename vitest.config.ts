@@ -52,7 +52,9 @@ export default defineConfig({
           typecheck: {
             enabled: true,
             include: ['packages/react/**/*.test-d.ts'],
-            tsconfig: './tsconfig.check.json',
+            // The type tests and what they import only (a program of core and react, not the whole repository's: the
+            // typecheck step checks that once).
+            tsconfig: './packages/react/tsconfig.test-d.json',
             // Other files' type errors are `tsc -p tsconfig.check.json`'s to report, not this project's.
             ignoreSourceErrors: true,
           },
@@ -117,9 +119,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // @agent-chat/server's own tests: its handlers in process (memory, file and Redis stores).
+          name: 'server',
+          environment: 'node',
+          include: ['packages/server/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The agent server app through HTTP: its Genkit flows, protocols, turns and stores (integration tests).
           name: 'agent-server',
           environment: 'node',
-          include: ['apps/agent-server/**/*.test.ts', 'packages/server/**/*.test.ts'],
+          include: ['apps/agent-server/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },
