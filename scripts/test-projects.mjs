@@ -4,7 +4,7 @@
 // project of the config.
 
 /** Unit tests: the packages' and the scripts', in Node or jsdom; no browser, no build of the demo or the examples. */
-export const UNIT_PROJECTS = ['core', 'react', 'react18', 'ui', 'testing', 'server', 'bench'];
+export const UNIT_PROJECTS = ['core', 'react', 'react18', 'ui', 'ui-isolated', 'testing', 'server', 'bench'];
 
 /** Integration tests: the agent server app (apps/agent-server) through HTTP, its Genkit flows, stores and Redis. */
 export const INTEGRATION_PROJECTS = ['agent-server'];
@@ -13,7 +13,7 @@ export const INTEGRATION_PROJECTS = ['agent-server'];
 export const BROWSER_PROJECTS = ['e2e', 'storybook'];
 
 /** The unit projects `npm run test:quick` runs: the five packages' own (core, react, ui, testing, server). */
-export const QUICK_PROJECTS = ['core', 'react', 'ui', 'testing', 'server'];
+export const QUICK_PROJECTS = ['core', 'react', 'ui', 'ui-isolated', 'testing', 'server'];
 
 /** vitest's arguments that select `projects`. */
 export const projectArgs = (projects) => projects.flatMap((name) => ['--project', name]);

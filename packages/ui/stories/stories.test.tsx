@@ -1,14 +1,10 @@
 /// <reference types="vite/client" />
-import { composeStories, setProjectAnnotations } from '@storybook/react';
+import { composeStories } from '@storybook/react';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import preview from '../../../.storybook/preview.js';
 import { axeViolations } from '../test/axe.js';
-
-// The stories run as tests with the same decorators and parameters as in Storybook; captures replay 4× faster. Here,
-// not in a setup file of the ui project: its other files do not pay for Storybook's and the preview's import.
-setProjectAnnotations([preview, { initialGlobals: { theme: 'light', replay: 'fast' } }]);
+import '../test/storybook-annotations.js';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
 /** What the tests use of a composed story. */
