@@ -154,6 +154,8 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/server/**/*.test.ts'],
           testTimeout: 20_000,
+          // One module graph for its files, as core (8 s of CPU instead of 16 s).
+          isolate: false,
         },
       },
       {
