@@ -1,15 +1,19 @@
-// The vitest projects (vitest.config.ts) by kind: `npm run test:unit` runs the unit ones, `npm run test:browser` the
-// ones that drive Chromium, `npm test` both (scripts/test.mjs). A new project goes in one of the two lists; the
-// package-manifests test checks that together they name every project of the config.
+// The vitest projects (vitest.config.ts) by kind: `npm run test:unit` runs the unit ones, `npm run test:integration`
+// the agent server app's, `npm run test:browser` the ones that drive Chromium, `npm test` all three (scripts/test.mjs).
+// A new project goes in one of the three lists; scripts/test-projects.test.mjs checks that together they name every
+// project of the config.
 
-/** Unit tests: Node or jsdom, no browser, no build of the demo or the examples. */
-export const UNIT_PROJECTS = ['core', 'react', 'react18', 'ui', 'testing', 'bench', 'agent-server'];
+/** Unit tests: the packages' and the scripts', in Node or jsdom; no browser, no build of the demo or the examples. */
+export const UNIT_PROJECTS = ['core', 'react', 'react18', 'ui', 'ui-isolated', 'testing', 'server', 'bench'];
+
+/** Integration tests: the agent server app (apps/agent-server) through HTTP, its Genkit flows, stores and Redis. */
+export const INTEGRATION_PROJECTS = ['agent-server'];
 
 /** The browser suites: the demo's and the examples' (e2e) and the Storybook check (storybook), in Chromium. */
 export const BROWSER_PROJECTS = ['e2e', 'storybook'];
 
-/** The unit projects `npm run test:quick` runs: the packages' own (core, react, ui, testing; server's are in agent-server). */
-export const QUICK_PROJECTS = ['core', 'react', 'ui', 'testing', 'agent-server'];
+/** The unit projects `npm run test:quick` runs: the five packages' own (core, react, ui, testing, server). */
+export const QUICK_PROJECTS = ['core', 'react', 'ui', 'ui-isolated', 'testing', 'server'];
 
 /** vitest's arguments that select `projects`. */
 export const projectArgs = (projects) => projects.flatMap((name) => ['--project', name]);

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run test:quick`: the inner loop. The packages' unit tests (vitest projects core, react, ui, testing and
-// agent-server, which holds @agent-chat/server's), a typecheck of the packages and apps you changed (sources and tests)
-// and eslint over the files you changed, side by side; no build, no Chromium. "Changed": against the merge-base with
+// server; not the agent server app's integration tests), a typecheck of the packages and apps you changed (sources
+// and tests) and eslint over the files you changed, side by side; no build, no Chromium. "Changed": against the merge-base with
 // `main` (QUICK_BASE=<ref> for another), plus what is not committed yet. `npm test` runs everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { QUICK_PROJECTS, projectArgs } from './test-projects.mjs';
 
@@ -51,7 +52,9 @@ function run(title, command, args) {
   });
 }
 
-const tasks = [run(`vitest: ${QUICK_PROJECTS.join(', ')}`, bin('vitest'), ['run', ...projectArgs(QUICK_PROJECTS)])];
+// Two workers (vitest's default is the cores less one: a single worker on a 2-core machine), so both cores run tests
+// while the typecheck and the lint wait on their files.
+const tasks = [run(`vitest: ${QUICK_PROJECTS.join(', ')}`, bin('vitest'), ['run', ...projectArgs(QUICK_PROJECTS), `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`])];
 if (include.length > 0) {
   // A tsconfig of the changed parts only, incremental (its build info in the cache: a warm run checks what changed).
   mkdirSync(cache, { recursive: true });
@@ -64,5 +67,9 @@ if (lintable.length > 0) tasks.push(run(`eslint (${lintable.length} changed file
 else console.log('eslint: no changed script or source');
 
 const results = await Promise.all(tasks);
-console.log(`\ntest:quick ${results.every(Boolean) ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// The CPU seconds (user + system) of its children, from /proc (Linux): on a shared machine the wall time says more about
+// the others' load; CPU / cores is the wall time of a quiet machine.
+const stat = existsSync('/proc/self/stat') ? readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ') : null;
+const cpu = stat ? `, ${((Number(stat[13]) + Number(stat[14])) / 100).toFixed(1)} s CPU` : '';
+console.log(`\ntest:quick ${results.every(Boolean) ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s${cpu}`);
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../apps/demo/e2e/find-chromium.mjs';
-import { BROWSER_PROJECTS, UNIT_PROJECTS, projectArgs } from './test-projects.mjs';
+import { BROWSER_PROJECTS, INTEGRATION_PROJECTS, UNIT_PROJECTS, projectArgs } from './test-projects.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
@@ -97,8 +97,9 @@ const steps = [
     after: ['demo', 'storybook', 'example nextjs', 'example vite', 'example storybook'],
     ...vitest('browser', BROWSER_PROJECTS, { E2E_SKIP_BUILD: '1', EXAMPLES_SKIP_PREPARE: '1' }),
   },
-  // The unit projects read some built files (ui's math entry, the bundles of bench/size): after the build.
-  { id: 'unit', title: `vitest: the unit projects (${UNIT_PROJECTS.join(', ')})`, after: BUILT, ...vitest('unit', UNIT_PROJECTS) },
+  // The bench project reads built files (the bundles of bench/size): after the build.
+  // The unit and integration projects in one vitest run (one pool of workers).
+  { id: 'unit', title: `vitest: the unit and integration projects (${[...UNIT_PROJECTS, ...INTEGRATION_PROJECTS].join(', ')})`, after: BUILT, ...vitest('unit', [...UNIT_PROJECTS, ...INTEGRATION_PROJECTS]) },
   { id: 'typecheck', title: 'typecheck sources, tests and scripts', command: bin('tsc'), args: ['-p', 'tsconfig.check.json'] },
   { id: 'lint', title: 'lint (eslint: typescript-eslint, React Hooks rules)', command: bin('eslint'), args: ['--cache', '--cache-location', `${cache}eslint/`, '.'] },
   { id: 'size', title: 'bundle sizes (size budgets reported; fails past the regression ceilings)', after: BUILT, command: node, args: ['bench/size/check-size.mjs', '--regression'] },

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../test/axe.js';
+import '../test/storybook-annotations.js';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
 /** What the tests use of a composed story. */

@@ -1,5 +1,6 @@
-import { setProjectAnnotations } from '@storybook/react';
-import preview from '../../../.storybook/preview.js';
+import { configure } from '@testing-library/react';
 
-// The stories run as tests with the same decorators and parameters as in Storybook; captures replay 4× faster.
-setProjectAnnotations([preview, { initialGlobals: { theme: 'light', replay: 'fast' } }]);
+// findBy* and waitFor wait up to 10 s (not Testing Library's 1 s) for what a test waits on: a lazy chunk or a
+// highlighter's first load takes longer than a second on a loaded 2-core machine. A wait never passes a test sooner or
+// later than its condition holds; only a failure takes longer to report.
+configure({ asyncUtilTimeout: 10_000 });

@@ -52,7 +52,8 @@ export function ThreadList<S>({ threads: list, now: fixedNow, onOpen, asChild, c
     setFocusId(id);
     const index = rows.findIndex((row) => row.key === id);
     virtualizer.scrollToIndex(index);
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(id)}"]`)?.focus());
+    // Matched by its dataset, not by a selector: no CSS.escape (which jsdom does not have).
+    requestAnimationFrame(() => [...(scroller.current?.querySelectorAll<HTMLElement>('[data-thread-id]') ?? [])].find((row) => row.dataset.threadId === id)?.focus());
   };
   const onKeyDown = (id: string) => (event: KeyboardEvent<HTMLButtonElement>) => {
     const at = threadIds.indexOf(id);
