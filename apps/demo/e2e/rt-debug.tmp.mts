@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveBuiltPage } from './static-page.ts';
+const site = await serveBuiltPage(fileURLToPath(new URL('./hostile-renderers-page/', import.meta.url)));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(site.url);
+await page.waitForTimeout(3000);
+console.log(await page.evaluate(() => document.body.outerHTML.slice(0, 300)));
+await browser.close(); await site.close();
