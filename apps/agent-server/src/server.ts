@@ -188,7 +188,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   // The routes themselves are @agent-chat/server/genkit's Web handlers (getSnapshot and abort included, for the
   // session's owner only); the session cap is checked before each turn (the history AG-UI and the AI SDK resend is not
   // stored again: only their last message adds to a session).
-  mount('/api/agent', genkitAgentHandler({ ...access, route: '/api/agent', agent: logged('/api/agent', agent), turns, snapshots, abort: agent.abortAgentAction, sessionSize, onError: logTurnError }));
+  mount('/api/agent', genkitAgentHandler({ ...access, route: '/api/agent', agent: logged('/api/agent', agent), turns, snapshots, store, abort: agent.abortAgentAction, sessionSize, onError: logTurnError }));
   mount('/api/agent-client', genkitAgentHandler({ ...access, route: '/api/agent-client', agent: logged('/api/agent-client', clientAgent), turns, onError: logTurnError }));
   // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
   mount('/api/agui', aguiHandler({ ...access, route: '/api/agui', agent: logged('/api/agui', agent), snapshots, turns, store, branches, sessionSize }));

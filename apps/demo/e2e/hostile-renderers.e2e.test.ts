@@ -2,22 +2,22 @@
  * The rich renderers under a red team, in a real Chromium: hostile Mermaid, KaTeX, tables, links, media and artifacts
  * streamed into AgentChatView (math and diagrams on). Every request leaving the page's origin is logged (and aborted):
  * none may happen without a click. A script canary must stay unset, and no input under 1 MB may block the main thread
- * for more than 200 ms (long tasks, read by a PerformanceObserver in the page; on a loaded machine, more than three
- * times what the same size of plain text costs there). Mermaid draws in a sandboxed, network-less frame (its own process in Chromium), held to the same budget.
+ * for more than 200 ms of CPU (its tasks read from a Chromium trace, plain text and Markdown included). Mermaid draws in a sandboxed, network-less frame (its own process in Chromium), held to the same budget.
  */
 import { fileURLToPath } from 'node:url';
 import type { AgentEvent } from '@agent-chat/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
+import { mainThreadTasks } from './main-thread-tasks.js';
 import { findChromium } from './find-chromium.mjs';
 import { serveBuiltPage, type StaticPage } from './static-page.js';
 
 const chromiumPath = findChromium();
-// The budget: 200 ms, or on a loaded machine (the suite shares its cores with others) three times the longest task of
-// the same size of plain text streamed in this page, measured first: the renderers may not add a block of their own.
-// (Without the budgets these payloads blocked for 1–10 s: 10 to 50 times that.)
-let longTaskBudgetMs = 200;
+// No task of the page's main thread may take more than 200 ms of CPU for any input under 1 MB (issue 49). Measured as
+// the thread's CPU time in a trace, so that a loaded machine's descheduling is not counted as the kit's work. (Before
+// the budgets these payloads blocked for 1–10 s.)
+const LONG_TASK_BUDGET_MS = 200;
 const steal = 'window.__stolen = localStorage.getItem("token")';
 
 let turnNumber = 0;
@@ -47,14 +47,21 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
   const consentedOrigins = new Set<string>();
   const unclicked = () => offOrigin.filter((request) => !request.clicked && !request.blocked && !consentedOrigins.has(new URL(request.url).origin)).map((request) => request.url);
 
-  /** Sends one turn and waits for it to end and for every formula and diagram to settle; returns the long tasks it caused. */
-  async function turn(events: AgentEvent[]): Promise<number[]> {
-    const before = await page.evaluate(() => window.hostile.longTasks.length);
-    await page.evaluate((sent) => window.hostile.turn(sent), events);
-    await page.waitForFunction(() => document.querySelectorAll('.acu-math[data-state="source"], .acu-diagram[data-state="source"]').length === 0, undefined, { timeout: 60_000, polling: 100 });
-    // Two frames and a pause: what painting and layout the turn caused has run and been observed.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
-    return page.evaluate((from) => window.hostile.longTasks.slice(from), before);
+  /**
+   * Sends one turn and waits for it to end and for every formula and diagram to settle; returns the CPU times (ms) of
+   * the page's main-thread tasks over 50 ms it caused (read from a trace: see mainThreadTasks).
+   */
+  async function turn(events: AgentEvent[], settled?: () => boolean): Promise<number[]> {
+    const tasks = await mainThreadTasks(page, async () => {
+      await page.evaluate((sent) => window.hostile.turn(sent), events);
+      await page.waitForFunction(() => document.querySelectorAll('.acu-math[data-state="source"], .acu-diagram[data-state="source"]').length === 0, undefined, { timeout: 60_000, polling: 100 });
+      if (settled) await page.waitForFunction(settled, undefined, { timeout: 60_000, polling: 100 });
+      // Two frames and a pause: what painting and layout the turn caused has run.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+    });
+    const long = tasks.filter((task) => task.cpu > 50 || task.wall > 50);
+    if (long.length > 0) console.info(`long tasks (CPU / wall ms): ${long.map((task) => `${task.cpu}/${task.wall}`).join(', ')}`);
+    return long.map((task) => task.cpu).filter((cpu) => cpu > 50);
   }
 
   async function click(selector: string) {
@@ -89,15 +96,24 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     await page.waitForSelector('body[data-ready]', { state: 'attached' });
     // Warming up: the Markdown and KaTeX chunks load (their first load is not an input's cost).
     await turn(answer('Warming up: $x$.'));
-    const plain = await turn(answer('ab '.repeat(33_000)));
-    longTaskBudgetMs = Math.max(200, 3 * Math.max(0, ...plain));
-    console.info(`long-task budget: ${longTaskBudgetMs} ms (100 kB of plain text: longest task ${Math.max(0, ...plain)} ms)`);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     await site?.close();
   });
+
+  it('plain text and Markdown up to 1 MB, streamed or in one read, never block the main thread past the budget', async () => {
+    const plain = await turn(answer('ab '.repeat(33_000)));
+    expect(Math.max(0, ...plain), `long tasks ${plain.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    // ~800 kB of Markdown (headings, lists, code, quotes and paragraphs), all in one network read, as a fast server or
+    // a restored answer delivers it: parsed and rendered over several tasks.
+    const block = (index: number) => [`## Part ${index}`, '', `Some *emphasis*, **strong** and \`code\` in paragraph ${index}. `.repeat(6), '', '- one\n- two\n  - nested', '', '> quoted text', '', '```ts\nconst x = 1;\n```', ''].join('\n');
+    const markdown = Array.from({ length: 1900 }, (_, index) => block(index)).join('\n');
+    expect(markdown.length).toBeLessThan(1_000_000);
+    const rich = await turn(answer(markdown, [], 1_000_000), () => [...document.querySelectorAll('.acu-message')].at(-1)!.querySelectorAll('h3').length === 1900);
+    expect(Math.max(0, ...rich), `long tasks ${rich.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+  }, 300_000);
 
   it('Mermaid fetches nothing: image shapes, HTML labels, theme CSS, fonts and front matter set nothing that loads', async () => {
     const diagrams = [
@@ -154,20 +170,20 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     const refused = await turn(answer(`A big one:\n\n${fence(mindmap(600))}`));
     expect(await page.locator('.acu-diagram').last().getAttribute('data-state')).toBe('too-large');
     expect(await page.locator('.acu-diagram[data-state="too-large"] .acu-rendered__note').last().textContent()).toBe('Too large to draw: shown as source.');
-    expect(Math.max(0, ...refused), `long tasks ${refused.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+    expect(Math.max(0, ...refused), `long tasks ${refused.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
     // Within the budget (a mindmap at its 15 statements), Mermaid lays the diagram out in its box: in Chromium a
     // sandboxed frame has a process of its own, so the page's main thread is not held by it.
     const drawn = await turn(answer(fence(mindmap(15))));
     expect(await page.locator('.acu-diagram').last().getAttribute('data-state')).toBe('rendered');
     console.info(`a 15-node mindmap, drawn: long tasks ${drawn.join(', ') || 'none'} ms`);
-    expect(Math.max(0, ...drawn), `long tasks ${drawn.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+    expect(Math.max(0, ...drawn), `long tasks ${drawn.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
   }, 120_000);
 
   it('KaTeX: 25,000 formulas in 100 kB, and 3,000 display formulas, never block the main thread past the budget', async () => {
     const inline = await turn(answer('$a'.repeat(50_000)));
-    expect(Math.max(0, ...inline), `long tasks ${inline.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+    expect(Math.max(0, ...inline), `long tasks ${inline.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
     const display = await turn(answer(Array.from({ length: 3000 }, (_, index) => `$x_{${index}} = \\frac{${index}}{2}$`).join(' ')));
-    expect(Math.max(0, ...display), `long tasks ${display.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+    expect(Math.max(0, ...display), `long tasks ${display.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
     expect(await page.locator('.acu-math[data-state="rendered"]').count()).toBeGreaterThan(200);
   }, 180_000);
 
@@ -176,7 +192,7 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     const table = [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, `| ${columns.join(' | ')} |`].join('\n');
     const longTasks = await turn(answer(`${table}\n\nafter the table`));
     expect(await page.locator('.acu-markdown__table-source[data-state="too-large"]').count()).toBe(1);
-    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(longTaskBudgetMs);
+    expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
   }, 120_000);
 
   it('links, sources and citations show the host they open; bidi controls cannot reorder it; a URL-looking text of another host is marked', async () => {

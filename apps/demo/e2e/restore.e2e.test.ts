@@ -13,10 +13,9 @@ const chromiumPath = findChromium();
 const PROTOCOLS = [['Genkit', ''], ['AG-UI', '?protocol=agui'], ['the AI SDK route', '?protocol=ai-sdk']] as const;
 /** The journeys of the landing page too: each protocol on the single chat (`/chat`), one on the conversations (`/c/<id>`). */
 const runs = (landing: readonly [string, string]) => [...PROTOCOLS.map(([label, query]) => [label, query, 'chat'] as const), [`${landing[0]} on the landing page`, landing[1], ''] as const];
-// The versions journey's landing run is AG-UI's: over Genkit, a thread's first turn cannot run again from an empty state
-// (the thread names the Genkit session, and Genkit's `init` resumes a named session from its latest snapshot), so a
-// regenerated first answer there continues the first one's tasks — a known fault of threads over Genkit.
-const VERSION_RUNS = runs(PROTOCOLS[1]);
+// The versions journey's landing run is Genkit's: a thread names its Genkit session, whose first answer regenerated must
+// start from the empty state (`init: {sessionId, snapshotId: null}`), not continue the session's latest snapshot.
+const VERSION_RUNS = runs(PROTOCOLS[0]);
 
 describe.skipIf(!chromiumPath)('restore equals the server (Chromium)', () => {
   const { openDemo } = useDemoSuite(chromiumPath!, {

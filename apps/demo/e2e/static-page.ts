@@ -14,10 +14,20 @@ export interface StaticPage {
   close(): Promise<void>;
 }
 
-/** Builds the Vite page in `root` (its index.html) into a temp folder and serves it on 127.0.0.1 (port 0). */
+/** Builds the Vite page in `root` (its index.html, a production build) into a temp folder and serves it on 127.0.0.1 (port 0). */
 export async function serveBuiltPage(root: string): Promise<StaticPage> {
   const outDir = await mkdtemp(join(tmpdir(), 'agent-chat-page-'));
-  await build({ root, logLevel: 'error', configFile: false, plugins: [react()], build: { outDir, emptyOutDir: true } });
+  // A production build, as an app ships (vitest's NODE_ENV=test would otherwise give React's development build, whose
+  // checks cost the main thread several times what the kit's own work does).
+  // Vite reads the mode from NODE_ENV (the JSX transform too): set for the build, then put back.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'error', configFile: false, plugins: [react()], build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   const server = createServer(async (request, response) => {
     const path = normalize(join(outDir, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
     const file = path.startsWith(outDir) && (await stat(path).catch(() => null))?.isFile() ? path : join(outDir, 'index.html');

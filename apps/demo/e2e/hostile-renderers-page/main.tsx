@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 // A page where the browser suite streams hostile content into AgentChatView with math and diagrams on, one turn at a
-// time (`window.hostile.turn(events)`), and reads what it fetched, ran and how long it blocked the main thread.
+// time (`window.hostile.turn(events)`), and reads what it fetched and ran (its main-thread tasks come from a trace).
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { AgentChatView } from '@agent-chat/ui';
 import '@agent-chat/ui/styles.css';
@@ -23,19 +23,12 @@ const chat = createAgentChat({ transport });
 const loadMath = () => import('@agent-chat/ui/math').then((module) => module.mathRenderer);
 const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => module.createDiagramRenderer({ script: mermaidScript }));
 
-// Long tasks since the page loaded, as the suite reads them.
-const longTasks: number[] = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) longTasks.push(Math.round(entry.duration));
-}).observe({ type: 'longtask', buffered: true });
-
 declare global {
   interface Window {
-    hostile: { turn(events: AgentEvent[]): Promise<void>; longTasks: number[] };
+    hostile: { turn(events: AgentEvent[]): Promise<void> };
   }
 }
 window.hostile = {
-  longTasks,
   async turn(events) {
     next = events;
     await chat.send('next');

@@ -3,6 +3,7 @@
  * (`resumableTurns`) instead of straight into the response; a Web `Request → Response` handler.
  *
  *   POST <route>                       a turn: `{data: AgentInput, init?: {sessionId?, snapshotId?, state?}}`
+ *                                      (`{sessionId, snapshotId: null}`: the session's first turn again, from empty)
  *   GET  <route>/turns/<id>/stream     reattach (`Last-Event-ID`); POST <route>/turns/<id>/cancel stops the turn
  *   POST <route>/getSnapshot           `{data: {snapshotId} | {sessionId}}` → `{result: SessionSnapshot}` (with `snapshots`)
  *   POST <route>/abort                 `{data: {snapshotId}}` → `{result}` (with `abort`: a detached turn's stop)
@@ -30,6 +31,7 @@ import { jsonResponse } from '../turns/turn-frames.js';
 import type { ResumableTurns, WebHandler } from '../turns/resumable-turns.js';
 import { isSessionSnapshot, snapshotOf, type SnapshotReader } from './bridge.js';
 import { clientPatchOf } from './client-state.js';
+import { saveStartSnapshot, type StartStore } from './fork-point.js';
 import { checkId, errorStatusOf, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
 import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
 import { turnSubroute } from './subroutes.js';
@@ -51,6 +53,12 @@ export interface GenkitAgentHandlerOptions extends AccessOptions {
   snapshots?: SnapshotReader;
   /** The agent's `abortAgentAction`, answering `<route>/abort`. */
   abort?: RunnableAction;
+  /**
+   * The agent's session store, where a named session's first turn run again (`init: {sessionId, snapshotId: null}`,
+   * the kit's regenerate or edit of a thread's first answer) stores the empty start it runs from; without it such a
+   * turn is refused (400), never run on the session's latest state.
+   */
+  store?: StartStore;
   /** 413 before a turn that would make its session store more than `maxBytes`. */
   sessionSize?: SessionSizeCap;
   /** Told of a turn that threw (its error is also the turn's `error:` frame or error answer). */
@@ -77,7 +85,7 @@ const wantsStream = (request: Request) =>
   !!request.headers.get('accept')?.toLowerCase().includes('text/event-stream') || new URL(request.url).searchParams.get('stream') === 'true';
 
 export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandler {
-  const { route, agent, turns, snapshots, abort, sessionSize, onError } = options;
+  const { route, agent, turns, snapshots, abort, store, sessionSize, onError } = options;
   const access = sessionAccess(options, snapshots, 'genkitAgentHandler');
   // A reattaching client reads ids (Genkit's own client never uses these GETs).
   const turnRoutes = turns.handler(route, { headers: GENKIT_STREAM_HEADERS, withIds: true, user: options.user });
@@ -98,6 +106,9 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     let init: Record<string, unknown> = body.init ?? {};
     const problem = checkId('sessionId', init.sessionId) ?? checkId('snapshotId', init.snapshotId);
     if (problem) return invalidArgument(problem);
+    // The session's first turn run again (`snapshotId: null`): from the session's empty start, not its latest state.
+    const fromStart = init.snapshotId === null;
+    if (fromStart && (typeof init.sessionId !== 'string' || !store)) return invalidArgument('"snapshotId": null (a first turn run again) needs a "sessionId" and a route with a session store.');
     // A new conversation of a server-managed agent gets its session id here, so that it is the user's from the start.
     if (snapshots && init.sessionId === undefined && init.snapshotId === undefined && init.state === undefined) init = { ...init, sessionId: randomUUID() };
     // The kit's `data.customPatch` (client-state.ts): taken off the input, applied to the session the turn loads.
@@ -115,6 +126,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     // Only now, for the owner: a session's size says something about it.
     const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: init.sessionId, snapshotId: init.snapshotId, bytes: read.bytes }));
     if (refused) return refused;
+    if (fromStart) init = { ...init, snapshotId: await saveStartSnapshot(store!, sessionId!) };
     const begun = await turns.begin({ route, sessionId, input: isMessage(data.message) ? data.message : undefined, user });
     if ('response' in begun) return begun.response;
     const { turn } = begun;

@@ -8,12 +8,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type AgentChat, type ResumableOptions, type Transport } from '@agent-chat/core';
+import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, versionTree, type AgentChat, type ResumableOptions, type Transport } from '@agent-chat/core';
 import express from 'express';
 import { genkit } from 'genkit/beta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toExpress, toNodeListener } from '../index.js';
-import { currentTurn, genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes } from './index.js';
+import { resumableTurns, toExpress, toNodeListener } from '../index.js';
+import { currentTurn, genkitAgentHandler, genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes } from './index.js';
 
 /** The agent: its model answers "You said: <the last user text>." word by word, one word per macrotask. */
 function echoAgent() {
@@ -157,5 +157,47 @@ describe.each(Object.keys(MOUNTS))('genkitRoutes mounted in %s', (name) => {
     expect(await first.text()).toContain('"result"');
     expect((await mount.fetch(`${mount.base}/nope`, { method: 'POST' })).status).toBe(404);
     expect((await mount.fetch(`${mount.base}/ai-sdk/nope/stream`)).status).toBe(204);
+  });
+});
+
+describe("genkitRoutes: a named session's first answer run again (a thread's regenerate or edit)", () => {
+  it('starts from the empty state, not from the session\'s latest snapshot (a regenerate, then an edit)', async () => {
+    const { agent, store } = echoAgent();
+    const routes = genkitRoutes({ agent, store, user: 'anonymous' });
+    const call: typeof fetch = async (input, init) => routes(new Request(input, init));
+    try {
+      // A thread's chat: its session id is the thread's, named from its first turn.
+      const chat = createAgentChat({ transport: genkitTransport({ url: 'http://localhost/api/agent', fetch: call }), sessionId: 'thread-first', features: [versionTree()] });
+      await chat.send('hello');
+      const first = chat.getState().messages[1]!;
+      expect((await chat.regenerate(first.id)).error).toBeNull();
+      expect(said(chat)).toEqual(['user: hello', 'model: You said: hello.']);
+      // The session's latest state is the regenerated line alone: one question, one answer (not the first answer's line continued).
+      const latest = await genkitTransport({ url: 'http://localhost/api/agent', fetch: call }).getSnapshot!({ sessionId: 'thread-first' });
+      expect(latest.state?.messages.map((message) => message.role)).toEqual(['user', 'model']);
+      expect(latest.sessionId).toBe('thread-first');
+      // An edit of the first message: the same.
+      expect((await chat.edit(chat.getState().messages[0]!.id, 'bye')).error).toBeNull();
+      const edited = await genkitTransport({ url: 'http://localhost/api/agent', fetch: call }).getSnapshot!({ sessionId: 'thread-first' });
+      expect(edited.state?.messages.map((message) => message.content.map((part) => ('text' in part ? part.text : '')).join(''))).toEqual(['bye', 'You said: bye.']);
+    } finally {
+      await routes.turns.close();
+    }
+  });
+
+  it('is refused (400) by a route without a session store, never run on the latest state', async () => {
+    const { agent } = echoAgent();
+    const turns = resumableTurns();
+    const handler = genkitAgentHandler({ route: '/api/agent', agent, turns, snapshots: agent.getSnapshotDataAction, user: 'anonymous' });
+    try {
+      const response = await handler(new Request('http://localhost/api/agent', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ init: { sessionId: 'no-store', snapshotId: null }, data: { message: { role: 'user', content: [{ text: 'hi' }] } } }),
+      }));
+      expect(response.status).toBe(400);
+    } finally {
+      await turns.close();
+    }
   });
 });

@@ -76,7 +76,7 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
     await store.deleteSession(id);
   };
   const routes: Array<[string, WebHandler]> = [
-    [`${root}/agent`, genkitAgentHandler({ ...shared, route: `${root}/agent`, ...(agent.abortAgentAction && { abort: agent.abortAgentAction }), ...(onError && { onError }) })],
+    [`${root}/agent`, genkitAgentHandler({ ...shared, route: `${root}/agent`, store, ...(agent.abortAgentAction && { abort: agent.abortAgentAction }), ...(onError && { onError }) })],
     [`${root}/agui`, aguiHandler({ ...shared, route: `${root}/agui`, store, branches })],
     [`${root}/ai-sdk`, aiSdkHandler({ ...shared, route: `${root}/ai-sdk`, store, branches })],
     [`${root}/threads`, threadsHandler({ index: threads, user, route: `${root}/threads`, deleteConversation: forget, ...guard })],

@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
 import { markdownRenderStats } from './markdown-node.js';
@@ -48,4 +48,18 @@ describe('Markdown cost per commit', () => {
     // The whole message re-rendered per commit would be well over 100 blocks at 20k characters.
     expect(max(late, 'blocks')).toBeLessThan(12);
   });
+
+  it('parses and renders a burst of text (800 kB at once) over several commits, each a bounded share of it', async () => {
+    const text = reply(800_000);
+    const chars = markdownParseStats.chars;
+    const view = render(<Markdown text={text} complete />);
+    // The first commit parsed a part of the text only (32 kB), and shows it; the rest comes in later tasks.
+    expect(markdownParseStats.chars - chars).toBeLessThanOrEqual(32 * 1024 + 1);
+    const first = view.container.querySelectorAll('h3').length;
+    expect(first).toBeGreaterThan(0);
+    await waitFor(() => expect(markdownParseStats.chars - chars).toBe(text.length), { timeout: 20_000 });
+    // In the end, the whole document: every heading, and the last code block finished (the text is complete).
+    await waitFor(() => expect(view.container.querySelectorAll('h3').length).toBe(text.match(/^## /gm)!.length));
+    expect(first).toBeLessThan(view.container.querySelectorAll('h3').length / 10);
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
@@ -209,8 +209,10 @@ describe('Markdown', () => {
     expect(fine.container.querySelectorAll('th')).toHaveLength(TABLE_BUDGET.maxColumns);
   });
 
-  it('a block renders its first inline children as elements, the rest (25,000 formulas) as their source text', () => {
+  it('a block renders its first inline children as elements, the rest (25,000 formulas) as their source text', async () => {
     const { container } = render(<Markdown text={'$a'.repeat(50_000)} complete />);
+    // 100 kB: parsed over a few commits (32 kB each).
+    await waitFor(() => expect(container.querySelector('p')!.textContent!.length).toBeGreaterThan(75_000));
     const paragraph = container.querySelector('p')!;
     expect(paragraph.querySelectorAll('.acu-math')).toHaveLength(INLINE_BUDGET / 2);
     const tail = paragraph.querySelector('.acu-markdown__inline-tail')!;
@@ -218,13 +220,14 @@ describe('Markdown', () => {
     expect(paragraph.textContent!.length).toBeGreaterThan(75_000);
   });
 
-  it('renders 3,000 nested blockquotes and lists without overflowing the stack: the deep text shows as text', () => {
+  it('renders 3,000 nested blockquotes and lists without overflowing the stack: the deep text shows as text', async () => {
     const quotes = render(<Markdown text={'>'.repeat(3000) + ' deep text'} />);
     expect(quotes.container.textContent).toContain('deep text');
     expect(quotes.container.querySelectorAll('blockquote').length).toBeLessThan(20);
     const list = Array.from({ length: 3000 }, (_, level) => `${'  '.repeat(level)}- item ${level}`).join('\n');
     const lists = render(<Markdown text={list} />);
-    expect(lists.container.textContent).toContain('item 2999');
+    // 9 MB of indentation: parsed over many commits (32 kB each).
+    await waitFor(() => expect(lists.container.textContent).toContain('item 2999'), { timeout: 20_000 });
   });
 
   it('a line after a table that does not start with a pipe is a row of one cell: a table holds rows and a row cells, nothing else', () => {

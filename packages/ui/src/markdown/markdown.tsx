@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, type HTMLAttributes } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { cx } from '../util/class-names.js';
 import { renderDocument, type HeadingLevels } from './markdown-node.js';
 import { IncrementalMarkdown, type MarkdownDocument } from './markdown-tree.js';
@@ -19,20 +19,46 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /**
- * The document for `text`: when it continues the previous text, only the new characters are parsed. `complete`: the
- * text is whole, so its last blocks are not open (a new copy of that path only: finished blocks keep their identity).
+ * Characters parsed per render at most: a burst of text (a long answer restored at once, a fast stream) is parsed and
+ * rendered over several commits, each its own task, so that none holds the main thread for long (an 800 kB answer in
+ * one commit took 300+ ms of CPU); a stream at reading pace never reaches it.
+ */
+const PARSE_PER_RENDER = 32 * 1024;
+
+/** Where to cut `text` after about `from + PARSE_PER_RENDER` characters, never inside a surrogate pair. */
+function parseEnd(text: string, from: number): number {
+  let end = Math.min(text.length, from + PARSE_PER_RENDER);
+  if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1]!)) end++;
+  return end;
+}
+
+/**
+ * The document for `text`: when it continues the previous text, only the new characters are parsed, at most
+ * {@link PARSE_PER_RENDER} per render (the rest in the renders that follow, one per task). `complete`: the text is
+ * whole, so its last blocks are not open (a new copy of that path only: finished blocks keep their identity).
  */
 function useMarkdownDocument(text: string, complete: boolean): MarkdownDocument {
   const parser = useRef<IncrementalMarkdown | null>(null);
+  // Renders asked for while the parse is behind the text.
+  const [step, setStep] = useState(0);
   // The parser is a cache of the text parsed so far: the view depends only on `text`, so reading it in render is safe.
   /* eslint-disable react-hooks/refs */
-  return useMemo(() => {
+  const document = useMemo(() => {
     let current = parser.current;
     if (!current || !text.startsWith(current.text)) current = parser.current = new IncrementalMarkdown();
-    if (text.length > current.text.length) current.append(text.slice(current.text.length));
-    return current.view(complete);
-  }, [text, complete]);
+    const from = current.text.length;
+    if (text.length > from) current.append(text.slice(from, parseEnd(text, from)));
+    return current.view(complete && current.text.length === text.length);
+  }, [text, complete, step]); // eslint-disable-line react-hooks/exhaustive-deps -- step: the next part of the same text
+  const behind = parser.current!.text.length < text.length;
   /* eslint-enable react-hooks/refs */
+  useEffect(() => {
+    if (!behind) return;
+    // The rest in a task of its own, after this commit has painted.
+    const timer = setTimeout(() => setStep((count) => count + 1), 0);
+    return () => clearTimeout(timer);
+  }, [behind, document]);
+  return document;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ChatMessage, MessageStatus } from '@agent-chat/core';
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ToolRenderProps } from '../tools/tool-registry.js';
 
 /** What one row of a `MessageList` is, for the parts inside it (`useMessage()`). */
@@ -25,8 +25,45 @@ export interface MessageRowValue {
   headingId: string;
 }
 
+/**
+ * A row's value as a small store. The provider's value never changes identity: a streaming token gives the row a new
+ * value at every commit, and a changed context value makes React search every fiber below its provider (the whole
+ * growing answer) for readers. Readers subscribe instead; those the row's render reaches read the new value in it.
+ */
+export interface MessageRowSource {
+  get(): MessageRowValue;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A row's source: `set` during the row's render (what its subtree reads), `notify` after the commit. */
+export function createMessageRowSource(value: MessageRowValue): MessageRowSource & { set(value: MessageRowValue): void; notify(): void } {
+  const listeners = new Set<() => void>();
+  let current = value;
+  return {
+    get: () => current,
+    set(next) {
+      current = next;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notify() {
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
 /** The row being rendered; null outside a `MessageList` row. */
-export const MessageRowContext = createContext<MessageRowValue | null>(null);
+export const MessageRowContext = createContext<MessageRowSource | null>(null);
+
+const NO_SOURCE: MessageRowSource['subscribe'] = () => () => {};
+
+/** The row around the caller, or null outside a `MessageList` row. */
+export function useMessageRow(): MessageRowValue | null {
+  const source = useContext(MessageRowContext);
+  return useSyncExternalStore(source?.subscribe ?? NO_SOURCE, () => source?.get() ?? null, () => source?.get() ?? null);
+}
 
 /**
  * The message row around the caller: its messages, role, status, whether it is a finished answer, its versions. For an
@@ -34,7 +71,7 @@ export const MessageRowContext = createContext<MessageRowValue | null>(null);
  * Throws outside a `MessageList` row.
  */
 export function useMessage(): MessageRowValue {
-  const value = useContext(MessageRowContext);
+  const value = useMessageRow();
   if (!value) throw new Error('useMessage() must be called inside a MessageList row (a row component, a part, an actions component)');
   return value;
 }

@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@agent-chat/core';
 import { Slot } from '../parts/slot.js';
-import { forwardRef, useContext, type HTMLAttributes } from 'react';
+import { forwardRef, type HTMLAttributes } from 'react';
 import { cx } from '../util/class-names.js';
 import type { AsChildProps } from '../parts/part-button.js';
-import { MessageRowContext } from './message-context.js';
+import { useMessageRow } from './message-context.js';
 
 /** Props of {@link MessageListRow}. */
 export interface MessageListRowProps extends HTMLAttributes<HTMLElement>, AsChildProps {
@@ -19,7 +19,7 @@ export interface MessageListRowProps extends HTMLAttributes<HTMLElement>, AsChil
  * touch screen).
  */
 export const MessageListRow = forwardRef<HTMLElement, MessageListRowProps>(function MessageListRow({ message, continued, asChild, className, ...rest }, ref) {
-  const row = useContext(MessageRowContext);
+  const row = useMessageRow();
   const Element = asChild ? Slot : 'article';
   const first = message ?? row?.messages[0];
   const status = message ? message.status : row?.status;

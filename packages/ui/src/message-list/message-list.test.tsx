@@ -1,9 +1,11 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type ChatMessage } from '@agent-chat/core';
 import { useAgentChat } from '@agent-chat/react';
-import { useLayoutEffect } from 'react';
+import { memo, useLayoutEffect } from 'react';
 import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { macrotask, mount, until } from '../../test/mount.js';
 import { MessageList } from './message-list.js';
+import { MessageListRow } from './message-list-row.js';
+import { useMessage, type MessageRowComponentProps } from './message-context.js';
 import type { RenderMessagePart } from './message-row.js';
 import { HOSTILE_TEXT, longHistory, words } from '../../stories/support/scripts.js';
 import { preloadAgentChatView } from '../agent-chat-view/preload-agent-chat-view.js';
@@ -166,5 +168,26 @@ describe('MessageList when a message fails to render', () => {
     } finally {
       console.error = errors;
     }
+  });
+});
+
+describe('useMessage() in a row', () => {
+  it('a reader the row does not render again (memoized) still follows the row: streaming, then done', async () => {
+    const transport = scriptedTransport([[...deltas(20), { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 0 });
+    const chat = createAgentChat({ transport });
+    const seen: string[] = [];
+    // Rendered once by its row component (no props): only the row's value can make it render again.
+    const Status = memo(function Status() {
+      const { status, isFinishedAnswer } = useMessage();
+      seen.push(`${status}${isFinishedAnswer ? ' finished' : ''}`);
+      return <span className="probe">{status}</span>;
+    });
+    const components = { AssistantMessage: ({ children }: MessageRowComponentProps) => <MessageListRow>{children}<Status /></MessageListRow> };
+    const view = mount(<MessageList chat={chat} components={components} />);
+    mounted.push(view.unmount);
+    await chat.send('count');
+    await until(() => expect(view.container.querySelector('.probe')?.textContent).toBe('done'));
+    expect(seen[0]).toBe('streaming');
+    expect(seen.at(-1)).toBe('done finished');
   });
 });

@@ -26,10 +26,27 @@ function AllRows({ messages, rowsBefore, active, interrupts, clientToolCalls, sh
   );
 }
 
+/** Rows a long list shows while its virtualiser's chunk loads: the latest, where the list opens. */
+export const FIRST_ROWS = 12;
+
+/**
+ * A long list while the virtualiser's chunk loads (a thread of 1,000 messages opened on a fresh page): its latest
+ * {@link FIRST_ROWS} rows only, not the whole window, so that opening it renders and lays out what shows; the
+ * virtualiser takes over when its chunk is in.
+ */
+function LatestRows(props: MessageRowsProps) {
+  const { messages, rowsBefore } = props;
+  const groups = useMemo(() => groupRows(messages), [messages]);
+  const skipped = Math.max(0, groups.length - FIRST_ROWS);
+  const from = groups[skipped]?.from ?? 0;
+  const latest = useMemo(() => messages.slice(from), [messages, from]);
+  return <AllRows {...props} messages={latest} rowsBefore={rowsBefore + skipped} />;
+}
+
 /**
  * The rows, as a feed. A short list renders them all; from {@link VIRTUAL_FROM} rows on, only those near the viewport
- * are mounted (the virtualiser, loaded on demand: every row renders meanwhile). The server and the hydrating render
- * show every row.
+ * are mounted (the virtualiser, loaded on demand: the latest rows render meanwhile). The server and the hydrating
+ * render show every row.
  */
 export function MessageRows(props: MessageRowsProps) {
   const serverHtml = useServerOrHydrating();
@@ -40,7 +57,7 @@ export function MessageRows(props: MessageRowsProps) {
   }, [near]);
   if (serverHtml || count < VIRTUAL_FROM) return <AllRows {...props} />;
   return (
-    <Suspense fallback={<AllRows {...props} />}>
+    <Suspense fallback={<LatestRows {...props} />}>
       <VirtualRows {...props} />
     </Suspense>
   );

@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@agent-chat/core';
-import { memo, useId, type ReactNode } from 'react';
+import { memo, useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { MessageRow, shows, type RowPlaces, type RowShared } from './message-row.js';
 import { MessageListRow } from './message-list-row.js';
-import { MessageRowContext, type MessageRowComponentProps, type MessageRowValue } from './message-context.js';
+import { createMessageRowSource, MessageRowContext, type MessageRowComponentProps, type MessageRowValue } from './message-context.js';
 import { RowErrorBoundary } from './row-error-boundary.js';
 import { speakerOf, type RowGroup } from './row-groups.js';
 import type { RowToolLinks } from '../tools/tool-links.js';
@@ -53,13 +53,17 @@ export function sameGroup(previous: RowGroupProps, next: RowGroupProps): boolean
  * reasoning and text, in the DOM as on screen) under one heading. The app's row component for its role, else the
  * kit's; each message inside is memoized, so a streaming token re-renders the row's frame and its one growing message.
  */
-export const RowGroupSlot = memo(function RowGroupSlot({ messages, group, links, places, shared, retryId, failure, isLast, active, posinset }: RowGroupProps) {
-  const headingId = useId();
+export const RowGroupSlot = memo(function RowGroupSlot(props: RowGroupProps) {
+  const { messages, group, links } = props;
   const row = messages.slice(group.from, group.to);
+  // Nothing to show yet (a tool result shown on its call's card, an answer with no parts): no article.
+  return row.some((message) => shows(message, links)) ? <RowArticle {...props} row={row} /> : null;
+}, sameGroup);
+
+function RowArticle({ row, links, places, shared, retryId, failure, isLast, active, posinset }: RowGroupProps & { row: readonly ChatMessage[] }) {
+  const headingId = useId();
   const first = row[0]!;
   const last = row[row.length - 1]!;
-  // Nothing to show yet (a tool result shown on its call's card, an answer with no parts): no article.
-  if (!row.some((message) => shows(message, links))) return null;
   const role = speakerOf(first.role);
   const isWaiting = row.some((message) => links.get(message.id)?.waiting === true);
   const versions = places.ends.get(last.id) ?? first;
@@ -82,14 +86,19 @@ export const RowGroupSlot = memo(function RowGroupSlot({ messages, group, links,
       </RowErrorBoundary>,
     );
   }
+  // One source per row, set as the row renders (its subtree reads the new value in this render); readers the render
+  // skips (memoized) hear of it after the commit.
+  const [source] = useState(() => createMessageRowSource(value));
+  source.set(value);
+  useLayoutEffect(() => source.notify());
   return (
-    <MessageRowContext.Provider value={value}>
+    <MessageRowContext.Provider value={source}>
       <RowErrorBoundary message={last} messageId={first.id} text={shared.renderError}>
         <Row>{content}</Row>
       </RowErrorBoundary>
     </MessageRowContext.Provider>
   );
-}, sameGroup);
+}
 
 /** Rows per block: a commit re-creates the elements of the changed block only, not of the whole history in view. */
 export const BLOCK_SIZE = 25;

@@ -4,9 +4,14 @@ import type { AgentContextEntry } from '../../model/context.js';
 import type { JsonPatchOperation } from '../../model/events.js';
 import { toGenkitPart } from './genkit-content.js';
 
-/** Genkit's `AgentInit`: which state a turn starts from. */
+/**
+ * Genkit's `AgentInit`: which state a turn starts from. The kit's one addition: `snapshotId: null` with a `sessionId`,
+ * a named session's turn run again from the empty state (its first answer regenerated, or its first message edited),
+ * which the kit's server runs from an empty start snapshot of the session (a plain Genkit server refuses it: with the
+ * session alone it would continue the session's latest state).
+ */
 export interface GenkitAgentInit {
-  snapshotId?: string;
+  snapshotId?: string | null;
   sessionId?: string;
   state?: SessionStateInit;
 }
@@ -22,6 +27,10 @@ export interface GenkitTurnContext {
   customWrites?: readonly JsonPatchOperation[];
   /** App context, sent in the user message's `metadata.context`. */
   context?: readonly AgentContextEntry[];
+  /** Set when the turn runs again from an earlier point (`regenerate`, `edit`, `retry`). */
+  rerun?: unknown;
+  /** The conversation before this turn. */
+  history?: readonly unknown[];
 }
 
 /**
@@ -35,7 +44,8 @@ export interface GenkitTurnInput extends AgentInput {
 /**
  * The body of one Genkit agent turn: `{data: AgentInput, init: AgentInit}`.
  * A client-managed session sends its state (local writes included); otherwise the exact snapshot if known, else the
- * session, and local writes as `data.customPatch`. App context goes in the user message's `metadata.context` (a turn
+ * session (a first turn run again: the session from its empty start, `snapshotId: null`), and local writes as
+ * `data.customPatch`. App context goes in the user message's `metadata.context` (a turn
  * without a user message, answering interrupts only, carries none).
  */
 export function buildGenkitRequestBody(context: GenkitTurnContext): { data: GenkitTurnInput; init: GenkitAgentInit } {
@@ -48,5 +58,7 @@ export function buildGenkitRequestBody(context: GenkitTurnContext): { data: Genk
   // Client-managed: the writes are in `state.custom` already.
   if (customWrites?.length && !state) data.customPatch = [...customWrites];
   if (entries?.length && data.message) data.message = { ...data.message, metadata: { ...data.message.metadata, context: [...entries] } };
-  return { data, init: state ? { state } : snapshotId ? { snapshotId } : sessionId ? { sessionId } : {} };
+  // A named session's first turn run again: from the empty state, not from the session's latest snapshot.
+  const fromStart = !!context.rerun && !snapshotId && !!sessionId && (context.history?.length ?? 0) === 0;
+  return { data, init: state ? { state } : snapshotId ? { snapshotId } : fromStart ? { sessionId, snapshotId: null } : sessionId ? { sessionId } : {} };
 }

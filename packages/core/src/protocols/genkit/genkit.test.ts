@@ -152,6 +152,16 @@ describe('Genkit dialect', () => {
     expect(buildGenkitRequestBody({ input, snapshotId: null, sessionId: 'x', state })).toEqual({ data: input, init: { state } });
   });
 
+  it("runs a named session's first turn again from the empty state (`snapshotId: null`), never from its latest snapshot", () => {
+    const input = { message: { role: 'user' as const, content: [{ text: 'hi' }] } };
+    const rerun = { operation: 'regenerate', replaced: null };
+    expect(buildGenkitRequestBody({ input, snapshotId: null, sessionId: 'x', state: null, rerun, history: [] })).toEqual({ data: input, init: { sessionId: 'x', snapshotId: null } });
+    // A later turn run again names its parent snapshot; a new conversation's first turn names nothing.
+    expect(buildGenkitRequestBody({ input, snapshotId: 's', sessionId: 'x', state: null, rerun, history: [{}] })).toEqual({ data: input, init: { snapshotId: 's' } });
+    expect(buildGenkitRequestBody({ input, snapshotId: null, sessionId: null, state: null, rerun, history: [] })).toEqual({ data: input, init: {} });
+    expect(buildGenkitRequestBody({ input, snapshotId: null, sessionId: 'x', state: null, history: [] })).toEqual({ data: input, init: { sessionId: 'x' } });
+  });
+
   it('parses the getSnapshot capture', () => {
     const info = parseGenkitSnapshot(JSON.parse(readFileSync(GENKIT_FIXTURES + 'get-snapshot.json', 'utf8')));
     expect(info).toMatchObject({
