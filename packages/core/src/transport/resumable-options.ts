@@ -8,9 +8,6 @@ export interface ResumableOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-export const RESUMABLE_HEADER = 'x-agent-resumable';
-export const TURN_ID_HEADER = 'x-agent-turn-id';
-
 /** The default backoff: doubling from 1 s, at most 15 s. */
 export const defaultReattachDelay = (attempt: number): number => Math.min(1000 * 2 ** (attempt - 1), 15_000);
 

@@ -11,6 +11,7 @@
  * owners, so a session is one conversation, with one owner, whatever protocol continues it. Every route is the `user`'s
  * own (README: "Security").
  */
+import { DEFAULT_BASE, routePath, THREADS_ROUTE, type RouteName } from '@agent-chat/core/contract';
 import { memoryOwners } from '../access/conversation-owners.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { MemoryThreadIndex } from '../threads/memory-thread-index.js';
@@ -60,11 +61,11 @@ export interface GenkitRoutes extends WebHandler {
 }
 
 export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
-  const { agent, store, turns = resumableTurns(), threads = new MemoryThreadIndex(memoryOwners()), base = '/api', sessionSize, onError } = options;
+  const { agent, store, turns = resumableTurns(), threads = new MemoryThreadIndex(memoryOwners()), base = DEFAULT_BASE, sessionSize, onError } = options;
   if (typeof store?.deleteSession !== 'function') {
     throw new TypeError('genkitRoutes needs a session store that can delete a session: `memorySessionStore()`, or your store with `deleteSession(sessionId)`.');
   }
-  const root = base.replace(/\/+$/, '');
+  const at = (name: RouteName | typeof THREADS_ROUTE) => routePath(base, name);
   const snapshots = agent.getSnapshotDataAction;
   const branches = new BranchIndex();
   const { user, allowedHosts, crossSite, maxBodyBytes, maxJsonDepth } = options;
@@ -75,12 +76,14 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
     branches.forget(id);
     await store.deleteSession(id);
   };
-  const routes: Array<[string, WebHandler]> = [
-    [`${root}/agent`, genkitAgentHandler({ ...shared, route: `${root}/agent`, ...(agent.abortAgentAction && { abort: agent.abortAgentAction }), ...(onError && { onError }) })],
-    [`${root}/agui`, aguiHandler({ ...shared, route: `${root}/agui`, store, branches })],
-    [`${root}/ai-sdk`, aiSdkHandler({ ...shared, route: `${root}/ai-sdk`, store, branches })],
-    [`${root}/threads`, threadsHandler({ index: threads, user, route: `${root}/threads`, deleteConversation: forget, ...guard })],
-  ];
+  // The routes of the wire contract (@agent-chat/core/contract), one handler each.
+  const handlers = {
+    agent: genkitAgentHandler({ ...shared, route: at('agent'), ...(agent.abortAgentAction && { abort: agent.abortAgentAction }), ...(onError && { onError }) }),
+    agui: aguiHandler({ ...shared, route: at('agui'), store, branches }),
+    'ai-sdk': aiSdkHandler({ ...shared, route: at('ai-sdk'), store, branches }),
+    [THREADS_ROUTE]: threadsHandler({ index: threads, user, route: at(THREADS_ROUTE), deleteConversation: forget, ...guard }),
+  } satisfies Record<RouteName | typeof THREADS_ROUTE, WebHandler>;
+  const routes = Object.entries(handlers).map(([name, routeHandler]) => [at(name as keyof typeof handlers), routeHandler] as const);
   const handler: WebHandler = guardRequests(guard)(async (request) => {
     const path = new URL(request.url).pathname;
     const match = routes.find(([route]) => path === route || path.startsWith(`${route}/`));

@@ -13,8 +13,8 @@
  * A request passes once: a handler inside another guarded one (`genkitRoutes` around its protocol handlers) does not
  * read the body twice.
  */
-import type { WebHandler } from '../turns/resumable-turns.js';
-import { jsonResponse } from '../turns/turn-frames.js';
+import type { WebHandler } from '../http/web-handler.js';
+import { jsonResponse } from '../http/web-handler.js';
 import { bodyLimits, type BodyLimits } from './body-limits.js';
 import { DEFAULT_ALLOWED_HOSTS, hostRefusal } from './host-allowlist.js';
 
