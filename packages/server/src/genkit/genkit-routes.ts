@@ -68,8 +68,8 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
   const at = (name: RouteName | typeof THREADS_ROUTE) => routePath(base, name);
   const snapshots = agent.getSnapshotDataAction;
   const branches = new BranchIndex();
-  const { user, allowedHosts, crossSite, maxBodyBytes, maxJsonDepth } = options;
-  const guard = { ...(allowedHosts !== undefined && { allowedHosts }), ...(crossSite !== undefined && { crossSite }), ...(maxBodyBytes !== undefined && { maxBodyBytes }), ...(maxJsonDepth !== undefined && { maxJsonDepth }) };
+  const { user, allowedHosts, crossSite, maxBodyBytes, maxJsonDepth, hints } = options;
+  const guard = { ...(allowedHosts !== undefined && { allowedHosts }), ...(crossSite !== undefined && { crossSite }), ...(maxBodyBytes !== undefined && { maxBodyBytes }), ...(maxJsonDepth !== undefined && { maxJsonDepth }), ...(hints && { hints }) };
   const shared = { agent, turns, snapshots, user, owners: threads.owners, ...guard, ...(sessionSize && { sessionSize }) };
   const forget = async (id: string) => {
     await turns.forgetSession(id);
