@@ -58,6 +58,8 @@ export interface GenkitRoutes extends WebHandler {
   turns: ResumableTurns;
   /** Deletes a conversation whole: its running and kept turns, its fork points, its snapshots, its thread and owner. */
   deleteConversation(id: string): Promise<void>;
+  /** `await using routes = genkitRoutes(…)`: closes its turns (`routes.turns.close()`) when the block ends. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
@@ -95,5 +97,5 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
     if (owner !== null) await threads.remove(owner, id);
     await threads.owners.release(id);
   };
-  return Object.assign(handler, { turns, deleteConversation });
+  return Object.assign(handler, { turns, deleteConversation, [Symbol.asyncDispose]: () => turns.close() });
 }

@@ -48,6 +48,8 @@ export class RedisTurns {
   async start(): Promise<void> {
     this.subscriber = this.client.duplicate();
     await this.subscriber.connect();
+    // It only listens: a process that forgets close() is not kept alive by it.
+    this.subscriber.unref();
     await this.subscriber.subscribe(this.key('turns', 'cancel'), (turnId) => {
       const turn = this.buffers.get(turnId);
       if (turn && !this.buffers.isDone(turn) && !turn.controller.signal.aborted) turn.controller.abort('cancelled');

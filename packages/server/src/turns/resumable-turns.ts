@@ -90,8 +90,10 @@ export interface ResumableTurns {
   forgetSession(sessionId: string): Promise<void>;
   /** Turns running on this instance (for a clean close). */
   runningTurns(): Turn[];
-  /** Closes the store. */
+  /** Closes the store (see {@link TurnStore.close}). */
   close(): Promise<void>;
+  /** `await using turns = resumableTurns(…)`: {@link ResumableTurns.close}. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** Resumable turns over `store`: the replay buffer and its routes (README: "resumableTurns"). */
@@ -247,5 +249,6 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     },
     runningTurns: () => buffers.runningTurns(),
     close: () => store.close(),
+    [Symbol.asyncDispose]: () => store.close(),
   };
 }
