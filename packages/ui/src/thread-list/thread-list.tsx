@@ -70,7 +70,7 @@ export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest 
 
   return (
     <nav className={cx('acu-thread-list', className)} aria-label={labels.threads} data-state={state.status} {...rest}>
-      <button type="button" className="acu-thread-new" onClick={async () => onOpen?.(await list.create())}>{labels.newChat}</button>
+      <button type="button" className="acu-thread-new" onClick={() => void list.create().then((id) => onOpen?.(id))}>{labels.newChat}</button>
       {state.error && (
         <div className="acu-thread-error" role="alert">
           {labels.threadsFailed(state.error.message)}
