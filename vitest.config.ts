@@ -28,6 +28,7 @@ export default defineConfig({
       { find: /^@agent-chat\/core$/, replacement: source('./packages/core/src/index.ts') },
       { find: /^@agent-chat\/core\/wire$/, replacement: source('./packages/core/src/wire-entry.ts') },
       { find: /^@agent-chat\/core\/binding$/, replacement: source('./packages/core/src/binding.ts') },
+      { find: /^@agent-chat\/core\/contract$/, replacement: source('./packages/core/src/wire/contract.ts') },
       { find: /^@agent-chat\/core\/threads$/, replacement: source('./packages/core/src/threads/index.ts') },
       ...protocolAliases(source('.')),
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Fails when the relative imports of packages/*/src form a cycle (type-only imports count: they couple files too), or
 // when one points up a layer (a package above its own, a later folder of core: upwardImports below).
+// Inside core and server, a folder imports only the folders below it (CORE_FOLDERS, SERVER_FOLDERS).
 // `node scripts/check-import-cycles.mjs` prints each; npm test runs it, and a core test runs importCycles() and upwardImports().
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -96,22 +97,32 @@ export const PACKAGE_LAYERS = {
 export const CORE_FOLDERS = ['util', 'model', 'wire', 'transport', 'protocols', 'chat', 'threads'];
 
 /**
+ * @agent-chat/server the same way, bottom first: the Web handler and its Node adapters, the request checks, who may
+ * read a conversation, resumable turns, the threads routes, the Genkit protocol handlers on top of them all.
+ */
+export const SERVER_FOLDERS = ['http', 'hygiene', 'access', 'turns', 'threads', 'genkit'];
+
+/** The packages whose folders are layered, and their folders bottom first. */
+export const FOLDER_LAYERS = { core: CORE_FOLDERS, server: SERVER_FOLDERS };
+
+/**
  * Known upward imports left to another change, each with the issue that removes it (`from → to`, paths under packages/).
  * None today (issue 29 moved the client tools' declaration type to model/tools.ts).
  */
 export const ALLOWED_UPWARD = new Set([]);
 
 const BARE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]@agent-chat\/([a-z-]+)[^'"]*['"]|import\(\s*['"]@agent-chat\/([a-z-]+)/g;
-const SHIPPED = (file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts') && !/\.(test|test-d|stories|react18\.test)\.tsx?$/.test(file)
+const SHIPPED = (file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts') && !/(\.(test|test-d|stories|react18\.test)|-test-support)\.tsx?$/.test(file)
   && !file.split(sep).includes('stories');
 
-/** Where a file under packages/ sits: its package, and for core its layer index (entries on top). */
+/** Where a file under packages/ sits: its package, and for a layered package its layer index (entries on top). */
 function placeOf(packages, file) {
   const [pkg, src, folder, ...rest] = relative(packages, file).split(sep);
   if (src !== 'src' || !pkg) return null;
-  if (pkg !== 'core') return { pkg, layer: 0 };
-  const layer = rest.length === 0 ? CORE_FOLDERS.length : CORE_FOLDERS.indexOf(folder ?? '');
-  return { pkg, layer: layer < 0 ? CORE_FOLDERS.length : layer, folder: rest.length === 0 ? '(entry)' : folder };
+  const folders = FOLDER_LAYERS[pkg];
+  if (!folders) return { pkg, layer: 0 };
+  const layer = rest.length === 0 ? folders.length : folders.indexOf(folder ?? '');
+  return { pkg, layer: layer < 0 ? folders.length : layer, folder: rest.length === 0 ? '(entry)' : folder };
 }
 
 /**
@@ -141,8 +152,8 @@ export function upwardImports(root) {
       const to = placeOf(packages, target);
       if (!to || (to.pkg !== from.pkg && !allowed.includes(to.pkg))) {
         found.push(`${edge} (outside what ${from.pkg} may import)`);
-      } else if (to.pkg === 'core' && from.pkg === 'core' && to.layer > from.layer) {
-        found.push(`${edge} (${from.folder} is below ${to.folder} in core)`);
+      } else if (to.pkg === from.pkg && FOLDER_LAYERS[from.pkg] && to.layer > from.layer) {
+        found.push(`${edge} (${from.folder} is below ${to.folder} in ${from.pkg})`);
       }
     }
   }

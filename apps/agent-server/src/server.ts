@@ -1,41 +1,41 @@
 /**
- * The HTTP server: @genkit-ai/express on 127.0.0.1.
+ * The HTTP server: node:http on 127.0.0.1, serving @agent-chat/server's `genkitRoutes` for the demo's task agent.
  *
- *   POST /api/agent               the task agent (server-managed sessions, SSE turn stream)
- *   POST /api/agent/getSnapshot   {data:{snapshotId}|{sessionId}} → {result: SessionSnapshot} (404 NOT_FOUND)
- *   POST /api/agent/abort         {data:{snapshotId}} → {result:{snapshotId, status}}
- *   POST /api/agent-client        the same agent without a store (client-managed state)
- *   POST /api/agui                the same agent over AG-UI 1.0 (RunAgentInput in, SSE events out; @agent-chat/server/genkit)
- *   POST /api/ai-sdk              the same agent as an AI SDK chat route (UI message stream v1; @agent-chat/server/genkit)
+ *   /api/agent, /api/agui, /api/ai-sdk, /api/threads   genkitRoutes (@agent-chat/server/genkit): the agent over Genkit's
+ *                                 own protocol, AG-UI and the AI SDK UI message stream on resumable turns, each user's
+ *                                 threads (see docs/WIRE-CONTRACT.md and the package's README for every route under them)
+ *   POST /api/agent-client        the same agent without a store (client-managed state): genkitAgentHandler
  *   GET  /api/health              {ok, agent, model, store}
- *   GET  <route>/turns/:id/stream reattach to a turn; POST <route>/turns/:id/cancel stops it (@agent-chat/server)
- *   GET  /api/ai-sdk/:chatId/stream  useChat's resumeStream; GET /api/ai-sdk/chats/:chatId the stored chat
- *   POST /api/agui/connect        restore an AG-UI thread (MESSAGES_SNAPSHOT, STATE_SNAPSHOT, …)
- *   /api/threads                  each user's conversations (threads/threads-route.ts), in the sessions' store
  *
  * Turns run into @agent-chat/server's replay buffers (resumableTurns), shared over Redis when `redisUrl` is set.
- *
- * Every request first passes the Host/Origin allowlist (403), then the shared JSON body parser with its size and
- * depth caps (413 / 400); turns that continue a session pass its stored-size cap (413).
+ * Every request first passes the package's request checks (Host/Origin allowlist 403, body size 413 and depth 400,
+ * cross-site 403/415), whose answers name this app's environment variables; turns that continue a session pass its
+ * stored-size cap (413). What stays here is the demo's: its agent and model, its stores, its log lines and its CLI.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
-import type { ErrorRequestHandler } from 'express';
 import { createTaskAgents, DEFAULT_DATA_DIR, type TaskAgentOptions } from './agent/agent.js';
 import { sendGenkitLogsTo } from './agent/genkit-logger.js';
 import { genkitLogger, type RunnableAction } from './agent/genkit-runtime.js';
-import { jsonBodyParser, requestLimitErrors, type RequestLimits } from './hygiene/request-limits.js';
 import { DEFAULT_MAX_SESSION_BYTES, sessionSizeCap } from './hygiene/session-size.js';
 import { removeStaleTempFiles } from './storage/stale-temp-files.js';
 import { threadIndexFor } from './threads/thread-index-for.js';
-import { aguiHandler, aiSdkHandler, BranchIndex, currentTurn, genkitAgentHandler } from '@agent-chat/server/genkit';
-
+import { currentTurn, genkitAgentHandler, genkitRoutes, type GenkitAgentLike } from '@agent-chat/server/genkit';
 import {
-  DEFAULT_LOG_LINES_PER_MINUTE, DEFAULT_USER_HEADER, hostRefusal, threadsHandler, memoryTurnStore, nodeHeaders, rateLimitedLog, redisTurnStore, resumableTurns, sendResponse, toExpress, userFromHeader, type TurnBufferOptions, type UserOption,
+  DEFAULT_BASE, DEFAULT_LOG_LINES_PER_MINUTE, DEFAULT_USER_HEADER, guardRequests, ROUTE_NAMES, ROUTES, routePath, jsonResponse, memoryTurnStore, rateLimitedLog, redisTurnStore, resumableTurns, toNodeListener,
+  userFromHeader, type BodyLimits, type TurnBufferOptions, type UserOption, type WebHandler,
 } from '@agent-chat/server';
 import { createClient } from 'redis';
+
+/** The body caps of every request. */
+export type RequestLimits = Pick<BodyLimits, 'maxBodyBytes' | 'maxJsonDepth'>;
+
+/** The request checks' answers name the options and the environment variables that change them. */
+const HINTS = { allowedHosts: 'option allowedHosts / ALLOWED_HOSTS', maxBodyBytes: 'option maxBodyBytes / AGENT_MAX_BODY_BYTES', maxJsonDepth: 'option maxJsonDepth / AGENT_MAX_JSON_DEPTH' };
+/** The agent with client-managed state: a route of this app only (the package's routes keep sessions on the server). */
+const CLIENT_ROUTE = `${DEFAULT_BASE}/agent-client`;
 
 export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSignal' | 'storeLog' | 'redis'>, RequestLimits {
   /** Port on 127.0.0.1 (default 3400; 0 picks a free one). */
@@ -106,12 +106,15 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const { agent, clientAgent, store, modelName } = createTaskAgents({ ...options, shutdownSignal: shutdown.signal, storeLog: errorLog, ...(redis && { redis }) });
   const maxSessionBytes = options.maxSessionBytes ?? DEFAULT_MAX_SESSION_BYTES;
   const active = new Set<Promise<unknown>>();
+  // The route each request came in on, for the turn's log line (one agent serves every route of genkitRoutes).
+  const routeOfRequest = new AsyncLocalStorage<string>();
 
   /** Wraps an agent so every turn is tracked (for a clean close) and logged as one line. */
-  const logged = (route: string, action: RunnableAction): RunnableAction => ({
+  const logged = (action: RunnableAction): RunnableAction => ({
     async run(input, runOptions) {
       const started = performance.now();
       const turn = currentTurn();
+      const route = routeOfRequest.getStore() ?? '-';
       const line = (outcome: TurnOutcome) => {
         const session = outcome.sessionId ?? turn?.requestedSessionId ?? '-';
         const stopped = turn?.signal.aborted ? ` (${typeof turn.signal.reason === 'string' ? turn.signal.reason : 'stopped'})` : '';
@@ -145,67 +148,41 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     : memoryTurnStore(bufferOptions);
   await turnStore.ready();
   const turns = resumableTurns({ store: turnStore, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false });
-  const snapshots = agent.getSnapshotDataAction;
-  // The snapshots this server's AG-UI and AI SDK turns produced: the lines a request may continue or fork from.
-  const branches = new BranchIndex();
-  const sessionSize = sessionSizeCap(store, maxSessionBytes);
   // Genkit's own log line for a failed request (its logger goes to the rate-limited error log).
   const logTurnError = (error: unknown) => genkitLogger.error(`Request failed with error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-  /** A protocol handler of @agent-chat/server/genkit at `route`: its POST and every route under it (turns, connect, chats). */
-  const mount = (route: string, handler: (request: Request) => Promise<Response>) => app.all([route, `${route}/*`], toExpress(handler));
 
-  const app = express();
-  app.disable('x-powered-by');
-  const hosts = { ...(options.allowedHosts && { allowedHosts: options.allowedHosts }), hint: 'option allowedHosts / ALLOWED_HOSTS' };
-  app.use((req, res, next) => {
-    const refused = hostRefusal(nodeHeaders(req), hosts);
-    if (refused) sendResponse(res, refused).catch(next);
-    else next();
-  });
-  app.use(jsonBodyParser(options));
-  app.use((_req, res, next) => {
-    // genkit 1.42 can write to a response after ending it; unhandled, that ERR_STREAM_WRITE_AFTER_END
-    // 'error' event would crash the process.
-    res.on('error', () => {});
-    next();
-  });
   // Every route is the user's: the conversations, their turns and threads belong to whoever started them (404 to anyone
   // else, 401 without a user). The user is the header the demo sends (its per-browser id), a stand-in for real auth.
   const user = options.user ?? userFromHeader(options.userHeader ?? DEFAULT_USER_HEADER);
   const threads = threadIndexFor({ ...options, ...(redis && { redis }) });
-  // The checks each handler makes again (Host/Origin, cross-site, caps): the same as the app's own below.
-  const access = { user, owners: threads.owners, ...(options.allowedHosts && { allowedHosts: options.allowedHosts }), ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }), ...(options.maxJsonDepth !== undefined && { maxJsonDepth: options.maxJsonDepth }) };
-  /** A deleted thread's conversation: its turns (here and on other instances), fork points and snapshots. */
-  const deleteConversation = async (id: string) => {
-    await turns.forgetSession(id);
-    branches.forget(id);
-    await store.deleteSession(id);
+  const guard = {
+    hints: HINTS,
+    ...(options.allowedHosts && { allowedHosts: options.allowedHosts }),
+    ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.maxJsonDepth !== undefined && { maxJsonDepth: options.maxJsonDepth }),
   };
-  app.use('/api/threads', toExpress(threadsHandler({ ...access, index: threads, deleteConversation })));
-  app.get('/api/health', (_req, res) => {
-    res.json({ ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
-  });
-  // The routes themselves are @agent-chat/server/genkit's Web handlers (getSnapshot and abort included, for the
-  // session's owner only); the session cap is checked before each turn (the history AG-UI and the AI SDK resend is not
-  // stored again: only their last message adds to a session).
-  mount('/api/agent', genkitAgentHandler({ ...access, route: '/api/agent', agent: logged('/api/agent', agent), turns, snapshots, store, abort: agent.abortAgentAction, sessionSize, onError: logTurnError }));
-  mount('/api/agent-client', genkitAgentHandler({ ...access, route: '/api/agent-client', agent: logged('/api/agent-client', clientAgent), turns, onError: logTurnError }));
-  // The same agent (and sessions) over AG-UI and the AI SDK UI message stream; the thread / chat id is the sessionId.
-  mount('/api/agui', aguiHandler({ ...access, route: '/api/agui', agent: logged('/api/agui', agent), snapshots, turns, store, branches, sessionSize }));
-  mount('/api/ai-sdk', aiSdkHandler({ ...access, route: '/api/ai-sdk', agent: logged('/api/ai-sdk', agent), snapshots, turns, store, branches, sessionSize }));
-  app.use((_req, res) => {
-    res.status(404).json({ status: 'NOT_FOUND', message: 'No such route.' });
-  });
-  app.use(requestLimitErrors(options));
-  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; message?: string; stack?: string }, req, res, _next) => {
-    const status = typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) errorLog(`[agent-server] ${req.method} ${req.path} failed: ${error.stack ?? error.message}`);
-    if (res.headersSent) return void res.end();
-    res.status(status).json({ status: status === 400 ? 'INVALID_ARGUMENT' : 'INTERNAL', message: status < 500 ? error.message : 'Internal error' });
-  };
-  app.use(onError);
+  const loggedAgent: GenkitAgentLike = { ...logged(agent), getSnapshotDataAction: agent.getSnapshotDataAction, abortAgentAction: agent.abortAgentAction };
+  // The package's routes: the three protocols, their turns, getSnapshot / abort / connect / chats, the threads (whose
+  // DELETE deletes the conversation whole); the session cap is checked before each turn.
+  const routes = genkitRoutes({ ...guard, agent: loggedAgent, store, turns, threads, user, sessionSize: sessionSizeCap(store, maxSessionBytes), onError: logTurnError });
+  const clientRoute = genkitAgentHandler({ ...guard, route: CLIENT_ROUTE, agent: logged(clientAgent), turns, user, owners: threads.owners, onError: logTurnError });
+  const health = () => jsonResponse(200, { ok: true, agent: agent.__action.name, model: modelName, store: redis ? 'redis' : options.store ?? 'file' });
+  const logRoutes = [CLIENT_ROUTE, ...ROUTE_NAMES.map((name) => routePath(DEFAULT_BASE, name))];
 
-  const server: Server = app.listen(options.port ?? 3400, options.host ?? '127.0.0.1');
+  const app: WebHandler = guardRequests(guard)(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === `${DEFAULT_BASE}/health` && request.method === 'GET') return health();
+    const route = logRoutes.find((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ?? path;
+    try {
+      return await routeOfRequest.run(route, () => (route === CLIENT_ROUTE ? clientRoute(request) : routes(request)));
+    } catch (error) {
+      errorLog(`[agent-server] ${request.method} ${path} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      throw error;
+    }
+  });
+
+  const server: Server = createServer(toNodeListener(app));
+  server.listen(options.port ?? 3400, options.host ?? '127.0.0.1');
   await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
   const { port, address } = server.address() as AddressInfo;
   const url = `http://${address}:${port}`;
@@ -213,9 +190,9 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   let closing: Promise<void> | undefined;
   return {
     url,
-    agentUrl: `${url}/api/agent`,
-    aguiUrl: `${url}/api/agui`,
-    aiSdkUrl: `${url}/api/ai-sdk`,
+    agentUrl: `${url}${routePath(DEFAULT_BASE, ROUTES.genkit)}`,
+    aguiUrl: `${url}${routePath(DEFAULT_BASE, ROUTES.agui)}`,
+    aiSdkUrl: `${url}${routePath(DEFAULT_BASE, ROUTES['ai-sdk'])}`,
     port,
     close() {
       closing ??= (async () => {

@@ -1,9 +1,11 @@
+import { ROUTES, type RouteProtocol } from '@agent-chat/core/contract';
+
 /** Where the demo's mode and server-managed session live: the page URL, so a reload continues the session. */
 export type ChatMode = 'server' | 'client';
 
 /** The wire protocol a server-managed chat speaks to the same Genkit agent: Genkit's own, AG-UI, or the AI SDK stream. */
-export type Protocol = 'genkit' | 'agui' | 'ai-sdk';
-const PROTOCOLS: readonly Protocol[] = ['genkit', 'agui', 'ai-sdk'];
+export type Protocol = RouteProtocol;
+const PROTOCOLS = Object.keys(ROUTES) as Protocol[];
 
 interface DemoLocation {
   mode: ChatMode;

@@ -2,6 +2,7 @@ import {
   aguiTransport, aiSdkTransport, genkitTransport, persistChatTree, restoreSavedChatTree,
   type AgentChat, type AgentResponse, type ChatTreeStorage, type JsonPatchOperation, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
+import { DEFAULT_BASE, ROUTES, routePath } from '@agent-chat/core/contract';
 import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { createDemoChat } from './demo-chat.js';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
@@ -95,9 +96,10 @@ export function transportFor(mode: ChatMode, protocol: Protocol, fetch?: typeof 
   // Every request names this browser's user (the agent server's stand-in for auth): its conversations are its own.
   const headers = () => ({ 'x-agent-user': demoUser() });
   if (mode === 'client') return genkitTransport({ url: '/api/agent-client', fetch, headers, resumable: true });
-  if (protocol === 'agui') return aguiTransport({ url: '/api/agui', fetch, headers, resumable: true });
-  if (protocol === 'ai-sdk') return aiSdkTransport({ url: '/api/ai-sdk', fetch, headers, resumable: true });
-  return genkitTransport({ url: '/api/agent', fetch, headers, resumable: true });
+  const url = routePath(DEFAULT_BASE, ROUTES[protocol]);
+  if (protocol === 'agui') return aguiTransport({ url, fetch, headers, resumable: true });
+  if (protocol === 'ai-sdk') return aiSdkTransport({ url, fetch, headers, resumable: true });
+  return genkitTransport({ url, fetch, headers, resumable: true });
 }
 
 /** The transport, recording every turn's bytes (a recording holds one protocol: a switch starts a new one). */

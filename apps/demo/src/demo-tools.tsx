@@ -1,8 +1,7 @@
+import { isRecord } from '@agent-chat/core/wire';
 import type { ToolCallStatus, ToolRegistry, ToolRenderProps } from '@agent-chat/ui';
 import type { LocalTime } from './demo-chat.js';
 import './demo-tools.css';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const STATUS_TEXT: Partial<Record<ToolCallStatus, string>> = { error: 'failed', denied: 'declined', cancelled: 'stopped' };
 

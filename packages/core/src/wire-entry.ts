@@ -13,3 +13,4 @@ export { normalizeRole, toMessage, userMessage } from './model/message.js';
 export { upsertArtifact } from './model/session.js';
 export { toAgentChatError } from './model/error.js';
 export { createSessionId, randomId } from './util/ids.js';
+export { isRecord } from './util/guards.js';

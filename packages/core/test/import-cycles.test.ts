@@ -76,10 +76,15 @@ describe('imports up a layer', () => {
       'packages/ui/src/view.stories.tsx': "import { recording } from '@agent-chat/testing/recordings';\nexport default recording;\n",
       'packages/ui/stories/kept.ts': "import kept from '../../testing/recordings/kept.json' with { type: 'json' };\nimport { view } from '../src/view.js';\nexport default [kept, view];\n",
       'packages/testing/src/recording.ts': "import { hook } from '@agent-chat/react';\nexport const recording = hook;\n",
+      'packages/server/src/http/web-handler.ts': "import type { Turns } from '../turns/turns.js';\nexport type Handler = () => Turns;\n",
+      'packages/server/src/turns/turns.ts': "import type { Handler } from '../http/web-handler.js';\nimport { guard } from '../hygiene/guard.js';\nexport type Turns = Handler[];\nexport const used = guard;\n",
+      'packages/server/src/hygiene/guard.ts': 'export const guard = 1;\n',
+      'packages/server/src/index.ts': "export { used } from './turns/turns.js';\n",
     });
     expect(upwardImports(at).sort()).toEqual([
       'core/src/wire/frame.ts → core/src/chat/turn.ts (wire is below chat in core)',
       'react/src/hook.ts → @agent-chat/ui (react may import core)',
+      'server/src/http/web-handler.ts → server/src/turns/turns.ts (http is below turns in server)',
       'ui/src/view.ts → testing/src/recording.ts (outside what ui may import)',
       "ui/stories/kept.ts → ../../testing/recordings/kept.json (a story takes another package's files by its exports)",
     ]);

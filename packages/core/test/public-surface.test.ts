@@ -58,7 +58,7 @@ describe('the public surface', () => {
 
   it('the wire subpath has the framers and the decoder helpers a custom protocol needs', () => {
     expect(Object.keys(wire).sort()).toEqual([
-      'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_FRAME_BYTES', 'FINISH_REASONS', 'artifactOf', 'createNdjsonFramer', 'createSessionId', 'createSseFramer', 'endTurn', 'jsonFrame',
+      'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_FRAME_BYTES', 'FINISH_REASONS', 'artifactOf', 'createNdjsonFramer', 'createSessionId', 'createSseFramer', 'endTurn', 'isRecord', 'jsonFrame',
       'malformedFrameEvent', 'normalizeFinishReason', 'normalizeRole', 'randomId', 'readFrames', 'toAgentChatError',
       'toMessage', 'upsertArtifact', 'userMessage',
     ]);

@@ -3,6 +3,8 @@ export { resumableTurns, type ResumableTurns, type ResumableTurnsOptions, type F
 export { memoryTurnStore, redisTurnStore, type TurnStore, type TurnStoreOptions, type RedisTurnStoreOptions } from './turns/turn-store.js';
 export { TurnBuffers, TurnGapError, DEFAULT_TURN_RETENTION_MS, DEFAULT_MAX_TURN_BYTES, DEFAULT_MAX_BUFFERED_BYTES, type Turn, type BufferedFrame, type TurnBufferOptions } from './turns/turn-buffers.js';
 export { RESUMABLE_HEADER, TURN_ID_HEADER, lastSeenSeq, sseFrame, jsonResponse, type RequestLike } from './turns/turn-frames.js';
+// The routes of the wire contract, as @agent-chat/core/contract defines them (for a server app that does not use core).
+export { DEFAULT_BASE, ROUTES, ROUTE_NAMES, THREADS_ROUTE, routePath, type RouteName, type RouteProtocol } from '@agent-chat/core/contract';
 export type { RedisClient, SharedTurnInfo } from './turns/redis-turns.js';
 export { hostAllowlist, hostRefusal, hostnameOfHost, hostnameOfOrigin, parseAllowedHosts, DEFAULT_ALLOWED_HOSTS, type HostAllowlistOptions } from './hygiene/host-allowlist.js';
 export { bodyLimits, bodyLimitResponse, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_DEPTH, type BodyLimits } from './hygiene/body-limits.js';

@@ -1,3 +1,4 @@
+import { ROUTES } from '@agent-chat/core/contract';
 import type { Protocol } from '../demo-location.js';
 
 /** Where the thread list keeps its threads: this browser's IndexedDB, or the agent server's `/api/threads`. */
@@ -11,7 +12,7 @@ export interface ConversationsLocation {
   store: ThreadStore;
 }
 
-const PROTOCOLS: readonly Protocol[] = ['genkit', 'agui', 'ai-sdk'];
+const PROTOCOLS = Object.keys(ROUTES) as Protocol[];
 const PREFIX = '/c/';
 
 /** The single chat's page (the demo's page before conversations): `/chat`, with its query (`?protocol=…&session=…`). */

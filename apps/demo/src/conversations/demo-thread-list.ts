@@ -1,3 +1,4 @@
+import { DEFAULT_BASE, routePath, THREADS_ROUTE } from '@agent-chat/core/contract';
 import { createThreadList, httpThreadAdapter, localThreadAdapter, type ThreadListHandle } from '@agent-chat/core/threads';
 import type { Protocol } from '../demo-location.js';
 import { createDemoChat } from '../demo-chat.js';
@@ -12,7 +13,7 @@ import type { ThreadStore } from './conversations-location.js';
  */
 export function createDemoThreadList(protocol: Protocol, store: ThreadStore, user: string, initialId: string | null): ThreadListHandle<TaskState> {
   const adapter = store === 'server'
-    ? httpThreadAdapter({ url: '/api/threads', headers: { 'x-agent-user': user } })
+    ? httpThreadAdapter({ url: routePath(DEFAULT_BASE, THREADS_ROUTE), headers: { 'x-agent-user': user } })
     : localThreadAdapter({ name: `demo-${user}` });
   return createThreadList<TaskState>({
     adapter,

@@ -1,3 +1,4 @@
+import { unrefTimer } from '../util/dispose.js';
 import type { ThreadChange } from './thread-types.js';
 
 /**
@@ -21,7 +22,8 @@ export function changeChannel(name: string): ChangeChannel {
   let channel: BroadcastChannel | null = null;
   const open = () => {
     if (channel || typeof BroadcastChannel === 'undefined') return channel;
-    channel = new BroadcastChannel(name);
+    // Node's channel would keep the process alive until closed: unref'd, a script that forgets dispose() still exits.
+    channel = unrefTimer(new BroadcastChannel(name));
     channel.onmessage = (event: MessageEvent<unknown>) => {
       if (isChange(event.data)) for (const listener of listeners) listener(event.data);
     };

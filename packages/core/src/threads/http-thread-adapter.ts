@@ -1,3 +1,4 @@
+import { unrefTimer } from '../util/dispose.js';
 import { AgentChatError, httpErrorCode } from '../model/error.js';
 import { resolveHeaders } from '../transport/http-transport.js';
 import type { HeadersOption } from '../transport/transport.js';
@@ -88,7 +89,7 @@ export function httpThreadAdapter(options: HttpThreadAdapterOptions): ThreadAdap
         page.addEventListener('visibilitychange', onShown);
       }
       const every = options.refetchInterval;
-      const timer = every && every > 0 ? setInterval(onShown, every) : undefined;
+      const timer = every && every > 0 ? unrefTimer(setInterval(onShown, every)) : undefined;
       return () => {
         if (onFocus) {
           window.removeEventListener('focus', onShown);

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentChat } from '../chat/agent-chat.js';
 import type { ChatMessage } from '../model/message.js';
 import { textOf } from '../model/part.js';
+import { asyncDispose } from '../util/dispose.js';
 import { createThreadChat, previewOf, type ThreadChat } from './thread-chat.js';
 import { compareThreads, upsertThread } from './thread-order.js';
 import type { ThreadAdapter, ThreadChange, ThreadListState, ThreadSummary } from './thread-types.js';
@@ -61,8 +62,18 @@ export interface ThreadListHandle<S = unknown> {
   /** Settles when the thread's kept conversation is loaded into its chat. */
   restored(id?: string): Promise<void>;
   clearError(): void;
-  /** Stops listening to the store and other tabs; removals waiting for their undo time are carried out now. */
+  /**
+   * Stops listening to the store, other tabs and the adapter's refetch timer; removals waiting for their undo time are
+   * carried out now. Call it when the list goes (a Node script, a test, a page that swaps lists): nothing of the list
+   * keeps a Node process alive (its channel and timers are unref'd), but a removal in its undo time is only sent by
+   * `dispose` or when that time ends.
+   */
   dispose(): void;
+  /**
+   * `await using list = createThreadList(…)`: `dispose()`, then waits for the removals it carried out to be sent (the
+   * key is `Symbol.asyncDispose`).
+   */
+  [asyncDispose](): Promise<void>;
 }
 
 /** The title the first user message gives: its first line, at most 60 characters. */
@@ -187,6 +198,14 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
   const forget = (id: string) => {
     chats.get(id)?.dispose();
     chats.delete(id);
+  };
+  /** Stops listening, carries out the waiting removals and gives their writes. */
+  const dispose = async () => {
+    unsubscribe?.();
+    unwatch?.();
+    const writes = [...removals.keys()].map(finishRemoval);
+    for (const id of [...chats.keys()]) forget(id);
+    await Promise.all(writes);
   };
   const finishRemoval = (id: string) => {
     clearTimeout(removals.get(id));
@@ -356,10 +375,8 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     },
     clearError: () => set({ error: null, status: 'ready' }),
     dispose() {
-      unsubscribe?.();
-      unwatch?.();
-      for (const id of [...removals.keys()]) void finishRemoval(id);
-      for (const id of [...chats.keys()]) forget(id);
+      void dispose();
     },
+    [asyncDispose]: () => dispose(),
   };
 }

@@ -2,7 +2,8 @@ import { buildingRequest } from '../model/failure.js';
 import { joinUrl } from './join-url.js';
 import { postJson, resolveHeaders } from './http-request.js';
 import type { HttpTransportConfig } from './http-transport.js';
-import { RESUMABLE_HEADER, resolveResumable } from './resumable-options.js';
+import { RESUMABLE_HEADER, turnPath } from '../wire/contract.js';
+import { resolveResumable } from './resumable-options.js';
 import { streamResumableTurn } from './resumable-turn.js';
 import { createTurnRegistry } from './turn-registry.js';
 import type { Transport, TurnRequest } from './transport.js';
@@ -39,7 +40,7 @@ export function resumableHttpTransport<Body>(config: HttpTransportConfig<Body>):
         postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal })));
     },
     reattach(turnId, request, signal) {
-      const streamUrl = joinUrl(url, `turns/${encodeURIComponent(turnId)}/stream`);
+      const streamUrl = joinUrl(url, turnPath(turnId, 'stream'));
       return streamResumableTurn(url, resumableTurn(request, signal, build(request), (getSignal) => get(streamUrl, { Accept: accept }, getSignal)));
     },
     // A resumable turn outlives its request: stop() cancels it on the server, as well as whatever `stop` asks.

@@ -1,3 +1,5 @@
+import { unrefTimer } from '../util/dispose.js';
+
 /** How a resumable transport reattaches to a turn whose stream broke off. */
 export interface ResumableOptions {
   /** Reattach attempts in a row before the turn fails with `connection-lost`. Default 5. */
@@ -8,14 +10,14 @@ export interface ResumableOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-export const RESUMABLE_HEADER = 'x-agent-resumable';
-export const TURN_ID_HEADER = 'x-agent-turn-id';
-
 /** The default backoff: doubling from 1 s, at most 15 s. */
 export const defaultReattachDelay = (attempt: number): number => Math.min(1000 * 2 ** (attempt - 1), 15_000);
 
-/** A timer that an abort cuts short. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+/**
+ * A timer that an abort cuts short. `background`: the timer does not keep a Node process alive (work nobody awaits,
+ * such as polling a detached turn); a sleep someone awaits keeps it, or the process could end mid-await.
+ */
+export function abortableSleep(ms: number, signal: AbortSignal, background = false): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
@@ -26,6 +28,7 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
       signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
+    if (background) unrefTimer(timer);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

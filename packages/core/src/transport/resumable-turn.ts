@@ -6,7 +6,8 @@ import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
 import { isDetached } from './detach.js';
 import { joinUrl } from './join-url.js';
-import { TURN_ID_HEADER, type ResumableOptions } from './resumable-options.js';
+import { LAST_EVENT_ID_HEADER, TURN_ID_HEADER, turnPath } from '../wire/contract.js';
+import type { ResumableOptions } from './resumable-options.js';
 import type { FrameDecoder, HttpTransportOptions } from './transport.js';
 import type { TurnRegistry } from './turn-registry.js';
 
@@ -60,14 +61,14 @@ async function startTurn(options: ResumableTurnOptions): Promise<Response> {
 /** Reattaches after `lastId` (from frame 0 without one): the response, or `connection-lost` after the bounded retries. */
 async function reattach(url: string, turnId: string, lastId: string | undefined, options: ResumableTurnOptions): Promise<Response> {
   const { resumable, signal } = options;
-  const streamUrl = joinUrl(url, `turns/${encodeURIComponent(turnId)}/stream`);
+  const streamUrl = joinUrl(url, turnPath(turnId, 'stream'));
   let lastError: unknown = null;
   for (let attempt = 1; attempt <= resumable.attempts; attempt++) {
     await resumable.sleep(resumable.delay(attempt), signal);
     signal.throwIfAborted();
     let response: Response;
     try {
-      response = await options.get(streamUrl, { Accept: options.accept, ...(lastId !== undefined ? { 'Last-Event-ID': lastId } : {}) }, signal);
+      response = await options.get(streamUrl, { Accept: options.accept, ...(lastId !== undefined ? { [LAST_EVENT_ID_HEADER]: lastId } : {}) }, signal);
     } catch (error) {
       signal.throwIfAborted();
       lastError = error;

@@ -1,3 +1,4 @@
+import { turnPath } from '../wire/contract.js';
 import { joinUrl } from './join-url.js';
 
 /**
@@ -26,7 +27,7 @@ export function createTurnRegistry(url: string, post: (url: string) => Promise<u
     opened.delete(turnId);
     if (cancelled.has(turnId)) return Promise.resolve();
     cancelled.add(turnId);
-    const request = post(joinUrl(url, `turns/${encodeURIComponent(turnId)}/cancel`));
+    const request = post(joinUrl(url, turnPath(turnId, 'cancel')));
     const tracked = request.finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
     tracked.catch(() => undefined);

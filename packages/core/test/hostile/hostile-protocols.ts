@@ -5,11 +5,11 @@
  * deep cannot go through JSON.stringify.
  */
 import {
-  agentFlowTransport, aguiTransport, aiSdkTransport, genkitTransport, tnsaiTransport, type AgentChatOptions, type Transport,
+  agentFlowTransport, aguiTransport, aiSdkTransport, genkitTransport, tnsaiTransport, type AgentChatOptions, type ProtocolName, type Transport,
 } from '../../src/index.js';
 
 export interface HostileProtocol {
-  name: 'genkit' | 'agentflow' | 'agui' | 'ai-sdk' | 'tnsai';
+  name: ProtocolName;
   framing: 'sse' | 'ndjson';
   transport(fetch: typeof globalThis.fetch): Transport;
   /** One wire value (JSON text) as a frame. */

@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_BASE, RESUMABLE_HEADER, ROUTES, routePath, TURN_ID_HEADER, type RouteProtocol } from '@agent-chat/core/contract';
 import { genkit } from 'genkit/beta';
 import { genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes, type MemorySessionStore } from '../genkit/index.js';
 import type { ResumableTurns } from '../turns/resumable-turns.js';
@@ -69,27 +70,29 @@ const text = (words: string) => ({ role: 'user', content: [{ text: words }] });
 
 /** The body of each protocol's turn in conversation `id`. */
 export const turnBodies = {
-  genkit: (id: string, words: string) => ({ path: '/api/agent', body: { data: { message: text(words) }, init: { sessionId: id } } }),
+  genkit: (id: string, words: string) => ({ path: routePath(DEFAULT_BASE, ROUTES.genkit), body: { data: { message: text(words) }, init: { sessionId: id } } }),
   agui: (id: string, words: string) => ({
-    path: '/api/agui',
+    path: routePath(DEFAULT_BASE, ROUTES.agui),
     body: { threadId: id, runId: `run-${words.length}`, messages: [{ id: `${id}-u-${words.length}`, role: 'user', content: words }], state: {}, tools: [], context: [], forwardedProps: {} },
   }),
-  aiSdk: (id: string, words: string) => ({
-    path: '/api/ai-sdk',
+  'ai-sdk': (id: string, words: string) => ({
+    path: routePath(DEFAULT_BASE, ROUTES['ai-sdk']),
     body: { id, trigger: 'submit-message', messages: [{ id: `${id}-u-${words.length}`, role: 'user', parts: [{ type: 'text', text: words }] }] },
   }),
-};
-export type Protocol = keyof typeof turnBodies;
+} satisfies Record<RouteProtocol, (id: string, words: string) => { path: string; body: unknown }>;
+export type Protocol = RouteProtocol;
 
 /** Sends a turn and reads it to its end: the status, the turn id, the body. */
 export async function sendTurn(routes: GenkitRoutes, user: string | null, protocol: Protocol, id: string, words: string) {
   const { path, body } = turnBodies[protocol](id, words);
-  const response = await call(routes, user, 'POST', path, body, { accept: 'text/event-stream', 'x-agent-resumable': 'true' });
-  return { status: response.status, turnId: response.headers.get('x-agent-turn-id'), body: await response.text() };
+  const response = await call(routes, user, 'POST', path, body, { accept: 'text/event-stream', [RESUMABLE_HEADER]: 'true' });
+  return { status: response.status, turnId: response.headers.get(TURN_ID_HEADER), body: await response.text() };
 }
 
 /** The route a protocol's turns are under. */
-export const routeOf: Record<Protocol, string> = { genkit: '/api/agent', agui: '/api/agui', aiSdk: '/api/ai-sdk' };
+export const routeOf = (protocol: Protocol): string => routePath(DEFAULT_BASE, ROUTES[protocol]);
+/** The protocols the routes serve, in order. */
+export const PROTOCOLS = Object.keys(ROUTES) as Protocol[];
 
 /** Everything the owner can read of a conversation, timestamps taken out: it must not change when others act. */
 export async function ownerView(routes: GenkitRoutes, user: string, id: string): Promise<unknown> {

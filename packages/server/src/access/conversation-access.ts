@@ -5,7 +5,7 @@
  * gets, so ids cannot be probed.
  */
 import { isSafeId } from '../hygiene/safe-id.js';
-import { jsonResponse } from '../turns/turn-frames.js';
+import { jsonResponse } from '../http/web-handler.js';
 import type { ConversationOwners } from './conversation-owners.js';
 import { unauthenticated, userHookOf, type UserOption } from './user.js';
 

@@ -12,10 +12,9 @@ import { memorySessionStore } from '../genkit/index.js';
 import { redisThreadIndex } from '../threads/redis-thread-index.js';
 import { redisTurnStore } from '../turns/turn-store.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
-import { call, instance, ownerView, routeOf, sendTurn, turnBodies, type Instance, type Protocol } from './access-test-support.js';
+import { call, instance, ownerView, PROTOCOLS, routeOf, sendTurn, turnBodies, type Instance, type Protocol } from './access-test-support.js';
 
 const USERS = ['ann', 'bob', 'cyd'];
-const PROTOCOLS: Protocol[] = ['genkit', 'agui', 'aiSdk'];
 
 /** What a conversation of the owner's is known by: its id, its turn (on `protocol`'s route), a snapshot of it. */
 interface Target {
@@ -50,19 +49,19 @@ const OPERATIONS: Record<string, Operation> = {
   restoreChat: async (server, user, { id }) => ({ status: await status(call(server.routes, user, 'GET', `/api/ai-sdk/chats/${id}`)), expected: 404 }),
   resumeChat: async (server, user, { id }) => ({ status: await status(call(server.routes, user, 'GET', `/api/ai-sdk/${id}/stream`)), expected: 204 }),
   async regenerate(server, user, { id }) {
-    const { body } = turnBodies.aiSdk(id, 'hello');
+    const { body } = turnBodies['ai-sdk'](id, 'hello');
     return { status: await status(call(server.routes, user, 'POST', '/api/ai-sdk', { ...body, trigger: 'regenerate-message' })), expected: 404 };
   },
   async editFork(server, user, { id }) {
     const { body } = turnBodies.agui(id, 'an edit');
     return { status: await status(call(server.routes, user, 'POST', '/api/agui', { ...body, messages: [{ id: `${id}:0`, role: 'user', content: 'an edit' }] })), expected: 404 };
   },
-  replayTurn: async (server, user, { protocol, turnId }) => ({ status: await status(call(server.routes, user, 'GET', `${routeOf[protocol]}/turns/${turnId}/stream`)), expected: 204 }),
+  replayTurn: async (server, user, { protocol, turnId }) => ({ status: await status(call(server.routes, user, 'GET', `${routeOf(protocol)}/turns/${turnId}/stream`)), expected: 204 }),
   replayByStreamId: async (server, user, { turnId }) => ({
     status: await status(call(server.routes, user, 'POST', '/api/agent', { data: {} }, { 'x-genkit-stream-id': turnId })),
     expected: 204,
   }),
-  cancelTurn: async (server, user, { protocol, turnId }) => ({ status: await status(call(server.routes, user, 'POST', `${routeOf[protocol]}/turns/${turnId}/cancel`)), expected: 404 }),
+  cancelTurn: async (server, user, { protocol, turnId }) => ({ status: await status(call(server.routes, user, 'POST', `${routeOf(protocol)}/turns/${turnId}/cancel`)), expected: 404 }),
   readThread: async (server, user, { id }) => ({ status: await status(call(server.routes, user, 'GET', `/api/threads/${id}`)), expected: 404 }),
   rename: async (server, user, { id }) => ({ status: await status(call(server.routes, user, 'PATCH', `/api/threads/${id}`, { title: 'pwned' })), expected: 404 }),
   archive: async (server, user, { id }) => ({ status: await status(call(server.routes, user, 'PATCH', `/api/threads/${id}`, { archived: true })), expected: 404 }),
@@ -114,7 +113,7 @@ async function checkAll(servers: Instance[], numRuns: number): Promise<void> {
       }
       expect(await ownerView(servers[0]!.routes, owner, target.id)).toEqual(before);
       // The owner still reaches their turn.
-      expect((await call(servers[0]!.routes, owner, 'GET', `${routeOf[protocol]}/turns/${target.turnId}/stream`)).status).toBe(200);
+      expect((await call(servers[0]!.routes, owner, 'GET', `${routeOf(protocol)}/turns/${target.turnId}/stream`)).status).toBe(200);
     }),
     { numRuns, seed: 37 },
   );
@@ -168,7 +167,7 @@ describe.skipIf(!redisAvailable)('another user’s conversation (two instances o
   it('two users claiming one new id on two instances at once: exactly one gets it', async () => {
     for (let round = 0; round < 10; round++) {
       const id = `race-${round}`;
-      const [first, second] = await Promise.all([sendTurn(servers[0]!.routes, 'ann', 'aiSdk', id, 'first'), sendTurn(servers[1]!.routes, 'bob', 'agui', id, 'second')]);
+      const [first, second] = await Promise.all([sendTurn(servers[0]!.routes, 'ann', 'ai-sdk', id, 'first'), sendTurn(servers[1]!.routes, 'bob', 'agui', id, 'second')]);
       expect([first.status, second.status].sort()).toEqual([200, 404]);
     }
   });

@@ -11,7 +11,7 @@ import { fileThreadIndex } from '../threads/file-thread-index.js';
 import { redisThreadIndex } from '../threads/redis-thread-index.js';
 import { redisTurnStore } from '../turns/turn-store.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
-import { call, instance, makeTempDir, ORIGIN, removeDir, routeOf, sendTurn, turnBodies, type Instance, type Protocol } from './access-test-support.js';
+import { call, instance, makeTempDir, ORIGIN, PROTOCOLS, removeDir, routeOf, sendTurn, turnBodies, type Instance, type Protocol } from './access-test-support.js';
 
 /** Every read path of conversation `id` for its owner: all must answer as for an unknown id. */
 async function readPaths(server: Instance, user: string, id: string, protocol: Protocol, turnId: string, snapshotId: string) {
@@ -23,8 +23,8 @@ async function readPaths(server: Instance, user: string, id: string, protocol: P
     connect: await status(call(server.routes, user, 'POST', '/api/agui/connect', { threadId: id, runId: 'r', messages: [], state: {}, tools: [], context: [], forwardedProps: {} })),
     chat: await status(call(server.routes, user, 'GET', `/api/ai-sdk/chats/${id}`)),
     resume: await status(call(server.routes, user, 'GET', `/api/ai-sdk/${id}/stream`)),
-    replay: await status(call(server.routes, user, 'GET', `${routeOf[protocol]}/turns/${turnId}/stream`)),
-    cancel: await status(call(server.routes, user, 'POST', `${routeOf[protocol]}/turns/${turnId}/cancel`)),
+    replay: await status(call(server.routes, user, 'GET', `${routeOf(protocol)}/turns/${turnId}/stream`)),
+    cancel: await status(call(server.routes, user, 'POST', `${routeOf(protocol)}/turns/${turnId}/cancel`)),
     thread: await status(call(server.routes, user, 'GET', `/api/threads/${id}`)),
   };
 }
@@ -44,7 +44,7 @@ async function startThenDelete(server: Instance, user: string, id: string, proto
   return { turnId: first.turnId!, snapshotId: result.snapshotId };
 }
 
-describe.each<Protocol>(['genkit', 'agui', 'aiSdk'])('deleting a %s conversation (memory)', (protocol) => {
+describe.each<Protocol>(PROTOCOLS)('deleting a %s conversation (memory)', (protocol) => {
   const server = instance();
   afterAll(() => server.routes.turns.close());
 
@@ -117,8 +117,8 @@ describe('deleting a conversation whose threads are in files', () => {
   });
 
   it('removes the thread from its user’s file and its owner file', async () => {
-    const { turnId, snapshotId } = await startThenDelete(server, 'ann', 'filed', 'aiSdk');
-    expect(await readPaths(server, 'ann', 'filed', 'aiSdk', turnId, snapshotId)).toEqual(GONE);
+    const { turnId, snapshotId } = await startThenDelete(server, 'ann', 'filed', 'ai-sdk');
+    expect(await readPaths(server, 'ann', 'filed', 'ai-sdk', turnId, snapshotId)).toEqual(GONE);
     const files = await readdir(dir, { recursive: true });
     expect(files.filter((name) => name.includes('filed'))).toEqual([]);
     for (const name of files.filter((file) => file.endsWith('.json'))) expect(await readFile(join(dir, name), 'utf8')).not.toContain('filed');

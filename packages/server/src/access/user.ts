@@ -3,7 +3,7 @@
  * cookie, a verified JWT) naming the user of a request, or null (401). There is no default: a handler made without one
  * throws, unless the app says `user: 'anonymous'` — a single-user tool where every request is the same user.
  */
-import { jsonResponse } from '../turns/turn-frames.js';
+import { jsonResponse } from '../http/web-handler.js';
 
 /** The app's auth: the user a request acts for, or null when it has none (401). Names are opaque strings. */
 export type UserHook = (request: Request) => string | null | undefined | Promise<string | null | undefined>;

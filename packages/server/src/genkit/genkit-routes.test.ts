@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, versionTree, type AgentChat, type ResumableOptions, type Transport } from '@agent-chat/core';
+import { ROUTES, routePath, type RouteProtocol } from '@agent-chat/core/contract';
 import express from 'express';
 import { genkit } from 'genkit/beta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,11 +72,11 @@ const MOUNTS: Record<string, (routes: GenkitRoutes) => Promise<Mount>> = {
 };
 
 type Fetch = typeof globalThis.fetch;
-const PROTOCOLS: Record<string, (base: string, fetch: Fetch, resumable: ResumableOptions) => Transport> = {
-  genkit: (base, fetch, resumable) => genkitTransport({ url: `${base}/agent`, fetch, resumable }),
-  agui: (base, fetch, resumable) => aguiTransport({ url: `${base}/agui`, fetch, resumable }),
-  aiSdk: (base, fetch, resumable) => aiSdkTransport({ url: `${base}/ai-sdk`, fetch, resumable }),
-};
+const PROTOCOLS = {
+  genkit: (base, fetch, resumable) => genkitTransport({ url: routePath(base, ROUTES.genkit), fetch, resumable }),
+  agui: (base, fetch, resumable) => aguiTransport({ url: routePath(base, ROUTES.agui), fetch, resumable }),
+  'ai-sdk': (base, fetch, resumable) => aiSdkTransport({ url: routePath(base, ROUTES['ai-sdk']), fetch, resumable }),
+} satisfies Record<RouteProtocol, (base: string, fetch: Fetch, resumable: ResumableOptions) => Transport>;
 
 /** A fetch that cuts the first turn POST's body after `bytes` bytes, as a dropped connection does. */
 function cuttingFetch(base: typeof fetch, bytes: number, log: string[]): typeof fetch {
@@ -123,8 +124,8 @@ describe.each(Object.keys(MOUNTS))('genkitRoutes mounted in %s', (name) => {
     await routes.turns.close();
   });
 
-  it.each(Object.keys(PROTOCOLS))('%s: a body cut mid-answer is reattached and equals the answer; a reload restores the conversation', async (protocol) => {
-    const make = PROTOCOLS[protocol]!;
+  it.each(Object.keys(PROTOCOLS) as RouteProtocol[])('%s: a body cut mid-answer is reattached and equals the answer; a reload restores the conversation', async (protocol) => {
+    const make = PROTOCOLS[protocol];
     const log: string[] = [];
     const chat = createAgentChat({ transport: make(mount.base, cuttingFetch(mount.fetch, 120, log), instant) });
     const first = await chat.send('hello there');

@@ -11,6 +11,7 @@
  * owners, so a session is one conversation, with one owner, whatever protocol continues it. Every route is the `user`'s
  * own (README: "Security").
  */
+import { DEFAULT_BASE, routePath, THREADS_ROUTE, type RouteName } from '@agent-chat/core/contract';
 import { memoryOwners } from '../access/conversation-owners.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { memoryThreadIndex } from '../threads/memory-thread-index.js';
@@ -57,30 +58,34 @@ export interface GenkitRoutes extends WebHandler {
   turns: ResumableTurns;
   /** Deletes a conversation whole: its running and kept turns, its fork points, its snapshots, its thread and owner. */
   deleteConversation(id: string): Promise<void>;
+  /** `await using routes = genkitRoutes(…)`: closes its turns (`routes.turns.close()`) when the block ends. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
-  const { agent, store, turns = resumableTurns(), threads = memoryThreadIndex({ owners: memoryOwners() }), base = '/api', sessionSize, onError } = options;
+  const { agent, store, turns = resumableTurns(), threads = memoryThreadIndex({ owners: memoryOwners() }), base = DEFAULT_BASE, sessionSize, onError } = options;
   if (typeof store?.deleteSession !== 'function') {
     throw new TypeError('genkitRoutes needs a session store that can delete a session: `memorySessionStore()`, or your store with `deleteSession(sessionId)`.');
   }
-  const root = base.replace(/\/+$/, '');
+  const at = (name: RouteName | typeof THREADS_ROUTE) => routePath(base, name);
   const snapshots = agent.getSnapshotDataAction;
   const branches = new BranchIndex();
-  const { user, allowedHosts, crossSite, maxBodyBytes, maxJsonDepth } = options;
-  const guard = { ...(allowedHosts !== undefined && { allowedHosts }), ...(crossSite !== undefined && { crossSite }), ...(maxBodyBytes !== undefined && { maxBodyBytes }), ...(maxJsonDepth !== undefined && { maxJsonDepth }) };
+  const { user, allowedHosts, crossSite, maxBodyBytes, maxJsonDepth, hints } = options;
+  const guard = { ...(allowedHosts !== undefined && { allowedHosts }), ...(crossSite !== undefined && { crossSite }), ...(maxBodyBytes !== undefined && { maxBodyBytes }), ...(maxJsonDepth !== undefined && { maxJsonDepth }), ...(hints && { hints }) };
   const shared = { agent, turns, snapshots, user, owners: threads.owners, ...guard, ...(sessionSize && { sessionSize }) };
   const forget = async (id: string) => {
     await turns.forgetSession(id);
     branches.forget(id);
     await store.deleteSession(id);
   };
-  const routes: Array<[string, WebHandler]> = [
-    [`${root}/agent`, genkitAgentHandler({ ...shared, route: `${root}/agent`, store, ...(agent.abortAgentAction && { abort: agent.abortAgentAction }), ...(onError && { onError }) })],
-    [`${root}/agui`, aguiHandler({ ...shared, route: `${root}/agui`, store, branches })],
-    [`${root}/ai-sdk`, aiSdkHandler({ ...shared, route: `${root}/ai-sdk`, store, branches })],
-    [`${root}/threads`, threadsHandler({ index: threads, user, route: `${root}/threads`, deleteConversation: forget, ...guard })],
-  ];
+  // The routes of the wire contract (@agent-chat/core/contract), one handler each.
+  const handlers = {
+    agent: genkitAgentHandler({ ...shared, route: at('agent'), store, ...(agent.abortAgentAction && { abort: agent.abortAgentAction }), ...(onError && { onError }) }),
+    agui: aguiHandler({ ...shared, route: at('agui'), store, branches }),
+    'ai-sdk': aiSdkHandler({ ...shared, route: at('ai-sdk'), store, branches }),
+    [THREADS_ROUTE]: threadsHandler({ index: threads, user, route: at(THREADS_ROUTE), deleteConversation: forget, ...guard }),
+  } satisfies Record<RouteName | typeof THREADS_ROUTE, WebHandler>;
+  const routes = Object.entries(handlers).map(([name, routeHandler]) => [at(name as keyof typeof handlers), routeHandler] as const);
   const handler: WebHandler = guardRequests(guard)(async (request) => {
     const path = new URL(request.url).pathname;
     const match = routes.find(([route]) => path === route || path.startsWith(`${route}/`));
@@ -92,5 +97,5 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
     if (owner !== null) await threads.remove(owner, id);
     await threads.owners.release(id);
   };
-  return Object.assign(handler, { turns, deleteConversation });
+  return Object.assign(handler, { turns, deleteConversation, [Symbol.asyncDispose]: () => turns.close() });
 }

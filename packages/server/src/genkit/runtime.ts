@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JsonPatchOperation, ToolRequestPart } from 'genkit/beta';
-import { isSafeId } from '../hygiene/safe-id.js';
+import { isRecord } from '@agent-chat/core/wire';
 import { jsonResponse } from '../turns/turn-frames.js';
 
 /** The part of a Genkit action the handlers use: `run(input, {onChunk, abortSignal, init, context})`. */
@@ -46,13 +46,9 @@ export function currentTurn(): TurnContext | undefined {
   return storage.getStore();
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The message for an unsafe id, or undefined when `value` is absent or safe. */
-export function checkId(label: string, value: unknown): string | undefined {
-  if (value === undefined || value === null || isSafeId(value)) return undefined;
-  return `Invalid ${label}: expected 1-128 characters of A-Z, a-z, 0-9, "_" or "-".`;
-}
+// One definition each, in core: the ids of the wire contract, and the wire values' object check.
+export { checkId } from '@agent-chat/core/contract';
+export { isRecord };
 
 /** A 400 `{status: 'INVALID_ARGUMENT', message}`. */
 export const invalidArgument = (message: string, extra: Record<string, unknown> = {}) => jsonResponse(400, { status: 'INVALID_ARGUMENT', message, ...extra });

@@ -3,8 +3,8 @@
  * so, else as soon as it passes the cap) and its JSON nesting depth (400, measured on the raw bytes before
  * JSON.parse or anything recursive sees the value). A body that is not JSON is 400.
  */
-import type { WebHandler } from '../turns/resumable-turns.js';
-import { jsonResponse } from '../turns/turn-frames.js';
+import type { WebHandler } from '../http/web-handler.js';
+import { jsonResponse } from '../http/web-handler.js';
 import { exceedsJsonDepth } from './json-depth.js';
 
 /** 1 MiB. */

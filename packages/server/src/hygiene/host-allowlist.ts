@@ -3,8 +3,8 @@
  * 127.0.0.1 under its own name (`Host: attacker.example`), and a page elsewhere sends its own `Origin`: both get
  * 403 before the body is read, so no web page other than the allowed hosts can drive the agent.
  */
-import { jsonResponse } from '../turns/turn-frames.js';
-import type { WebHandler } from '../turns/resumable-turns.js';
+import { jsonResponse } from '../http/web-handler.js';
+import type { WebHandler } from '../http/web-handler.js';
 
 /** Loopback names: what a browser on this machine sends for the server and for the demo's dev/preview server. */
 export const DEFAULT_ALLOWED_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

@@ -13,8 +13,8 @@
  * A request passes once: a handler inside another guarded one (`genkitRoutes` around its protocol handlers) does not
  * read the body twice.
  */
-import type { WebHandler } from '../turns/resumable-turns.js';
-import { jsonResponse } from '../turns/turn-frames.js';
+import type { WebHandler } from '../http/web-handler.js';
+import { jsonResponse } from '../http/web-handler.js';
 import { bodyLimits, type BodyLimits } from './body-limits.js';
 import { DEFAULT_ALLOWED_HOSTS, hostRefusal } from './host-allowlist.js';
 
@@ -28,6 +28,11 @@ export interface RequestGuardOptions {
   maxBodyBytes?: number;
   /** Deepest JSON nesting of a request body (default 64). */
   maxJsonDepth?: number;
+  /**
+   * How the refusals name each setting (default `option allowedHosts`, `option maxBodyBytes`, `option maxJsonDepth`):
+   * an app with environment variables names those too.
+   */
+  hints?: { allowedHosts?: string; maxBodyBytes?: string; maxJsonDepth?: string };
 }
 
 const passed = new WeakSet<Request>();
@@ -63,6 +68,7 @@ export function guardRequests(options: RequestGuardOptions = {}): (handler: WebH
   const limits: BodyLimits = {
     ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxJsonDepth !== undefined && { maxJsonDepth: options.maxJsonDepth }),
+    ...(options.hints && { hints: options.hints }),
   };
   return (handler) => {
     const inner: WebHandler = async (request) => {
@@ -76,7 +82,7 @@ export function guardRequests(options: RequestGuardOptions = {}): (handler: WebH
     const limited = bodyLimits(limits)(inner);
     return async (request) => {
       if (passed.has(request)) return handler(request);
-      const refused = (hosts === 'any-host' ? undefined : hostRefusal(hostHeaders(request), { allowedHosts: hosts })) ?? (options.crossSite === 'allow' ? undefined : crossSiteRefusal(request));
+      const refused = (hosts === 'any-host' ? undefined : hostRefusal(hostHeaders(request), { allowedHosts: hosts, ...(options.hints?.allowedHosts && { hint: options.hints.allowedHosts }) })) ?? (options.crossSite === 'allow' ? undefined : crossSiteRefusal(request));
       if (refused) return refused;
       try {
         return await limited(request);

@@ -11,6 +11,7 @@
  *   PATCH  <route>/<id>                {title?, archived?, preview?, updatedAt?} → {thread}
  *   DELETE <route>/<id>                204
  */
+import { DEFAULT_BASE, routePath, THREADS_ROUTE } from '@agent-chat/core/contract';
 import type { ThreadSummary } from '@agent-chat/core/threads';
 import type { WebHandler } from '../turns/resumable-turns.js';
 import { jsonResponse } from '../turns/turn-frames.js';
@@ -84,7 +85,7 @@ const readJson = async (request: Request): Promise<unknown> => {
 /** The threads routes over a thread index, scoped to the user `user(request)` names. */
 export function threadsHandler(options: ThreadsHandlerOptions): WebHandler {
   const { index, deleteConversation } = options;
-  const route = (options.route ?? '/api/threads').replace(/\/$/, '');
+  const route = (options.route ?? routePath(DEFAULT_BASE, THREADS_ROUTE)).replace(/\/$/, '');
   const userOf = userHookOf(options.user, 'threadsHandler');
   const noRoute = () => jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
   return guardRequests(options)(async (request) => {

@@ -48,6 +48,8 @@ export class RedisTurns {
   async start(): Promise<void> {
     this.subscriber = this.client.duplicate();
     await this.subscriber.connect();
+    // It only listens: a process that forgets close() is not kept alive by it.
+    this.subscriber.unref();
     await this.subscriber.subscribe(this.key('turns', 'cancel'), (turnId) => {
       const turn = this.buffers.get(turnId);
       if (turn && !this.buffers.isDone(turn) && !turn.controller.signal.aborted) turn.controller.abort('cancelled');
@@ -131,7 +133,7 @@ export class RedisTurns {
     for (const turnId of ids) await this.client.publish(this.key('turns', 'cancel'), turnId);
     // The running turn (on any instance) ends and frees the session first, so that none of its writes lands after the delete.
     for (let waited = 0; waited < 5000 && (await this.client.get(claim)); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    await Promise.allSettled(ids.map((turnId) => this.chains.get(turnId)));
+    await Promise.allSettled(ids.map((turnId) => this.chains.get(turnId)).filter((chain) => chain !== undefined));
     await this.client.del([claim, all, ...ids.flatMap((turnId) => [this.key('turn', turnId, 'frames'), this.key('turn', turnId, 'meta')])]);
     await this.client.publish(this.key('turns', 'forget'), sessionId);
   }

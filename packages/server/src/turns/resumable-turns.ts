@@ -12,9 +12,11 @@
  * `keepTurnsOnDisconnect: false`) a response closed before the turn ended stops the turn, as clients that stop by
  * closing the request expect. Every handler here is a Web `Request → Response` function.
  */
+import { parseTurnPath, turnPath } from '@agent-chat/core/contract';
 import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
 import { TurnGapError, type BufferedFrame, type Turn } from './turn-buffers.js';
 import { withTextSource } from '../http/text-source.js';
+import type { WebHandler } from '../http/web-handler.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 
@@ -45,8 +47,7 @@ export interface TurnStreamOptions {
   headers: Record<string, string>;
 }
 
-/** A Web handler: a Next.js route handler, Hono, Bun and Deno serve it as is; `toExpress` mounts it in Express. */
-export type WebHandler = (request: Request) => Promise<Response>;
+export type { WebHandler };
 
 export interface ResumableTurnsOptions {
   /** Where the frames live (default `memoryTurnStore()`). */
@@ -89,11 +90,11 @@ export interface ResumableTurns {
   forgetSession(sessionId: string): Promise<void>;
   /** Turns running on this instance (for a clean close). */
   runningTurns(): Turn[];
-  /** Closes the store. */
+  /** Closes the store (see {@link TurnStore.close}). */
   close(): Promise<void>;
+  /** `await using turns = resumableTurns(…)`: {@link ResumableTurns.close}. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
-
-const TURN_PATH = /\/turns\/([^/]+)\/(stream|cancel)\/?$/;
 
 /** Resumable turns over `store`: the replay buffer and its routes (README: "resumableTurns"). */
 export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTurns {
@@ -137,7 +138,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     return {
       response: jsonResponse(409, {
         status: 'ABORTED',
-        message: `Session ${sessionId} already has a turn running (${turnId}). Wait for it, reattach with GET ${runningRoute}/turns/${turnId}/stream, or cancel it with POST ${runningRoute}/turns/${turnId}/cancel.`,
+        message: `Session ${sessionId} already has a turn running (${turnId}). Wait for it, reattach with GET ${runningRoute}/${turnPath(turnId, 'stream')}, or cancel it with POST ${runningRoute}/${turnPath(turnId, 'cancel')}.`,
         runningTurnId: turnId,
       }),
     };
@@ -223,17 +224,13 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     handler(route, { headers, withIds = true, user: userOption }) {
       const userOf = userHookOf(userOption, 'turns.handler');
       return async (request) => {
-        const match = TURN_PATH.exec(new URL(request.url, 'http://localhost').pathname);
-        let turnId: string | null = null;
-        try {
-          turnId = match && decodeURIComponent(match[1]!);
-        } catch {
-          // a malformed escape names no turn
-        }
-        if (!match || !turnId) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+        // A malformed escape names no turn either.
+        const path = parseTurnPath(new URL(request.url, 'http://localhost').pathname);
+        if (!path) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
+        const { turnId, action } = path;
         const user = await userOf(request);
         if (!user) return unauthenticated();
-        if (match[2] === 'cancel') {
+        if (action === 'cancel') {
           if (request.method !== 'POST') return jsonResponse(405, { status: 'METHOD_NOT_ALLOWED', message: 'Use POST.' }, { Allow: 'POST' });
           return cancel(route, turnId, user);
         }
@@ -252,5 +249,6 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     },
     runningTurns: () => buffers.runningTurns(),
     close: () => store.close(),
+    [Symbol.asyncDispose]: () => store.close(),
   };
 }

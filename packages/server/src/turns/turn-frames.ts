@@ -1,9 +1,7 @@
-/** The request and frame details of the resumable-turns wire contract (README: "The wire contract"). */
+/** The request and frame details of the resumable-turns wire contract, read and written with @agent-chat/core/contract (docs/WIRE-CONTRACT.md). */
+import { AFTER_PARAM, frameIdLine, LAST_EVENT_ID_HEADER, parseFrameId, parseResumableHeader, RESUMABLE_HEADER } from '@agent-chat/core/contract';
 
-/** Every streaming response names its turn in this header. */
-export const TURN_ID_HEADER = 'x-agent-turn-id';
-/** A client that reattaches sends `x-agent-resumable: true`: its turn outlives its request. */
-export const RESUMABLE_HEADER = 'x-agent-resumable';
+export { RESUMABLE_HEADER, TURN_ID_HEADER } from '@agent-chat/core/contract';
 
 /** What the request helpers read: a Web `Request`, or anything with its `headers` and `url`. */
 export interface RequestLike {
@@ -13,25 +11,17 @@ export interface RequestLike {
 
 /** `true` / `1` or `false` / `0` in `x-agent-resumable`; undefined when the client did not say. */
 export function resumableHeader(request: Pick<RequestLike, 'headers'>): boolean | undefined {
-  const value = request.headers.get(RESUMABLE_HEADER)?.toLowerCase();
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return undefined;
+  return parseResumableHeader(request.headers.get(RESUMABLE_HEADER));
 }
 
 /** `Last-Event-ID` or `?after=`: the last frame the client has; -1 (from the start) when neither is a number. */
 export function lastSeenSeq(request: RequestLike): number {
-  const raw = request.headers.get('last-event-id') ?? new URL(request.url, 'http://localhost').searchParams.get('after') ?? undefined;
-  const seq = raw === undefined ? NaN : Number(raw);
-  return Number.isInteger(seq) && seq >= -1 ? seq : -1;
+  return parseFrameId(request.headers.get(LAST_EVENT_ID_HEADER) ?? new URL(request.url, 'http://localhost').searchParams.get(AFTER_PARAM));
 }
 
 /** One SSE frame: `id: <seq>` first (when ids are sent), then the frame's own lines, then the blank line. */
 export function sseFrame(frame: { seq: number; data: string }, withIds: boolean): string {
-  return `${withIds ? `id: ${frame.seq}\n` : ''}${frame.data}\n\n`;
+  return `${withIds ? frameIdLine(frame.seq) : ''}${frame.data}\n\n`;
 }
 
-/** A JSON response (the errors of every handler). */
-export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
-  return Response.json(body, { status, ...(headers && { headers }) });
-}
+export { jsonResponse } from '../http/web-handler.js';

@@ -17,8 +17,13 @@ export interface TurnStore {
   readonly shared: RedisTurns | undefined;
   /** Connects what the store needs (lazily, once); resolves at once for memory. */
   ready(): Promise<void>;
-  /** Waits for pending writes and disconnects what the store connected itself. */
+  /**
+   * Waits for pending writes and disconnects what the store connected itself (a Redis client made from `url` keeps a
+   * Node process alive until then; the store's subscriber does not).
+   */
   close(): Promise<void>;
+  /** `await using store = redisTurnStore(…)`: {@link TurnStore.close}. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** How long and how much of a turn stays replayable. */
@@ -27,7 +32,8 @@ export type TurnStoreOptions = TurnBufferOptions;
 /** Turns kept in this process's memory: replayable for `retentionMs` (default 60 s) after they end. */
 export function memoryTurnStore(options: TurnStoreOptions = {}): TurnStore {
   const buffers = new TurnBuffers(options);
-  return { kind: 'memory', buffers, shared: undefined, ready: () => Promise.resolve(), close: () => Promise.resolve() };
+  const close = () => Promise.resolve();
+  return { kind: 'memory', buffers, shared: undefined, ready: () => Promise.resolve(), close, [Symbol.asyncDispose]: close };
 }
 
 export interface RedisTurnStoreOptions extends TurnStoreOptions {
@@ -77,6 +83,9 @@ export function redisTurnStore(options: RedisTurnStoreOptions): TurnStore {
       if (starting) await starting.catch(() => {});
       await shared.close();
       if (owned && client.isOpen) await client.quit().catch(() => {});
+    },
+    [Symbol.asyncDispose]() {
+      return this.close();
     },
   };
 }

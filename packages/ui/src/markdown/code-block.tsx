@@ -59,7 +59,7 @@ export const CodeFrame = memo(function CodeFrame({ children, codeText, language,
     <div {...rest} className={cx('acu-code', className)} data-state={state} data-language={language || undefined} data-highlighted={highlighted ? '' : undefined}>
       <div className="acu-code__bar" data-state={state}>
         {language ? <span className="acu-code__language">{language}</span> : null}
-        <button type="button" className="acu-code__copy" data-state={state} onClick={copy} aria-label={copyLabel ?? labels.copyCode}>
+        <button type="button" className="acu-code__copy" data-state={state} onClick={() => void copy()} aria-label={copyLabel ?? labels.copyCode}>
           {state === 'copied' ? labels.copied : state === 'failed' ? labels.copyFailed : labels.copy}
         </button>
       </div>

@@ -78,7 +78,7 @@ export function ThreadList<S>({ threads: list, now: fixedNow, onOpen, asChild, c
   const props = { 'aria-label': labels.threads, ...rest, className: cx('acu-thread-list', className), 'data-state': state.status };
   const body = (
     <>
-      <button type="button" className="acu-thread-new" onClick={async () => onOpen?.(await list.create())}>{labels.newChat}</button>
+      <button type="button" className="acu-thread-new" onClick={() => void list.create().then((id) => onOpen?.(id))}>{labels.newChat}</button>
       {state.error && (
         <div className="acu-thread-error" role="alert">
           {labels.threadsFailed(state.error.message)}

@@ -44,7 +44,8 @@ export function pollDetachedRun<S>(parts: ChatParts<S>, poll: DetachedPoll, resp
   const attempts = given.attempts ?? 12;
   // The reconnect backoff: 1, 2, 4, 8, then 15 s.
   const delay = given.delay ?? defaultReattachDelay;
-  const sleep = given.sleep ?? abortableSleep;
+  // Nobody awaits the polling: its timers let a Node script end (the chat's state just stops following the run).
+  const sleep = given.sleep ?? ((ms: number, signal: AbortSignal) => abortableSleep(ms, signal, true));
   stopDetachedPoll(poll);
   const controller = new AbortController();
   poll.controller = controller;

@@ -27,10 +27,10 @@ const defaultKey = (sessionId: string) => `agent-chat/tree/${sessionId}`;
 export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeOptions): () => void {
   const key = options.key ?? defaultKey;
   let scheduled = false;
-  const save = () => {
+  const save = (busy = false) => {
     scheduled = false;
     const { sessionId, status } = chat.getState();
-    if (!sessionId || (status !== 'ready' && status !== 'error')) return;
+    if (!sessionId || (!busy && status !== 'ready' && status !== 'error')) return;
     try {
       options.storage.setItem(key(sessionId), JSON.stringify(exportChatTree(chat)));
     } catch {
@@ -43,6 +43,9 @@ export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeO
   };
   const unsubscribe = chat.subscribe((state, previous) => {
     const idle = state.status === 'ready' || state.status === 'error';
+    // A turn starting before the save's task (`await chat.regenerate(); chat.send(…)`): the tree has not taken the new
+    // turn in yet, so it is the settled one, saved now (waiting would lose it if the turn never ends here).
+    if (scheduled && !idle && (previous.status === 'ready' || previous.status === 'error')) save(true);
     const changed = state.messages !== previous.messages || state.status !== previous.status || state.sessionId !== previous.sessionId;
     // The tree takes a turn in after the turn's last store update (once the turn's promise settles): the save runs
     // in a task of its own, after it.
@@ -56,6 +59,7 @@ export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeO
   const page = globalThis as { addEventListener?: (type: 'pagehide', listener: () => void) => void; removeEventListener?: (type: 'pagehide', listener: () => void) => void };
   page.addEventListener?.('pagehide', flush);
   return () => {
+    flush();
     unsubscribe();
     page.removeEventListener?.('pagehide', flush);
   };

@@ -5,11 +5,10 @@ import { readEvents } from '../../transport/read-events.js';
 import { snapshotFromEvents } from '../../transport/snapshot-from-events.js';
 import type { HttpTransportOptions } from '../../transport/transport.js';
 import { createSessionId } from '../../util/ids.js';
+import { RUNNING_TURN_HEADER } from '../../wire/contract.js';
 import { createSseFramer } from '../../wire/sse.js';
 import { createAguiDecoder } from './agui-decoder.js';
 
-/** The header an AG-UI connect run names the thread's running turn with (the kit's agent server). */
-export const AGUI_RUNNING_TURN_HEADER = 'x-agent-running-turn-id';
 
 /**
  * Restores an AG-UI thread: `POST <url>/connect` with a `RunAgentInput` for the thread, whose run carries the thread
@@ -25,6 +24,6 @@ export async function connectAguiThread(url: string, query: SnapshotQuery, optio
   const failure = events.find((event) => event.type === 'error');
   if (failure?.type === 'error') throw failure.error;
   const info = snapshotFromEvents(events, threadId);
-  const running = response.headers.get(AGUI_RUNNING_TURN_HEADER);
+  const running = response.headers.get(RUNNING_TURN_HEADER);
   return { ...info, sessionId: info.sessionId ?? threadId, ...(running ? { runningTurnId: running } : {}) };
 }

@@ -26,7 +26,9 @@ import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesO
 import type { ResumableTurns } from '../../turns/resumable-turns.js';
 import { noSuchConversation } from '../../access/conversation-access.js';
 
-export const RUNNING_TURN_HEADER = 'x-agent-running-turn-id';
+import { RUNNING_TURN_HEADER } from '@agent-chat/core/contract';
+
+export { RUNNING_TURN_HEADER };
 
 /** Genkit messages as AG-UI messages; ids are `<threadId>:<index>` (stable across reloads). */
 export function toAguiMessages(threadId: string, messages: MessageData[]): Message[] {
