@@ -1,7 +1,7 @@
 // @agent-chat/core: what an app imports. Protocol internals (decoders, request builders) are in the subpath exports
 // @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire.
 // chat
-export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
+export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type RestoreQuery, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
 export type { FeedbackEvent } from './chat/chat-options.js';
 export { agentChatOptionKeys, liveChatOptions, splitChatOptions, type AgentChatOptionKey, type LiveChatOptionKey } from './chat/chat-option-keys.js';
 export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/state/chat-state.js';
@@ -14,6 +14,7 @@ export type { ChatFeature, ChatFeatureName } from './chat/chat-features.js';
 export { versionTree } from './chat/tree/version-tree.js';
 export { clientTools } from './chat/tools/client-tools.js';
 export { resumable } from './chat/resumable/reattach-running-turn.js';
+export { persist, type PersistOptions, type PersistedChat } from './chat/persist/persist.js';
 // transports
 export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions, type AgentFlowTransportSettings } from './protocols/agentflow/agentflow-transport.js';

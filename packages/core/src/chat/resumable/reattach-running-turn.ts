@@ -7,7 +7,7 @@ import type { ChatParts } from '../chat-parts.js';
 import { confirmAborted, markAborting, pollDetachedRun, stopDetachedPoll } from './detached-poll.js';
 import type { DetachedPoll } from './detached-poll-types.js';
 import { loadSnapshot } from '../session/load-snapshot.js';
-import type { SendOptions } from '../chat-options.js';
+import type { RestoreQuery, SendOptions } from '../chat-options.js';
 import type { RunningTurn } from '../state/chat-state.js';
 import { enqueueTurn } from '../turn/enqueue-turn.js';
 
@@ -44,6 +44,25 @@ function reattachKeptTurn<S>(parts: ChatParts<S>, turn: RunningTurn, call?: Send
 }
 
 /**
+ * `chat.restore(query)` with the `resumable()` feature: the conversation and the turn still running in it, in one call.
+ * A query naming no session or snapshot (none stored yet: a Genkit chat's first turn) joins its `runningTurn` on the
+ * chat as it is and resolves null; else the session is restored (joining the turn the server names) and then the kept
+ * turn, which applies only while the chat shows the point it continues from.
+ */
+async function restoreAndJoin<S>(parts: ChatParts<S>, restore: AgentChat<S>['restore'], query?: RestoreQuery): Promise<SnapshotInfo<S> | null> {
+  const { runningTurn, ...target } = query ?? {};
+  const state = parts.store.getState();
+  const named = query ? target.snapshotId || target.sessionId : state.snapshotId || state.sessionId;
+  if (!named && runningTurn) {
+    void reattachKeptTurn(parts, runningTurn);
+    return null;
+  }
+  const info = await restore(query ? target : undefined);
+  if (runningTurn) void reattachKeptTurn(parts, runningTurn);
+  return info;
+}
+
+/**
  * Resumable turns as a chat feature: `reattach(turn)`, reattaching to the turn a restored session still runs, and
  * polling a `detached` run's snapshot (the `pollDetached` option). The transport's side is its `resumable` option.
  * `createAgentChat({ transport, features: [resumable()] })`.
@@ -51,7 +70,10 @@ function reattachKeptTurn<S>(parts: ChatParts<S>, turn: RunningTurn, call?: Send
 export function resumable(): ChatFeature {
   return {
     name: 'resumable',
-    install<S>(parts: ChatParts<S>): Partial<AgentChat<S>> {
+    install<S>(parts: ChatParts<S>, chat: AgentChat<S>): Partial<AgentChat<S>> {
+      // Once per chat (`persist()` brings it along).
+      if (parts.resumable) return {};
+      const restore = chat.restore;
       const poll: DetachedPoll = { controller: null, aborting: false, load: (info, signal) => loadSnapshot(parts, info as SnapshotInfo<S>, signal) };
       parts.resumable = {
         detached: (response, from) => pollDetachedRun(parts, poll, response, from),
@@ -60,7 +82,10 @@ export function resumable(): ChatFeature {
         confirmAborted: () => confirmAborted(parts, poll),
         reattachRunning: (info) => reattachRunningTurn(parts, info),
       };
-      return { reattach: async (turn, options) => (await reattachKeptTurn(parts, turn, options)) ?? null };
+      return {
+        reattach: async (turn, options) => (await reattachKeptTurn(parts, turn, options)) ?? null,
+        restore: ((query?: RestoreQuery) => restoreAndJoin(parts, restore, query)) as AgentChat<S>['restore'],
+      };
     },
   };
 }
