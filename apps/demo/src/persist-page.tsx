@@ -3,7 +3,8 @@
  * storage code of the page's own: the conversation, the turn running when the page went away and the version tree come
  * back with the next page (the e2e journeys reload it mid-answer on each protocol).
  */
-import { aguiTransport, aiSdkTransport, clientTools, genkitTransport, persist, versionTree } from '@agent-chat/core';
+import { aguiTransport, aiSdkTransport, clientTools, genkitTransport, versionTree } from '@agent-chat/core';
+import { persist } from '@agent-chat/core/persist';
 import { AgentChatView } from '@agent-chat/ui';
 import { demoUser } from './conversations/demo-user.js';
 

@@ -14,7 +14,6 @@ export type { ChatFeature, ChatFeatureName } from './chat/chat-features.js';
 export { versionTree } from './chat/tree/version-tree.js';
 export { clientTools } from './chat/tools/client-tools.js';
 export { resumable } from './chat/resumable/reattach-running-turn.js';
-export { persist, type PersistOptions, type PersistedChat } from './chat/persist/persist.js';
 // transports
 export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions, type AgentFlowTransportSettings } from './protocols/agentflow/agentflow-transport.js';

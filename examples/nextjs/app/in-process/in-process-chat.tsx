@@ -3,7 +3,8 @@
 // its request, and `persist()` keeps the conversation in this tab's sessionStorage (its session, the turn running when
 // the page went away, the version tree) and brings it back on the next page, joining the running turn: a reload in the
 // middle of an answer shows the answer going on (core README: "A reload mid-answer").
-import { clientTools, genkitTransport, persist, versionTree } from '@agent-chat/core';
+import { clientTools, genkitTransport, versionTree } from '@agent-chat/core';
+import { persist } from '@agent-chat/core/persist';
 import { AgentChatView } from '@agent-chat/ui';
 
 const transport = genkitTransport({ url: '/api/in-process/agent', resumable: true });

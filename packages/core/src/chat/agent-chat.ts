@@ -72,8 +72,9 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
    * running turn itself where it can (AG-UI, the AI SDK route); `runningTurn` is the one the page kept
    * (`state.runningTurn`, what `persist()` keeps), joined once the session shows the point it continues from. With
    * neither a session nor a snapshot yet (a Genkit chat's first turn, named only at its end), a `runningTurn` is
-   * joined on the empty chat and the promise resolves null. Joining needs a resumable transport and the `resumable()`
-   * (or `persist()`) feature; without it, a query naming nothing fails `unsupported`.
+   * joined on the empty chat and the promise resolves null. Joining a kept turn needs a resumable transport and the
+   * `persist()` feature (`@agent-chat/core/persist`); without it `runningTurn` is not read (`reattach` joins it), and a
+   * query naming nothing fails `unsupported`.
    * `restoreChatTree(chat, record)` restores every line of a conversation tree instead.
    */
   restore(query: SnapshotQuery): Promise<SnapshotInfo<S>>;

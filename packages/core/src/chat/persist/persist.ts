@@ -12,7 +12,7 @@ import type { RestoreQuery } from '../chat-options.js';
 import type { SnapshotInfo } from '../../model/session.js';
 import type { Message } from '../../model/message.js';
 import type { Artifact } from '../../model/session.js';
-import { resumable } from '../resumable/reattach-running-turn.js';
+import { reattachKeptTurn, resumable } from '../resumable/reattach-running-turn.js';
 import type { ChatState, RunningTurn } from '../state/chat-state.js';
 import { exportChatTree, restoreChatTree, type ChatTreeRecord } from '../tree/chat-tree-record.js';
 import type { ChatTreeStorage } from '../tree/persist-chat-tree.js';
@@ -87,6 +87,25 @@ function read(storage: ChatTreeStorage | null, key: string): PersistedChat | nul
 }
 
 /**
+ * `chat.restore(query)` with `persist()`: the conversation and the turn still running in it, in one call. A query naming
+ * no session or snapshot (none stored yet: a Genkit chat's first turn) joins its `runningTurn` on the chat as it is and
+ * resolves null; else the session is restored (joining the turn the server names, AG-UI and the AI SDK route) and then
+ * the kept turn, which applies only while the chat shows the point it continues from.
+ */
+async function restoreAndJoin<S>(parts: ChatParts<S>, restore: AgentChat<S>['restore'], query?: RestoreQuery): Promise<SnapshotInfo<S> | null> {
+  const { runningTurn, ...target } = query ?? {};
+  const state = parts.store.getState();
+  const named = query ? target.snapshotId || target.sessionId : state.snapshotId || state.sessionId;
+  if (!named && runningTurn) {
+    void reattachKeptTurn(parts, runningTurn);
+    return null;
+  }
+  const info = await restore(query ? target : undefined);
+  if (runningTurn) void reattachKeptTurn(parts, runningTurn);
+  return info;
+}
+
+/**
  * Keeps the conversation across a reload: `createAgentChat({ transport, features: [persist()] })`, or the same
  * `features` on `useAgentChat` / `AgentChatView`. The chat starts restoring when it is first subscribed to (a mounted
  * view) or when `chat.restore()` is called without a query, never when it is made (a render stays pure). It includes
@@ -96,8 +115,10 @@ export function persist(options: PersistOptions = {}): ChatFeature {
   return {
     name: 'persist',
     install<S>(parts: ChatParts<S>, chat: AgentChat<S>): Partial<AgentChat<S>> {
-      const methods: Partial<AgentChat<S>> = parts.resumable ? {} : (resumable().install(parts as never, chat as never) as Partial<AgentChat<S>>);
-      const restore = methods.restore ?? chat.restore;
+      // resumable() comes along unless the chat has it (in any order of the features).
+      const methods = chat.hasFeature('resumable') ? {} : (resumable().install(parts as never, chat as never) as Partial<AgentChat<S>>);
+      const base = chat.restore;
+      const restore = ((query?: RestoreQuery) => restoreAndJoin(parts, base, query)) as AgentChat<S>['restore'];
       const subscribe = chat.subscribe;
       const key = options.key ?? 'agent-chat/chat';
       const claims: TurnClaims = { held: null, enabled: options.claim !== false };

@@ -7,7 +7,7 @@ import type { ChatParts } from '../chat-parts.js';
 import { confirmAborted, markAborting, pollDetachedRun, stopDetachedPoll } from './detached-poll.js';
 import type { DetachedPoll } from './detached-poll-types.js';
 import { loadSnapshot } from '../session/load-snapshot.js';
-import type { RestoreQuery, SendOptions } from '../chat-options.js';
+import type { SendOptions } from '../chat-options.js';
 import type { RunningTurn } from '../state/chat-state.js';
 import { enqueueTurn } from '../turn/enqueue-turn.js';
 
@@ -34,32 +34,13 @@ function reattachRunningTurn<S>(parts: ChatParts<S>, info: SnapshotInfo<S>): voi
  * `chat.reattach(turn)`: a running turn the app kept across a reload (`state.runningTurn`). Applies only while the chat
  * is idle and shows the point the turn continues from; its question is shown first unless it is already the last message.
  */
-function reattachKeptTurn<S>(parts: ChatParts<S>, turn: RunningTurn, call?: SendOptions): Promise<AgentResponse<S>> | null {
+export function reattachKeptTurn<S>(parts: ChatParts<S>, turn: RunningTurn, call?: SendOptions): Promise<AgentResponse<S>> | null {
   const state = parts.store.getState();
   if (parts.queue.busy || state.status === 'submitted' || state.status === 'streaming') return null;
   if ((state.snapshotId ?? null) !== (turn.snapshotId ?? null)) return null;
   const last = state.messages[state.messages.length - 1];
   const shown = last?.role === 'user' && turn.input !== undefined && textOf(last.content) === textOf(turn.input.content);
   return readRunningTurn(parts, turn.turnId, shown ? undefined : turn.input, call);
-}
-
-/**
- * `chat.restore(query)` with the `resumable()` feature: the conversation and the turn still running in it, in one call.
- * A query naming no session or snapshot (none stored yet: a Genkit chat's first turn) joins its `runningTurn` on the
- * chat as it is and resolves null; else the session is restored (joining the turn the server names) and then the kept
- * turn, which applies only while the chat shows the point it continues from.
- */
-async function restoreAndJoin<S>(parts: ChatParts<S>, restore: AgentChat<S>['restore'], query?: RestoreQuery): Promise<SnapshotInfo<S> | null> {
-  const { runningTurn, ...target } = query ?? {};
-  const state = parts.store.getState();
-  const named = query ? target.snapshotId || target.sessionId : state.snapshotId || state.sessionId;
-  if (!named && runningTurn) {
-    void reattachKeptTurn(parts, runningTurn);
-    return null;
-  }
-  const info = await restore(query ? target : undefined);
-  if (runningTurn) void reattachKeptTurn(parts, runningTurn);
-  return info;
 }
 
 /**
@@ -70,10 +51,7 @@ async function restoreAndJoin<S>(parts: ChatParts<S>, restore: AgentChat<S>['res
 export function resumable(): ChatFeature {
   return {
     name: 'resumable',
-    install<S>(parts: ChatParts<S>, chat: AgentChat<S>): Partial<AgentChat<S>> {
-      // Once per chat (`persist()` brings it along).
-      if (parts.resumable) return {};
-      const restore = chat.restore;
+    install<S>(parts: ChatParts<S>): Partial<AgentChat<S>> {
       const poll: DetachedPoll = { controller: null, aborting: false, load: (info, signal) => loadSnapshot(parts, info as SnapshotInfo<S>, signal) };
       parts.resumable = {
         detached: (response, from) => pollDetachedRun(parts, poll, response, from),
@@ -82,10 +60,7 @@ export function resumable(): ChatFeature {
         confirmAborted: () => confirmAborted(parts, poll),
         reattachRunning: (info) => reattachRunningTurn(parts, info),
       };
-      return {
-        reattach: async (turn, options) => (await reattachKeptTurn(parts, turn, options)) ?? null,
-        restore: ((query?: RestoreQuery) => restoreAndJoin(parts, restore, query)) as AgentChat<S>['restore'],
-      };
+      return { reattach: async (turn, options) => (await reattachKeptTurn(parts, turn, options)) ?? null };
     },
   };
 }
