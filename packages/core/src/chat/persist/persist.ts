@@ -189,13 +189,14 @@ export function persist(options: PersistOptions = {}): ChatFeature {
         try {
           if (kept.tree && chat.hasFeature('versionTree')) {
             const info = await restoreChatTree(chat, kept.tree);
-            if (turn) await chat.reattach(turn).catch(() => null);
+            // Joined, not waited for (it runs while the page is there): as restore() does.
+            if (turn) void chat.reattach(turn);
             return info;
           }
           if (kept.state && !kept.sessionId) chat.reset({ state: kept.state as never });
           const query: RestoreQuery = { sessionId: kept.sessionId, snapshotId: kept.snapshotId, runningTurn: turn };
           if (!parts.settings.options.transport.getSnapshot) {
-            if (turn) await chat.reattach(turn).catch(() => null);
+            if (turn) void chat.reattach(turn);
             return null;
           }
           return await restore(query);
