@@ -46,4 +46,72 @@ describe.skipIf(!chromiumPath)('persist() in Chromium', () => {
     expect(squash(await demo.page.locator('body').textContent())).toContain(squash(STORY_TEXT));
     expect(await demo.page.getByRole('alert').count()).toBe(0);
   });
+
+  const queueField = (demo: DemoPage) => demo.page.getByRole('textbox', { name: 'Add to the queue' });
+  const queued = (demo: DemoPage) => demo.page.getByRole('list', { name: 'Queued messages' }).getByRole('textbox', { name: 'Queued text' });
+  const queueMessage = async (demo: DemoPage, text: string) => {
+    await queueField(demo).fill(text);
+    await demo.page.getByRole('button', { name: 'Queue', exact: true }).click();
+  };
+  const userTexts = async (demo: DemoPage) => (await demo.page.locator('article.acu-message[data-role="user"] .acu-message__body').allTextContents()).map(squash);
+
+  it('genkit: messages queued while the agent answers wait under it; "Send now" stops the answer and sends one; the other goes after', async () => {
+    const demo = await suite.openDemo('', 'persist');
+    await demo.send('tell me a long story');
+    await expect.poll(async () => (await lastAnswer(demo)).length, { timeout: 20_000 }).toBeGreaterThan(40);
+    await queueMessage(demo, 'add Buy milk');
+    await queueMessage(demo, 'add Walk the dog');
+    await expect.poll(async () => (await queued(demo).all()).length).toBe(2);
+    expect(await queued(demo).nth(0).inputValue()).toBe('add Buy milk');
+    // Send the second one now: the story stops, it runs, then the first one goes by itself.
+    await demo.page.getByRole('button', { name: 'Send now' }).nth(1).click();
+    await expect.poll(() => userTexts(demo), { timeout: 20_000 }).toEqual([squash('tell me a long story'), squash('add Walk the dog'), squash('add Buy milk')]);
+    await expect.poll(() => lastAnswer(demo), { timeout: 20_000 }).toBe(squash('Added “Buy milk” (task #2).'));
+    expect(await demo.page.getByRole('list', { name: 'Queued messages' }).count()).toBe(0);
+  });
+
+  it('genkit: offline, a queued message waits; back online it is sent, once', async () => {
+    const demo = await suite.openDemo('', 'persist');
+    const posts: string[] = [];
+    demo.page.on('request', (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/agent') posts.push(request.postData() ?? '');
+    });
+    const context = demo.page.context();
+    await context.setOffline(true);
+    try {
+      await queueMessage(demo, 'add Buy milk');
+      await expect.poll(async () => (await queued(demo).all()).length).toBe(1);
+      expect(posts).toEqual([]);
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(() => lastAnswer(demo), { timeout: 20_000 }).toBe(squash('Added “Buy milk” (task #1).'));
+    expect(posts).toHaveLength(1);
+    expect(await demo.page.getByRole('list', { name: 'Queued messages' }).count()).toBe(0);
+  });
+
+  it('genkit: two tabs: a copy of the first tab (its sessionStorage) does not join the turn the first one reads', async () => {
+    const demo = await suite.openDemo('', 'persist');
+    await demo.send('tell me a long story');
+    await expect.poll(async () => (await lastAnswer(demo)).length, { timeout: 20_000 }).toBeGreaterThan(40);
+    const kept = await demo.page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+    // A duplicated tab: the same address, starting with the first tab's sessionStorage.
+    const copy = await demo.page.context().newPage();
+    try {
+      const streams: string[] = [];
+      copy.on('request', (request: Request) => {
+        if (request.url().includes('/turns/')) streams.push(request.url());
+      });
+      await copy.addInitScript((entries) => {
+        for (const [key, value] of JSON.parse(entries) as Array<[string, string]>) sessionStorage.setItem(key, value);
+      }, kept);
+      await copy.goto(demo.page.url());
+      await copy.getByRole('textbox', { name: /message/i }).waitFor();
+      await expect.poll(() => lastAnswer(demo), { timeout: 30_000 }).toBe(squash(STORY_TEXT));
+      expect(streams).toEqual([]);
+      expect(await copy.locator('article.acu-message').count()).toBe(0);
+    } finally {
+      await copy.close();
+    }
+  });
 });
