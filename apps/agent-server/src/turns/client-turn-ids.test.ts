@@ -36,6 +36,27 @@ function memoryStorage() {
 }
 
 describe.each(Object.entries(PROTOCOLS))('%s: client turn ids', (_name, make) => {
+  it('a second chat sending to a session whose turn runs gets a typed `busy` error naming the running turn, which it can join', async () => {
+    const first = createAgentChat({ transport: make(fetch) });
+    expect((await first.send('add Buy milk')).error).toBeNull();
+    const { sessionId } = first.getState();
+    void first.send('tell me a long story');
+    await expect.poll(() => first.getState().status).toBe('streaming');
+    const running = first.getState().runningTurn!;
+    const second = createAgentChat({ transport: make(fetch), features: [persist({ storage: memoryStorage() })] });
+    await second.restore({ sessionId: sessionId! });
+    // AG-UI and the AI SDK route name the running turn in the snapshot: the restored chat joined it already.
+    if (_name === 'genkit') {
+      const refused = await second.send('add Walk the dog');
+      expect(refused.error).toMatchObject({ code: 'busy', status: 409, details: { runningTurnId: running.turnId } });
+      // The turn the error names can be joined (persist()'s restore takes it as the kept turn).
+      second.clearError();
+      second.reset();
+      await second.restore({ sessionId: sessionId!, runningTurn: { ...running } });
+    }
+    await expect.poll(() => conversation(second).at(-1), { timeout: 15_000 }).toBe(`model: ${STORY_TEXT}`);
+  }, 20_000);
+
   it('a page that goes away before the response arrives: the turn was kept by its client id, and the next page joins it', async () => {
     const storage = memoryStorage();
     const named: string[] = [];
