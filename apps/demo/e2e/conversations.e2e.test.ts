@@ -117,6 +117,28 @@ describe.skipIf(!chromiumPath)('the demo\'s conversations in Chromium', () => {
     }
   }, 120_000);
 
+  it('background runs (?background=3): three threads asked for a story while a fourth is shown answer on, marked running, then each unread; opening one shows its whole answer', async () => {
+    const page = await newPage(newUser());
+    try {
+      await open(page, `${stack.url}c/?background=3`);
+      for (let index = 0; index < 3; index++) {
+        if (index > 0) await page.locator('.acu-thread-new').click();
+        await send(page, `tell me a long story`);
+        await expect.poll(async () => squash(await lastAnswer(page)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      }
+      await page.locator('.acu-thread-new').click();
+      await expect.poll(() => page.getByRole('img', { name: 'Answering…' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('img', { name: 'New answer' }).count(), { timeout: 30_000 }).toBe(3);
+      expect(await page.getByRole('img', { name: 'Answering…' }).count()).toBe(0);
+      expect(await page.locator('[aria-live="polite"].acu-thread-announce').textContent()).toBe('“tell me a long story” has a new answer.');
+      await page.getByRole('button', { name: /^tell me a long story/ }).first().click();
+      await expect.poll(async () => squash(await lastAnswer(page)), { timeout: 10_000 }).toBe(squash(STORY_TEXT));
+      await expect.poll(() => page.getByRole('img', { name: 'New answer' }).count()).toBe(2);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('another browser is another user: it lists none of the first one\'s threads, a /c/<id> link to one is "not available", and no route of the server gives it away', async () => {
     const page = await newPage(newUser());
     const other = await launchBrowser(chromiumPath!);

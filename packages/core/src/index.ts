@@ -2,7 +2,7 @@
 // @agent-chat/core/genkit, /agentflow, /agui, /ai-sdk, /tnsai; framers and decoder helpers in @agent-chat/core/wire;
 // what bindings build on (the option table, the protocol list, a chat's store) in @agent-chat/core/binding.
 // chat
-export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
+export { createAgentChat, type AgentChat, type AgentChatOptions, type SendOptions, type ResetInit, type RestoreQuery, type OperationOptions, type CustomUpdate } from './chat/agent-chat.js';
 export type { FeedbackEvent } from './chat/chat-options.js';
 export type { AgentChatOptionKey, LiveChatOptionKey } from './chat/chat-option-keys.js';
 export type { ChatState, ChatStatus, ClientToolCall, RunningTurn, DetachedRun } from './chat/state/chat-state.js';

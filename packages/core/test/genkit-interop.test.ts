@@ -171,7 +171,7 @@ describe('live Genkit agent server (genkit/beta defineAgent, served by @genkit-a
     const turn = await chat.send('remember me');
     const reloaded = chatWith('chatAgent', { sessionId: turn.sessionId! });
     const info = await reloaded.restore();
-    expect(info.snapshotId).toBe(turn.snapshotId);
+    expect(info?.snapshotId).toBe(turn.snapshotId);
     expect(reloaded.getState()).toMatchObject({ snapshotId: turn.snapshotId, sessionId: turn.sessionId });
     expect(reloaded.getState().messages.map((message) => message.content[0])).toEqual([{ text: 'remember me' }, { text: 'Hello, world!' }]);
     expect((await reloaded.send('and now?')).error).toBeNull();

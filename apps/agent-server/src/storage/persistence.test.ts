@@ -23,8 +23,8 @@ describe('FileSessionStore persistence', () => {
       try {
         const again = second.chat({ sessionId: sessionId! });
         const info = await again.restore();
-        expect(info.snapshotId).toBe(snapshotId);
-        expect(info.status).toBe('completed');
+        expect(info?.snapshotId).toBe(snapshotId);
+        expect(info?.status).toBe('completed');
         const state = again.getState();
         expect(state.messages.filter((m) => m.role === 'user').map((m) => m.content[0])).toEqual([{ text: 'add Buy milk' }, { text: 'report' }]);
         expect(state.messages.at(-1)?.content[0]).toEqual({ text: "I wrote report.md with 1 task. You'll find it with the artifacts." });

@@ -15,9 +15,12 @@ export function createDemoThreadList(protocol: Protocol, store: ThreadStore, use
   const adapter = store === 'server'
     ? httpThreadAdapter({ url: routePath(DEFAULT_BASE, THREADS_ROUTE), headers: { 'x-agent-user': user } })
     : localThreadAdapter({ name: `demo-${user}` });
+  // `?background=<n>`: up to n threads answer on while another one is shown (marked unread when they end).
+  const background = Number(new URLSearchParams(window.location.search).get('background'));
   return createThreadList<TaskState>({
     adapter,
     ...(initialId ? { initialId } : {}),
+    ...(background > 0 ? { backgroundRuns: background } : {}),
     // Each thread's chat is a demo chat as the single chat's is: its version tree, the browser's tools, resumable turns.
     createChat: (id) => createDemoChat({ transport: transportFor('server', protocol), sessionId: id }),
   });

@@ -6,7 +6,7 @@ import type { SnapshotInfo, SnapshotQuery } from '../model/session.js';
 import type { ToolResult } from '../model/tools.js';
 import { createChatHistory } from './session/chat-history.js';
 import { featureMissing, type ChatFeatureName } from './chat-features.js';
-import type { AgentChatOptions, ChatBranchOperations, ResetInit, SendOptions } from './chat-options.js';
+import type { AgentChatOptions, ChatBranchOperations, ResetInit, RestoreQuery, SendOptions } from './chat-options.js';
 import { abortedResponse, safely, toInput, type ChatParts } from './chat-parts.js';
 import { initialChatState, type ChatState, type RunningTurn } from './state/chat-state.js';
 import { enqueueTurn } from './turn/enqueue-turn.js';
@@ -24,7 +24,7 @@ import type { CustomUpdate } from './state/custom-writes.js';
 import { setMessageFeedback } from './state/feedback.js';
 import { writeCustom } from './state/set-custom.js';
 
-export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, ChatBranchOperations } from './chat-options.js';
+export type { AgentChatOptions, SendOptions, OperationOptions, ResetInit, RestoreQuery, ChatBranchOperations } from './chat-options.js';
 export type { CustomUpdate } from './state/custom-writes.js';
 export type { FeedbackEvent } from './chat-options.js';
 export type { ChatFeature, ChatFeatureName } from './chat-features.js';
@@ -76,10 +76,18 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   /** Reads a stored snapshot from the server. */
   getSnapshot(query: SnapshotQuery): Promise<SnapshotInfo<S>>;
   /**
-   * Loads the conversation of a stored snapshot (default: the current snapshot or session) into the store.
+   * Brings a conversation back (after a reload, a thread switch): loads the stored snapshot (default: the current
+   * snapshot or session) into the store and joins the turn still running in it, in one call. The server names a
+   * running turn itself where it can (AG-UI, the AI SDK route); `runningTurn` is the one the page kept
+   * (`state.runningTurn`, what `persist()` keeps), joined once the session shows the point it continues from. With
+   * neither a session nor a snapshot yet (a Genkit chat's first turn, named only at its end), a `runningTurn` is
+   * joined on the empty chat and the promise resolves null. Joining a kept turn needs a resumable transport and the
+   * `persist()` feature (`@agent-chat/core/persist`); without it `runningTurn` is not read (`reattach` joins it), and a
+   * query naming nothing fails `unsupported`.
    * `restoreChatTree(chat, record)` restores every line of a conversation tree instead.
    */
-  restore(query?: SnapshotQuery): Promise<SnapshotInfo<S>>;
+  restore(query: SnapshotQuery): Promise<SnapshotInfo<S>>;
+  restore(query?: RestoreQuery): Promise<SnapshotInfo<S> | null>;
   /**
    * Listens to every normalized event as it is reduced (with its frame's raw value), without replacing the
    * callbacks given to `createAgentChat`/`configure`: for devtools and inspectors. Returns the unsubscribe.
@@ -222,10 +230,10 @@ function historyOperations<S>(parts: ChatParts<S>): Pick<AgentChat<S>, 'branch' 
       if (!transport.getSnapshot) throw new AgentChatError('unsupported', `The ${transport.name} transport cannot read snapshots.`);
       return (await transport.getSnapshot(query)) as SnapshotInfo<S>;
     },
-    async restore(query) {
+    async restore(query?: RestoreQuery): Promise<SnapshotInfo<S>> {
       parts.resumable?.stopPoll();
-      const { snapshotId, sessionId } = store.getState();
-      const target = query ?? (snapshotId ? { snapshotId } : sessionId ? { sessionId } : null);
+      const { snapshotId, sessionId } = query ?? store.getState();
+      const target = snapshotId ? { snapshotId } : sessionId ? { sessionId } : null;
       if (!target) throw new AgentChatError('unsupported', 'There is no snapshot or session to restore.');
       const before = queue.generation;
       const info = await operations.getSnapshot(target);

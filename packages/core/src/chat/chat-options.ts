@@ -6,6 +6,7 @@ import type { SessionStateInit } from '../model/session.js';
 import type { Transport } from '../transport/transport.js';
 import type { ClientTools } from '../model/tools.js';
 import type { ChatFeature } from './chat-features.js';
+import type { RunningTurn } from './state/chat-state.js';
 import type { TurnDeadlineOptions, TurnLimitOptions } from './turn/deadlines.js';
 import type { DetachedPollOptions } from './resumable/detached-poll-types.js';
 import type { ChatMessage, MessageFeedback } from '../model/message.js';
@@ -72,6 +73,16 @@ export interface SendOptions extends TurnDeadlineOptions {
   signal?: AbortSignal;
   /** Context for this turn only, after the chat's own. */
   context?: readonly AgentContextEntry[];
+}
+
+/**
+ * What `restore` brings back: a snapshot or a session (default: the chat's current one), and the turn the page kept
+ * running (`state.runningTurn`) to join. A null id names nothing (a Genkit chat before its first turn ended).
+ */
+export interface RestoreQuery {
+  snapshotId?: string | null | undefined;
+  sessionId?: string | null | undefined;
+  runningTurn?: RunningTurn | null | undefined;
 }
 
 /** What `reset` may start from. */

@@ -130,6 +130,44 @@ describe('createThreadList', () => {
     expect(list.chat()!.getState().custom).toEqual({ users: 1 });
   });
 
+  it('background runs: a thread switched away from mid-turn answers on, is marked unread when it ends, and read once shown', async () => {
+    const agent = sessionAgent();
+    const list = threadList(agent, memoryThreadAdapter(), { backgroundRuns: 1 });
+    const first = await list.create();
+    await list.chat()!.send('hello');
+    const second = await list.create();
+    const busy = list.chat()!;
+    const turn = busy.send('slow');
+    await vi.waitFor(() => expect(texts(busy).at(-1)).toBe('model:thinking'));
+    await list.switchTo(first);
+    // Not stopped: it still runs, shown as running, while the other thread is shown.
+    expect(agent.transport.stops).toHaveLength(0);
+    expect(list.getState()).toMatchObject({ activeId: first, running: [second], unread: [] });
+    agent.release();
+    expect((await turn).finishReason).toBe('stop');
+    await vi.waitFor(() => expect(list.getState()).toMatchObject({ running: [], unread: [second], needsYou: [] }));
+    expect(texts(busy).at(-1)).toBe('model:thinking done');
+    await list.switchTo(second);
+    expect(list.getState().unread).toEqual([]);
+    expect(texts(list.chat())).toEqual(['user:slow', 'model:thinking done']);
+  });
+
+  it('background runs past the limit: the thread switched away from is left as without them (stopped here)', async () => {
+    const agent = sessionAgent();
+    const list = threadList(agent, memoryThreadAdapter(), { backgroundRuns: 1 });
+    const first = await list.create();
+    void list.chat()!.send('slow');
+    await vi.waitFor(() => expect(list.getState().running).toEqual([first]));
+    const second = await list.create();
+    expect(list.getState().running).toEqual([first]);
+    void list.chat()!.send('slow');
+    await vi.waitFor(() => expect(list.getState().running).toEqual([first, second]));
+    // One already runs in the background: leaving the second stops it.
+    await list.create();
+    expect(agent.transport.stops).toHaveLength(1);
+    expect(list.getState().running).toEqual([first]);
+  });
+
   it('switching during a turn stops it (the transport cannot reattach) and keeps its partial answer; the other thread shows at once', async () => {
     const agent = sessionAgent();
     const list = threadList(agent, memoryThreadAdapter());

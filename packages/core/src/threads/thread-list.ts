@@ -29,6 +29,13 @@ export interface ThreadListOptions<S = unknown> {
   now?: () => number;
   /** Hears every store failure (also shown as `state.error`). */
   onError?: (error: Error) => void;
+  /**
+   * Background runs: how many threads may go on answering while another one is shown (default 0: switching away leaves
+   * the turn, detached where the transport can reattach to it, stopped otherwise). A thread whose turn ends while it
+   * is not shown is `unread` (and `needsYou` when it ended asking for an answer) until it is shown. Past the limit, the
+   * thread switched away from is left as without background runs.
+   */
+  backgroundRuns?: number;
 }
 
 /** Many conversations: summaries from a store, one chat per thread, the active one shown. */
@@ -92,8 +99,10 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
   const pageSize = options.pageSize ?? 50;
   const undoMs = options.undoMs ?? 5000;
   const store = createStore<ThreadListState>()(() => ({
-    threads: [], activeId: null, status: 'loading', error: null, hasMore: false, removed: [], running: [], notFound: null,
+    threads: [], activeId: null, status: 'loading', error: null, hasMore: false, removed: [], running: [], unread: [], needsYou: [], notFound: null,
   }));
+  const backgroundRuns = options.backgroundRuns ?? 0;
+  const without = (ids: string[], id: string) => (ids.includes(id) ? ids.filter((other) => other !== id) : ids);
   const set = (partial: Partial<ThreadListState>) => store.setState(partial);
   const chats = new Map<string, ThreadChat<S>>();
   const autoTitles = new Map<string, string>();
@@ -144,6 +153,12 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
       void update(id, { title, updatedAt: now() });
     },
     onTurnEnd(id: string, messages: ChatMessage[]) {
+      // A background run ended: unread until shown; waiting for an answer, it needs the user.
+      const { activeId, unread, needsYou } = store.getState();
+      if (id !== activeId) {
+        const interrupted = (chats.get(id)?.chat.getState().interrupts.length ?? 0) > 0;
+        set({ unread: [...without(unread, id), id], ...(interrupted && { needsYou: [...without(needsYou, id), id] }) });
+      }
       const preview = previewOf(messages);
       void update(id, { updatedAt: now(), ...(preview ? { preview } : {}) });
       const auto = autoTitles.get(id);
@@ -187,9 +202,11 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     return (visible[index + 1] ?? visible[index - 1])?.id ?? null;
   };
   const show = async (id: string | null) => {
-    const { activeId } = store.getState();
-    if (activeId && activeId !== id) await chats.get(activeId)?.leave();
-    set({ activeId: id, notFound: null });
+    const { activeId, running, unread, needsYou } = store.getState();
+    // The thread shown until now runs on in the background while fewer than `backgroundRuns` do; else it is left.
+    const background = running.filter((other) => other !== activeId && other !== id).length;
+    if (activeId && activeId !== id && !(running.includes(activeId) && background < backgroundRuns)) await chats.get(activeId)?.leave();
+    set({ activeId: id, notFound: null, ...(id ? { unread: without(unread, id), needsYou: without(needsYou, id) } : {}) });
     if (!id) return;
     const entry = threadChat(id);
     entry.rejoin();

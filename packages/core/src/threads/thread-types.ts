@@ -69,6 +69,10 @@ export interface ThreadListState {
   removed: ThreadSummary[];
   /** Threads whose turn runs (in this tab). */
   running: string[];
+  /** Threads whose turn ended while another one was shown (background runs), oldest first, until they are shown. */
+  unread: string[];
+  /** Unread threads whose turn ended asking for an answer (an interrupt). */
+  needsYou: string[];
   /** The id `switchTo` was given that the store does not know (cleared by the next switch). */
   notFound: string | null;
 }

@@ -2,8 +2,8 @@ import { buildingRequest } from '../model/failure.js';
 import { joinUrl } from './join-url.js';
 import { postJson, resolveHeaders } from './http-request.js';
 import type { HttpTransportConfig } from './http-transport.js';
-import { RESUMABLE_HEADER, turnPath } from '../wire/contract.js';
-import { resolveResumable } from './resumable-options.js';
+import { RESUMABLE_HEADER, TURN_ID_HEADER, turnPath } from '../wire/contract.js';
+import { newTurnId, resolveResumable } from './resumable-options.js';
 import { streamResumableTurn } from './resumable-turn.js';
 import { createTurnRegistry } from './turn-registry.js';
 import type { Transport, TurnRequest } from './transport.js';
@@ -20,9 +20,10 @@ export function resumableHttpTransport<Body>(config: HttpTransportConfig<Body>):
     const response = await postJson(cancelUrl, {}, { headers: config.headers, fetch: config.fetch });
     await response.body?.cancel();
   });
-  const withResumable = async () => {
+  const withResumable = (turnId: string) => async () => {
     const headers = await resolveHeaders(config.headers, {});
     headers.set(RESUMABLE_HEADER, 'true');
+    headers.set(TURN_ID_HEADER, turnId);
     return headers;
   };
   const get = async (getUrl: string, extra: Record<string, string>, getSignal: AbortSignal) =>
@@ -36,8 +37,10 @@ export function resumableHttpTransport<Body>(config: HttpTransportConfig<Body>):
     name,
     run(request, signal) {
       const sent = build(request);
-      return streamResumableTurn(url, resumableTurn(request, signal, sent, (postSignal) =>
-        postJson(url, sent, { headers: withResumable, fetch: config.fetch, accept, signal: postSignal })));
+      // The client names the turn before sending it: a page that goes away before the response can reattach to it.
+      const turnId = newTurnId();
+      return streamResumableTurn(url, { ...resumableTurn(request, signal, sent, (postSignal) =>
+        postJson(url, sent, { headers: withResumable(turnId), fetch: config.fetch, accept, signal: postSignal })), named: turnId });
     },
     reattach(turnId, request, signal) {
       const streamUrl = joinUrl(url, turnPath(turnId, 'stream'));

@@ -24,6 +24,8 @@ export interface ResumableTurnOptions extends HttpTransportOptions {
   post(signal: AbortSignal): Promise<Response>;
   /** GETs a URL with the transport's headers and the given extra ones. */
   get(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response>;
+  /** The id the POST names its turn with (`x-agent-turn-id`): told as the running turn before the response arrives. */
+  named?: string;
 }
 
 const connection = (state: 'open' | 'reconnecting'): DecodedFrame[] => [{ raw: null, events: [{ type: 'connection', state }] }];
@@ -108,7 +110,10 @@ function decodeBatch(decoder: FrameDecoder, frames: WireFrame[]): { decoded: Dec
  * the server, unless the abort is `detach()`'s.
  */
 export async function* streamResumableTurn(url: string, options: ResumableTurnOptions): AsyncGenerator<DecodedFrame[]> {
-  const { signal, registry, decoder } = options;
+  const { signal, registry, decoder, named } = options;
+  // Known before the response: a reload while the POST is under way finds the turn by this id.
+  // (`raw: undefined`: no frame of the server's yet, so the turn is not answered: still `submitted`, its writes pending.)
+  if (named) yield [{ raw: undefined, events: [{ type: 'stream-open', turnId: named }] }];
   let response = await startTurn(options);
   if (response.status === 204) {
     throw new AgentChatError('connection-lost', 'The turn is no longer running on the server (HTTP 204): restore the session instead.', { status: 204 });
@@ -121,7 +126,8 @@ export async function* streamResumableTurn(url: string, options: ResumableTurnOp
   if (turnId) {
     registry.open(turnId);
     signal.addEventListener('abort', onAbort, { once: true });
-    yield [{ raw: null, events: [{ type: 'stream-open', turnId }] }];
+    // A server that did not take the client's id names the turn its own way.
+    if (turnId !== named) yield [{ raw: null, events: [{ type: 'stream-open', turnId }] }];
   }
   let lastId: string | undefined;
   // Frames without an SSE id (NDJSON) are counted: the server numbers every frame it writes from 0.

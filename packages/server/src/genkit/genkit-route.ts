@@ -99,6 +99,9 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
       if (!turn || turn.route !== route || turn.user !== user) return new Response(null, { status: 204 });
       return turns.stream(turn, { after: turns.lastSeen(request), withIds: resumable, headers: streamHeaders(turn.turnId) });
     }
+    // A retried POST of a turn already started (the same client turn id) reads that turn instead of running it again.
+    const repeat = await turns.repeated(request, { route, user, join: (turnId) => ({ withIds: resumable, headers: streamHeaders(turnId) }) });
+    if (repeat) return repeat;
     const read = await readJsonBody(request);
     if (!read || !isRecord(read.body)) return invalidArgument('Expected a JSON body {"data": …}.');
     const { body } = read;
@@ -127,7 +130,10 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: init.sessionId, snapshotId: init.snapshotId, bytes: read.bytes }));
     if (refused) return refused;
     if (fromStart) init = { ...init, snapshotId: await saveStartSnapshot(store!, sessionId!) };
-    const begun = await turns.begin({ route, sessionId, input: isMessage(data.message) ? data.message : undefined, user });
+    const begun = await turns.begin({
+      route, sessionId, input: isMessage(data.message) ? data.message : undefined, user,
+      request,
+    });
     if ('response' in begun) return begun.response;
     const { turn } = begun;
     const signal = turns.signal(turn, { resumable, disconnect: request.signal });

@@ -7,6 +7,10 @@
  *   POST <route>/turns/<id>/cancel  stops the turn on the server → `{turnId, status: 'cancelling' | 'ended'}`; 404
  *   a second turn in a session      409 `{status: 'ABORTED', runningTurnId}` while one runs (a cancelled one is
  *                                   waited for, up to 5 s)
+ *   a POST naming its turn          request header `x-agent-turn-id: <id>` (the client's id, an idempotency key): the
+ *                                   turn runs under that id, so the client can reattach to it before any response
+ *                                   arrived; a POST repeating the id of a turn of the same user and route joins that
+ *                                   turn (its frames from the first) instead of running it twice
  *
  * A client that sends `x-agent-resumable: true` keeps its turn running when it disconnects; without it (the default
  * `keepTurnsOnDisconnect: false`) a response closed before the turn ended stops the turn, as clients that stop by
@@ -71,7 +75,16 @@ export interface ResumableTurns {
    * Starts a turn in `sessionId` for `user`, or gives the 409 response while another one runs there (naming the running
    * turn only to the user who started it).
    */
-  begin(start: { route: string; sessionId?: string | undefined; input?: unknown; user: string }): Promise<{ turn: Turn } | { response: Response }>;
+  begin(start: {
+    route: string; sessionId?: string | undefined; input?: unknown; user: string;
+    /** The POST: the turn runs under the client's id (`x-agent-turn-id`) when it sent a well-formed, unused one. */
+    request?: Pick<RequestLike, 'headers'>;
+  }): Promise<{ turn: Turn } | { response: Response }>;
+  /**
+   * A POST repeating the client id of a turn this user started on this route (a retry whose response never arrived):
+   * that turn's frames from the first, streamed as `join` says; undefined for any other POST (read before its body).
+   */
+  repeated(request: Pick<RequestLike, 'headers'>, options: { route: string; user: string; join: (turnId: string) => Omit<TurnStreamOptions, 'after'> }): Promise<Response | undefined>;
   /** Appends one frame (its lines without `id:` and without the blank line); returns its sequence number. */
   append(turn: Turn, data: string): number;
   /** Ends the turn: readers drain and stop; it stays replayable for the store's retention window. */
@@ -96,6 +109,9 @@ export interface ResumableTurns {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
+/** A client's turn id: 16 to 100 URL-safe characters (a UUID is 36), unguessable by whoever does not have it. */
+const CLIENT_TURN_ID = /^[\w-]{16,100}$/;
+
 /** Resumable turns over `store`: the replay buffer and its routes (README: "resumableTurns"). */
 export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTurns {
   const store = options.store ?? memoryTurnStore();
@@ -116,13 +132,28 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     return store.shared?.running(sessionId);
   };
 
-  const begin: ResumableTurns['begin'] = async ({ route, sessionId, input, user }) => {
+  /** The client's id for the turn a POST starts, when it sent a well-formed one. */
+  const clientTurnId = (request: Pick<RequestLike, 'headers'>) => {
+    const asked = request.headers.get(TURN_ID_HEADER);
+    return asked !== null && CLIENT_TURN_ID.test(asked) ? asked : undefined;
+  };
+
+  const repeated: ResumableTurns['repeated'] = async (request, { route, user, join }) => {
+    const asked = clientTurnId(request);
+    const earlier = asked === undefined ? undefined : await find(asked);
+    return earlier && earlier.user === user && earlier.route === route ? stream(earlier, { after: -1, ...join(earlier.turnId) }) : undefined;
+  };
+
+  const begin: ResumableTurns['begin'] = async ({ route, sessionId, input, user, request }) => {
     await store.ready();
-    let started = buffers.start(route, sessionId, input, user);
+    // The client named the turn; an id already taken (another user's, another route's) is not theirs: the server names it.
+    const asked = request && clientTurnId(request);
+    const named = asked !== undefined && !(await find(asked)) ? asked : undefined;
+    let started = buffers.start(route, sessionId, input, user, named);
     if ('conflict' in started && started.conflict.controller.signal.aborted) {
       const cancelled = started.conflict;
       await Promise.race([cancelled.ended, new Promise((resolve) => setTimeout(resolve, CANCELLED_WAIT_MS).unref())]);
-      started = buffers.start(route, sessionId, input, user);
+      started = buffers.start(route, sessionId, input, user, named);
     }
     let conflict: { turnId: string; route: string; user?: string } | undefined = 'conflict' in started ? started.conflict : undefined;
     if ('turn' in started) {
@@ -203,6 +234,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
 
   return {
     store,
+    repeated,
     isResumable: (request) => resumableHeader(request) ?? keepTurnsOnDisconnect,
     lastSeen: lastSeenSeq,
     find,

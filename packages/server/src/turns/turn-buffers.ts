@@ -106,15 +106,15 @@ export class TurnBuffers {
     this.forget(record);
   }
 
-  /** Starts a turn, or returns the turn already running in `sessionId` (`conflict`). */
-  start(route: string, sessionId?: string, input?: unknown, user?: string): { turn: Turn } | { conflict: Turn } {
+  /** Starts a turn (under the client's `turnId` when given, unused), or returns the turn already running in `sessionId` (`conflict`). */
+  start(route: string, sessionId?: string, input?: unknown, user?: string, turnId?: string): { turn: Turn } | { conflict: Turn } {
     this.prune();
     const running = sessionId === undefined ? undefined : this.bySession.get(sessionId);
     if (running && !running.done) return { conflict: running };
     let resolveEnded!: () => void;
     const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
     const record: TurnRecord = {
-      turnId: randomUUID(),
+      turnId: turnId ?? randomUUID(),
       route,
       sessionId,
       ...(input !== undefined && { input }),

@@ -9,6 +9,14 @@ export interface ThreadListLabels {
   threadGroupOlder: string;
   threadGroupArchived: string;
   threadRunning: string;
+  /** The mark of a thread whose answer ended while another was shown (background runs). */
+  threadUnread: string;
+  /** The mark of a thread whose background answer ended asking the user something. */
+  threadNeedsYou: string;
+  /** Said (a polite live region) when a background answer ends. */
+  threadFinished: (title: string) => string;
+  /** Said when a background answer ends asking the user something. */
+  threadAsks: (title: string) => string;
   renameThread: string;
   archiveThread: string;
   unarchiveThread: string;

@@ -8,6 +8,8 @@ export interface ThreadListRowProps {
   thread: ThreadSummary;
   active: boolean;
   running: boolean;
+  /** Its answer ended while another thread was shown (background runs): unread, or waiting for the user's answer. */
+  mark?: 'unread' | 'needs-you' | undefined;
   /** The row the arrow keys are on: the only one reached by Tab. */
   focusable: boolean;
   renaming: boolean;
@@ -21,7 +23,7 @@ export interface ThreadListRowProps {
 
 /** One conversation: opens on click or Enter; F2 renames inline, Delete removes (both also as buttons). */
 export function ThreadListRow(props: ThreadListRowProps) {
-  const { thread, active, running, focusable, renaming } = props;
+  const { thread, active, running, mark, focusable, renaming } = props;
   const labels = useThreadLabels();
   const title = thread.title || labels.untitledThread;
   const [draft, setDraft] = useState(title);
@@ -47,7 +49,7 @@ export function ThreadListRow(props: ThreadListRowProps) {
     );
   }
   return (
-    <div className={cx('acu-thread-row', active && 'acu-thread-row-active')} data-state={active ? 'active' : 'inactive'} data-running={running || undefined}>
+    <div className={cx('acu-thread-row', active && 'acu-thread-row-active')} data-state={active ? 'active' : 'inactive'} data-running={running || undefined} data-unread={mark ? true : undefined}>
       <button
         type="button"
         className="acu-thread-open"
@@ -61,6 +63,8 @@ export function ThreadListRow(props: ThreadListRowProps) {
       >
         <span className="acu-thread-title">{title}</span>
         {running && <span className="acu-thread-running" role="img" aria-label={labels.threadRunning} />}
+        {!running && mark === 'unread' && <span className="acu-thread-unread" role="img" aria-label={labels.threadUnread} />}
+        {!running && mark === 'needs-you' && <span className="acu-thread-needs-you">{labels.threadNeedsYou}</span>}
       </button>
       {thread.preview && <span id={previewId} className="acu-thread-preview">{thread.preview}</span>}
       <span className="acu-thread-actions">

@@ -1,5 +1,5 @@
 import { storeOf } from '@agent-chat/core/binding';
-import { createAgentChat, scriptedTransport } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, type Transport } from '@agent-chat/core';
 import { createThreadList, memoryThreadAdapter, type ThreadSummary } from '@agent-chat/core/threads';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -110,6 +110,39 @@ describe('ThreadList', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Unarchive: Old news' })));
     expect(screen.getByRole('alert').textContent).toContain('Your conversations could not be saved: QuotaExceededError');
     expect(titles()).toEqual(['Keep', 'Old news']);
+  });
+
+  it('background runs: threads answering while another is shown are marked running, then unread (a dot, said politely), read once opened', async () => {
+    // Each turn answers when the test releases it.
+    const waiting: Array<() => void> = [];
+    const transport: Transport = {
+      name: 'held',
+      async *run(request) {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        const text = (request.input.message!.content[0] as { text: string }).text;
+        yield [{ raw: null, events: [{ type: 'text-delta', text: `re: ${text}`, messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }] }];
+      },
+    };
+    const threads = [summary('a', 'First', NOW - HOUR), summary('b', 'Second', NOW - 2 * HOUR), summary('c', 'Third', NOW - 3 * HOUR), summary('d', 'Shown', NOW - 4 * HOUR)];
+    const list = createThreadList({ adapter: memoryThreadAdapter(threads), now: () => NOW, backgroundRuns: 3, createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
+    const view = render(<ThreadList list={list} now={NOW} />);
+    await act(() => list.ready);
+    for (const id of ['a', 'b', 'c']) {
+      await act(async () => void (await list.switchTo(id)));
+      act(() => void list.chat()!.send(`question ${id}`));
+    }
+    await act(async () => void (await list.switchTo('d')));
+    // Three run in the background at once.
+    expect(screen.getAllByRole('img', { name: 'Answering…' })).toHaveLength(3);
+    await act(async () => waiting.splice(0).forEach((release) => release()));
+    await waitFor(() => expect(screen.getAllByRole('img', { name: 'New answer' })).toHaveLength(3));
+    expect(screen.queryByRole('img', { name: 'Answering…' })).toBeNull();
+    expect(view.container.querySelector('[aria-live="polite"].acu-thread-announce')!.textContent).toMatch(/^“(First|Second|Third)” has a new answer\.$/);
+    expect(await axeViolations(view.container)).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Second/ })));
+    expect(screen.getAllByRole('img', { name: 'New answer' })).toHaveLength(2);
+    expect(list.getState().unread.sort()).toEqual(['a', 'c']);
+    expect(list.chat()!.getState().messages.map((message) => message.content[0])).toEqual([{ text: 'question b' }, { text: 're: question b' }]);
   });
 
   it('10,000 threads render a window of rows, not all of them', async () => {

@@ -34,7 +34,7 @@ function reattachRunningTurn<S>(parts: ChatParts<S>, info: SnapshotInfo<S>): voi
  * `chat.reattach(turn)`: a running turn the app kept across a reload (`state.runningTurn`). Applies only while the chat
  * is idle and shows the point the turn continues from; its question is shown first unless it is already the last message.
  */
-function reattachKeptTurn<S>(parts: ChatParts<S>, turn: RunningTurn, call?: SendOptions): Promise<AgentResponse<S>> | null {
+export function reattachKeptTurn<S>(parts: ChatParts<S>, turn: RunningTurn, call?: SendOptions): Promise<AgentResponse<S>> | null {
   const state = parts.store.getState();
   if (parts.queue.busy || state.status === 'submitted' || state.status === 'streaming') return null;
   if ((state.snapshotId ?? null) !== (turn.snapshotId ?? null)) return null;

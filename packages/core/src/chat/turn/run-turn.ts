@@ -101,11 +101,13 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
   const agentCustom = turn.custom;
   const pending = setup.store.getState().customWrites;
   turn.now = Date.now();
+  // A batch with no raw frame (`raw: undefined`) is the transport's own word before the server answered (the turn's id).
+  const told = frames[0]?.raw === undefined;
   setup.store.update((draft) => {
-    if (draft.status === 'submitted') draft.status = 'streaming';
+    if (!told && draft.status === 'submitted') draft.status = 'streaming';
     // The server answered: the writes the request carried are delivered; later ones stay pending.
     let writes = pending;
-    if (fromServer && turn.sentWrites) {
+    if (fromServer && !told && turn.sentWrites) {
       writes = pending?.slice(turn.sentWrites);
       draft.customWrites = writes?.length ? (writes as Draft<JsonPatchOperation[][]>) : undefined;
       turn.sentWrites = 0;

@@ -252,6 +252,9 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
   const turnRoutes = turns.handler(route, { headers: AGUI_STREAM_HEADERS, withIds: true, user: options.user });
 
   async function run(request: Request, user: string): Promise<Response> {
+    // A retried POST of a turn already started (the same client turn id) reads that turn instead of running it again.
+    const repeat = await turns.repeated(request, { route, user, join: () => ({ withIds: true, headers: AGUI_STREAM_HEADERS }) });
+    if (repeat) return repeat;
     const read = await readJsonBody(request);
     const parsed = RunAgentInputSchema.safeParse(read?.body);
     if (!parsed.success) return invalidArgument('Invalid RunAgentInput.', { issues: parsed.error.issues });
@@ -269,7 +272,10 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
       ? await findForkPoint({ snapshots, index: branches }, { sessionId: input.threadId, prior: aguiTurns(input.messages.slice(0, -1)), rerunsStart: sent?.id === `${input.threadId}:0` })
       : ({ kind: 'continue' } as const);
     if (point.kind === 'unknown') return jsonResponse(400, { status: 'FAILED_PRECONDITION', message: point.message });
-    const begun = await turns.begin({ route, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined, user });
+    const begun = await turns.begin({
+      route, sessionId: input.threadId, input: 'message' in turnInput ? turnInput.message : undefined, user,
+      request,
+    });
     if ('response' in begun) return begun.response;
     // The client's state and context (client-state.ts): the state is applied to the session as the turn loads it.
     const clientState = clientStateOf(input.state);

@@ -264,6 +264,9 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
   const turnRoutes = turns.handler(route, { headers: AI_SDK_STREAM_HEADERS, withIds: true, user: options.user });
 
   async function chat(request: Request, user: string): Promise<Response> {
+    // A retried POST of a turn already started (the same client turn id) reads that turn instead of running it again.
+    const repeat = await turns.repeated(request, { route, user, join: () => ({ withIds: true, headers: AI_SDK_STREAM_HEADERS }) });
+    if (repeat) return repeat;
     const read = await readJsonBody(request);
     const body = read && isRecord(read.body) ? read.body : {};
     const problem = typeof body.id === 'string' ? checkId('chat id', body.id) : 'The body needs the chat `id`.';
@@ -297,7 +300,10 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
     if (typeof patch === 'string') return invalidArgument(patch);
     if (typeof context === 'string') return invalidArgument(context);
     const input = 'message' in turn.input ? { ...turn.input, message: withContext(turn.input.message, context) } : turn.input;
-    const begun = await turns.begin({ route, sessionId, input: 'message' in turn.input ? turn.input.message : undefined, user });
+    const begun = await turns.begin({
+      route, sessionId, input: 'message' in turn.input ? turn.input.message : undefined, user,
+      request,
+    });
     if ('response' in begun) return begun.response;
     const run = begun.turn;
     const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: request.signal });
