@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^@agent-chat\/core$/, replacement: source('./packages/core/src/index.ts') },
       { find: /^@agent-chat\/core\/wire$/, replacement: source('./packages/core/src/wire-entry.ts') },
       { find: /^@agent-chat\/core\/threads$/, replacement: source('./packages/core/src/threads/index.ts') },
+      { find: /^@agent-chat\/core\/genui$/, replacement: source('./packages/core/src/genui/index.ts') },
       ...protocolAliases(source('.')),
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },
       { find: /^@agent-chat\/ui$/, replacement: source('./packages/ui/src/index.ts') },
