@@ -18,6 +18,7 @@ export default defineConfig({
       { find: /^@agent-chat\/react$/, replacement: source('./packages/react/src/index.ts') },
       { find: /^@agent-chat\/ui$/, replacement: source('./packages/ui/src/index.ts') },
       { find: /^@agent-chat\/ui\/inspector$/, replacement: source('./packages/ui/src/inspector.ts') },
+      { find: /^@agent-chat\/ui\/genui$/, replacement: source('./packages/ui/src/genui.ts') },
       { find: /^@agent-chat\/server$/, replacement: source('./packages/server/src/index.ts') },
       { find: /^@agent-chat\/server\/genkit$/, replacement: source('./packages/server/src/genkit/index.ts') },
       { find: /^@agent-chat\/testing$/, replacement: source('./packages/testing/src/index.ts') },

@@ -173,6 +173,9 @@ const ENTRIES = [
   { id: 'lazy-highlighter-worker', group: 'ui', label: "the highlighter's Web Worker (`highlighting/worker.js`, started with the first finished code block, off the main thread: Shiki core, JS regex engine, GitHub high-contrast light + dark; no grammar)", source: `import ${JSON.stringify(`${root}packages/ui/dist/highlighting/worker.js`)};\n`, external: OURS },
   { id: 'lazy-math', group: 'ui', label: `\`@agent-chat/ui/math\` (a lazy chunk, loaded by \`mathRenderer\` at the first finished formula: KaTeX; with it katex.min.css, ${KATEX_CSS_GZ} kB min+gz, and the woff2 fonts a formula uses, served from the app's origin)`, source: "export { mathRenderer } from '@agent-chat/ui/math';\n", external: OURS },
   { id: 'lazy-diagrams', group: 'ui', label: '`@agent-chat/ui/diagrams` (a lazy chunk, loaded by `diagramRenderer` at the first finished ```mermaid block: the network-less box; Mermaid\'s one-file build, served by the app, is fetched into it by URL)', source: "export { createDiagramRenderer } from '@agent-chat/ui/diagrams';\n", external: OURS },
+  // Issue 43: agent-sent UI is opt-in. The door (`a2ui()` in a page's `renderPart`) is small; the A2UI renderer
+  // (@a2ui/react + @a2ui/web_core, the kit's bridge) is its lazy chunk, loaded at the first A2UI part shown.
+  { id: 'lazy-a2ui', group: 'ui', label: '`a2ui()` from `@agent-chat/ui/genui` (the door; the A2UI renderer, `@a2ui/react` over `@a2ui/web_core`, is its lazy chunk, loaded at the first A2UI part shown)', source: "export { a2ui } from '@agent-chat/ui/genui';\n", external: OURS },
   { id: 'ai-sdk-useChat', group: 'ui', label: "`export { useChat } from '@ai-sdk/react'` (for contrast: the AI SDK's hook with its protocol)", source: "export { useChat } from '@ai-sdk/react';\n" },
 ];
 

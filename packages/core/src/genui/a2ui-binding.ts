@@ -43,7 +43,7 @@ export function a2uiText(value: unknown, dataModel: unknown, scope = ''): string
 export interface A2uiActionMessage {
   version: typeof A2UI_VERSION;
   action: { name: string; surfaceId: string; sourceComponentId: string; timestamp: string; context: Record<string, unknown> };
-  /** The surface's data model, when it asked for it (`attachDataModel`). */
+  /** The surface's data model, when it asked for it (`sendDataModel`). */
   dataModel?: unknown;
 }
 
@@ -66,7 +66,7 @@ export function readA2uiAction(value: unknown): A2uiActionSpec | undefined {
  */
 export function a2uiAction(
   spec: A2uiActionSpec,
-  at: { surfaceId: string; sourceComponentId: string; dataModel: unknown; attachDataModel?: boolean; scope?: string },
+  at: { surfaceId: string; sourceComponentId: string; dataModel: unknown; sendDataModel?: boolean; scope?: string },
   timestamp: string,
 ): A2uiActionMessage {
   const context: Record<string, unknown> = {};
@@ -74,7 +74,7 @@ export function a2uiAction(
   return {
     version: A2UI_VERSION,
     action: { name: spec.name, surfaceId: at.surfaceId, sourceComponentId: at.sourceComponentId, timestamp, context },
-    ...(at.attachDataModel ? { dataModel: at.dataModel } : {}),
+    ...(at.sendDataModel ? { dataModel: at.dataModel } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ export interface A2uiComponent {
 
 /** The four server-to-client messages of A2UI v0.9. */
 export type A2uiServerMessage =
-  | { version: typeof A2UI_VERSION; createSurface: { surfaceId: string; catalogId: string; theme?: Record<string, unknown>; attachDataModel?: boolean } }
+  | { version: typeof A2UI_VERSION; createSurface: { surfaceId: string; catalogId: string; theme?: Record<string, unknown>; sendDataModel?: boolean } }
   | { version: typeof A2UI_VERSION; updateComponents: { surfaceId: string; components: A2uiComponent[] } }
   | { version: typeof A2UI_VERSION; updateDataModel: { surfaceId: string; path?: string; value?: unknown } }
   | { version: typeof A2UI_VERSION; deleteSurface: { surfaceId: string } };
@@ -62,7 +62,8 @@ export function readA2uiMessage(value: unknown, maxComponents: number): A2uiServ
           surfaceId,
           catalogId,
           ...(isRecord(body.theme) ? { theme: body.theme } : {}),
-          ...(body.attachDataModel === true ? { attachDataModel: true } : {}),
+          // The spec's prose says `attachDataModel`, its schema and renderers `sendDataModel`: either asks for it.
+          ...(body.sendDataModel === true || body.attachDataModel === true ? { sendDataModel: true } : {}),
         },
       };
     }

@@ -2,7 +2,7 @@
 import type { Part } from '../model/part.js';
 import { exceedsDepth } from '../util/depth.js';
 import { writePointer } from './a2ui-data-model.js';
-import { isA2uiPart, isGenUiError, readA2uiMessage, surfaceIdOf, type A2uiComponent } from './a2ui-messages.js';
+import { isA2uiPart, isGenUiError, readA2uiMessage, surfaceIdOf, type A2uiComponent, type A2uiServerMessage } from './a2ui-messages.js';
 import { genUiError, type GenUiError } from './genui-error.js';
 
 /** Bounds on what an agent may send: past them a surface shows a typed error instead. */
@@ -21,8 +21,12 @@ export interface A2uiSurface {
   surfaceId: string;
   catalogId: string;
   theme?: Record<string, unknown>;
-  /** True when the client sends the data model with every action (`attachDataModel`). */
-  attachDataModel: boolean;
+  /** True when the client sends the data model with every action (`sendDataModel`). */
+  sendDataModel: boolean;
+  /** The part that created it (where it shows: an older part that created a surface of the same id, since deleted, shows nothing). */
+  origin: Part;
+  /** The messages applied to it since it was created, in order, as read (a renderer replays them). */
+  messages: readonly A2uiServerMessage[];
   components: ReadonlyMap<string, A2uiComponent>;
   dataModel: unknown;
   /** True after `deleteSurface`. */
@@ -48,7 +52,8 @@ export function foldA2ui(parts: Iterable<Part>, limits: A2uiLimits = {}): A2uiFo
   const surfaces = new Map<string, A2uiSurface>();
   const placements = new Map<Part, { surfaceId: string } | { error: GenUiError }>();
   for (const part of parts) {
-    if (!isA2uiPart(part)) continue;
+    // Client-to-server messages (a user's `action`, a client `error`) in the user's turns draw nothing.
+    if (!isA2uiPart(part) || isClientMessage(part.custom.a2ui)) continue;
     const message = readA2uiMessage(part.custom.a2ui, maxComponents);
     if (isGenUiError(message)) {
       const surface = message.surfaceId === undefined ? undefined : surfaces.get(message.surfaceId);
@@ -59,10 +64,11 @@ export function foldA2ui(parts: Iterable<Part>, limits: A2uiLimits = {}): A2uiFo
     const surfaceId = surfaceIdOf(message);
     const surface = surfaces.get(surfaceId);
     if ('createSurface' in message) {
-      const { catalogId, theme, attachDataModel } = message.createSurface;
+      const { catalogId, theme, sendDataModel } = message.createSurface;
       // Recreating a live surface is allowed only after it was deleted (its id and catalog are fixed until then).
       if (surface && !surface.deleted) continue;
-      surfaces.set(surfaceId, { surfaceId, catalogId, ...(theme ? { theme } : {}), attachDataModel: attachDataModel === true, components: new Map(), dataModel: {}, deleted: false });
+      // `messages` is this fold's own array: appended to in place (copying it per message would cost O(n²)).
+      surfaces.set(surfaceId, { surfaceId, catalogId, ...(theme ? { theme } : {}), sendDataModel: sendDataModel === true, origin: part, messages: [message], components: new Map(), dataModel: {}, deleted: false });
       placements.set(part, { surfaceId });
       continue;
     }
@@ -70,6 +76,7 @@ export function foldA2ui(parts: Iterable<Part>, limits: A2uiLimits = {}): A2uiFo
       placements.set(part, { error: genUiError('unknown-surface', `No surface ${JSON.stringify(surfaceId)} was created before this update.`, surfaceId) });
       continue;
     }
+    if (!surface.error) (surface.messages as A2uiServerMessage[]).push(message);
     if ('deleteSurface' in message) {
       surfaces.set(surfaceId, { ...surface, deleted: true });
     } else if ('updateComponents' in message) {
@@ -88,6 +95,10 @@ export function foldA2ui(parts: Iterable<Part>, limits: A2uiLimits = {}): A2uiFo
     }
   }
   return { surfaces, placements };
+}
+
+function isClientMessage(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && ('action' in value || 'error' in value) && !('createSurface' in value || 'updateComponents' in value || 'updateDataModel' in value || 'deleteSurface' in value);
 }
 
 /** The ids of the components a component refers to as children (`child`, `children`, templates, tabs, modal parts). */

@@ -58,6 +58,11 @@ describe('A2UI surfaces folded from parts', () => {
     expect(fold.surfaces.get('s1')!.components.get('root')).toEqual({ id: 'root', component: 'Text', text: 'ok' });
   });
 
+  it('client-to-server messages (a user\'s action in the history) draw nothing and are no error', () => {
+    const action = a2uiPart({ version: v, action: { name: 'book', surfaceId: 's1', sourceComponentId: 'b', timestamp: 't', context: {} } });
+    expect(foldA2ui([create(), action]).placements.has(action)).toBe(false);
+  });
+
   it('a bad message for a known surface marks that surface (the others keep rendering)', () => {
     const fold = foldA2ui([create('a'), create('b'), components([{ id: 'root' }], 'a')]);
     expect(fold.surfaces.get('a')!.error).toMatchObject({ code: 'malformed', surfaceId: 'a' });
