@@ -176,6 +176,7 @@ const ENTRIES = [
   // Issue 43: agent-sent UI is opt-in. The door (`a2ui()` in a page's `renderPart`) is small; the A2UI renderer
   // (@a2ui/react + @a2ui/web_core, the kit's bridge) is its lazy chunk, loaded at the first A2UI part shown.
   { id: 'lazy-a2ui', group: 'ui', label: '`a2ui()` from `@agent-chat/ui/genui` (the door; the A2UI renderer, `@a2ui/react` over `@a2ui/web_core`, is its lazy chunk, loaded at the first A2UI part shown)', source: "export { a2ui } from '@agent-chat/ui/genui';\n", external: OURS },
+  { id: 'lazy-mcp-apps', group: 'ui', label: '`mcpApps()` from `@agent-chat/ui/genui` (the door; the MCP Apps host, `@modelcontextprotocol/ext-apps`\'s app bridge and the sandboxed frame, is its lazy chunk, loaded at the first app shown)', source: "export { mcpApps } from '@agent-chat/ui/genui';\n", external: OURS },
   { id: 'ai-sdk-useChat', group: 'ui', label: "`export { useChat } from '@ai-sdk/react'` (for contrast: the AI SDK's hook with its protocol)", source: "export { useChat } from '@ai-sdk/react';\n" },
 ];
 

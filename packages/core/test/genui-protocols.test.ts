@@ -39,7 +39,7 @@ const routes: Array<{ name: string; transport: () => Transport }> = [
     }),
   },
   {
-    name: 'AG-UI (a2ui-surface activity, CUSTOM a2ui, TOOL_CALL_RESULT)',
+    name: 'AG-UI (a2ui-surface activity snapshots, CUSTOM a2ui, TOOL_CALL_RESULT)',
     transport: () => aguiTransport({
       url: 'http://agent.test/agui',
       fetch: replayFetch(sse([
@@ -47,10 +47,9 @@ const routes: Array<{ name: string; transport: () => Transport }> = [
         { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
         { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Here you go.' },
         { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
-        // A snapshot, then the same snapshot grown by one message (only the new one is added), then a delta.
+        // A snapshot, then the same activity grown by two messages (only the new ones are added).
         { type: 'ACTIVITY_SNAPSHOT', messageId: 'a1', activityType: 'a2ui-surface', content: { a2ui_operations: [createSurface] } },
-        { type: 'ACTIVITY_SNAPSHOT', messageId: 'a1', activityType: 'a2ui-surface', content: { a2ui_operations: [createSurface, updateComponents] } },
-        { type: 'ACTIVITY_DELTA', messageId: 'a1', activityType: 'a2ui-surface', patch: [{ op: 'add', path: '/a2ui_operations/-', value: updateDataModel }] },
+        { type: 'ACTIVITY_SNAPSHOT', messageId: 'a1', activityType: 'a2ui-surface', content: { a2ui_operations: [createSurface, updateComponents, updateDataModel] } },
         { type: 'CUSTOM', name: 'a2ui', value: [broken] },
         { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'chartTasks', parentMessageId: 'm1' },
         { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}' },

@@ -26,7 +26,7 @@ describe('the public surface', () => {
     expect(Object.keys(agentflow).sort()).toEqual(['agentFlowTransport', 'buildAgentFlowRequestBody', 'createAgentFlowDecoder']);
     expect(Object.keys(tnsai).sort()).toEqual(['buildTnsaiRequestBody', 'createTnsaiDecoder', 'tnsaiFinishReason', 'tnsaiTransport']);
     expect(Object.keys(agui).sort()).toEqual([
-      'AGUI_A2UI_ACTIVITY', 'AGUI_A2UI_EVENT', 'AGUI_A2UI_OPERATIONS', 'AGUI_PROTOCOL_VERSION', 'aguiInterruptIdOf', 'aguiMessageIdOf', 'aguiTransport', 'buildAguiResume', 'buildAguiRunInput',
+      'AGUI_A2UI_ACTIVITY', 'AGUI_A2UI_EVENT', 'AGUI_PROTOCOL_VERSION', 'aguiInterruptIdOf', 'aguiMessageIdOf', 'aguiTransport', 'buildAguiResume', 'buildAguiRunInput',
       'createAguiDecoder', 'toAguiMessages',
     ]);
     expect(Object.keys(aiSdk).sort()).toEqual([

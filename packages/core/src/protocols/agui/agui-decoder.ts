@@ -42,8 +42,8 @@ export interface AguiDecoderContext {
  *   source part in the model message streamed last (`sources`: a list of them); `suggestions` string[] → suggestions;
  *   `usage` {inputTokens?, outputTokens?, totalTokens?} → usage; `a2ui` (an A2UI message or a list) → A2UI parts. Other
  *   names: no state.
- * - ACTIVITY_SNAPSHOT / ACTIVITY_DELTA of activityType `a2ui-surface` → an `{custom: {a2ui}}` part per A2UI message
- *   (`content.a2ui_operations`) not seen before, in the model message streamed last (see agui-a2ui.ts).
+ * - ACTIVITY_SNAPSHOT of activityType `a2ui-surface` → an `{custom: {a2ui}}` part per A2UI message
+ *   (`content.a2ui_operations`) its previous snapshot did not list, in the model message streamed last (agui-a2ui.ts).
  * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: their frames reach `onChunk`. Unknown types: ignored.
  */
 export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecoder {
@@ -89,7 +89,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
     const sources = name === 'source' ? [payload] : name === 'sources' && Array.isArray(payload) ? payload : [];
     if (suggestions) events.push({ type: 'suggestions', suggestions });
     if (usage) events.push({ type: 'usage', usage });
-    for (const part of a2ui.custom(value)) state.addModelPart(part, value, events);
+    for (const part of a2ui('CUSTOM', value)) state.addModelPart(part, value, events);
     for (const item of sources) {
       const source = sourceOf(item);
       if (source) state.addModelPart({ source }, value, events);
@@ -112,11 +112,8 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
         events.push(...failed(error, { raw: value }));
         return;
       }
-      case 'ACTIVITY_DELTA':
-        for (const part of a2ui.activity(type, value)) state.addModelPart(part, value, events);
-        return;
       case 'ACTIVITY_SNAPSHOT': {
-        for (const part of a2ui.activity(type, value)) state.addModelPart(part, value, events);
+        for (const part of a2ui(type, value)) state.addModelPart(part, value, events);
         // An activity of type 'artifact' whose content is an artifact is one (an `artifact-upsert`); other activities pass through.
         const artifact = value.activityType === 'artifact' ? artifactOf(value.content) : undefined;
         const name = stringOr(value.messageId);
