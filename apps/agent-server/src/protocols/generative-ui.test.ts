@@ -5,6 +5,7 @@
  */
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type Transport } from '@agent-chat/core';
 import { a2uiAction, a2uiActionMessage, foldA2ui, readA2uiAction, readMcpApp } from '@agent-chat/core/genui';
+import { playRecording, recordTransport } from '@agent-chat/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_SURFACE, TASK_CHART_URI } from '../agent/generative-ui.js';
 import type { TaskState } from '../agent/task-state.js';
@@ -16,10 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const routes: Array<[string, () => Transport]> = [
-  ['Genkit', () => genkitTransport({ url: t.server.agentUrl })],
-  ['AG-UI', () => aguiTransport({ url: t.server.aguiUrl })],
-  ['AI SDK', () => aiSdkTransport({ api: t.server.aiSdkUrl })],
+const routes: Array<[string, (fetch?: typeof globalThis.fetch) => Transport]> = [
+  ['Genkit', (fetch) => genkitTransport({ url: t.server.agentUrl, ...(fetch ? { fetch } : {}) })],
+  ['AG-UI', (fetch) => aguiTransport({ url: t.server.aguiUrl, ...(fetch ? { fetch } : {}) })],
+  ['AI SDK', (fetch) => aiSdkTransport({ api: t.server.aiSdkUrl, ...(fetch ? { fetch } : {}) })],
 ];
 
 describe('generative UI from the agent server, on every route', () => {
@@ -49,5 +50,22 @@ describe('generative UI from the agent server, on every route', () => {
     const called = await chat.send('[tools/call] listTasks {}');
     expect(called.text).toContain('Buy milk');
     expect((await chat.send('[tools/call] clearAllTasks {}')).text).toBe('An app may not call clearAllTasks.');
+  });
+
+  it.each(routes)('%s: a recorded conversation with both replays to the same surfaces and app', async (_name, transport) => {
+    const recorder = recordTransport((fetch) => transport(fetch));
+    const live = createAgentChat<TaskState>({ transport: recorder });
+    await live.send('book a table');
+    await live.send('chart my tasks');
+    const { chat } = await playRecording(recorder.recording(), { speed: Infinity });
+    const drawn = (messages: ReturnType<typeof live.getState>['messages']) => {
+      const parts = messages.flatMap((message) => message.content);
+      const response = parts.find((part) => 'toolResponse' in part && part.toolResponse.name === 'chartTasks');
+      return { surfaces: [...foldA2ui(parts).surfaces.values()].map(({ origin: _origin, ...surface }) => surface), app: response && 'toolResponse' in response ? readMcpApp(response.toolResponse.output) : undefined };
+    };
+    const replayed = drawn(chat.getState().messages);
+    expect(replayed.surfaces).toHaveLength(1);
+    expect(replayed.app).toMatchObject({ resourceUri: TASK_CHART_URI });
+    expect(replayed).toEqual(drawn(live.getState().messages));
   });
 });
