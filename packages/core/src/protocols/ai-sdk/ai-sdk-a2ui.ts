@@ -6,5 +6,5 @@ export const AI_SDK_A2UI_PART = 'data-a2ui';
 
 /** The canonical A2UI parts of a `data-a2ui` part's data. */
 export function aiSdkA2uiParts(data: unknown): A2uiPart[] {
-  return (Array.isArray(data) ? (data as unknown[]) : [data]).map(a2uiPart);
+  return ([] as unknown[]).concat(data).map(a2uiPart);
 }
