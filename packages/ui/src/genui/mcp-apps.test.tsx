@@ -57,7 +57,7 @@ function appSide(frame: HTMLIFrameElement) {
 
 describe('mcpApps(): MCP Apps in a sandboxed frame', () => {
   it('shows the app in a scripts-only sandbox with the spec CSP, and bridges initialize, tool input/result and tools/call through the chat', async () => {
-    const transport = scriptedTransport([chartTurn, refreshTurn]);
+    const transport = scriptedTransport([chartTurn, refreshTurn, [{ type: 'text-delta', text: 'Added.', messageKey: 'x' }, { type: 'turn-end', finishReason: 'stop' }]]);
     const chat = createAgentChat({ transport });
     const view = mount(<MessageList chat={chat} components={{ ToolCall: mcpApps() }} />);
     mounted.push(view.unmount);
@@ -84,6 +84,23 @@ describe('mcpApps(): MCP Apps in a sandboxed frame', () => {
     const called = await app.answer(2);
     expect(called.result).toMatchObject({ content: [{ type: 'text', text: 'refreshed' }], structuredContent: { open: 2 } });
     expect(transport.requests[1]!.input.message!.content[0]).toEqual({ text: '[tools/call] refreshTasks {"range":"day"}' });
+
+    // A context update is app context of the next turns (the chat's addContext), replaced by the next update.
+    app.post({ jsonrpc: '2.0', id: 3, method: 'ui/update-model-context', params: { structuredContent: { selected: 'week' } } });
+    expect((await app.answer(3)).result).toEqual({});
+    app.post({ jsonrpc: '2.0', id: 4, method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'the day view' }] } });
+    await app.answer(4);
+    // A message is a user turn.
+    app.post({ jsonrpc: '2.0', id: 5, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'add Review the chart' }] } });
+    expect((await app.answer(5)).result).toEqual({});
+    await until(() => expect(transport.requests).toHaveLength(3));
+    expect(transport.requests[2]!.input.message!.content).toEqual([{ text: 'add Review the chart' }]);
+    expect(transport.requests[2]!.context).toEqual([{ description: 'The state of the app ui://tasks/chart.html (shown for the chartTasks call)', value: 'the day view' }]);
+
+    // Requests past the bound (10 per 10 s) are refused, each with an error the app can read.
+    for (let id = 10; id < 17; id++) app.post({ jsonrpc: '2.0', id, method: 'ui/update-model-context', params: { structuredContent: { id } } });
+    expect((await app.answer(15)).result).toEqual({});
+    expect((await app.answer(16)).error).toMatchObject({ message: expect.stringContaining('Too many requests') as unknown });
 
     // Size changes are followed within the bound.
     app.post({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { width: 300, height: 5000 } });
