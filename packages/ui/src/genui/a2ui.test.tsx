@@ -1,6 +1,9 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type Part, type TurnRequest } from '@agent-chat/core';
 import { a2uiActionOf, a2uiPart } from '@agent-chat/core/genui';
+import { createBinderlessComponentImplementation } from '@a2ui/react/v0_9';
+import type { ComponentApi } from '@a2ui/web_core/v0_9';
 import { fireEvent } from '@testing-library/react';
+import { z } from 'zod/v3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { mount, until } from '../../test/mount.js';
@@ -122,5 +125,31 @@ describe('a2ui(): A2UI surfaces in the message list', () => {
     expect(view.container.textContent).toContain('Three surfaces.');
     expect(view.container.querySelector('iframe')).toBeNull();
     expect(chat.getState().status).toBe('ready');
+  });
+
+  it('the app owns the catalog: its components, registered by name, draw beside the basic ones', async () => {
+    // What an app writes: an @a2ui/react implementation of its own component (here without the binder: it reads its props).
+    // zod/v3 here is zod 4's (nested beside the MCP SDK), web_core's the root zod 3: one API, two declarations.
+    const schema = z.object({ stars: z.number() }) as unknown as ComponentApi['schema'];
+    const Rating = createBinderlessComponentImplementation({ name: 'Rating', schema }, ({ context }) => (
+      <span className="app-rating" role="img" aria-label={`${String(context.componentModel.properties.stars)} stars`}>
+        {'★'.repeat(Number(context.componentModel.properties.stars))}
+      </span>
+    ));
+    const turn: AgentEvent[] = [
+      add({ version: v, createSurface: { surfaceId: 'review', catalogId } }),
+      add({ version: v, updateComponents: { surfaceId: 'review', components: [{ id: 'root', component: 'Column', children: ['label', 'stars'] }, { id: 'label', component: 'Text', text: 'Your rating' }, { id: 'stars', component: 'Rating', stars: 4 }] } }),
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const chat = createAgentChat({ transport: scriptedTransport([turn, turn]) });
+    const view = mount(<MessageList chat={chat} renderPart={a2ui({ components: { Rating } })} />);
+    mounted.push(view.unmount);
+    await chat.send('rate it');
+    await until(() => expect(view.container.querySelector('.app-rating')?.getAttribute('aria-label')).toBe('4 stars'));
+    expect(view.container.querySelector('[data-surface-id="review"]')?.textContent).toContain('Your rating');
+    // Without it, the same surface names the component the catalog lacks.
+    const other = mount(<MessageList chat={chat} renderPart={a2ui()} />);
+    mounted.push(other.unmount);
+    await until(() => expect(other.container.querySelector('[data-code="unknown-component"]')?.textContent).toContain('"Rating"'));
   });
 });
