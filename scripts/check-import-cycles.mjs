@@ -94,7 +94,7 @@ export const PACKAGE_LAYERS = {
  * @agent-chat/core as a pipeline, bottom first: a folder imports only the folders before it. Files directly in src/
  * are the package's entry points (the root entry, the `/wire` facade) and sit on top.
  */
-export const CORE_FOLDERS = ['util', 'model', 'wire', 'transport', 'protocols', 'chat', 'threads'];
+export const CORE_FOLDERS = ['util', 'model', 'wire', 'genui', 'transport', 'protocols', 'chat', 'threads'];
 
 /**
  * @agent-chat/server the same way, bottom first: the Web handler and its Node adapters, the request checks, who may

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import { a2ui, mcpApps } from '@agent-chat/ui/genui';
 import { DEMO_TOOL_CARDS } from './demo-tools.js';
 import { Suggestions } from './suggestions.js';
 import mermaidScript from 'mermaid/dist/mermaid.min.js?url';
@@ -19,7 +20,10 @@ const loadDiagrams = () => import('@agent-chat/ui/diagrams').then((module) => mo
 export const DEMO_VIEW = {
   artifacts: 'never',
   placeholder: 'Message the task assistant',
-  tools: DEMO_TOOL_CARDS,
+  // The task chart is an MCP App (a sandboxed frame); "book a table" answers with an A2UI form. Both renderers load
+  // at their first use.
+  tools: { ...DEMO_TOOL_CARDS, chartTasks: mcpApps() },
+  renderPart: a2ui(),
   empty: <Suggestions />,
   // Inline (data: URL) files travel in the JSON body, which the agent server caps at 1 MiB.
   attachments: DEMO_ATTACHMENTS,

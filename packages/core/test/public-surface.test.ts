@@ -47,11 +47,11 @@ describe('the public surface', () => {
     expect(Object.keys(agentflow).sort()).toEqual(['agentFlowTransport', 'buildAgentFlowRequestBody', 'createAgentFlowDecoder']);
     expect(Object.keys(tnsai).sort()).toEqual(['buildTnsaiRequestBody', 'createTnsaiDecoder', 'tnsaiFinishReason', 'tnsaiTransport']);
     expect(Object.keys(agui).sort()).toEqual([
-      'AGUI_PROTOCOL_VERSION', 'aguiInterruptIdOf', 'aguiMessageIdOf', 'aguiTransport', 'buildAguiResume', 'buildAguiRunInput',
+      'AGUI_A2UI_ACTIVITY', 'AGUI_A2UI_EVENT', 'AGUI_PROTOCOL_VERSION', 'aguiInterruptIdOf', 'aguiMessageIdOf', 'aguiTransport', 'buildAguiResume', 'buildAguiRunInput',
       'createAguiDecoder', 'toAguiMessages',
     ]);
     expect(Object.keys(aiSdk).sort()).toEqual([
-      'AI_SDK_ARTIFACT_PART', 'AI_SDK_STATE_PART', 'AI_SDK_STATE_PATCH_PART', 'AI_SDK_SUGGESTIONS_PART', 'aiSdkTransport', 'approvalDecision',
+      'AI_SDK_A2UI_PART', 'AI_SDK_ARTIFACT_PART', 'AI_SDK_STATE_PART', 'AI_SDK_STATE_PATCH_PART', 'AI_SDK_SUGGESTIONS_PART', 'aiSdkTransport', 'approvalDecision',
       'buildAiSdkRequestBody', 'createAiSdkDecoder', 'toAiSdkUiMessages',
     ]);
   });

@@ -9,14 +9,15 @@ const manifest = JSON.parse(readFileSync(join(process.cwd(), 'packages/ui/packag
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 
-// The renderers an answer may need and an app may never use: Shiki (highlighting, ~15 MB installed), KaTeX, Mermaid.
-const HEAVY = /^(@shikijs\/|shiki$|katex$|mermaid$)/;
+// The renderers an answer may need and an app may never use: Shiki (highlighting, ~15 MB installed), KaTeX, Mermaid,
+// and the agent-sent UI renderers (@a2ui/*: A2UI; @modelcontextprotocol/*: the MCP Apps bridge and its MCP SDK).
+const HEAVY = /^(@shikijs\/|shiki$|katex$|mermaid$|@a2ui\/|@modelcontextprotocol\/)/;
 
 describe('@agent-chat/ui installs without its heavy renderers', () => {
   it('Shiki, KaTeX and Mermaid are optional peers, never dependencies: an app that does not highlight installs no Shiki', () => {
     expect(Object.keys(manifest.dependencies).filter((name) => HEAVY.test(name))).toEqual([]);
     const peers = Object.keys(manifest.peerDependencies).filter((name) => HEAVY.test(name));
-    expect(peers).toEqual(expect.arrayContaining(['@shikijs/core', '@shikijs/engine-javascript', '@shikijs/langs', '@shikijs/themes', 'katex', 'mermaid']));
+    expect(peers).toEqual(expect.arrayContaining(['@shikijs/core', '@shikijs/engine-javascript', '@shikijs/langs', '@shikijs/themes', 'katex', 'mermaid', '@a2ui/react', '@a2ui/web_core', '@modelcontextprotocol/ext-apps']));
     for (const name of peers) expect(manifest.peerDependenciesMeta[name]?.optional, name).toBe(true);
   });
 

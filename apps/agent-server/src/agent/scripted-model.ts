@@ -83,8 +83,11 @@ export function defineScriptedModel(ai: GenkitBeta, options: ScriptedModelOption
           usage: total,
         };
       }
+      // Parts after the text (an A2UI form): one chunk, as a real model's structured output would arrive.
+      const parts = reply.kind === 'text' ? (reply.parts ?? []) : [];
+      if (parts.length > 0) sendChunk({ content: parts });
       return {
-        message: { role: 'model', content: [{ text: streamed }] },
+        message: { role: 'model', content: [{ text: streamed }, ...parts] },
         finishReason: 'stop',
         usage: { outputCharacters: streamed.length },
       };

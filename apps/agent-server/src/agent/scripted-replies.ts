@@ -6,9 +6,11 @@
 import type { MessageData, Part } from 'genkit/beta';
 import { isConfirmation } from './tools.js';
 import { DIAGRAM_TEXT, RICH_REASONING, RICH_TEXT } from './rich-reply.js';
+import { bookingAnswer, bookingFormParts } from './generative-ui.js';
 
 export type Reply =
-  | { kind: 'text'; text: string }
+  /** Text, then parts after it in the same message (`parts`: an A2UI form's messages). */
+  | { kind: 'text'; text: string; parts?: Part[] }
   /** A tool request; `preamble` is text streamed before it in the same model message (as real models often say what they do). */
   | { kind: 'tool'; name: string; input: Record<string, unknown>; preamble?: string }
   | { kind: 'fail'; text: string; message: string }
@@ -26,6 +28,8 @@ export const HELP_TEXT = [
   '- **fail** — a turn that fails, to see the error handling',
   '- **explain** — an answer with reasoning, code, math, sources and suggestions',
   '- **diagram** (or **math**) — formulas, a Mermaid diagram and a wide table',
+  '- **book a table** — a booking form (A2UI) whose Book button answers me',
+  '- **chart my tasks** — a chart of your tasks (an MCP App in a sandboxed frame)',
 ].join('\n');
 
 const STORY_PARAGRAPHS = [
@@ -89,6 +93,8 @@ function replyToTool(part: Part): Reply {
       return replyToLocalTime(part.toolResponse!.output);
     case 'listTasks':
       return replyToTaskList(output);
+    case 'chartTasks':
+      return { kind: 'text', text: 'Here is the chart of your tasks. Refresh it from the app.' };
     default:
       return { kind: 'text', text: `The ${name} tool finished.` };
   }
@@ -170,7 +176,30 @@ function replyToAttachments(media: readonly Part[]): Reply {
   return { kind: 'text', text: [`I received ${count}:`, ...items, '', "I'm a scripted assistant, so I can't look inside files, but they're saved with this chat."].join('\n') };
 }
 
+/** An A2UI `action` the user's turn carries (the part, or its text line `[name] {context}` on a protocol without parts). */
+function actionOf(message: MessageData): { name: string; context: Record<string, unknown> } | undefined {
+  for (const part of message.content) {
+    const action = (part.custom?.a2ui as { action?: { name?: unknown; context?: unknown } } | undefined)?.action;
+    if (action && typeof action.name === 'string') return { name: action.name, context: (action.context ?? {}) as Record<string, unknown> };
+  }
+  const line = /^\[([\w-]+)\] (\{.*\})$/s.exec(textOf(message).trim());
+  if (!line || line[1] === 'tools/call') return undefined;
+  try {
+    return { name: line[1]!, context: JSON.parse(line[2]!) as Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Tools an MCP App may call through the chat (`[tools/call] name {arguments}`): the read-only ones. */
+const APP_CALLABLE = new Set(['listTasks']);
+
 function replyToUser(prompt: string): Reply {
+  const call = /^\[tools\/call\] (\w+) (\{.*\})$/s.exec(prompt.trim());
+  if (call && APP_CALLABLE.has(call[1]!)) return { kind: 'tool', name: call[1]!, input: {} };
+  if (call) return { kind: 'text', text: `An app may not call ${call[1]}.` };
+  if (/\bbook\b.*\btable\b/i.test(prompt)) return { kind: 'text', text: 'Here is a booking form: fill it in and press Book.', parts: bookingFormParts() };
+  if (/\bchart\b/i.test(prompt)) return { kind: 'tool', name: 'chartTasks', input: {} };
   const add = /^\s*add\b(?:\s+a\b)?(?:\s+new)?(?:\s+task\b)?\s*[:\-–]?\s*(.*)$/is.exec(prompt);
   if (add) {
     const title = add[1]!.trim().replace(/^["'“‘]+|["'”’.!]+$/g, '').trim();
@@ -209,6 +238,8 @@ export function decideReply(messages: readonly MessageData[]): Reply {
     if (messages[i]!.role !== 'user') continue;
     const media = messages[i]!.content.filter((part) => part.media);
     if (media.length > 0) return replyToAttachments(media);
+    const action = actionOf(messages[i]!);
+    if (action?.name === 'book') return { kind: 'text', text: bookingAnswer(action.context) };
     const prompt = textOf(messages[i]!);
     return ASKS_WHAT_IS_SHOWN.test(prompt) ? replyToContext(messages[i]!) : replyToUser(prompt);
   }

@@ -2,6 +2,7 @@
  * The task-list tools. Each changes the session through `ai.currentSession()`: `updateCustom` makes the
  * agent stream a `customPatch` (RFC 6902) to the client, `addArtifacts` an `artifact` chunk.
  */
+import { taskChartResult } from './generative-ui.js';
 import { z, type GenkitBeta } from './genkit-runtime.js';
 import { currentTasks, renderReport, REPORT_NAME, type TaskState } from './task-state.js';
 
@@ -141,6 +142,21 @@ export function defineTaskTools(ai: GenkitBeta) {
     }
   );
 
-  return { addTask, completeTask, writeReport, clearAllTasks, confirmClearAll, getLocalTime, listTasks };
+  // An MCP App (issue 43): the result names the chart (ui://tasks/chart.html) and carries it, with the counts it draws.
+  const chartTasks = ai.defineTool(
+    {
+      name: 'chartTasks',
+      description: 'Shows a chart of the open and done tasks (an MCP App the client draws in a sandboxed frame).',
+      inputSchema: z.object({}).optional(),
+      outputSchema: z.any(),
+    },
+    async () => {
+      const { tasks } = currentTasks(session().getCustom());
+      const done = tasks.filter((task) => task.done).length;
+      return taskChartResult(tasks.length - done, done);
+    }
+  );
+
+  return { addTask, completeTask, writeReport, clearAllTasks, confirmClearAll, getLocalTime, listTasks, chartTasks };
 }
 

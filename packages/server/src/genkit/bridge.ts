@@ -17,6 +17,8 @@
  *   artifact                                           artifact {artifact}
  *   model part {custom: {source: {url?, title?, documentId?, mediaType?}}}   source {index, source} (rich-reply.ts)
  *   model part {custom: {suggestions: string[]}}       suggestions {suggestions}
+ *   model part {custom: {a2ui: message}}               a2ui {index, message} (an A2UI message; each route carries it its
+ *                                                      own way, the kit's clients read it back as the same part)
  *   the result                                         the turn's end (see {@link BridgeTurnEnd}); its usage is the
  *                                                      result's `usage`, else its message's `metadata.usage`
  */
@@ -40,7 +42,8 @@ export type BridgeEvent =
   | { type: 'state-delta'; patch: PatchOperation[] }
   | { type: 'artifact'; artifact: Artifact }
   | { type: 'source'; index: number; source: BridgeSource }
-  | { type: 'suggestions'; suggestions: string[] };
+  | { type: 'suggestions'; suggestions: string[] }
+  | { type: 'a2ui'; index: number; message: unknown };
 
 /** A cited source as the kit's canonical model has it (Genkit carries it as a `custom.source` part). */
 export interface BridgeSource {
@@ -120,7 +123,8 @@ function customEvent(part: Part, index: number): BridgeEvent | undefined {
   const source = sourceOf(part);
   if (source) return { type: 'source', index, source };
   const suggestions = suggestionsOf(part);
-  return suggestions ? { type: 'suggestions', suggestions } : undefined;
+  if (suggestions) return { type: 'suggestions', suggestions };
+  return isRecord(part.custom) && 'a2ui' in part.custom ? { type: 'a2ui', index, message: part.custom.a2ui } : undefined;
 }
 
 /**

@@ -65,6 +65,8 @@ export interface ToolRegistryValue {
   /** The renderer registered for `name`, else the app's `ToolCall` (or `Interrupt`, for an interrupt) component, if any. */
   renderer(name: string, interrupt?: boolean): ToolRenderer | undefined;
   answer(call: ToolCallRef, output: unknown): void;
+  /** The list's chat (for parts that read the conversation or send to it: agent-sent UI). */
+  chat(): AnyAgentChat;
 }
 
 const ToolRegistryContext = createContext<ToolRegistryValue | null>(null);
@@ -115,6 +117,7 @@ export function useStableToolRegistry(tools: ToolRegistry | undefined, actions: 
       }
       void resume([{ toolResponse: { name, ...(ref !== undefined ? { ref } : {}), output } }]);
     },
+    chat: () => latest.current.actions.chat,
   }));
   return value;
 }

@@ -3,6 +3,7 @@ import type { AgentEvent, JsonPatchOperation } from '../../model/events.js';
 import type { FinishReason } from '../../model/finish-reason.js';
 import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
+import { createAguiA2ui } from './agui-a2ui.js';
 import { createAguiStreamState } from './agui-stream-state.js';
 import type { AguiMessage } from './agui-wire-types.js';
 import { artifactOf, malformedFrameEvent, sourceOf, suggestionsOf, usageOf } from '../../wire/decoder-helpers.js';
@@ -39,7 +40,10 @@ export interface AguiDecoderContext {
  * - MESSAGES_SNAPSHOT → message-complete per message the request did not send (see agui-messages-snapshot.ts).
  * - CUSTOM, by `name` (AG-UI has no event of its own for these): `source` {url?, title?, documentId?, mediaType?} → a
  *   source part in the model message streamed last (`sources`: a list of them); `suggestions` string[] → suggestions;
- *   `usage` {inputTokens?, outputTokens?, totalTokens?} → usage. Other names: no state.
+ *   `usage` {inputTokens?, outputTokens?, totalTokens?} → usage; `a2ui` (an A2UI message or a list) → A2UI parts. Other
+ *   names: no state.
+ * - ACTIVITY_SNAPSHOT of activityType `a2ui-surface` → an `{custom: {a2ui}}` part per A2UI message
+ *   (`content.a2ui_operations`) its previous snapshot did not list, in the model message streamed last (agui-a2ui.ts).
  * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: their frames reach `onChunk`. Unknown types: ignored.
  */
 export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecoder {
@@ -47,6 +51,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
   let announced = false;
   let threadId = context.threadId;
   const state = createAguiStreamState(context.messages ?? []);
+  const a2ui = createAguiA2ui();
 
   /** The turn-end event, with the thread as the session; the decoder ignores what follows it. */
   function turnEnd(finishReason: FinishReason, fields: Omit<Extract<AgentEvent, { type: 'turn-end' }>, 'type' | 'finishReason'>): AgentEvent {
@@ -84,6 +89,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
     const sources = name === 'source' ? [payload] : name === 'sources' && Array.isArray(payload) ? payload : [];
     if (suggestions) events.push({ type: 'suggestions', suggestions });
     if (usage) events.push({ type: 'usage', usage });
+    for (const part of a2ui('CUSTOM', value)) state.addModelPart(part, value, events);
     for (const item of sources) {
       const source = sourceOf(item);
       if (source) state.addModelPart({ source }, value, events);
@@ -107,6 +113,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
         return;
       }
       case 'ACTIVITY_SNAPSHOT': {
+        for (const part of a2ui(type, value)) state.addModelPart(part, value, events);
         // An activity of type 'artifact' whose content is an artifact is one (an `artifact-upsert`); other activities pass through.
         const artifact = value.activityType === 'artifact' ? artifactOf(value.content) : undefined;
         const name = stringOr(value.messageId);

@@ -4,3 +4,4 @@ export { aguiMessageIdOf, toAguiMessages } from './agui-messages.js';
 export { AGUI_PROTOCOL_VERSION, aguiInterruptIdOf, buildAguiResume, buildAguiRunInput, type AguiTurnContext } from './agui-request.js';
 export { createAguiDecoder, type AguiDecoderContext } from './agui-decoder.js';
 export { aguiTransport, type AguiTransportOptions } from './agui-transport.js';
+export { AGUI_A2UI_ACTIVITY, AGUI_A2UI_EVENT } from './agui-a2ui.js';

@@ -21,6 +21,8 @@
  *   source-url / source-document            part-add {source: {url, title?}} / {source: {documentId: sourceId, title,
  *                                           mediaType}}, `sourceId` (and `filename`) in the part's metadata
  *   data-suggestions {data: string[]}       suggestions (follow-up prompts offered after the turn), transient or not
+ *   data-a2ui {data: message | message[]}   an A2UI part {custom: {a2ui: message}} per message into the message,
+ *                                           transient or not, with or without id (a surface is content, not an artifact)
  *   file {url, mediaType}                   part-add {media: {url, contentType}}
  *   message-metadata                        merged into the message metadata; its `usage` or `totalUsage`
  *                                           ({inputTokens, outputTokens, totalTokens}) is the turn's usage, at finish
@@ -47,6 +49,7 @@ import type { WireFrame } from '../../wire/frame.js';
 import { createAiSdkStreamState } from './ai-sdk-stream-state.js';
 import { artifactOf, malformedFrameEvent, suggestionsOf, usageOf } from '../../wire/decoder-helpers.js';
 import { aiSdkSourcePart } from './ai-sdk-sources.js';
+import { AI_SDK_A2UI_PART, aiSdkA2uiParts } from './ai-sdk-a2ui.js';
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 
@@ -128,6 +131,8 @@ export function createAiSdkDecoder(options: AiSdkDecoderOptions = {}): FrameDeco
     const suggestions = type === AI_SDK_SUGGESTIONS_PART ? suggestionsOf(data) : undefined;
     if (suggestions) {
       events.push({ type: 'suggestions', suggestions });
+    } else if (type === AI_SDK_A2UI_PART) {
+      for (const part of aiSdkA2uiParts(data)) state.addPart(events, part, chunk);
     } else if (type === AI_SDK_STATE_PATCH_PART) {
       events.push(isPatch(data)
         ? { type: 'custom-patch', patch: data }

@@ -60,4 +60,16 @@ describe('fromAiSdkUiMessages', () => {
     await expect(validateUIMessages({ messages: ui })).resolves.toHaveLength(2);
     expect(fromAiSdkUiMessages(ui)).toEqual(history);
   });
+
+  it('A2UI parts go to the route as data-a2ui parts the AI SDK validates, and come back the same (a reload keeps the surfaces)', async () => {
+    const surface = { version: 'v0.9', createSurface: { surfaceId: 'booking', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } };
+    const history: Message[] = [
+      { role: 'user', content: [{ text: 'book a table' }] },
+      { role: 'model', content: [{ text: 'Here is a form.' }, { custom: { a2ui: surface } }] },
+    ];
+    const ui = toAiSdkUiMessages(history, 'chat');
+    expect(ui[1]!.parts.filter((part) => part.type === 'data-a2ui')).toEqual([{ type: 'data-a2ui', data: surface }]);
+    await expect(validateUIMessages({ messages: ui })).resolves.toHaveLength(2);
+    expect(fromAiSdkUiMessages(ui)).toEqual(history);
+  });
 });

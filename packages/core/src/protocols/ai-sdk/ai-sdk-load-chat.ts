@@ -1,3 +1,4 @@
+import { AI_SDK_A2UI_PART, aiSdkA2uiParts } from './ai-sdk-a2ui.js';
 import { AgentChatError } from '../../model/error.js';
 import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
@@ -32,7 +33,8 @@ function assistantMessages(parts: AiSdkUiPart[]): Message[] {
     else if (part.type === 'source-url' || part.type === 'source-document') {
       const source = aiSdkSourcePart(part);
       if (source) model.push(source);
-    } else if (name !== undefined) {
+    } else if (part.type === AI_SDK_A2UI_PART) model.push(...aiSdkA2uiParts(part.data));
+    else if (name !== undefined) {
       const ref = stringOr(part.toolCallId);
       const approval = part.state === 'approval-requested' && isRecord(part.approval) ? stringOr(part.approval.id) : undefined;
       model.push({ toolRequest: { name, ...(ref !== undefined ? { ref } : {}), input: part.input }, ...(approval ? { metadata: { interrupt: { approvalId: approval } } } : {}) });
@@ -45,7 +47,7 @@ function assistantMessages(parts: AiSdkUiPart[]): Message[] {
         results.push({ toolResponse: { name, ...(ref !== undefined ? { ref } : {}) }, metadata: { denied: true, ...(reason !== undefined ? { reason } : {}) } });
       }
     }
-    // data-* parts (artifacts, state) are read from the chat's own fields; step boundaries carry nothing else.
+    // Other data-* parts (artifacts, state) are read from the chat's own fields; step boundaries carry nothing else.
   }
   flush();
   return out;

@@ -1,5 +1,6 @@
 import type { Message } from '../../model/message.js';
 import { isReasoningPart, isSourcePart, isTextPart, mediaFilenameOf, isToolRequestPart, isToolResponsePart, type CustomPart, type MediaPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
+import { AI_SDK_A2UI_PART } from './ai-sdk-a2ui.js';
 import { approvalOf, uiApproval } from './ai-sdk-approval.js';
 import { aiSdkSourceUiPart } from './ai-sdk-sources.js';
 import { isRecord, stringOr } from '../../util/guards.js';
@@ -31,6 +32,8 @@ function plainUiPart(part: Part): AiSdkUiPart | undefined {
     return typeof type === 'string' && type.startsWith('data-') ? { type, data: part.data } : undefined;
   }
   if (isRecord(custom) && typeof custom.type === 'string' && custom.type.startsWith('source-')) return custom as AiSdkUiPart;
+  // An A2UI message (a surface the agent sent, or the user's action on one) goes as the data part it came as.
+  if (isRecord(custom) && 'a2ui' in custom) return { type: AI_SDK_A2UI_PART, data: custom.a2ui };
   return undefined;
 }
 

@@ -38,6 +38,7 @@
  *   source (a custom.source  CUSTOM {name: 'source', value: {url?, title?, documentId?, mediaType?}} — AG-UI 1.0 has no
  *   part, rich-reply.ts)     citation event; the kit's decoder adds it to the model message streamed last
  *   suggestions              CUSTOM {name: 'suggestions', value: string[]} (the kit's ChatState.suggestions)
+ *   a2ui (a custom.a2ui part) CUSTOM {name: 'a2ui', value: the A2UI message}
  *   usage (the result's)     CUSTOM {name: 'usage', value: {inputTokens?, outputTokens?, totalTokens?}} before
  *                            RUN_FINISHED (AG-UI 1.0 has no usage field either)
  *   turn end                 RUN_FINISHED {outcome: success | interrupt | cancelled, result: {sessionId, snapshotId,
@@ -215,6 +216,11 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
         return;
       case 'source':
         send({ type: EventType.CUSTOM, name: 'source', value: event.source });
+        return;
+      case 'a2ui':
+        // AG-UI has no A2UI event of its own: a CUSTOM event named `a2ui` (the kit's AG-UI decoder reads it, as it
+        // reads the A2UI middleware's `a2ui-surface` activities).
+        send({ type: EventType.CUSTOM, name: 'a2ui', value: event.message });
         return;
       case 'suggestions':
         send({ type: EventType.CUSTOM, name: 'suggestions', value: event.suggestions });

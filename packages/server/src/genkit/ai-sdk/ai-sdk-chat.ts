@@ -65,6 +65,8 @@ export function toUIMessages(history: SessionHistory): UIMessage[] {
       if (reasoning) assistant.parts.push({ type: 'reasoning', text: reasoning, state: 'done' });
       const text = textOf(parts);
       if (text) assistant.parts.push({ type: 'text', text, state: 'done' });
+      // A2UI messages of the answer, as the live stream sends them (data-a2ui).
+      for (const part of parts) if (isRecord(part.custom) && 'a2ui' in part.custom) assistant.parts.push({ type: 'data-a2ui', data: part.custom.a2ui });
       for (const { toolRequest, metadata } of toolRequestsOf(parts)) {
         const toolCallId = toolRequest.ref ?? toolRequest.name;
         if (metadata?.resolvedInterrupt !== undefined && !isClientToolInterrupt({ interrupt: metadata.resolvedInterrupt })) asked.add(toolCallId);

@@ -35,6 +35,7 @@
  *   source (a custom.source  source-url {sourceId: `source-<n>`, url, title?} when it has a URL, else source-document
  *   part, rich-reply.ts)     {sourceId: its documentId (else `source-<n>`), mediaType (text/plain when none), title}
  *   suggestions              data-suggestions {data: string[], transient: true} (the kit's ChatState.suggestions)
+ *   a2ui (a custom.a2ui part) data-a2ui {data: the A2UI message}
  *   turn end                 finish {finishReason: stop | length | content-filter | tool-calls (interrupted) | other,
  *                            messageMetadata: {sessionId, snapshotId, finishReason, usage?: {inputTokens, outputTokens,
  *                            totalTokens} as the Genkit result reports them}}; aborted → abort;
@@ -86,6 +87,8 @@ export interface AiSdkHandlerOptions extends SessionRouteOptions {
 const STATE_PART = 'data-state';
 const STATE_PATCH_PART = 'data-state-patch';
 const SUGGESTIONS_PART = 'data-suggestions';
+/** An A2UI message of the answer (kept in the message, so it is in the chat's history). */
+const A2UI_PART = 'data-a2ui';
 
 
 function userParts(message: UIMessage): Part[] {
@@ -226,6 +229,9 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
           : { type: 'source-document', sourceId, mediaType: mediaType ?? 'text/plain', title: title ?? sourceId });
         return;
       }
+      case 'a2ui':
+        writer.write({ type: A2UI_PART, data: event.message });
+        return;
       case 'suggestions':
         writer.write({ type: SUGGESTIONS_PART, data: event.suggestions, transient: true });
         return;
