@@ -177,6 +177,10 @@ const CASES: Record<AgentChatOptionKey, OptionCase> = {
     options: () => ({ transport: scripted([{ type: 'custom-patch', patch: [{ op: 'add', path: '/level', value: [[[[['deep']]]]] }] }, { type: 'turn-end', finishReason: 'stop' }]), maxDepth: 3 }),
     check: async (chat) => expect((await send(chat)).error?.code).toBe('too-deep'),
   },
+  maxSubAgentDepth: {
+    options: () => ({ transport: scripted([{ type: 'text-delta', text: 'deep', within: ['a', 'b'] }, { type: 'turn-end', finishReason: 'stop' }]), maxSubAgentDepth: 1 }),
+    check: async (chat) => expect((await send(chat)).error?.code).toBe('too-deep'),
+  },
   maxFrameBytes: {
     options: () => ({
       // Genkit over a fetch that answers a frame growing to 2 kB without ending: the SSE framer gives up past the limit.

@@ -38,6 +38,8 @@ export interface TurnSetup<S> {
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
   /** Frame limits for the transport, and `onRead`, also called per batch of frames (the idle deadline). */
   stream?: StreamOptions;
+  /** How deep sub-agents may nest (the chat's `maxSubAgentDepth`). */
+  maxSubAgentDepth?: number;
   /** The id of the input message when it is one already in the conversation tree (a regenerated turn's). */
   inputMessageId?: string;
   /** Set when the turn runs again from an earlier point. */
@@ -80,6 +82,13 @@ function startTurn<S>(
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
+/** Two deltas stream into the same (sub-agent) run: the same `within` path, or neither has one. */
+function sameRun(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if ((a?.length ?? 0) !== (b?.length ?? 0)) return false;
+  return a!.every((ref, index) => ref === b![index]);
+}
+
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
   const builder = createChunkBuilder<S>();
@@ -112,7 +121,7 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       for (const event of frame.events) {
         if (turn.ended) break;
         if (event.type === 'text-delta') {
-          if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
+          if (run && (run.messageKey !== event.messageKey || run.role !== event.role || !sameRun(run.within, event.within))) flush();
           run ??= event;
           texts.push(event.text);
         } else {
@@ -200,6 +209,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
+  turn.maxSubAgentDepth = setup.maxSubAgentDepth;
   if (input.resume) {
     turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
     turn.answering = { interrupts: before.interrupts, afterId: before.messages[before.messages.length - 1]?.id };

@@ -4,6 +4,17 @@ import type { MessageUsage, Role } from '../../model/message.js';
 import type { ToolRequestPart } from '../../model/part.js';
 import type { Artifact, SessionState } from '../../model/session.js';
 
+/** What the reducer tracks for one sub-agent run while a turn streams into it (it outlives each store update's drafts). */
+export interface SubAgentScope {
+  readonly within: readonly string[];
+  messageIndexByKey: Map<string, number>;
+  lastIndexByRole: Partial<Record<Role, number>>;
+  createId: () => string;
+  asked: ReadonlySet<string>;
+  /** Where the run's tool call was last found in its parent's messages: checked before use, searched again on a miss. */
+  at?: { message: number; part: number };
+}
+
 /** What the reducer tracks while one turn runs. Owned by the controller, one per turn. */
 export interface TurnContext {
   /** Index of the first message that belongs to this turn. */
@@ -41,6 +52,11 @@ export interface TurnContext {
   /** When the first reasoning token arrived, and how long the reasoning lasted once the answer started. */
   reasoningAt?: number | undefined;
   reasoningMs?: number | undefined;
+  /** The sub-agent runs this turn streamed into, by their `within` path (see reduce-sub-agents.ts). */
+  subAgentScopes?: Map<string, SubAgentScope> | undefined;
+  /** The chat's `maxSubAgentDepth` (default 4); past it a run's events are dropped with one `too-deep` error. */
+  maxSubAgentDepth?: number | undefined;
+  subAgentTooDeep?: boolean | undefined;
   /** The usage the protocol last reported for this turn. */
   usage?: MessageUsage | undefined;
 }

@@ -4,6 +4,7 @@ import type { FinishReason } from '../../model/finish-reason.js';
 import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAguiStreamState } from './agui-stream-state.js';
+import { createAguiSubagents } from './agui-subagents.js';
 import type { AguiMessage } from './agui-wire-types.js';
 import { artifactOf, malformedFrameEvent, sourceOf, suggestionsOf, usageOf } from '../../wire/decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
@@ -12,7 +13,7 @@ import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 /** Frames that change no state but are kept for `onChunk` (their frame is the chunk's `raw`). */
 const PASSTHROUGH = new Set([
   'STEP_STARTED', 'STEP_FINISHED', 'ACTIVITY_SNAPSHOT', 'ACTIVITY_DELTA', 'CUSTOM', 'RAW', 'MESSAGES_SNAPSHOT',
-  'REASONING_ENCRYPTED_VALUE', 'SUBAGENT_STARTED', 'SUBAGENT_FINISHED', 'SUBAGENT_ERROR',
+  'REASONING_ENCRYPTED_VALUE',
 ]);
 
 /** What the decoder knows of the run it decodes. */
@@ -40,13 +41,16 @@ export interface AguiDecoderContext {
  * - CUSTOM, by `name` (AG-UI has no event of its own for these): `source` {url?, title?, documentId?, mediaType?} → a
  *   source part in the model message streamed last (`sources`: a list of them); `suggestions` string[] → suggestions;
  *   `usage` {inputTokens?, outputTokens?, totalTokens?} → usage. Other names: no state.
- * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: their frames reach `onChunk`. Unknown types: ignored.
+ * - SUBAGENT_STARTED / _FINISHED / _ERROR and the events carrying a `subagentRunId`: the subagent's run, nested under
+ *   the tool call that spawned it (see agui-subagents.ts); an interrupt carrying one is asked inside that run.
+ * - STEP_*, ACTIVITY_*, CUSTOM, RAW: their frames reach `onChunk`. Unknown types: ignored.
  */
 export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecoder {
   let ended = false;
   let announced = false;
   let threadId = context.threadId;
   const state = createAguiStreamState(context.messages ?? []);
+  const subagents = createAguiSubagents();
 
   /** The turn-end event, with the thread as the session; the decoder ignores what follows it. */
   function turnEnd(finishReason: FinishReason, fields: Omit<Extract<AgentEvent, { type: 'turn-end' }>, 'type' | 'finishReason'>): AgentEvent {
@@ -61,14 +65,21 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
 
   function runFinished(value: Record<string, unknown>, events: AgentEvent[]): void {
     const outcome = isRecord(value.outcome) ? value.outcome : {};
-    const interrupts = outcome.type === 'interrupt'
-      ? recordsOf(outcome.interrupts).map(state.interruptPart).filter((part): part is ToolRequestPart => part !== undefined)
-      : [];
+    const interrupts: ToolRequestPart[] = [];
+    const nested: AgentEvent[] = [];
+    for (const interrupt of outcome.type === 'interrupt' ? recordsOf(outcome.interrupts) : []) {
+      const asked = subagents.interruptOf(interrupt);
+      if (asked) nested.push({ type: 'interrupt-request', parts: [asked.part], within: asked.within });
+      const part = asked ? undefined : state.interruptPart(interrupt);
+      if (part) interrupts.push(part);
+    }
     // Absent (and, as the spec says, unrecognised) outcomes mean success.
-    const finishReason: FinishReason = outcome.type === 'cancelled' ? 'aborted' : interrupts.length > 0 ? 'interrupted' : 'stop';
+    const finishReason: FinishReason = outcome.type === 'cancelled' ? 'aborted' : interrupts.length + nested.length > 0 ? 'interrupted' : 'stop';
     const settle = finishReason !== 'aborted';
+    subagents.closeAll(events, value, settle);
     state.closeLanes(events, value, settle);
     if (settle) state.completeAll(events);
+    events.push(...nested);
     if (interrupts.length > 0) events.push({ type: 'interrupt-request', parts: interrupts });
     threadId = stringOr(value.threadId) ?? threadId;
     // A server that keeps snapshots (Genkit behind AG-UI) may name this turn's in `result.snapshotId`.
@@ -91,6 +102,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
   }
 
   function handle(type: string, value: Record<string, unknown>, events: AgentEvent[]): void {
+    if (subagents.handle(type, value, events)) return;
     state.handle(type, value, events);
     switch (type) {
       case 'RUN_STARTED':
