@@ -58,7 +58,8 @@ export function keepSubAgentRuns(streamed: readonly Part[], completed: Part[]): 
   }
   if (!runs) return completed;
   return completed.map((part) => {
-    if (!isToolRequestPart(part) || part.toolRequest.ref === undefined || subAgentOf(part)) return part;
+    // The run streamed this turn is the latest word on it, also over one the completed part carries.
+    if (!isToolRequestPart(part) || part.toolRequest.ref === undefined) return part;
     const run = runs.get(part.toolRequest.ref);
     return run === undefined ? part : { ...part, metadata: { ...part.metadata, [SUB_AGENT_KEY]: run } };
   });

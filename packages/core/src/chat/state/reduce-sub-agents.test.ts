@@ -95,8 +95,11 @@ describe('sub-agent runs in the chat state', () => {
       yield { type: 'text-delta', text: 'Working', within } as AgentEvent;
       await held;
     }]);
+    const working = new Promise<void>((resolve) => chat.subscribe((state) => {
+      if (textOf(runOf(state.messages)?.messages[0]?.content ?? []) === 'Working') resolve();
+    }));
     const sent = chat.send('research').catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await working;
     expect(runOf(chat.getState().messages)?.status).toBe('running');
     await chat.stop();
     release();
@@ -265,5 +268,22 @@ describe('sub-agent events and the agent\'s own stream', () => {
     });
     expect(texts.join('')).toBe('Let me ask the researcher.Tides come from the moon.');
     expect(response.text).not.toContain('Searching');
+  });
+});
+
+describe('the events a decoder hands over', () => {
+  it('are never written to: a run opened in the update that added its call is the store\'s own copy', async () => {
+    const call: ToolRequestPart = { toolRequest: { name: 'research', ref: 'c1' } };
+    const events: AgentEvent[] = [
+      { type: 'tool-request', part: call },
+      { type: 'sub-agent-start', within, agent: 'researcher' },
+      { type: 'text-delta', text: 'a', within },
+      { type: 'message-complete', message: { role: 'model', content: [call] } },
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const chat = chatOf([events], 5);
+    await chat.send('go');
+    expect(call).toEqual({ toolRequest: { name: 'research', ref: 'c1' } });
+    expect(textOf(runOf(chat.getState().messages)!.messages[0]!.content)).toBe('a');
   });
 });

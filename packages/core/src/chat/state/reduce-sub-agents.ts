@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import { isDraft, type Draft } from 'immer';
 import { AgentChatError } from '../../model/error.js';
 import type { AgentEvent, RunTarget } from '../../model/events.js';
 import type { ChatMessage, MessageStatus } from '../../model/message.js';
@@ -41,6 +41,19 @@ function findCall(messages: Draft<ChatMessage>[], ref: string, scope: SubAgentSc
 }
 
 /**
+ * A part added in this very update is the event's own object, not a draft: writing to it would write to the decoder's
+ * copy. The part, its metadata and its run are copied (shallow) into the draft first, so they are the store's own.
+ */
+function ownCopy(messages: Draft<ChatMessage>[], scope: SubAgentScope, call: Draft<ToolRequestPart>): Draft<ToolRequestPart> {
+  const run = subAgentOf(call as ToolRequestPart);
+  const metadata = call.metadata ? { ...call.metadata, ...(run ? { [SUB_AGENT_KEY]: { ...run, messages: [...run.messages] } } : {}) } : undefined;
+  const copy = { ...call, ...(metadata ? { metadata } : {}) } as Draft<ToolRequestPart>;
+  const at = scope.at!;
+  messages[at.message]!.content[at.part] = copy;
+  return copy;
+}
+
+/**
  * The run that `within` names, made when it is new: each ref is looked up in the messages of the run before it (the
  * chat's own messages first). A tool call the stream has not shown yet is added to its parent's latest model message.
  */
@@ -57,6 +70,7 @@ function resolveRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly
       reduceMessageEvent(holder, { type: 'tool-request', part }, parentScope);
       call = findCall(holder.messages, ref, scope)!;
     }
+    if (!isDraft(call)) call = ownCopy(holder.messages, scope, call);
     const metadata = (call.metadata ??= {});
     if (!subAgentOf(call)) metadata[SUB_AGENT_KEY] = { status: 'running', messages: [], startedAt: turn.now } satisfies SubAgentRun;
     run = metadata[SUB_AGENT_KEY] as Draft<SubAgentRun>;
