@@ -187,7 +187,7 @@ export function createAiSdkStreamState(history: readonly Message[], within: read
           if (isUiMessageOutput(chunk.output)) {
             subAgents.output(events, id, calls.get(id)?.name ?? 'agent', chunk.output, !preliminary);
             if (preliminary) return;
-          }
+          } else if (!preliminary) subAgents.settle(events, id);
           return response(events, id, chunk, { value: chunk.output });
         }
         case 'tool-output-error':

@@ -120,3 +120,18 @@ describe('AI SDK agent used as a tool (preliminary tool outputs carrying a UIMes
     expect(events).toContainEqual({ type: 'sub-agent-end', within: ['c1'], status: 'failed', error: 'quota' });
   });
 });
+
+describe('AI SDK: a server that ends the agent tool with its own result', () => {
+  it('a final output that is not a UI message ends the run done, its messages complete', () => {
+    const events = decode([
+      { type: 'start', messageId: 'm' },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'research', input: {} },
+      { type: 'tool-output-available', toolCallId: 'c1', output: { id: 'u', role: 'assistant', parts: [{ type: 'text', text: 'The moon', state: 'streaming' }] }, preliminary: true },
+      { type: 'tool-output-available', toolCallId: 'c1', output: 'The moon pulls the sea.' },
+      { type: 'finish' },
+    ]);
+    expect(events).toContainEqual({ type: 'sub-agent-end', within: ['c1'], status: 'done' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'message-complete', within: ['c1'] }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-response', part: { toolResponse: { name: 'research', ref: 'c1', output: 'The moon pulls the sea.' } } }));
+  });
+});

@@ -14,6 +14,7 @@ export interface NestedStreamState {
 interface UiMessage {
   id?: string;
   parts: Array<Record<string, unknown>>;
+  metadata?: unknown;
 }
 
 /** True for a tool output that is a UI message: the tool ran an agent and streams its run. */
@@ -51,7 +52,8 @@ function toolChunkOf(part: Record<string, unknown>, state: string): { type: stri
  * The AI SDK's agent used as a tool: the tool's `execute` yields the sub-agent's UI message as it grows, each a
  * preliminary `tool-output-available`; the last, final one is the tool's output. Each output is the whole run so
  * far: what is new since the last one (the text grown, a tool call's new state) becomes the run's events, so a
- * sub-agent costs O(new content) per frame in the store. A sub-agent's own agent-tools nest the same way.
+ * sub-agent costs O(new content) per frame in the store. A sub-agent's own agent-tools nest the same way. A final
+ * output that is not a UI message (the tool's own result, as @agent-chat/server sends it) ends the run too.
  */
 export function createAiSdkSubAgents(within: readonly string[], createState: (within: readonly string[]) => NestedStreamState) {
   const runs = new Map<string, Run>();
@@ -97,7 +99,9 @@ export function createAiSdkSubAgents(within: readonly string[], createState: (wi
       if (!run) {
         run = { state: createState(path), seen: [], ended: false };
         runs.set(toolCallId, run);
-        events.push({ type: 'sub-agent-start', within: path, agent, ...(message.id !== undefined ? { runId: message.id } : {}) });
+        // The AI SDK names the tool only; a message whose metadata names its agent (`{agent}`) says which one ran.
+        const named = isRecord(message.metadata) ? stringOr(message.metadata.agent) : undefined;
+        events.push({ type: 'sub-agent-start', within: path, agent: named ?? agent, ...(message.id !== undefined ? { runId: message.id } : {}) });
       }
       if (run.ended) return;
       const own: AgentEvent[] = [];
@@ -108,6 +112,18 @@ export function createAiSdkSubAgents(within: readonly string[], createState: (wi
       }
       place(own, path, events);
       if (final) events.push({ type: 'sub-agent-end', within: path, status: 'done' });
+    },
+
+    /** The tool's final output is not a UI message (a server that sends the tool's own result): its run ends done. */
+    settle(events: AgentEvent[], toolCallId: string): void {
+      const run = runs.get(toolCallId);
+      if (!run || run.ended) return;
+      run.ended = true;
+      const path = [...within, toolCallId];
+      const own: AgentEvent[] = [];
+      for (const [messageKey, { role, content }] of run.state.assembled) own.push({ type: 'message-complete', message: { role, content }, messageKey });
+      place(own, path, events);
+      events.push({ type: 'sub-agent-end', within: path, status: 'done' });
     },
 
     /** A tool call that failed or was refused after its sub-agent started: the run ends with it. */
