@@ -14,7 +14,7 @@ const SEPARATOR = '\u0000';
 
 function scopeOf(turn: TurnContext, within: readonly string[]): SubAgentScope {
   const scopes = (turn.subAgentScopes ??= new Map());
-  const key = within.join(SEPARATOR);
+  const key = within.length === 1 ? within[0]! : within.join(SEPARATOR);
   let scope = scopes.get(key);
   if (!scope) {
     scope = { within, messageIndexByKey: new Map(), lastIndexByRole: {}, createId: turn.createId, asked: new Set() };
@@ -80,6 +80,22 @@ function resolveRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly
   return run!;
 }
 
+/**
+ * The run and scope `within` names, found once per store update: later events of the same update (of the same
+ * draft) reuse them, so a run of tokens into a sub-agent costs what the same tokens into the answer cost.
+ */
+function cachedRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly string[], name?: string): { run: Draft<SubAgentRun>; scope: SubAgentScope } {
+  const key = within.length === 1 ? within[0]! : within.join(SEPARATOR);
+  let cache = turn.subAgentCache;
+  if (cache?.draft !== draft) cache = turn.subAgentCache = { draft, runs: new Map() };
+  let found = cache.runs.get(key) as { run: Draft<SubAgentRun>; scope: SubAgentScope } | undefined;
+  if (!found) {
+    found = { run: resolveRun(draft, turn, within, name), scope: scopeOf(turn, within) };
+    cache.runs.set(key, found);
+  }
+  return found;
+}
+
 /** True for an event that belongs to a sub-agent's run. */
 export function isNested(event: AgentEvent): boolean {
   const within = (event as RunTarget).within;
@@ -101,8 +117,7 @@ export function reduceSubAgentEvent(draft: Draft<ChatState>, event: AgentEvent, 
     }
     return;
   }
-  const run = resolveRun(draft, turn, within, event.type === 'sub-agent-start' ? event.name ?? event.agent : undefined);
-  const scope = scopeOf(turn, within);
+  const { run, scope } = cachedRun(draft, turn, within, event.type === 'sub-agent-start' ? event.name ?? event.agent : undefined);
   switch (event.type) {
     case 'sub-agent-start':
       run.status = 'running';

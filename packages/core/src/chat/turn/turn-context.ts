@@ -57,6 +57,8 @@ export interface TurnContext {
   /** The chat's `maxSubAgentDepth` (default 4); past it a run's events are dropped with one `too-deep` error. */
   maxSubAgentDepth?: number | undefined;
   subAgentTooDeep?: boolean | undefined;
+  /** The runs found in the store update under way (its draft): reused by its later events, dropped with the draft. */
+  subAgentCache?: { draft: object; runs: Map<string, unknown> } | undefined;
   /** The usage the protocol last reported for this turn. */
   usage?: MessageUsage | undefined;
 }
