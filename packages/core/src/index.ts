@@ -9,11 +9,12 @@ export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
   type ClientTool, type ClientTools, type ClientToolContext, type ToolDeclaration, type ToolResult,
 } from './model/tools.js';
-// opt-in chat features: createAgentChat({ transport, features: [versionTree(), clientTools(), resumable()] })
+// opt-in chat features: createAgentChat({ transport, features: [versionTree(), clientTools(), resumable(), subAgents()] })
 export type { ChatFeature, ChatFeatureName } from './chat/chat-features.js';
 export { versionTree } from './chat/tree/version-tree.js';
 export { clientTools } from './chat/tools/client-tools.js';
 export { resumable } from './chat/resumable/reattach-running-turn.js';
+export { subAgents } from './chat/sub-agents/sub-agents.js';
 // transports
 export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions, type AgentFlowTransportSettings } from './protocols/agentflow/agentflow-transport.js';

@@ -15,7 +15,7 @@ describe('the public surface', () => {
       'clientTools', 'createAgentChat', 'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError',
       'isDeniedResponse', 'isInterruptPart', 'isMediaPart', 'isReasoningPart', 'isSourcePart', 'isTextPart',
       'isToolRequestPart', 'isToolResponsePart', 'liveChatOptions', 'persistChatTree', 'protocolNames', 'protocolTransport',
-      'protocols', 'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport', 'splitChatOptions',
+      'protocols', 'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport', 'splitChatOptions', 'subAgents',
       'textOf', 'tnsaiTransport', 'toolCallIdOf', 'versionTree',
     ]);
   });

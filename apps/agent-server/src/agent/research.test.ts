@@ -2,7 +2,7 @@
  * "research X" on the task agent: the researcher sub-agent streams its own steps and its own webSearch call nested
  * under the research call, on each of the server's three routes; stop stops it too.
  */
-import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, isToolRequestPart, textOf, type ChatMessage, type SubAgentRun, type Transport } from '@agent-chat/core';
+import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, subAgents, isToolRequestPart, textOf, type ChatMessage, type SubAgentRun, type Transport } from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support.js';
 import { RESEARCH_BRIEF, decideReply } from './scripted-replies.js';
@@ -39,7 +39,7 @@ describe('the scripted model, as the researcher', () => {
 describe('"research X" on every route', () => {
   for (const [route, transportOf] of Object.entries(ROUTES)) {
     it(`${route}: the researcher's steps and its webSearch stream nested under the research call; the answer follows`, async () => {
-      const chat = createAgentChat({ transport: transportOf(t) });
+      const chat = createAgentChat({ transport: transportOf(t), features: [subAgents()] });
       let streamed = false;
       chat.subscribe((state) => {
         const run = researchRun(state.messages);
@@ -60,7 +60,7 @@ describe('"research X" on every route', () => {
   }
 
   it('stop stops the researcher too: its run ends aborted before its search came back', async () => {
-    const chat = createAgentChat({ transport: ROUTES.genkit!(slow) });
+    const chat = createAgentChat({ transport: ROUTES.genkit!(slow), features: [subAgents()] });
     const started = new Promise<void>((resolve) => chat.subscribe((state) => {
       if (researchRun(state.messages)?.messages.length) resolve();
     }));

@@ -247,6 +247,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     tree: null,
     tools: null,
     resumable: null,
+    subAgents: null,
   };
   const chat: AgentChat<S> = {
     store: store.api,

@@ -47,20 +47,3 @@ export function subAgentCalls(parts: readonly Part[]): { part: ToolRequestPart; 
   }
   return calls;
 }
-
-/** A completed message's content, whose tool calls keep the runs their streamed parts carried. O(content). */
-export function keepSubAgentRuns(streamed: readonly Part[], completed: Part[]): Part[] {
-  let runs: Map<string, unknown> | undefined;
-  for (const part of streamed) {
-    if (isToolRequestPart(part) && part.toolRequest.ref !== undefined && part.metadata?.[SUB_AGENT_KEY] !== undefined) {
-      (runs ??= new Map()).set(part.toolRequest.ref, part.metadata[SUB_AGENT_KEY]);
-    }
-  }
-  if (!runs) return completed;
-  return completed.map((part) => {
-    // The run streamed this turn is the latest word on it, also over one the completed part carries.
-    if (!isToolRequestPart(part) || part.toolRequest.ref === undefined) return part;
-    const run = runs.get(part.toolRequest.ref);
-    return run === undefined ? part : { ...part, metadata: { ...part.metadata, [SUB_AGENT_KEY]: run } };
-  });
-}

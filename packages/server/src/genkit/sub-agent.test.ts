@@ -4,7 +4,7 @@
  * events, AI SDK preliminary tool outputs) and every client shows the same nested run. Real `genkit/beta` agents on
  * small offline models; the clients are @agent-chat/core's transports.
  */
-import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, isToolRequestPart, textOf, type ChatMessage, type SubAgentRun, type Transport } from '@agent-chat/core';
+import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, subAgents, isToolRequestPart, textOf, type ChatMessage, type SubAgentRun, type Transport } from '@agent-chat/core';
 import { genkit, z, type Part } from 'genkit/beta';
 import { describe, expect, it } from 'vitest';
 import { currentTurn, forwardSubAgent, genkitRoutes, memorySessionStore, withClientState } from './index.js';
@@ -68,7 +68,7 @@ describe('a sub-agent run in a tool, forwarded by every handler', () => {
 
   for (const [protocol, transportOf] of Object.entries(PROTOCOLS)) {
     it(`${protocol}: the researcher's text and its own search call stream nested under the research call; the answer follows`, async () => {
-      const chat = createAgentChat({ transport: transportOf('http://localhost:3000/api', fetch) });
+      const chat = createAgentChat({ transport: transportOf('http://localhost:3000/api', fetch), features: [subAgents()] });
       const seen: string[] = [];
       chat.subscribe((state) => {
         const run = runOf(state.messages, 'research-1');

@@ -1,4 +1,4 @@
-import { createAgentChat, scriptedTransport, type AgentEvent, type SubAgentRun } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, subAgents, type AgentEvent, type SubAgentRun } from '@agent-chat/core';
 import { fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
@@ -34,7 +34,7 @@ function researchTurn(hold: Promise<void>): () => AsyncIterable<AgentEvent> {
 describe('a sub-agent run in the message list', () => {
   it('streams nested under its tool call while it works (open), folds away when it ends; the parent answer follows', async () => {
     let release!: () => void;
-    const chat = createAgentChat({ transport: scriptedTransport([researchTurn(new Promise((resolve) => (release = resolve)))]) });
+    const chat = createAgentChat({ transport: scriptedTransport([researchTurn(new Promise((resolve) => (release = resolve)))]), features: [subAgents()] });
     const view = mount(<MessageList chat={chat} />);
     mounted.push(view.unmount);
     const sent = chat.send('research tides');

@@ -6,7 +6,6 @@ import { reduceContentEvent } from './reduce-content.js';
 import { reduceMessageEvent } from './reduce-messages.js';
 import { reduceStateEvent } from './reduce-state.js';
 import { reduceTurnEvent } from './reduce-turn.js';
-import { isNested, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
 import type { TurnContext } from '../turn/turn-context.js';
 
 /**
@@ -15,8 +14,9 @@ import type { TurnContext } from '../turn/turn-context.js';
  */
 export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   if (turn.ended) return;
-  if (isNested(event)) return reduceSubAgentEvent(draft, event, turn);
-  if (event.type === 'turn-end') settleSubAgents(draft, turn, event.finishReason);
+  // A sub-agent's event: the subAgents() feature's, dropped without it.
+  if ('within' in event && event.within?.length) return turn.subAgents?.reduce(draft, event, turn);
+  if (event.type === 'turn-end') turn.subAgents?.settle(draft, turn, event.finishReason);
   // Each part reduces its own event types and ignores the rest.
   if (event.type === 'connection') draft.connection = event.state;
   else if (event.type === 'stream-open') draft.runningTurn = runningTurnOf(draft, event.turnId, turn);

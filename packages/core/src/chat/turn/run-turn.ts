@@ -20,7 +20,7 @@ import { readToEnd } from './read-to-end.js';
 import { reopenInterrupts } from './reopen-interrupts.js';
 import { reduceEvent } from '../state/reducer.js';
 import type { ChatStore } from '../state/store.js';
-import { createTurnContext, type TurnContext } from './turn-context.js';
+import { createTurnContext, type SubAgentReducer, type TurnContext } from './turn-context.js';
 import { reduceGuarded } from './turn-guard.js';
 
 /** What one turn needs from the controller. */
@@ -38,8 +38,8 @@ export interface TurnSetup<S> {
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
   /** Frame limits for the transport, and `onRead`, also called per batch of frames (the idle deadline). */
   stream?: StreamOptions;
-  /** How deep sub-agents may nest (the chat's `maxSubAgentDepth`). */
-  maxSubAgentDepth?: number;
+  /** The `subAgents()` feature's reducer, when the chat has it. */
+  subAgents?: SubAgentReducer & { keep(streamed: readonly Part[], completed: Part[]): Part[] };
   /** The id of the input message when it is one already in the conversation tree (a regenerated turn's). */
   inputMessageId?: string;
   /** Set when the turn runs again from an earlier point. */
@@ -209,7 +209,10 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
-  turn.maxSubAgentDepth = setup.maxSubAgentDepth;
+  if (setup.subAgents) {
+    turn.subAgents = setup.subAgents;
+    turn.keepRuns = setup.subAgents.keep;
+  }
   if (input.resume) {
     turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
     turn.answering = { interrupts: before.interrupts, afterId: before.messages[before.messages.length - 1]?.id };

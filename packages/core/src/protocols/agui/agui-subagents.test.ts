@@ -1,6 +1,7 @@
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { describe, expect, it } from 'vitest';
 import { createAgentChat } from '../../chat/agent-chat.js';
+import { subAgents } from '../../chat/sub-agents/sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import { isToolRequestPart, textOf } from '../../model/part.js';
 import { subAgentOf } from '../../model/sub-agent.js';
@@ -56,7 +57,7 @@ const researchStream: Value[] = [
 ];
 
 async function chatState(events: AgentEvent[]) {
-  const chat = createAgentChat({ transport: scriptedTransport([events]) });
+  const chat = createAgentChat({ transport: scriptedTransport([events]), features: [subAgents()] });
   await chat.send('research tides').catch(() => undefined);
   return chat.getState();
 }

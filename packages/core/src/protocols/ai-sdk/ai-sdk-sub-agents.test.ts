@@ -2,6 +2,7 @@ import { jsonSchema, readUIMessageStream, stepCountIs, streamText, tool, uiMessa
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createAgentChat } from '../../chat/agent-chat.js';
+import { subAgents } from '../../chat/sub-agents/sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatMessage } from '../../model/message.js';
 import { isToolRequestPart, textOf } from '../../model/part.js';
@@ -94,7 +95,7 @@ describe('AI SDK agent used as a tool (preliminary tool outputs carrying a UIMes
   });
 
   it('the chat shows the researcher\'s run (text, its own search call and result) under the research call; the answer below', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([decode(await researchChunks())], { batchSize: 3 }) });
+    const chat = createAgentChat({ transport: scriptedTransport([decode(await researchChunks())], { batchSize: 3 }), features: [subAgents()] });
     await chat.send('research tides');
     const { messages, status } = chat.getState();
     expect(status).toBe('ready');

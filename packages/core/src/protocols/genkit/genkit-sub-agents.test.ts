@@ -1,6 +1,7 @@
 import { AgentStreamChunkSchema } from 'genkit/beta';
 import { describe, expect, it } from 'vitest';
 import { createAgentChat } from '../../chat/agent-chat.js';
+import { subAgents } from '../../chat/sub-agents/sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import { isToolRequestPart, textOf } from '../../model/part.js';
 import { subAgentOf } from '../../model/sub-agent.js';
@@ -44,7 +45,7 @@ describe('Genkit: a sub-agent called as a tool, its stream forwarded', () => {
   });
 
   it('the chat keeps the run under the research call, its search call answered, and the answer after it', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([decode(chunks)], { batchSize: 2 }) });
+    const chat = createAgentChat({ transport: scriptedTransport([decode(chunks)], { batchSize: 2 }), features: [subAgents()] });
     await chat.send('research tides');
     const { messages } = chat.getState();
     const call = messages.flatMap((message) => message.content).find((part) => isToolRequestPart(part) && part.toolRequest.ref === 'c1')!;

@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAgentChat } from '../agent-chat.js';
+import { subAgents } from './sub-agents.js';
+import { keepSubAgentRuns, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatMessage } from '../../model/message.js';
 import { isToolRequestPart, textOf, type Part, type ToolRequestPart } from '../../model/part.js';
 import { subAgentOf, type SubAgentRun } from '../../model/sub-agent.js';
 import { scriptedTransport, type ScriptedTurn } from '../../transport/scripted-transport.js';
-import { initialChatState, type ChatState } from './chat-state.js';
-import { reduceEvent } from './reducer.js';
-import { createChatStore } from './store.js';
+import { initialChatState, type ChatState } from '../state/chat-state.js';
+import { reduceEvent } from '../state/reducer.js';
+import { createChatStore } from '../state/store.js';
 import { createTurnContext } from '../turn/turn-context.js';
 
 // A tool call that runs another agent carries that agent's run (metadata.subAgent): these drive it through the chat's
@@ -42,7 +44,7 @@ const runOf = (messages: readonly ChatMessage[], ref = 'c1'): SubAgentRun | unde
   return undefined;
 };
 
-const chatOf = (turns: ScriptedTurn[], batchSize = 1) => createAgentChat({ transport: scriptedTransport(turns, { batchSize }) });
+const chatOf = (turns: ScriptedTurn[], batchSize = 1) => createAgentChat({ transport: scriptedTransport(turns, { batchSize }), features: [subAgents()] });
 
 describe('sub-agent runs in the chat state', () => {
   it('streams a sub-agent\'s text, reasoning and own tool call under the tool call that started it; the parent answer continues', async () => {
@@ -193,6 +195,8 @@ function stateWith(history: number, nested: number): ChatState {
 function costOfDelta(history: number, nested: number, target: readonly string[] | undefined): number {
   const store = createChatStore(stateWith(history, nested));
   const turn = createTurnContext(history, undefined, (() => { let id = 0; return () => `n${id++}`; })());
+  turn.subAgents = { reduce: reduceSubAgentEvent, settle: settleSubAgents };
+  turn.keepRuns = keepSubAgentRuns;
   const delta = (text: string): AgentEvent => ({ type: 'text-delta', text, ...(target ? { within: target } : {}) });
   store.update((draft) => reduceEvent(draft, delta('first'), turn));
   const before = store.getState();
@@ -256,6 +260,19 @@ describe('sub-agent reduction (properties)', () => {
         expect(run.messages.every((message) => message.status !== 'streaming')).toBe(true);
       }
     }), { numRuns: 60 });
+  });
+});
+
+describe('without the subAgents() feature', () => {
+  it('a sub-agent\'s events are dropped: its call shows as one tool call, the agent\'s own text and messages as before', async () => {
+    const chat = createAgentChat({ transport: scriptedTransport([researchTurn]) });
+    await chat.send('research tides');
+    const { messages, status } = chat.getState();
+    expect(status).toBe('ready');
+    expect(runOf(messages)).toBeUndefined();
+    expect(messages.map((message) => message.role)).toEqual(['user', 'model', 'tool', 'model']);
+    expect(textOf(messages.slice(1).flatMap((message) => message.content))).toBe('Let me ask the researcher.Tides come from the moon.');
+    expect(chat.hasFeature('subAgents')).toBe(false);
   });
 });
 

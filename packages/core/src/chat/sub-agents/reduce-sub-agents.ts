@@ -5,9 +5,9 @@ import type { ChatMessage, MessageStatus } from '../../model/message.js';
 import { isInterruptPart, isToolRequestPart, type Part, type ToolRequestPart } from '../../model/part.js';
 import { DEFAULT_SUB_AGENT_DEPTH, SUB_AGENT_KEY, subAgentOf, type SubAgentRun, type SubAgentStatus } from '../../model/sub-agent.js';
 import type { FinishReason } from '../../model/finish-reason.js';
-import type { ChatState } from './chat-state.js';
-import { recordError } from './reduce-state.js';
-import { reduceMessageEvent, type MessageHolder, type MessageScope } from './reduce-messages.js';
+import type { ChatState } from '../state/chat-state.js';
+import { recordError } from '../state/reduce-state.js';
+import { reduceMessageEvent, type MessageHolder, type MessageScope } from '../state/reduce-messages.js';
 import type { SubAgentScope, TurnContext } from '../turn/turn-context.js';
 
 const SEPARATOR = '\u0000';
@@ -17,7 +17,7 @@ function scopeOf(turn: TurnContext, within: readonly string[]): SubAgentScope {
   const key = within.length === 1 ? within[0]! : within.join(SEPARATOR);
   let scope = scopes.get(key);
   if (!scope) {
-    scope = { within, messageIndexByKey: new Map(), lastIndexByRole: {}, createId: turn.createId, asked: new Set() };
+    scope = { within, messageIndexByKey: new Map(), lastIndexByRole: {}, createId: turn.createId, asked: new Set(), keepRuns: keepSubAgentRuns };
     scopes.set(key, scope);
   }
   return scope;
@@ -96,12 +96,6 @@ function cachedRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly 
   return found;
 }
 
-/** True for an event that belongs to a sub-agent's run. */
-export function isNested(event: AgentEvent): boolean {
-  const within = (event as RunTarget).within;
-  return within !== undefined && within.length > 0;
-}
-
 /**
  * A sub-agent's event (one with `within`): streamed into its run's messages as the chat's own are, its start and end
  * recorded on the run. Deeper than the chat's limit: dropped, and the turn records a `too-deep` error once.
@@ -175,4 +169,21 @@ export function settleSubAgents(draft: Draft<ChatState>, turn: TurnContext, fini
       for (const message of run.messages) turn.interrupts.push(...(message.content as Part[]).filter(isInterruptPart));
     }
   }
+}
+
+/** A completed message's content, whose tool calls keep the runs their streamed parts carried. O(content). */
+export function keepSubAgentRuns(streamed: readonly Part[], completed: Part[]): Part[] {
+  let runs: Map<string, unknown> | undefined;
+  for (const part of streamed) {
+    if (isToolRequestPart(part) && part.toolRequest.ref !== undefined && part.metadata?.[SUB_AGENT_KEY] !== undefined) {
+      (runs ??= new Map()).set(part.toolRequest.ref, part.metadata[SUB_AGENT_KEY]);
+    }
+  }
+  if (!runs) return completed;
+  return completed.map((part) => {
+    // The run streamed this turn is the latest word on it, also over one the completed part carries.
+    if (!isToolRequestPart(part) || part.toolRequest.ref === undefined) return part;
+    const run = runs.get(part.toolRequest.ref);
+    return run === undefined ? part : { ...part, metadata: { ...part.metadata, [SUB_AGENT_KEY]: run } };
+  });
 }

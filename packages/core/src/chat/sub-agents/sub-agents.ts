@@ -1,0 +1,26 @@
+import type { ChatFeature } from '../chat-features.js';
+import type { ChatParts } from '../chat-parts.js';
+import { keepSubAgentRuns, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
+
+/**
+ * The `subAgents()` feature: a tool call that runs another agent keeps that agent's run (`metadata.subAgent` on the
+ * call's part: its messages, status, timing, usage), streamed as it works, nested as deep as `maxSubAgentDepth`.
+ * Without it a sub-agent's events are dropped, and its call shows as one tool call.
+ */
+export function subAgents(): ChatFeature {
+  return {
+    name: 'subAgents',
+    install<S>(parts: ChatParts<S>): object {
+      parts.subAgents = {
+        reduce(draft, event, turn) {
+          // The limit as `configure` last left it.
+          turn.maxSubAgentDepth = parts.settings.options.maxSubAgentDepth;
+          reduceSubAgentEvent(draft, event, turn);
+        },
+        settle: settleSubAgents,
+        keep: keepSubAgentRuns,
+      };
+      return {};
+    },
+  };
+}
