@@ -10,7 +10,6 @@ import type { SessionContinuity } from './session/session-continuity.js';
 import type { ChatStore } from './state/store.js';
 import type { TurnQueue } from './turn/turn-queue.js';
 import type { SubAgentReducer } from './turn/turn-context.js';
-import type { Part } from '../model/part.js';
 
 /** The parts a chat is made of, each with one job; the operations below are written against them. */
 export interface ChatParts<S> {
@@ -29,7 +28,7 @@ export interface ChatParts<S> {
   /** Resumable turns (the `resumable()` feature): detached polling, reattaching; null without it. */
   resumable: ResumableSlot<S> | null;
   /** Sub-agent runs (the `subAgents()` feature): their events reduced into their calls' runs; null without it. */
-  subAgents: (SubAgentReducer & { keep(streamed: readonly Part[], completed: Part[]): Part[] }) | null;
+  subAgents: SubAgentReducer | null;
   /** Context registered with `addContext`, read at each turn. */
   contextSources: ContextSources;
 }

@@ -4,7 +4,7 @@ import type { ChatMessage, Role } from '../../model/message.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';
 import { isToolResponsePart, type Part } from '../../model/part.js';
 import { markedDenial } from '../../model/tool-outcome.js';
-import type { TurnContext } from '../turn/turn-context.js';
+import type { SubAgentReducer, TurnContext } from '../turn/turn-context.js';
 
 /** Where messages stream: the chat's own list, or a sub-agent run's. */
 export interface MessageHolder {
@@ -12,7 +12,7 @@ export interface MessageHolder {
 }
 
 /** What a list of messages being streamed into tracks: the turn's context, or a sub-agent run's. */
-export type MessageScope = Pick<TurnContext, 'messageIndexByKey' | 'lastIndexByRole' | 'createId' | 'asked' | 'keepRuns'>;
+export type MessageScope = Pick<TurnContext, 'messageIndexByKey' | 'lastIndexByRole' | 'createId' | 'asked'> & { subAgents?: Pick<SubAgentReducer, 'keep'> | null | undefined };
 
 /** The message an event streams into: by key, else this turn's latest message of that role, else a new one. */
 function targetMessage(draft: Draft<MessageHolder>, turn: MessageScope, target: MessageTarget, role: Role): Draft<ChatMessage> {
@@ -48,7 +48,7 @@ export function reduceMessageEvent(draft: Draft<MessageHolder>, event: AgentEven
     case 'message-complete': {
       const message = targetMessage(draft, turn, event, event.message.role);
       // With the subAgents() feature, the completed message's tool calls keep the runs they started while it streamed.
-      message.content = (turn.keepRuns ? turn.keepRuns(message.content as Part[], event.message.content) : event.message.content) as Draft<Part>[];
+      message.content = (turn.subAgents ? turn.subAgents.keep(message.content as Part[], event.message.content) : event.message.content) as Draft<Part>[];
       if (event.message.metadata) message.metadata = event.message.metadata;
       message.status = 'done';
       markDenials(turn, message);

@@ -195,8 +195,15 @@ function stateWith(history: number, nested: number): ChatState {
 function costOfDelta(history: number, nested: number, target: readonly string[] | undefined): number {
   const store = createChatStore(stateWith(history, nested));
   const turn = createTurnContext(history, undefined, (() => { let id = 0; return () => `n${id++}`; })());
-  turn.subAgents = { reduce: reduceSubAgentEvent, settle: settleSubAgents };
-  turn.keepRuns = keepSubAgentRuns;
+  turn.subAgents = {
+    reduce(draft, event, context) {
+      if (event.type === 'turn-end') settleSubAgents(draft, context, event.finishReason);
+      if (!('within' in event) || !event.within?.length) return false;
+      reduceSubAgentEvent(draft, event, context);
+      return true;
+    },
+    keep: keepSubAgentRuns,
+  };
   const delta = (text: string): AgentEvent => ({ type: 'text-delta', text, ...(target ? { within: target } : {}) });
   store.update((draft) => reduceEvent(draft, delta('first'), turn));
   const before = store.getState();

@@ -12,12 +12,15 @@ import type { SubAgentScope, TurnContext } from '../turn/turn-context.js';
 
 const SEPARATOR = '\u0000';
 
+/** What a run's own message list does with a completed message: keeps the runs its calls started (see below). */
+const KEEP = { keep: (streamed: readonly Part[], completed: Part[]) => keepSubAgentRuns(streamed, completed) };
+
 function scopeOf(turn: TurnContext, within: readonly string[]): SubAgentScope {
   const scopes = (turn.subAgentScopes ??= new Map());
   const key = within.length === 1 ? within[0]! : within.join(SEPARATOR);
   let scope = scopes.get(key);
   if (!scope) {
-    scope = { within, messageIndexByKey: new Map(), lastIndexByRole: {}, createId: turn.createId, asked: new Set(), keepRuns: keepSubAgentRuns };
+    scope = { within, messageIndexByKey: new Map(), lastIndexByRole: {}, createId: turn.createId, asked: new Set(), subAgents: KEEP };
     scopes.set(key, scope);
   }
   return scope;

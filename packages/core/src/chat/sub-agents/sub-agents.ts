@@ -13,11 +13,13 @@ export function subAgents(): ChatFeature {
     install<S>(parts: ChatParts<S>): object {
       parts.subAgents = {
         reduce(draft, event, turn) {
+          if (event.type === 'turn-end') settleSubAgents(draft, turn, event.finishReason);
+          if (!('within' in event) || !event.within?.length) return false;
           // The limit as `configure` last left it.
           turn.maxSubAgentDepth = parts.settings.options.maxSubAgentDepth;
           reduceSubAgentEvent(draft, event, turn);
+          return true;
         },
-        settle: settleSubAgents,
         keep: keepSubAgentRuns,
       };
       return {};

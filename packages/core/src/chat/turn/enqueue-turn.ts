@@ -93,7 +93,7 @@ async function runRound<S>(
       },
       onError: (error) => safely(parts.settings.options.onError, error),
       stream,
-      ...(parts.subAgents ? { subAgents: parts.subAgents } : {}),
+      subAgents: parts.subAgents,
       onEvents: (events) => {
         for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
       },

@@ -39,7 +39,7 @@ export interface TurnSetup<S> {
   /** Frame limits for the transport, and `onRead`, also called per batch of frames (the idle deadline). */
   stream?: StreamOptions;
   /** The `subAgents()` feature's reducer, when the chat has it. */
-  subAgents?: SubAgentReducer & { keep(streamed: readonly Part[], completed: Part[]): Part[] };
+  subAgents?: SubAgentReducer | null;
   /** The id of the input message when it is one already in the conversation tree (a regenerated turn's). */
   inputMessageId?: string;
   /** Set when the turn runs again from an earlier point. */
@@ -82,12 +82,6 @@ function startTurn<S>(
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
-/** Two deltas stream into the same (sub-agent) run: the same `within` path, or neither has one. */
-function sameRun(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (a === b) return true;
-  if ((a?.length ?? 0) !== (b?.length ?? 0)) return false;
-  return a!.every((ref, index) => ref === b![index]);
-}
 
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
@@ -120,8 +114,9 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       builder.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
-        if (event.type === 'text-delta') {
-          if (run && (run.messageKey !== event.messageKey || run.role !== event.role || !sameRun(run.within, event.within))) flush();
+        // A sub-agent's deltas are reduced one by one (the run they go to is found once per update anyway).
+        if (event.type === 'text-delta' && !event.within) {
+          if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
           run ??= event;
           texts.push(event.text);
         } else {
@@ -209,10 +204,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
-  if (setup.subAgents) {
-    turn.subAgents = setup.subAgents;
-    turn.keepRuns = setup.subAgents.keep;
-  }
+  turn.subAgents = setup.subAgents;
   if (input.resume) {
     turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
     turn.answering = { interrupts: before.interrupts, afterId: before.messages[before.messages.length - 1]?.id };

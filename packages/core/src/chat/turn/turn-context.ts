@@ -2,7 +2,6 @@ import type { AgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { MessageUsage, Role } from '../../model/message.js';
 import type { Part, ToolRequestPart } from '../../model/part.js';
-import type { FinishReason } from '../../model/finish-reason.js';
 import type { Draft } from 'immer';
 import type { ChatState } from '../state/chat-state.js';
 import type { Artifact, SessionState } from '../../model/session.js';
@@ -14,17 +13,17 @@ export interface SubAgentScope {
   lastIndexByRole: Partial<Record<Role, number>>;
   createId: () => string;
   asked: ReadonlySet<string>;
-  keepRuns?: ((streamed: readonly Part[], completed: Part[]) => Part[]) | undefined;
+  subAgents?: Pick<SubAgentReducer, 'keep'>;
   /** Where the run's tool call was last found in its parent's messages: checked before use, searched again on a miss. */
   at?: { message: number; part: number };
 }
 
 /** The `subAgents()` feature's side of the reducer (installed into each turn's context). */
 export interface SubAgentReducer {
-  /** A sub-agent's event (one with `within`). */
-  reduce(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void;
-  /** At the turn's end, before the turn's own settling: runs still going end with it. */
-  settle(draft: Draft<ChatState>, turn: TurnContext, finishReason: FinishReason): void;
+  /** Reduces a sub-agent's event (one with `within`: true), or at the turn's end settles the runs still going (false). */
+  reduce(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): boolean;
+  /** A completed message's content with the runs its streamed calls carried. */
+  keep(streamed: readonly Part[], completed: Part[]): Part[];
 }
 
 /** What the reducer tracks while one turn runs. Owned by the controller, one per turn. */
@@ -65,9 +64,7 @@ export interface TurnContext {
   reasoningAt?: number | undefined;
   reasoningMs?: number | undefined;
   /** The `subAgents()` feature's reducer: without it a sub-agent's events are dropped (its call shows as one call). */
-  subAgents?: SubAgentReducer | undefined;
-  /** A completed message's content with the runs its streamed calls carried (the feature's). */
-  keepRuns?: ((streamed: readonly Part[], completed: Part[]) => Part[]) | undefined;
+  subAgents?: SubAgentReducer | null | undefined;
   /** The sub-agent runs this turn streamed into, by their `within` path (see reduce-sub-agents.ts). */
   subAgentScopes?: Map<string, SubAgentScope> | undefined;
   /** The chat's `maxSubAgentDepth` (default 4); past it a run's events are dropped with one `too-deep` error. */

@@ -9,7 +9,7 @@ import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../../wire/de
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr, unwrap } from '../../util/guards.js';
 import { fromGenkitPart, genkitSuggestionsOf, genkitUsageOf } from './genkit-content.js';
-import { genkitSubAgentLifecycle, genkitSubAgentOf } from './genkit-sub-agents.js';
+import { genkitSubAgentEvents } from './genkit-sub-agents.js';
 
 /** A message's parts in the canonical model; suggestion parts are not content (they go to `suggestions`). */
 function contentOf(value: unknown): Part[] {
@@ -49,16 +49,7 @@ function asSessionState(value: unknown): SessionState | undefined {
  * (`custom.subAgent`, see genkit-sub-agents.ts) is decoded the same way, into its run.
  */
 function modelChunkEvents(chunk: Record<string, unknown>, events: AgentEvent[]): void {
-  const subAgent = genkitSubAgentOf(chunk);
-  if (subAgent) {
-    const lifecycle = genkitSubAgentLifecycle(subAgent);
-    if (lifecycle?.type === 'sub-agent-start') events.push(lifecycle);
-    const own: AgentEvent[] = [];
-    modelChunkEvents({ role: subAgent.role, index: subAgent.index, content: chunk.content }, own);
-    for (const event of own) events.push({ ...event, within: subAgent.within } as AgentEvent);
-    if (lifecycle?.type === 'sub-agent-end') events.push(lifecycle);
-    return;
-  }
+  if (genkitSubAgentEvents(chunk, modelChunkEvents, events)) return;
   const role = normalizeRole(chunk.role);
   const keyed = typeof chunk.index === 'number' ? { messageKey: `${role}:${chunk.index}` } : {};
   for (const wirePart of partsOf(chunk.content)) {

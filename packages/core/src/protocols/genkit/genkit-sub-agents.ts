@@ -14,34 +14,23 @@
  * @agent-chat/server writes it (`forwardSubAgent`), and translates it to AG-UI's and the AI SDK's own shapes.
  */
 import type { AgentEvent } from '../../model/events.js';
-import type { SubAgentStatus } from '../../model/sub-agent.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 
-const STATUSES: ReadonlySet<string> = new Set(['running', 'done', 'failed', 'aborted', 'interrupted']);
+const ENDS = ['done', 'failed', 'aborted', 'interrupted'];
 
-/** The sub-agent a model chunk belongs to: its path and the fields above; undefined for the agent's own chunks. */
-export function genkitSubAgentOf(chunk: Record<string, unknown>): { within: string[]; agent?: string; status?: SubAgentStatus; role?: unknown; index?: unknown; error?: string } | undefined {
-  const subAgent = isRecord(chunk.custom) ? chunk.custom.subAgent : undefined;
-  if (!isRecord(subAgent) || !Array.isArray(subAgent.path)) return undefined;
-  const within = subAgent.path.filter((ref): ref is string => typeof ref === 'string');
-  if (within.length === 0 || within.length !== subAgent.path.length) return undefined;
-  const status = stringOr(subAgent.status);
-  const agent = stringOr(subAgent.agent);
-  const error = stringOr(subAgent.error);
-  return {
-    within,
-    ...(agent !== undefined ? { agent } : {}),
-    ...(status !== undefined && STATUSES.has(status) ? { status: status as SubAgentStatus } : {}),
-    ...(subAgent.role !== undefined ? { role: subAgent.role } : {}),
-    ...(subAgent.index !== undefined ? { index: subAgent.index } : {}),
-    ...(error !== undefined ? { error } : {}),
-  };
-}
-
-/** The lifecycle event a sub-agent chunk's `status` announces, if any. */
-export function genkitSubAgentLifecycle(subAgent: NonNullable<ReturnType<typeof genkitSubAgentOf>>): AgentEvent | undefined {
-  const { within, agent, status, error } = subAgent;
-  if (status === 'running') return { type: 'sub-agent-start', within, ...(agent !== undefined ? { agent } : {}) };
-  if (status === undefined) return undefined;
-  return { type: 'sub-agent-end', within, status, ...(error !== undefined ? { error } : {}) };
+/**
+ * The events of a model chunk that carries `custom.subAgent`: its lifecycle, and its content decoded by `decode` as
+ * the agent's own is (by the sub-agent's role and index), placed in the run. False for the agent's own chunks.
+ */
+export function genkitSubAgentEvents(chunk: Record<string, unknown>, decode: (chunk: Record<string, unknown>, events: AgentEvent[]) => void, events: AgentEvent[]): boolean {
+  const run = isRecord(chunk.custom) ? chunk.custom.subAgent : undefined;
+  const within = isRecord(run) ? run.path : undefined;
+  if (!Array.isArray(within) || within.length === 0 || within.some((ref) => typeof ref !== 'string')) return false;
+  const { status, agent, error } = run as Record<string, unknown>;
+  if (status === 'running') events.push({ type: 'sub-agent-start', within, agent: stringOr(agent) } as AgentEvent);
+  const own: AgentEvent[] = [];
+  decode({ ...(run as Record<string, unknown>), content: chunk.content }, own);
+  for (const event of own) events.push({ ...event, within } as AgentEvent);
+  if (ENDS.includes(status as string)) events.push({ type: 'sub-agent-end', within, status, error: stringOr(error) } as AgentEvent);
+  return true;
 }
