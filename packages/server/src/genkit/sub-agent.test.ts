@@ -5,6 +5,8 @@
  * small offline models; the clients are @agent-chat/core's transports.
  */
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, subAgents, isToolRequestPart, textOf, type ChatMessage, type SubAgentRun, type Transport } from '@agent-chat/core';
+import { EventSchemas } from '@ag-ui/core/schemas';
+import { uiMessageChunkSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { genkitRoutes } from './index.js';
 import { delegatingAgent } from './sub-agent-test-support.js';
@@ -52,4 +54,41 @@ describe('a sub-agent run in a tool, forwarded by every handler', () => {
       expect(textOf(messages[messages.length - 1]!.content)).toBe('Tides come from the moon.');
     });
   }
+});
+
+describe('the sub-agent on each wire, in its protocol\'s own shape', () => {
+  const { agent, store } = delegatingAgent();
+  const routes = genkitRoutes({ agent, store, user: 'anonymous' });
+  /** The SSE `data:` values of the responses a chat's turn got. */
+  async function wireOf(protocol: keyof typeof PROTOCOLS): Promise<Record<string, unknown>[]> {
+    const bodies: Promise<string>[] = [];
+    const tap: typeof globalThis.fetch = async (input, init) => {
+      const response = await routes(new Request(input, init));
+      bodies.push(response.clone().text());
+      return response;
+    };
+    await createAgentChat({ transport: PROTOCOLS[protocol]!('http://localhost:3000/api', tap), features: [subAgents()] }).send('research tides');
+    const text = (await Promise.all(bodies)).join('\n');
+    return text.split('\n').filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]').map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+  }
+
+  it('AG-UI: every event passes @ag-ui/core\'s schemas; SUBAGENT_STARTED under the research call, its events attributed, SUBAGENT_FINISHED', async () => {
+    const events = await wireOf('agui');
+    for (const event of events) EventSchemas.parse(event);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'SUBAGENT_STARTED', name: 'researcher', parentToolCallId: 'research-1' }));
+    const runId = (events.find((event) => event.type === 'SUBAGENT_STARTED') as { subagentRunId: string }).subagentRunId;
+    expect(events.filter((event) => event.subagentRunId === runId).map((event) => event.type)).toEqual(expect.arrayContaining(['TEXT_MESSAGE_CONTENT', 'TOOL_CALL_START', 'TOOL_CALL_RESULT', 'SUBAGENT_FINISHED']));
+  });
+
+  it('AI SDK: every chunk passes the ai package\'s schema; preliminary outputs of the research call carry the researcher\'s UIMessage', async () => {
+    const chunks = await wireOf('aiSdk');
+    const schema = uiMessageChunkSchema();
+    for (const chunk of chunks) expect((await schema.validate!(chunk)).success).toBe(true);
+    const preliminary = chunks.filter((chunk) => chunk.type === 'tool-output-available' && chunk.preliminary === true);
+    expect(preliminary.length).toBeGreaterThan(2);
+    const last = preliminary[preliminary.length - 1] as { toolCallId: string; output: { role: string; parts: { type: string }[]; metadata: unknown } };
+    expect(last.toolCallId).toBe('research-1');
+    expect(last.output).toMatchObject({ role: 'assistant', metadata: { agent: 'researcher' } });
+    expect(last.output.parts.map((part) => part.type)).toEqual(['text', 'tool-search', 'text']);
+  });
 });
