@@ -73,3 +73,22 @@ describe('"research X" on every route', () => {
     expect(textOf(run.messages.flatMap((message) => message.content))).not.toContain('I found');
   });
 });
+
+describe('"research X" after a reload', () => {
+  it('genkit: the session keeps the researcher\'s run with the research result; a restored chat shows it on the call, done', async () => {
+    const chat = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+    await chat.send('research tides');
+    const live = researchRun(chat.getState().messages)!;
+    // While streamed, the run has one place: the call (the result part does not carry a second copy).
+    const results = chat.getState().messages.flatMap((message) => message.content).filter((part) => 'toolResponse' in part);
+    expect(results.every((part) => part.metadata?.subAgent === undefined)).toBe(true);
+    const reloaded = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+    await reloaded.restore({ sessionId: chat.getState().sessionId! });
+    const restored = researchRun(reloaded.getState().messages)!;
+    expect(restored).toMatchObject({ agent: 'researcher', status: 'done' });
+    const parts = (run: SubAgentRun) => run.messages.flatMap((message) => message.content);
+    expect(textOf(parts(restored))).toBe(textOf(parts(live)));
+    expect(parts(restored)).toContainEqual(expect.objectContaining({ toolRequest: expect.objectContaining({ name: 'webSearch' }) }));
+    expect(restored.messages.every((message) => typeof message.id === 'string' && message.status === 'done')).toBe(true);
+  });
+});

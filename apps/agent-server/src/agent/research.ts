@@ -3,7 +3,7 @@
  * `research` tool. The researcher streams its own steps and calls a `webSearch` tool of its own; `forwardSubAgent`
  * (@agent-chat/server) forwards its stream into the task agent's turn, so every route shows it nested under the call.
  */
-import { currentTurn, forwardSubAgent } from '@agent-chat/server/genkit';
+import { currentTurn, forwardSubAgent, keptRun } from '@agent-chat/server/genkit';
 import { z, type GenkitBeta } from './genkit-runtime.js';
 import { RESEARCH_BRIEF } from './scripted-replies.js';
 
@@ -39,15 +39,18 @@ export function defineResearch(ai: GenkitBeta, model: AgentModel) {
       description: 'Asks the researcher sub-agent to research a topic; returns its summary.',
       inputSchema: z.object({ topic: z.string().min(1) }),
       outputSchema: z.string(),
+      // The result part carries the researcher's run (metadata.subAgent): the session keeps it, a restore shows it.
+      multipart: true,
     },
     async ({ topic }) => {
-      const { result } = await forwardSubAgent({ name: 'research', agent: 'researcher' }, (onChunk) =>
+      const response = await forwardSubAgent({ name: 'research', agent: 'researcher' }, (onChunk) =>
         researcher.run(
           { message: { role: 'user', content: [{ text: `${RESEARCH_BRIEF} ${topic}` }] } },
           { init: {}, onChunk, ...(currentTurn() && { abortSignal: currentTurn()!.signal }) },
         ));
-      const message = (result as { message?: { content?: { text?: string }[] } }).message;
-      return (message?.content ?? []).map((part) => part.text ?? '').join('');
+      const message = (response.result as { message?: { content?: { text?: string }[] } }).message;
+      const summary = (message?.content ?? []).map((part) => part.text ?? '').join('');
+      return { output: summary, metadata: { subAgent: keptRun('researcher', response) } };
     },
   );
   return { research, webSearch, researcher };

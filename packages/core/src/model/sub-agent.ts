@@ -1,5 +1,5 @@
 import type { ChatMessage, MessageUsage } from './message.js';
-import { isToolRequestPart, type Part, type ToolRequestPart } from './part.js';
+import { isToolRequestPart, isToolResponsePart, type Part, type ToolRequestPart, type ToolResponsePart } from './part.js';
 
 /** Where a sub-agent's run stands: `interrupted` while a question it asked waits for the user. */
 export type SubAgentStatus = 'running' | 'done' | 'failed' | 'aborted' | 'interrupted';
@@ -46,4 +46,48 @@ export function subAgentCalls(parts: readonly Part[]): { part: ToolRequestPart; 
     if (run) calls.push({ part: part as ToolRequestPart, run });
   }
   return calls;
+}
+
+/** The run a tool response part carries (`metadata.subAgent`: a server that keeps the run with the tool's result). */
+function keptRunOf(part: Part): SubAgentRun | undefined {
+  const run = isToolResponsePart(part) ? part.metadata?.[SUB_AGENT_KEY] : undefined;
+  return typeof run === 'object' && run !== null && Array.isArray((run as SubAgentRun).messages) ? (run as SubAgentRun) : undefined;
+}
+
+/** A kept run's messages as the store keeps messages: an id (from `key`) and a status, at every depth. */
+function storedRun(run: SubAgentRun, key: string): SubAgentRun {
+  const messages = run.messages.map((message, index) => ({
+    ...message,
+    id: typeof message.id === 'string' ? message.id : `${key}:${index}`,
+    status: message.status ?? 'done',
+    content: message.content.map((part, partIndex) => {
+      const nested = subAgentOf(part);
+      return nested ? { ...part, metadata: { ...part.metadata, [SUB_AGENT_KEY]: storedRun(nested, `${key}:${index}:${partIndex}`) } } : part;
+    }),
+  }));
+  return { ...run, status: run.status ?? 'done', messages };
+}
+
+/**
+ * Messages loaded whole (a restored session) whose tool results carry their sub-agent's run: each run moves onto
+ * its call's part, where a streamed run is kept, so a run has one place whether it was streamed or restored. O(messages).
+ */
+export function liftSubAgentRuns<M extends { content: Part[] }>(messages: M[]): M[] {
+  const calls = new Map<string, { message: number; part: number }>();
+  let lifted: M[] | undefined;
+  messages.forEach((message, messageIndex) => {
+    message.content.forEach((part, partIndex) => {
+      if (isToolRequestPart(part) && part.toolRequest.ref !== undefined) calls.set(part.toolRequest.ref, { message: messageIndex, part: partIndex });
+      const run = keptRunOf(part);
+      const ref = isToolResponsePart(part) ? part.toolResponse.ref : undefined;
+      const at = ref !== undefined ? calls.get(ref) : undefined;
+      if (!run || !at) return;
+      lifted ??= messages.map((each) => ({ ...each, content: [...each.content] }));
+      const { [SUB_AGENT_KEY]: _moved, ...rest } = part.metadata!;
+      lifted[messageIndex]!.content[partIndex] = Object.keys(rest).length > 0 ? { ...part, metadata: rest } : { toolResponse: (part as ToolResponsePart).toolResponse };
+      const call = lifted[at.message]!.content[at.part]!;
+      if (!subAgentOf(call)) lifted[at.message]!.content[at.part] = { ...call, metadata: { ...call.metadata, [SUB_AGENT_KEY]: storedRun(run, `run:${ref}`) } };
+    });
+  });
+  return lifted ?? messages;
 }

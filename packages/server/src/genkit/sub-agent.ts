@@ -9,7 +9,7 @@
  * they are; the AG-UI route writes them as SUBAGENT_* events with `subagentRunId`, the AI SDK route as preliminary
  * tool outputs carrying the sub-agent's UI message.
  */
-import type { AgentStreamChunk, Part } from 'genkit/beta';
+import type { AgentStreamChunk, MessageData, Part } from 'genkit/beta';
 import { currentTurn, isRecord, runInTurn, type SubAgentSink } from './runtime.js';
 
 /** Where a sub-agent run stands, on the wire. */
@@ -100,4 +100,23 @@ export async function forwardSubAgent<T>(call: SubAgentCall, run: (onChunk: (chu
     emit([], { status: turn.signal.aborted ? 'aborted' : 'failed', error: error instanceof Error ? error.message : String(error) });
     throw error;
   }
+}
+
+/** A sub-agent's run as a client keeps it: its name, how it ended, and its messages (its brief left out). */
+export interface KeptRun {
+  agent: string;
+  status: SubAgentWireStatus;
+  messages: MessageData[];
+}
+
+/**
+ * The run a sub-agent's result describes (a Genkit agent's `{result: AgentOutput}`: its session's messages when the
+ * agent keeps no store, else its answer), for a multipart tool to return as its result's `metadata.subAgent`: the
+ * session keeps it with the tool's result, and a client that restores the conversation shows the run again.
+ */
+export function keptRun(agent: string, result: unknown): KeptRun {
+  const output = isRecord(result) && isRecord(result.result) ? result.result : result;
+  const state = isRecord(output) && isRecord(output.state) ? output.state : undefined;
+  const messages = (Array.isArray(state?.messages) ? state.messages : isRecord(output) && isRecord(output.message) ? [output.message] : []) as MessageData[];
+  return { agent, status: endOf(result), messages: messages.filter((message) => message.role === 'model' || message.role === 'tool') };
 }

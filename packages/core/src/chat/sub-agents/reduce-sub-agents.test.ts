@@ -5,8 +5,8 @@ import { subAgents } from './sub-agents.js';
 import { keepSubAgentRuns, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatMessage } from '../../model/message.js';
-import { isToolRequestPart, textOf, type Part, type ToolRequestPart } from '../../model/part.js';
-import { subAgentOf, type SubAgentRun } from '../../model/sub-agent.js';
+import { isToolRequestPart, textOf, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
+import { liftSubAgentRuns, subAgentOf, type SubAgentRun } from '../../model/sub-agent.js';
 import { scriptedTransport, type ScriptedTurn } from '../../transport/scripted-transport.js';
 import { initialChatState, type ChatState } from '../state/chat-state.js';
 import { reduceEvent } from '../state/reducer.js';
@@ -309,5 +309,45 @@ describe('the events a decoder hands over', () => {
     await chat.send('go');
     expect(call).toEqual({ toolRequest: { name: 'research', ref: 'c1' } });
     expect(textOf(runOf(chat.getState().messages)!.messages[0]!.content)).toBe('a');
+  });
+});
+
+describe('a run kept with the tool\'s result (a server that keeps runs)', () => {
+  const kept = { agent: 'researcher', status: 'done', messages: [{ role: 'model', content: [{ text: 'kept' }] }] };
+  const keptResult: Part = { toolResponse: { name: 'research', ref: 'c1', output: 'ok' }, metadata: { subAgent: kept } };
+
+  it('streamed: the run goes onto the call when the call streamed none, and the result part does not keep a copy', async () => {
+    const chat = chatOf([[
+      { type: 'tool-request', part: research },
+      { type: 'tool-response', part: keptResult as ToolResponsePart },
+      { type: 'turn-end', finishReason: 'stop' },
+    ]]);
+    await chat.send('go');
+    const { messages } = chat.getState();
+    expect(runOf(messages)).toMatchObject({ agent: 'researcher', status: 'done', messages: [{ role: 'model', status: 'done', content: [{ text: 'kept' }] }] });
+    expect(messages[2]!.content).toEqual([{ toolResponse: { name: 'research', ref: 'c1', output: 'ok' } }]);
+  });
+
+  it('streamed: a run streamed this turn is the one kept (the result\'s copy is dropped)', async () => {
+    const chat = chatOf([[
+      { type: 'tool-request', part: research },
+      { type: 'text-delta', text: 'live', within },
+      { type: 'tool-response', part: keptResult as ToolResponsePart },
+      { type: 'turn-end', finishReason: 'stop' },
+    ]]);
+    await chat.send('go');
+    expect(textOf(runOf(chat.getState().messages)!.messages[0]!.content)).toBe('live');
+  });
+
+  it('restored (liftSubAgentRuns): the run moves onto its call, with ids and statuses, at every depth', () => {
+    const inner = { agent: 'searcher', status: 'done', messages: [{ role: 'model', content: [{ text: 'deep' }] }] };
+    const messages = liftSubAgentRuns([
+      { role: 'model', content: [research] },
+      { role: 'tool', content: [{ ...keptResult, metadata: { subAgent: { ...kept, messages: [{ role: 'model', content: [{ toolRequest: { name: 'search', ref: 's1' }, metadata: { subAgent: inner } }] }] } } }] },
+    ] as ChatMessage[]);
+    const run = runOf(messages)!;
+    expect(run.messages[0]).toMatchObject({ id: 'run:c1:0', status: 'done' });
+    expect(runOf(run.messages, 's1')!.messages[0]).toMatchObject({ id: 'run:c1:0:0:0', status: 'done', content: [{ text: 'deep' }] });
+    expect(messages[1]!.content).toEqual([{ toolResponse: { name: 'research', ref: 'c1', output: 'ok' } }]);
   });
 });

@@ -2,8 +2,8 @@ import { isDraft, type Draft } from 'immer';
 import { AgentChatError } from '../../model/error.js';
 import type { AgentEvent, RunTarget } from '../../model/events.js';
 import type { ChatMessage, MessageStatus } from '../../model/message.js';
-import { isInterruptPart, isToolRequestPart, type Part, type ToolRequestPart } from '../../model/part.js';
-import { DEFAULT_SUB_AGENT_DEPTH, SUB_AGENT_KEY, subAgentOf, type SubAgentRun, type SubAgentStatus } from '../../model/sub-agent.js';
+import { isInterruptPart, isToolRequestPart, type Part, type ToolRequestPart, type ToolResponsePart } from '../../model/part.js';
+import { DEFAULT_SUB_AGENT_DEPTH, liftSubAgentRuns, SUB_AGENT_KEY, subAgentOf, type SubAgentRun, type SubAgentStatus } from '../../model/sub-agent.js';
 import type { FinishReason } from '../../model/finish-reason.js';
 import type { ChatState } from '../state/chat-state.js';
 import { recordError } from '../state/reduce-state.js';
@@ -189,4 +189,22 @@ export function keepSubAgentRuns(streamed: readonly Part[], completed: Part[]): 
     const run = runs.get(part.toolRequest.ref);
     return run === undefined ? part : { ...part, metadata: { ...part.metadata, [SUB_AGENT_KEY]: run } };
   });
+}
+
+/**
+ * A tool result whose part carries its sub-agent's run (`metadata.subAgent`, as a server that keeps runs sends it):
+ * the result is reduced without it, and the run goes onto its call unless the call streamed one this turn.
+ */
+export function reduceKeptRun(draft: Draft<ChatState>, event: Extract<AgentEvent, { type: 'tool-response' }>, turn: TurnContext): void {
+  const [lifted] = liftSubAgentRuns([{ content: [{ toolRequest: { name: event.part.toolResponse.name, ...(event.part.toolResponse.ref !== undefined ? { ref: event.part.toolResponse.ref } : {}) } }, event.part] }]);
+  const [call, response] = lifted!.content as [ToolRequestPart, ToolResponsePart];
+  reduceMessageEvent(draft, { ...event, part: response }, turn);
+  const ref = event.part.toolResponse.ref;
+  const run = subAgentOf(call);
+  if (ref === undefined || !run) return;
+  const scope = scopeOf(turn, [ref]);
+  const found = findCall(draft.messages, ref, scope);
+  if (!found || subAgentOf(found as ToolRequestPart)) return;
+  const own = isDraft(found) ? found : ownCopy(draft.messages, scope, found);
+  own.metadata = { ...own.metadata, [SUB_AGENT_KEY]: run as Draft<SubAgentRun> };
 }

@@ -1,6 +1,7 @@
 import type { ChatFeature } from '../chat-features.js';
 import type { ChatParts } from '../chat-parts.js';
-import { keepSubAgentRuns, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
+import { SUB_AGENT_KEY } from '../../model/sub-agent.js';
+import { keepSubAgentRuns, reduceKeptRun, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
 
 /**
  * The `subAgents()` feature: a tool call that runs another agent keeps that agent's run (`metadata.subAgent` on the
@@ -14,6 +15,11 @@ export function subAgents(): ChatFeature {
       parts.subAgents = {
         reduce(draft, event, turn) {
           if (event.type === 'turn-end') settleSubAgents(draft, turn, event.finishReason);
+          if (event.type === 'tool-response' && !event.within?.length && event.part.metadata?.[SUB_AGENT_KEY] !== undefined) {
+            // A tool result that carries its sub-agent's run (kept by the server): the run goes onto the call.
+            reduceKeptRun(draft, event, turn);
+            return true;
+          }
           if (!('within' in event) || !event.within?.length) return false;
           // The limit as `configure` last left it.
           turn.maxSubAgentDepth = parts.settings.options.maxSubAgentDepth;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgentChat } from '../../chat/agent-chat.js';
 import { subAgents } from '../../chat/sub-agents/sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
-import { isToolRequestPart, textOf } from '../../model/part.js';
+import { isToolRequestPart, textOf, type Part } from '../../model/part.js';
 import { subAgentOf } from '../../model/sub-agent.js';
 import { scriptedTransport } from '../../transport/scripted-transport.js';
 import { createAguiDecoder } from './index.js';
@@ -62,9 +62,9 @@ async function chatState(events: AgentEvent[]) {
   return chat.getState();
 }
 
-const runIn = (parts: readonly { toolRequest?: { ref?: string } }[], ref: string) => {
-  const part = parts.find((candidate) => isToolRequestPart(candidate as never) && candidate.toolRequest!.ref === ref);
-  return part ? subAgentOf(part as never) : undefined;
+const runIn = (parts: readonly Part[], ref: string) => {
+  const part = parts.find((candidate) => isToolRequestPart(candidate) && candidate.toolRequest.ref === ref);
+  return part ? subAgentOf(part) : undefined;
 };
 
 describe('AG-UI subagents', () => {
