@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --json] [--quick] [--only=pipeline|patch|memory|server] [--no-write] [--no-agui-100k]
+// npm run bench [-- --json] [--quick] [--only=pipeline|patch|memory|nested|server] [--no-write] [--no-agui-100k]
 // Runs every measurement in its own Node process (node --expose-gc --import ./bench/lib/register.mjs …), one at a
 // time, and writes bench/RESULTS.md. --json prints the results as JSON on stdout (progress goes to stderr).
 import { spawn } from 'node:child_process';
@@ -159,6 +159,10 @@ if (!from && wants('memory')) {
     results.memory.push(await worker('bench/memory-worker.mjs', { mode, messages: quick ? 2000 : 10_000 }, 300_000));
   }
 }
+if (!from && wants('nested')) {
+  log('8. sub-agent events vs the agent\'s own');
+  results.nested = await worker('bench/nested-worker.mjs', { deltas: quick ? 5_000 : 20_000, history: 1_000, runs: quick ? 3 : 9 }, 300_000);
+}
 if (!from && wants('server')) {
   log('7. server throughput: @agent-chat/server vs plain @genkit-ai/express');
   const sizes = quick ? [1, 10, 50] : [1, 10, 100, 150, 500];
@@ -304,6 +308,17 @@ if (results.server) {
       md.push(`| ${r.impl === 'package' ? '@agent-chat/server' : 'plain @genkit-ai/express'} | ${r.protocol} | ${r.impl === 'package' ? (r.resumable ? 'on' : 'off') : '–'} | ${r.turnStore} | ${x.conversations} | ${(x.wallMs / 1000).toFixed(2)} | ${alone ? (x.wallMs / alone.wallMs).toFixed(2) : ''} | ${k(x.chunksPerSec)} | ${x.cpuUsPerChunk.toFixed(1)} | ${peerRow ? (x.cpuUsPerChunk / peerRow.cpuUsPerChunk).toFixed(2) : ''} | ${x.ttft.p50.toFixed(0)} / ${x.ttft.p95.toFixed(0)} | ${(x.end.p50 / 1000).toFixed(2)} / ${(x.end.p95 / 1000).toFixed(2)} | ${x.rssGrowthMiB.toFixed(1)} | ${x.rssPerStreamKiB.toFixed(0)} | ${x.whole}/${x.conversations} |`);
     }
   }
+  md.push('');
+}
+
+if (results.nested) {
+  const N = results.nested;
+  md.push('## 8. Sub-agent events cost what the agent\'s own cost', '');
+  md.push(`${N.deltas ? k(N.deltas) : ''} text deltas (a tool call every 50) after ${N.history ? k(N.history) : ''} messages of history, reduced into the chat store in batches of 16 events (one store update each): into the answer (depth 0), into a sub-agent run (depth 1), into a sub-agent's sub-agent's sub-agent (depth 3). bench/nested-worker.mjs; the rounds alternate the depths.`, '');
+  md.push('| depth | events | median ms (min–max) | µs per event | × depth 0 |', '|---:|---:|---:|---:|---:|');
+  const flat = N.rows?.find((r) => r.depth === 0);
+  if (N.rows) for (const r of N.rows) md.push(`| ${r.depth} | ${k(r.events)} | ${r.wall.median.toFixed(0)} (${r.wall.min.toFixed(0)}–${r.wall.max.toFixed(0)}) | ${r.usPerEvent.toFixed(1)} | ${flat ? (r.usPerEvent / flat.usPerEvent).toFixed(2) : ''} |`);
+  else md.push(`| ${status(N)} | | | | |`);
   md.push('');
 }
 

@@ -21,3 +21,11 @@ export function loadCore() {
   })();
   return loaded;
 }
+
+/** Internal modules of the same core copy (paths under its src/, no extension), merged: for benchmarks of one stage. */
+export async function loadInternals(paths) {
+  const root = corePath();
+  const extension = root.endsWith('.js') ? '.js' : '.ts';
+  const modules = await Promise.all(paths.map((path) => import(new URL(`${path}${extension}`, root).href)));
+  return Object.assign({}, ...modules);
+}

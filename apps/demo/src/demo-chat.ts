@@ -1,4 +1,4 @@
-import { clientTools, createAgentChat, resumable, versionTree, type AgentChat, type AgentChatOptions, type ClientTools } from '@agent-chat/core';
+import { clientTools, createAgentChat, resumable, subAgents, versionTree, type AgentChat, type AgentChatOptions, type ClientTools } from '@agent-chat/core';
 import type { TaskState } from '@agent-chat/agent-server';
 
 /** What the browser answers to getLocalTime. */
@@ -29,8 +29,8 @@ export type DemoChatOptions = Omit<AgentChatOptions<TaskState>, 'features' | 'to
 
 /**
  * Every chat the demo makes — the single chat (`/chat`) and each thread of the conversations page — is made here: the
- * version tree, the browser's tools and resumable turns, so that no page can leave one out.
+ * version tree, the browser's tools, resumable turns and sub-agent runs, so that no page can leave one out.
  */
 export function createDemoChat(options: DemoChatOptions): AgentChat<TaskState> {
-  return createAgentChat<TaskState>({ ...options, features: [versionTree(), clientTools(), resumable()], tools: DEMO_CLIENT_TOOLS });
+  return createAgentChat<TaskState>({ ...options, features: [versionTree(), clientTools(), resumable(), subAgents()], tools: DEMO_CLIENT_TOOLS });
 }

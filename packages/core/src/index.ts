@@ -10,11 +10,12 @@ export {
   DEFAULT_MAX_TOOL_ROUNDS, toolCallIdOf,
   type ClientTool, type ClientTools, type ClientToolContext, type ToolDeclaration, type ToolResult,
 } from './model/tools.js';
-// opt-in chat features: createAgentChat({ transport, features: [versionTree(), clientTools(), resumable()] })
+// opt-in chat features: createAgentChat({ transport, features: [versionTree(), clientTools(), resumable(), subAgents()] })
 export type { ChatFeature, ChatFeatureName } from './chat/chat-features.js';
 export { versionTree } from './chat/tree/version-tree.js';
 export { clientTools } from './chat/tools/client-tools.js';
 export { resumable } from './chat/resumable/reattach-running-turn.js';
+export { subAgents } from './chat/sub-agents/sub-agents.js';
 // transports
 export { genkitTransport, type GenkitTransportOptions } from './protocols/genkit/genkit-transport.js';
 export { agentFlowTransport, type AgentFlowTransportOptions, type AgentFlowTransportSettings } from './protocols/agentflow/agentflow-transport.js';
@@ -34,7 +35,8 @@ export { isDeniedResponse } from './model/tool-outcome.js';
 export type { Message, ChatMessage, MessageStatus, Role, MessageUsage, MessageTiming, MessageFeedback } from './model/message.js';
 export type { FinishReason } from './model/finish-reason.js';
 export type { Artifact, SessionState, SessionStateInit, SnapshotInfo, SnapshotQuery, SnapshotStatus } from './model/session.js';
-export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, MessageTarget, ConnectionState } from './model/events.js';
+export type { AgentEvent, AgentEventType, DecodedFrame, JsonPatchOperation, MessageTarget, RunTarget, ConnectionState } from './model/events.js';
+export type { SubAgentRun, SubAgentStatus } from './model/sub-agent.js';
 export type { AgentChunk, AgentInput, AgentResponse, TurnEnd } from './model/chunk.js';
 export type { AgentContextEntry, AgentContextOption } from './model/context.js';
 export type { WireFrame, Framer } from './wire/frame.js';

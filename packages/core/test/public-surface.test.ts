@@ -16,7 +16,7 @@ describe('the public surface', () => {
       'clientTools', 'createAgentChat', 'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError',
       'isDeniedResponse', 'isInterruptPart', 'isMediaPart', 'isReasoningPart', 'isSourcePart', 'isTextPart',
       'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'protocolTransport',
-      'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport',
+      'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport', 'subAgents',
       'textOf', 'tnsaiTransport', 'toolCallIdOf', 'versionTree',
     ]);
     // Issue 41: a newcomer learns the root in an afternoon. A new value goes to a subpath unless an app writes it.

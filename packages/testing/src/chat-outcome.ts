@@ -12,7 +12,7 @@ export interface ChatOutcomeOptions {
 
 /**
  * What a chat ended with, in plain JSON: messages (without their chat-minted ids, and without `timing`, the kit's
- * wall-clock measurement of each run), custom state, artifacts, the end.
+ * wall-clock measurement of each run, nor those of sub-agent runs), custom state, artifacts, the end.
  */
 export interface ChatOutcome {
   messages: Array<{ role: string; content: unknown[]; status?: string; metadata?: unknown }>;
@@ -42,11 +42,29 @@ function normalize(value: unknown, ids: Map<string, string>): unknown {
   );
 }
 
+type OutcomeMessage = ChatState<unknown>['messages'][number];
+
+/**
+ * A message without its chat-minted id and the kit's wall-clock measurements: its `timing`, and in the sub-agent runs
+ * its tool calls carry (`metadata.subAgent`, the subAgents() feature) their `startedAt`, `durationMs` and their own
+ * messages' ids and timing, at every depth.
+ */
+function withoutClock({ id: _id, timing: _timing, ...message }: OutcomeMessage): Omit<OutcomeMessage, 'id' | 'timing'> {
+  if (!message.content.some((part) => part.metadata?.subAgent !== undefined)) return message;
+  const content = message.content.map((part) => {
+    const run = part.metadata?.subAgent;
+    if (typeof run !== 'object' || run === null || !Array.isArray((run as { messages?: unknown }).messages)) return part;
+    const { startedAt: _startedAt, durationMs: _durationMs, messages, ...kept } = run as { startedAt?: number; durationMs?: number; messages: OutcomeMessage[] };
+    return { ...part, metadata: { ...part.metadata, subAgent: { ...kept, messages: messages.map(withoutClock) } } };
+  });
+  return { ...message, content };
+}
+
 /** The final state of a chat in a form to compare (`toEqual`) or snapshot: live against replay, or two recordings. */
 export function chatOutcome(state: ChatState<unknown>, options: ChatOutcomeOptions = {}): ChatOutcome {
   const outcome: ChatOutcome = JSON.parse(
     JSON.stringify({
-      messages: state.messages.map(({ id: _id, timing: _timing, ...message }) => message),
+      messages: state.messages.map(withoutClock),
       custom: state.custom ?? null,
       artifacts: state.artifacts,
       status: state.status,

@@ -32,6 +32,8 @@ export { MediaView, type MediaViewProps } from './media/media-view.js';
 export { ToolActivity, type ToolActivityProps, type ToolActivityState } from './tools/tool-activity.js';
 export { toolUI, useToolCall, type ToolCallQuestion, type ToolRegistry, type ToolRenderer, type ToolRenderProps } from './tools/tool-registry.js';
 export type { ToolCallStatus } from './tools/tool-call-status.js';
+export * as SubAgent from './sub-agent/parts.js';
+export type { SubAgentLabels } from './sub-agent/sub-agent-context.js';
 export { safeLinkUrl, safeMediaUrl } from './media/safe-url.js';
 export { LabelsProvider, useLabels, defaultLabels, type AgentChatLabels } from './labels/labels.js';
 export { useFocusComposer } from './composer/composer-focus.js';

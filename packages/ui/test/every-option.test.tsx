@@ -6,7 +6,7 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  agentChatOptionKeys, clientTools, createAgentChat, genkitTransport, resumable, scriptedTransport, versionTree,
+  agentChatOptionKeys, clientTools, createAgentChat, genkitTransport, resumable, scriptedTransport, subAgents, versionTree,
   type AgentChat, type AgentChatOptionKey, type AgentChatOptions, type AgentEvent, type AgentResponse, type ScriptedTurn, type Transport,
 } from '@agent-chat/core';
 import { AgentChatProvider, useAgentChat, useAgentChatContext } from '@agent-chat/react';
@@ -175,6 +175,10 @@ const CASES: Record<AgentChatOptionKey, OptionCase> = {
   },
   maxDepth: {
     options: () => ({ transport: scripted([{ type: 'custom-patch', patch: [{ op: 'add', path: '/level', value: [[[[['deep']]]]] }] }, { type: 'turn-end', finishReason: 'stop' }]), maxDepth: 3 }),
+    check: async (chat) => expect((await send(chat)).error?.code).toBe('too-deep'),
+  },
+  maxSubAgentDepth: {
+    options: () => ({ transport: scripted([{ type: 'text-delta', text: 'deep', within: ['a', 'b'] }, { type: 'turn-end', finishReason: 'stop' }]), features: [subAgents()], maxSubAgentDepth: 1 }),
     check: async (chat) => expect((await send(chat)).error?.code).toBe('too-deep'),
   },
   maxFrameBytes: {

@@ -14,6 +14,7 @@ import { memorySessionStore, withClientState, type DeletableSessionStore } from 
 import { compactSnapshotBytes, DEFAULT_MAX_SESSION_BYTES, fileSnapshotBytes, withSizeCap, type SizedSessionStore } from '../hygiene/session-size.js';
 import type { TaskState } from './task-state.js';
 import { defineTaskTools } from './tools.js';
+import { defineResearch } from './research.js';
 
 /**
  * `apps/agent-server/.sessions/` (git-ignored). Not `new URL('../.sessions/', import.meta.url)`: Vite rewrites that
@@ -34,7 +35,8 @@ Use addTask to add a task, completeTask to mark one done (by its numeric id), wr
 revise the report.md artifact. Before clearing tasks, always call confirmClearAll and only call
 clearAllTasks when the user confirmed; if they declined, say that nothing was cleared. When the user asks for the
 time, call getLocalTime (their browser answers with its local time and time zone). The user also ticks tasks in the
-app: call listTasks before saying what is left. Keep answers short.`;
+app: call listTasks before saying what is left. To research a topic, call research: a researcher agent does it.
+Keep answers short.`;
 
 export interface TaskAgentOptions {
   /** 'file' (default): FileSessionStore under `dataDir`; 'memory': in memory (`memorySessionStore()`). */
@@ -75,9 +77,10 @@ export function createTaskAgents(options: TaskAgentOptions = {}) {
     ...(options.tokenDelayMs !== undefined && { tokenDelayMs: options.tokenDelayMs }),
     ...(options.shutdownSignal && { shutdownSignal: options.shutdownSignal }),
   });
-  const tools = defineTaskTools(ai);
+  const model = real ? real.name : scripted;
+  const tools = { ...defineTaskTools(ai), research: defineResearch(ai, model).research };
   const common = {
-    model: real ? real.name : scripted,
+    model,
     system: SYSTEM_PROMPT,
     tools: Object.values(tools),
     stateSchema: TaskStateSchema,

@@ -17,6 +17,9 @@ export type Reply =
   /** Reasoning, then the text (code, math, citations), then sources, suggestions and usage (see rich-reply.ts). */
   | { kind: 'rich'; reasoning: string; text: string };
 
+/** The researcher sub-agent's brief starts with this (research.ts): the scripted model answers it as the researcher. */
+export const RESEARCH_BRIEF = 'Research brief:';
+
 export const HELP_TEXT = [
   "Hi! I'm a task-list assistant. Here's what I can do:",
   '',
@@ -30,6 +33,7 @@ export const HELP_TEXT = [
   '- **diagram** (or **math**) — formulas, a Mermaid diagram and a wide table',
   '- **book a table** — a booking form (A2UI) whose Book button answers me',
   '- **chart my tasks** — a chart of your tasks (an MCP App in a sandboxed frame)',
+  '- **research** _topic_ — a researcher sub-agent searches and reports, its steps shown under the call',
 ].join('\n');
 
 const STORY_PARAGRAPHS = [
@@ -91,6 +95,13 @@ function replyToTool(part: Part): Reply {
     }
     case 'getLocalTime':
       return replyToLocalTime(part.toolResponse!.output);
+    case 'research':
+      return { kind: 'text', text: `Here is what the researcher found:\n\n${String(part.toolResponse!.output ?? '')}` };
+    case 'webSearch': {
+      // The researcher's summary of what its search found.
+      const found = Array.isArray(part.toolResponse!.output) ? (part.toolResponse!.output as { title: string }[]) : [];
+      return { kind: 'text', text: `I found ${found.length} sources: ${found.map((source) => quoted(source.title)).join(', ')}. In short, they agree on the basics and differ on the latest details.` };
+    }
     case 'listTasks':
       return replyToTaskList(output);
     case 'chartTasks':
@@ -200,6 +211,16 @@ function replyToUser(prompt: string): Reply {
   if (call) return { kind: 'text', text: `An app may not call ${call[1]}.` };
   if (/\bbook\b.*\btable\b/i.test(prompt)) return { kind: 'text', text: 'Here is a booking form: fill it in and press Book.', parts: bookingFormParts() };
   if (/\bchart\b/i.test(prompt)) return { kind: 'tool', name: 'chartTasks', input: {} };
+  // The researcher sub-agent's brief (research.ts): search first, saying so.
+  if (prompt.startsWith(RESEARCH_BRIEF)) {
+    const query = prompt.slice(RESEARCH_BRIEF.length).trim();
+    return { kind: 'tool', name: 'webSearch', input: { query }, preamble: `Searching the web for ${quoted(query)}.` };
+  }
+  const research = /^\s*research\b\s*(?:about\s+|on\s+)?(.*)$/is.exec(prompt);
+  if (research) {
+    const topic = research[1]!.trim().replace(/[.!?]+$/, '') || 'tides';
+    return { kind: 'tool', name: 'research', input: { topic }, preamble: 'Let me ask the researcher.' };
+  }
   const add = /^\s*add\b(?:\s+a\b)?(?:\s+new)?(?:\s+task\b)?\s*[:\-–]?\s*(.*)$/is.exec(prompt);
   if (add) {
     const title = add[1]!.trim().replace(/^["'“‘]+|["'”’.!]+$/g, '').trim();

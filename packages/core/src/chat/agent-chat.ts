@@ -264,6 +264,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     tree: null,
     tools: null,
     resumable: null,
+    subAgents: null,
   };
   const chat: AgentChat<S> = {
     getState: store.api.getState,

@@ -58,7 +58,7 @@ export interface PreparedRerun {
 }
 
 /** The name of an opt-in feature, as its factory is called (`chat.hasFeature(name)`). */
-export type ChatFeatureName = 'versionTree' | 'clientTools' | 'resumable' | 'persist';
+export type ChatFeatureName = 'versionTree' | 'clientTools' | 'resumable' | 'persist' | 'subAgents';
 
 /**
  * An opt-in part of a chat, passed to `createAgentChat({ features: [...] })`: `versionTree()`, `clientTools()`,

@@ -26,6 +26,7 @@ const AGENT_CHAT_OPTIONS = {
   idleTimeout: 'live',
   maxDepth: 'live',
   maxFrameBytes: 'live',
+  maxSubAgentDepth: 'live',
   features: 'initial',
 } as const satisfies Record<keyof AgentChatOptions, 'live' | 'initial'>;
 

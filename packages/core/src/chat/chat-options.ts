@@ -20,7 +20,8 @@ export interface FeedbackEvent {
 
 /**
  * Options of {@link createAgentChat}. Limits: `maxDepth` (default 500 levels) and `maxFrameBytes` (default 8 MiB) end a
- * turn `failed` with `too-deep` / `frame-too-large`; `timeout` (whole turn) and `idleTimeout` (no byte for that long),
+ * turn `failed` with `too-deep` / `frame-too-large`; `maxSubAgentDepth` (default 4) drops deeper sub-agent runs with a
+ * `too-deep` error; `timeout` (whole turn) and `idleTimeout` (no byte for that long),
  * in ms, end it `failed` with `timeout` and tell the server as `stop()` does. No deadline by default.
  */
 export interface AgentChatOptions<S = unknown> extends TurnLimitOptions {

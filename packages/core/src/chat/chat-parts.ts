@@ -9,6 +9,7 @@ import type { ChatState } from './state/chat-state.js';
 import type { SessionContinuity } from './session/session-continuity.js';
 import type { ChatStore } from './state/store.js';
 import type { TurnQueue } from './turn/turn-queue.js';
+import type { SubAgentReducer } from './turn/turn-context.js';
 
 /** The parts a chat is made of, each with one job; the operations below are written against them. */
 export interface ChatParts<S> {
@@ -26,6 +27,8 @@ export interface ChatParts<S> {
   tools: ToolSlot<S> | null;
   /** Resumable turns (the `resumable()` feature): detached polling, reattaching; null without it. */
   resumable: ResumableSlot<S> | null;
+  /** Sub-agent runs (the `subAgents()` feature): their events reduced into their calls' runs; null without it. */
+  subAgents: SubAgentReducer | null;
   /** Context registered with `addContext`, read at each turn. */
   contextSources: ContextSources;
 }

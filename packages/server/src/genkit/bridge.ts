@@ -24,6 +24,7 @@
  */
 import type { AgentOutput, AgentStreamChunk, Artifact, MessageData, Part, SessionSnapshot, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import { errorStatusOf, isRecord, runInTurn, type ClientStateWrite, type RunnableAction, type SnapshotReader } from './runtime.js';
+import { createSubAgentSink, subAgentWireOf, type SubAgentWire } from './sub-agent.js';
 
 export type { SnapshotReader } from './runtime.js';
 
@@ -43,7 +44,9 @@ export type BridgeEvent =
   | { type: 'artifact'; artifact: Artifact }
   | { type: 'source'; index: number; source: BridgeSource }
   | { type: 'suggestions'; suggestions: string[] }
-  | { type: 'a2ui'; index: number; message: unknown };
+  | { type: 'a2ui'; index: number; message: unknown }
+  /** A chunk of a sub-agent's run (see sub-agent.ts): its parts, and its start or end (`status`). */
+  | { type: 'sub-agent'; run: SubAgentWire; parts: Part[] };
 
 /** A cited source as the kit's canonical model has it (Genkit carries it as a `custom.source` part). */
 export interface BridgeSource {
@@ -145,7 +148,9 @@ export function createChunkTranslator() {
     }
     if (chunk.artifact) events.push({ type: 'artifact', artifact: chunk.artifact });
     const model = chunk.modelChunk;
-    if (model) {
+    const subAgent = model && subAgentWireOf(model);
+    if (model && subAgent) events.push({ type: 'sub-agent', run: subAgent, parts: partsOf(model.content) });
+    else if (model) {
       const index = typeof model.index === 'number' ? model.index : lastIndex;
       lastIndex = index;
       for (const part of partsOf(model.content)) {
@@ -234,14 +239,20 @@ interface RunTurnOptions {
 export async function runGenkitTurn(action: RunnableAction, options: RunTurnOptions): Promise<BridgeTurnEnd> {
   const translator = createChunkTranslator();
   const { sessionId, signal, onEvent } = options;
+  const write = (chunk: AgentStreamChunk) => {
+    for (const event of translator.translate(chunk)) onEvent(event);
+  };
+  // A sub-agent run in a tool writes its chunks into this turn too (forwardSubAgent).
+  const subAgents = createSubAgentSink(write);
   let output: AgentOutput;
   try {
     const snapshotId = await options.origin?.();
-    const response = await runInTurn({ signal, requestedSessionId: sessionId, ...(options.clientState && { clientState: options.clientState }) }, () =>
+    const response = await runInTurn({ signal, requestedSessionId: sessionId, subAgents, ...(options.clientState && { clientState: options.clientState }) }, () =>
       action.run(options.input, {
         init: { sessionId, ...(snapshotId && { snapshotId }) },
         onChunk: (chunk: AgentStreamChunk) => {
-          for (const event of translator.translate(chunk)) onEvent(event);
+          subAgents.observe(chunk);
+          write(chunk);
         },
       }),
     );

@@ -23,7 +23,7 @@
  * the turn loads (`withClientState` around the agent's store). Ids in `init` must be safe ids (400).
  */
 import { randomUUID } from 'node:crypto';
-import type { MessageData } from 'genkit/beta';
+import type { AgentStreamChunk, MessageData } from 'genkit/beta';
 import { noSuchConversation } from '../access/conversation-access.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { sessionAccess, type AccessOptions } from './session-access.js';
@@ -35,6 +35,7 @@ import { saveStartSnapshot, type StartStore } from './fork-point.js';
 import { checkId, errorStatusOf, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
 import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
 import { turnSubroute } from './subroutes.js';
+import { createSubAgentSink } from './sub-agent.js';
 
 /** The headers of a Genkit streaming response (as @genkit-ai/express sends them). */
 export const GENKIT_STREAM_HEADERS = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' };
@@ -153,12 +154,18 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
       });
     }
     const append = (frame: string) => turns.append(turn, frame);
-    void runInTurn(context, async () => {
+    const write = (chunk: AgentStreamChunk) => append(`data: ${JSON.stringify({ message: chunk })}`);
+    // A sub-agent run in a tool writes its chunks into this stream too (forwardSubAgent).
+    const subAgents = createSubAgentSink(write);
+    void runInTurn({ ...context, subAgents }, async () => {
       try {
         const response = await agent.run(input, {
           init,
           abortSignal: signal,
-          onChunk: (chunk: unknown) => append(`data: ${JSON.stringify({ message: chunk })}`),
+          onChunk: (chunk: AgentStreamChunk) => {
+            subAgents.observe(chunk);
+            write(chunk);
+          },
         });
         append(`data: ${JSON.stringify({ result: response.result })}`);
       } catch (error) {

@@ -25,6 +25,7 @@ export {
   type GenkitFinishReason,
   type GenkitTurnInput,
 } from './bridge.js';
+export { forwardSubAgent, createSubAgentSink, keptRun, type KeptRun, type SubAgentCall, type SubAgentWire, type SubAgentWireStatus } from './sub-agent.js';
 export { memorySessionStore, MemorySessionStore, type DeletableSessionStore } from './memory-session-store.js';
 export type { AccessOptions } from './session-access.js';
 export { readSessionHistory, type SessionHistory } from './session-history.js';
@@ -38,6 +39,7 @@ export {
   runInTurn,
   type ClientStateWrite,
   type RunnableAction,
+  type SubAgentSink,
   type SnapshotReader,
   type TurnContext,
 } from './runtime.js';

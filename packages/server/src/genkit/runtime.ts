@@ -8,8 +8,9 @@
  * resume going away) and the client's state write (`withClientState` applies it to the session the turn loads).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { JsonPatchOperation, ToolRequestPart } from 'genkit/beta';
+import type { AgentStreamChunk, JsonPatchOperation, ToolRequestPart } from 'genkit/beta';
 import { isRecord } from '@agent-chat/core/wire';
+import { isSafeId } from '../hygiene/safe-id.js';
 import { jsonResponse } from '../turns/turn-frames.js';
 
 /** The part of a Genkit action the handlers use: `run(input, {onChunk, abortSignal, init, context})`. */
@@ -32,6 +33,20 @@ export interface TurnContext {
   requestedSessionId?: string;
   /** What the client wrote to the custom state since the agent last saw it: applied to the session before the turn. */
   clientState?: ClientStateWrite;
+  /** Where a sub-agent run inside this turn forwards its stream (`forwardSubAgent`); set by every handler. */
+  subAgents?: SubAgentSink;
+}
+
+/** The turn's stream as sub-agents see it: see sub-agent.ts. */
+export interface SubAgentSink {
+  /** The tool-call refs of the runs this sink is inside, outermost first (empty for the agent itself). */
+  readonly path: readonly string[];
+  /** Writes a chunk into the turn's stream. */
+  send(chunk: AgentStreamChunk): void;
+  /** Reads a chunk the agent (or sub-agent) of this sink streamed: its tool calls' refs, for the runs they start. */
+  observe(chunk: AgentStreamChunk): void;
+  /** The ref of the oldest call to tool `name` that no run took yet. */
+  takeRef(name: string): string | undefined;
 }
 
 const storage = new AsyncLocalStorage<TurnContext>();

@@ -5,6 +5,7 @@ import { useLabels } from '../labels/labels.js';
 import type { MediaViewProps } from '../media/media-view.js';
 import type { ChatMessage } from '@agent-chat/core';
 import type { ToolActivityProps } from '../tools/tool-activity.js';
+import type { SubAgentViewProps } from '../sub-agent/sub-agent-view.js';
 import { readableToolName } from '../tools/tool-call-status.js';
 
 // Parts of a message row that a text answer does not need: each a chunk of its own, loaded when a row first shows one.
@@ -42,7 +43,20 @@ export const messageSourcesPart = /* @__PURE__ */ lazyPart(() => import('./messa
 /** The usage and timing line under an answer (`showUsage`). */
 export const messageUsagePart = /* @__PURE__ */ lazyPart(() => import('./message-usage.js'), (module) => module.MessageUsage, nothing);
 
+/** A sub-agent's run under its tool call (`SubAgentView`): loaded at the first run shown. */
+export const subAgentViewPart = /* @__PURE__ */ lazyPart(() => import('../sub-agent/sub-agent-view.js'), (module) => module.SubAgentView, nothing);
+
 const ToolActivityChunk = toolActivityPart.Component;
+const SubAgentViewChunk = subAgentViewPart.Component;
+
+/** `SubAgentView` loaded on demand (nothing until its chunk is there: the tool row above says the call runs). */
+export function LazySubAgentView(props: SubAgentViewProps) {
+  return (
+    <Suspense fallback={null}>
+      <SubAgentViewChunk {...props} />
+    </Suspense>
+  );
+}
 const MessageSourcesChunk = messageSourcesPart.Component;
 const MessageUsageChunk = messageUsagePart.Component;
 

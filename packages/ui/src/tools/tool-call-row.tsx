@@ -2,12 +2,35 @@ import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolRespo
 import type { ReactNode } from 'react';
 import { interruptQuestion } from '../interrupt-prompt/interrupt-answers.js';
 import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
-import { LazyToolActivity } from '../message-list/row-parts.js';
+import { LazySubAgentView, LazyToolActivity } from '../message-list/row-parts.js';
+import { subAgentRunOf } from '../sub-agent/sub-agent-run.js';
 import type { RowToolLinks } from './tool-links.js';
 import { ToolCallContext, type ToolRegistryValue, type ToolRenderProps } from './tool-registry.js';
 
-/** One tool call of a row: the registry's renderer for its name, else the default {@link ToolActivity}. */
+/**
+ * One tool call of a row: the registry's renderer for its name, else the default {@link ToolActivity}; a call that ran
+ * a sub-agent shows the run's work under it.
+ */
 export function renderToolCall(
+  message: ChatMessage,
+  part: ToolRequestPart,
+  index: number,
+  responsePart: ToolResponsePart | undefined,
+  links: RowToolLinks,
+  registry: ToolRegistryValue | null,
+): ReactNode {
+  const call = renderCall(message, part, index, responsePart, links, registry);
+  const run = subAgentRunOf(part);
+  if (!run) return call;
+  return (
+    <div className="acu-tool-group">
+      {call}
+      <LazySubAgentView run={run} />
+    </div>
+  );
+}
+
+function renderCall(
   message: ChatMessage,
   part: ToolRequestPart,
   index: number,

@@ -4,11 +4,18 @@ import type { ChatMessage, Role } from '../../model/message.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';
 import { isToolResponsePart, type Part } from '../../model/part.js';
 import { markedDenial } from '../../model/tool-outcome.js';
-import type { ChatState } from './chat-state.js';
-import type { TurnContext } from '../turn/turn-context.js';
+import type { SubAgentReducer, TurnContext } from '../turn/turn-context.js';
+
+/** Where messages stream: the chat's own list, or a sub-agent run's. */
+export interface MessageHolder {
+  messages: ChatMessage[];
+}
+
+/** What a list of messages being streamed into tracks: the turn's context, or a sub-agent run's. */
+export type MessageScope = Pick<TurnContext, 'messageIndexByKey' | 'lastIndexByRole' | 'createId' | 'asked'> & { subAgents?: Pick<SubAgentReducer, 'keep'> | null | undefined };
 
 /** The message an event streams into: by key, else this turn's latest message of that role, else a new one. */
-function targetMessage(draft: Draft<ChatState>, turn: TurnContext, target: MessageTarget, role: Role): Draft<ChatMessage> {
+function targetMessage(draft: Draft<MessageHolder>, turn: MessageScope, target: MessageTarget, role: Role): Draft<ChatMessage> {
   const key = target.messageKey;
   let index = key !== undefined ? turn.messageIndexByKey.get(key) : turn.lastIndexByRole[role];
   if (index === undefined) {
@@ -21,7 +28,7 @@ function targetMessage(draft: Draft<ChatState>, turn: TurnContext, target: Messa
 }
 
 /** Text, reasoning, parts, tool calls and completed messages; other events are left alone. */
-export function reduceMessageEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
+export function reduceMessageEvent(draft: Draft<MessageHolder>, event: AgentEvent, turn: MessageScope): void {
   switch (event.type) {
     case 'text-delta':
       appendTextPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.text, 'text');
@@ -40,7 +47,8 @@ export function reduceMessageEvent(draft: Draft<ChatState>, event: AgentEvent, t
       return;
     case 'message-complete': {
       const message = targetMessage(draft, turn, event, event.message.role);
-      message.content = event.message.content as Draft<Part>[];
+      // With the subAgents() feature, the completed message's tool calls keep the runs they started while it streamed.
+      message.content = (turn.subAgents ? turn.subAgents.keep(message.content as Part[], event.message.content) : event.message.content) as Draft<Part>[];
       if (event.message.metadata) message.metadata = event.message.metadata;
       message.status = 'done';
       markDenials(turn, message);
@@ -50,7 +58,7 @@ export function reduceMessageEvent(draft: Draft<ChatState>, event: AgentEvent, t
 }
 
 /** A refusal (`false`, `{approved: false}`) of a call open when the turn resumed is marked denied, so it shows as denied. */
-function markDenials(turn: TurnContext, message: Draft<ChatMessage>): void {
+function markDenials(turn: MessageScope, message: Draft<ChatMessage>): void {
   if (turn.asked.size === 0) return;
   const content = message.content as Part[];
   content.forEach((part, index) => {

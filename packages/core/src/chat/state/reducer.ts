@@ -1,6 +1,6 @@
 import { current, isDraft, type Draft } from 'immer';
 import { toMessage } from '../../model/message.js';
-import type { AgentEvent } from '../../model/events.js';
+import type { AgentEvent, RunTarget } from '../../model/events.js';
 import type { ChatState, RunningTurn } from './chat-state.js';
 import { reduceContentEvent } from './reduce-content.js';
 import { reduceMessageEvent } from './reduce-messages.js';
@@ -14,6 +14,8 @@ import type { TurnContext } from '../turn/turn-context.js';
  */
 export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   if (turn.ended) return;
+  // A sub-agent's event is the subAgents() feature's (dropped without it); the feature also settles runs at the end.
+  if (turn.subAgents ? turn.subAgents.reduce(draft, event, turn) : (event as RunTarget).within?.length) return;
   // Each part reduces its own event types and ignores the rest.
   if (event.type === 'connection') draft.connection = event.state;
   else if (event.type === 'stream-open') draft.runningTurn = runningTurnOf(draft, event.turnId, turn);

@@ -33,6 +33,11 @@ export function createChunkBuilder<S>(): ChunkBuilder<S> {
     add(event, turn) {
       const chunk = current;
       if (!chunk) return;
+      // A sub-agent's event: its frame still reaches onChunk (as `raw`), but its text and tool calls are not the agent's own.
+      if ('within' in event && event.within?.length) {
+        hasContent = true;
+        return;
+      }
       let source: unknown;
       switch (event.type) {
         case 'text-delta':

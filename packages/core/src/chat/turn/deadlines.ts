@@ -57,6 +57,8 @@ export function startDeadlines(options: TurnDeadlineOptions, onExpire: (error: A
 export interface TurnLimitOptions extends TurnDeadlineOptions {
   maxDepth?: number | undefined;
   maxFrameBytes?: number | undefined;
+  /** How deep sub-agents may nest (default 4): a deeper run's events are dropped and the turn records `too-deep`. */
+  maxSubAgentDepth?: number | undefined;
 }
 
 /**

@@ -94,6 +94,7 @@ async function runRound<S>(
       wantsChunks: () => onChunk !== undefined || parts.settings.options.onChunk !== undefined,
       onError: (error) => safely(parts.settings.options.onError, error),
       stream,
+      subAgents: parts.subAgents,
       onEvents: (events) => {
         for (const listener of eventListeners) for (const { event, raw } of events) safely(listener, event, raw);
       },

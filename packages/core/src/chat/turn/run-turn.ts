@@ -20,7 +20,7 @@ import { readToEnd } from './read-to-end.js';
 import { reopenInterrupts } from './reopen-interrupts.js';
 import { reduceEvent } from '../state/reducer.js';
 import type { ChatStore } from '../state/store.js';
-import { createTurnContext, type TurnContext } from './turn-context.js';
+import { createTurnContext, type SubAgentReducer, type TurnContext } from './turn-context.js';
 import { reduceGuarded } from './turn-guard.js';
 
 /** What one turn needs from the controller. */
@@ -44,6 +44,8 @@ export interface TurnSetup<S> {
   onEvents?: (events: ReadonlyArray<{ event: AgentEvent; raw: unknown }>) => void;
   /** Frame limits for the transport, and `onRead`, also called per batch of frames (the idle deadline). */
   stream?: StreamOptions;
+  /** The `subAgents()` feature's reducer, when the chat has it. */
+  subAgents?: SubAgentReducer | null;
   /** The id of the input message when it is one already in the conversation tree (a regenerated turn's). */
   inputMessageId?: string;
   /** Set when the turn runs again from an earlier point. */
@@ -126,7 +128,8 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       builder?.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
-        if (event.type === 'text-delta') {
+        // A sub-agent's deltas are reduced one by one (the run they go to is found once per update anyway).
+        if (event.type === 'text-delta' && !event.within) {
           if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
           run ??= event;
           texts.push(event.text);
@@ -224,6 +227,7 @@ export async function runTurn<S>(setup: TurnSetup<S>): Promise<TurnOutcome<S>> {
   };
   if (setup.stream) request.stream = setup.stream;
   turn.maxDepth = setup.stream?.maxDepth;
+  turn.subAgents = setup.subAgents;
   if (input.resume) {
     turn.asked = new Set(before.interrupts.map((part) => toolCallKey(part.toolRequest)));
     turn.answering = { interrupts: before.interrupts, afterId: before.messages[before.messages.length - 1]?.id };

@@ -1,8 +1,30 @@
 import type { AgentChatError } from '../../model/error.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { MessageUsage, Role } from '../../model/message.js';
-import type { ToolRequestPart } from '../../model/part.js';
+import type { Part, ToolRequestPart } from '../../model/part.js';
+import type { Draft } from 'immer';
+import type { ChatState } from '../state/chat-state.js';
 import type { Artifact, SessionState } from '../../model/session.js';
+
+/** What the reducer tracks for one sub-agent run while a turn streams into it (it outlives each store update's drafts). */
+export interface SubAgentScope {
+  readonly within: readonly string[];
+  messageIndexByKey: Map<string, number>;
+  lastIndexByRole: Partial<Record<Role, number>>;
+  createId: () => string;
+  asked: ReadonlySet<string>;
+  subAgents?: Pick<SubAgentReducer, 'keep'>;
+  /** Where the run's tool call was last found in its parent's messages: checked before use, searched again on a miss. */
+  at?: { message: number; part: number };
+}
+
+/** The `subAgents()` feature's side of the reducer (installed into each turn's context). */
+export interface SubAgentReducer {
+  /** Reduces a sub-agent's event (one with `within`: true), or at the turn's end settles the runs still going (false). */
+  reduce(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): boolean;
+  /** A completed message's content with the runs its streamed calls carried. */
+  keep(streamed: readonly Part[], completed: Part[]): Part[];
+}
 
 /** What the reducer tracks while one turn runs. Owned by the controller, one per turn. */
 export interface TurnContext {
@@ -41,6 +63,15 @@ export interface TurnContext {
   /** When the first reasoning token arrived, and how long the reasoning lasted once the answer started. */
   reasoningAt?: number | undefined;
   reasoningMs?: number | undefined;
+  /** The `subAgents()` feature's reducer: without it a sub-agent's events are dropped (its call shows as one call). */
+  subAgents?: SubAgentReducer | null | undefined;
+  /** The sub-agent runs this turn streamed into, by their `within` path (see reduce-sub-agents.ts). */
+  subAgentScopes?: Map<string, SubAgentScope> | undefined;
+  /** The chat's `maxSubAgentDepth` (default 4); past it a run's events are dropped with one `too-deep` error. */
+  maxSubAgentDepth?: number | undefined;
+  subAgentTooDeep?: boolean | undefined;
+  /** The runs found in the store update under way (its draft): reused by its later events, dropped with the draft. */
+  subAgentCache?: { draft: object; runs: Map<string, unknown> } | undefined;
   /** The usage the protocol last reported for this turn. */
   usage?: MessageUsage | undefined;
 }

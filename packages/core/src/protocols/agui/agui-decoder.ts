@@ -5,6 +5,7 @@ import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { createAguiA2ui } from './agui-a2ui.js';
 import { createAguiStreamState } from './agui-stream-state.js';
+import { createAguiSubagents } from './agui-subagents.js';
 import type { AguiMessage } from './agui-wire-types.js';
 import { artifactOf, malformedFrameEvent, sourceOf, suggestionsOf, usageOf } from '../../wire/decoder-helpers.js';
 import type { FrameDecoder } from '../../transport/transport.js';
@@ -13,7 +14,7 @@ import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 /** Frames that change no state but are kept for `onChunk` (their frame is the chunk's `raw`). */
 const PASSTHROUGH = new Set([
   'STEP_STARTED', 'STEP_FINISHED', 'ACTIVITY_SNAPSHOT', 'ACTIVITY_DELTA', 'CUSTOM', 'RAW', 'MESSAGES_SNAPSHOT',
-  'REASONING_ENCRYPTED_VALUE', 'SUBAGENT_STARTED', 'SUBAGENT_FINISHED', 'SUBAGENT_ERROR',
+  'REASONING_ENCRYPTED_VALUE',
 ]);
 
 /** What the decoder knows of the run it decodes. */
@@ -44,7 +45,9 @@ export interface AguiDecoderContext {
  *   names: no state.
  * - ACTIVITY_SNAPSHOT of activityType `a2ui-surface` → an `{custom: {a2ui}}` part per A2UI message
  *   (`content.a2ui_operations`) its previous snapshot did not list, in the model message streamed last (agui-a2ui.ts).
- * - STEP_*, ACTIVITY_*, CUSTOM, RAW, SUBAGENT_*: their frames reach `onChunk`. Unknown types: ignored.
+ * - SUBAGENT_STARTED / _FINISHED / _ERROR and the events carrying a `subagentRunId`: the subagent's run, nested under
+ *   the tool call that spawned it (see agui-subagents.ts); an interrupt carrying one is asked inside that run.
+ * - STEP_*, ACTIVITY_*, CUSTOM, RAW: their frames reach `onChunk`. Unknown types: ignored.
  */
 export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecoder {
   let ended = false;
@@ -52,6 +55,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
   let threadId = context.threadId;
   const state = createAguiStreamState(context.messages ?? []);
   const a2ui = createAguiA2ui();
+  const subagents = createAguiSubagents();
 
   /** The turn-end event, with the thread as the session; the decoder ignores what follows it. */
   function turnEnd(finishReason: FinishReason, fields: Omit<Extract<AgentEvent, { type: 'turn-end' }>, 'type' | 'finishReason'>): AgentEvent {
@@ -66,14 +70,21 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
 
   function runFinished(value: Record<string, unknown>, events: AgentEvent[]): void {
     const outcome = isRecord(value.outcome) ? value.outcome : {};
-    const interrupts = outcome.type === 'interrupt'
-      ? recordsOf(outcome.interrupts).map(state.interruptPart).filter((part): part is ToolRequestPart => part !== undefined)
-      : [];
+    const interrupts: ToolRequestPart[] = [];
+    const nested: AgentEvent[] = [];
+    for (const interrupt of outcome.type === 'interrupt' ? recordsOf(outcome.interrupts) : []) {
+      const asked = subagents.interruptOf(interrupt);
+      if (asked) nested.push({ type: 'interrupt-request', parts: [asked.part], within: asked.within });
+      const part = asked ? undefined : state.interruptPart(interrupt);
+      if (part) interrupts.push(part);
+    }
     // Absent (and, as the spec says, unrecognised) outcomes mean success.
-    const finishReason: FinishReason = outcome.type === 'cancelled' ? 'aborted' : interrupts.length > 0 ? 'interrupted' : 'stop';
+    const finishReason: FinishReason = outcome.type === 'cancelled' ? 'aborted' : interrupts.length + nested.length > 0 ? 'interrupted' : 'stop';
     const settle = finishReason !== 'aborted';
+    subagents.closeAll(events, value, settle);
     state.closeLanes(events, value, settle);
     if (settle) state.completeAll(events);
+    events.push(...nested);
     if (interrupts.length > 0) events.push({ type: 'interrupt-request', parts: interrupts });
     threadId = stringOr(value.threadId) ?? threadId;
     // A server that keeps snapshots (Genkit behind AG-UI) may name this turn's in `result.snapshotId`.
@@ -97,6 +108,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
   }
 
   function handle(type: string, value: Record<string, unknown>, events: AgentEvent[]): void {
+    if (subagents.handle(type, value, events)) return;
     state.handle(type, value, events);
     switch (type) {
       case 'RUN_STARTED':

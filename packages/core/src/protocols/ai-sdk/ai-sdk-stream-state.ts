@@ -4,6 +4,7 @@ import { isToolRequestPart, type Metadata, type Part, type ToolRequestPart, type
 import { approvalRequestOf, type ApprovalRequest } from './ai-sdk-approval.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';
 import { isRecord, stringOr } from '../../util/guards.js';
+import { createAiSdkSubAgents, isUiMessageOutput } from './ai-sdk-sub-agents.js';
 
 /** A message this response streamed into, as the reducer builds it. */
 export interface AiSdkAssembled {
@@ -37,9 +38,10 @@ export type AiSdkStreamState = ReturnType<typeof createAiSdkStreamState>;
 /**
  * An empty response that knows the tool calls of `history` by id. Content goes to model messages keyed by the
  * response's message id; tool results go to a tool message after the model message of their call, and content after
- * a tool result starts the next model message — Genkit's shape.
+ * a tool result starts the next model message — Genkit's shape. `within`: the sub-agent run this state streams (see
+ * ai-sdk-sub-agents.ts), none for the response itself.
  */
-export function createAiSdkStreamState(history: readonly Message[]) {
+export function createAiSdkStreamState(history: readonly Message[], within: readonly string[] = []) {
   const calls = new Map<string, AiSdkCall>();
   for (const message of history) {
     for (const part of message.content) {
@@ -61,6 +63,7 @@ export function createAiSdkStreamState(history: readonly Message[]) {
   let currentKey: string | null = null;
 
   const segmentKey = (): string => `ai:${messageId ?? 'response'}#${segment}`;
+  const subAgents = createAiSdkSubAgents(within, (path) => createAiSdkStreamState([], path));
 
   /** The key of the model message new content goes to; content after a tool result opens the next one. */
   function contentKey(): string {
@@ -178,11 +181,20 @@ export function createAiSdkStreamState(history: readonly Message[]) {
           events.push({ type: 'interrupt-request', parts: [part] });
           return;
         }
-        case 'tool-output-available':
+        case 'tool-output-available': {
+          // An agent used as a tool: its run streams as preliminary outputs; the final one is also the tool's result.
+          const preliminary = chunk.preliminary === true;
+          if (isUiMessageOutput(chunk.output)) {
+            subAgents.output(events, id, calls.get(id)?.name ?? 'agent', chunk.output, !preliminary);
+            if (preliminary) return;
+          } else if (!preliminary) subAgents.settle(events, id);
           return response(events, id, chunk, { value: chunk.output });
+        }
         case 'tool-output-error':
+          subAgents.failed(events, id, stringOr(chunk.errorText));
           return response(events, id, chunk, { value: stringOr(chunk.errorText) ?? 'Tool failed.' }, { isError: true });
         case 'tool-output-denied':
+          subAgents.failed(events, id, undefined);
           return response(events, id, chunk, {}, { denied: true });
         default:
           return;

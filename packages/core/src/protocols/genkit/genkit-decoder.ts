@@ -9,6 +9,7 @@ import { artifactOf, endTurn, malformedFrameEvent, partsOf } from '../../wire/de
 import type { FrameDecoder } from '../../transport/transport.js';
 import { isRecord, stringOr, unwrap } from '../../util/guards.js';
 import { fromGenkitPart, genkitSuggestionsOf, genkitUsageOf } from './genkit-content.js';
+import { genkitSubAgentEvents } from './genkit-sub-agents.js';
 
 /** A message's parts in the canonical model; suggestion parts are not content (they go to `suggestions`). */
 function contentOf(value: unknown): Part[] {
@@ -43,8 +44,12 @@ function asSessionState(value: unknown): SessionState | undefined {
   return state;
 }
 
-/** Events for one Genkit `ModelResponseChunk`: `role` + `index` tell the turn's messages apart. */
+/**
+ * Events for one Genkit `ModelResponseChunk`: `role` + `index` tell the turn's messages apart. A sub-agent's chunk
+ * (`custom.subAgent`, see genkit-sub-agents.ts) is decoded the same way, into its run.
+ */
 function modelChunkEvents(chunk: Record<string, unknown>, events: AgentEvent[]): void {
+  if (genkitSubAgentEvents(chunk, modelChunkEvents, events)) return;
   const role = normalizeRole(chunk.role);
   const keyed = typeof chunk.index === 'number' ? { messageKey: `${role}:${chunk.index}` } : {};
   for (const wirePart of partsOf(chunk.content)) {

@@ -3,6 +3,7 @@
 import { AgentChatError } from '../../model/error.js';
 import { normalizeFinishReason } from '../../model/finish-reason.js';
 import type { SnapshotInfo } from '../../model/session.js';
+import { liftSubAgentRuns } from '../../model/sub-agent.js';
 import { isRecord, stringOr, unwrap } from '../../util/guards.js';
 import { genkitSessionState as asSessionState } from './genkit-decoder.js';
 
@@ -24,6 +25,7 @@ export function parseGenkitSnapshot(value: unknown): SnapshotInfo {
     info.error = { message: stringOr(error.message) ?? '', ...(status ? { status } : {}) };
   }
   const state = asSessionState(result.state);
-  if (state) info.state = state;
+  // A sub-agent's run kept with its tool's result (@agent-chat/server's keptRun) goes back onto its call.
+  if (state) info.state = { ...state, messages: liftSubAgentRuns(state.messages) };
   return info;
 }

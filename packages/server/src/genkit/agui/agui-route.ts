@@ -64,6 +64,7 @@ import {
 import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type TurnSignature } from '../fork-point.js';
 import { checkId, invalidArgument, isRecord } from '../runtime.js';
 import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
+import { createAguiSubAgentWriter } from './agui-sub-agents.js';
 import { clientStateOf, withContext } from '../client-state.js';
 import { jsonBytes, readJsonBody, sessionSizeRefusal } from '../session-size.js';
 import { turnSubroute } from '../subroutes.js';
@@ -161,6 +162,7 @@ function toAguiPatchOperation(operation: JsonPatchOperation): AguiPatchOperation
 /** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
 function createAguiWriter(threadId: string, runId: string, clientTools: ReadonlySet<string>, answered: ReadonlySet<string>, send: (event: AGUIEvent) => void) {
   let open: { kind: 'text' | 'reasoning'; id: string } | null = null;
+  const subAgents = createAguiSubAgentWriter(send);
   const messageId = (index: number) => `${runId}:${index}`;
   const close = () => {
     if (!open) return;
@@ -224,6 +226,10 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
         return;
       case 'suggestions':
         send({ type: EventType.CUSTOM, name: 'suggestions', value: event.suggestions });
+        return;
+      case 'sub-agent':
+        close();
+        subAgents.write(event.run, event.parts);
         return;
     }
   }

@@ -76,6 +76,7 @@ import type { WebHandler } from '../../turns/resumable-turns.js';
 import { noSuchConversation } from '../../access/conversation-access.js';
 import { guardRequests } from '../../hygiene/request-guard.js';
 import { sessionAccess } from '../session-access.js';
+import { createUiSubAgentWriter } from './ai-sdk-sub-agents.js';
 
 
 export interface AiSdkHandlerOptions extends SessionRouteOptions {
@@ -152,6 +153,7 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
   let step: number | null = null;
   let sources = 0;
   let open: { type: 'text' | 'reasoning'; id: string } | null = null;
+  const subAgents = createUiSubAgentWriter(writer);
   const closePart = () => {
     if (!open) return;
     writer.write({ type: open.type === 'text' ? 'text-end' : 'reasoning-end', id: open.id });
@@ -234,6 +236,10 @@ function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pic
         return;
       case 'suggestions':
         writer.write({ type: SUGGESTIONS_PART, data: event.suggestions, transient: true });
+        return;
+      case 'sub-agent':
+        closePart();
+        subAgents.write(event.run, event.parts);
         return;
     }
   }
