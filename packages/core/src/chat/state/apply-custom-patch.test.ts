@@ -151,7 +151,7 @@ describe('applyCustomPatch', () => {
   });
 
   it('checks a move\'s or copy\'s `from` in place, without a copy of the whole document (fast-json-patch\'s validate clones it)', () => {
-    const document = applyCustomPatch(undefined, [{ op: 'replace', path: '', value: { tasks: Array.from({ length: 1000 }, (_, i) => ({ id: i })), done: [] } }]);
+    const document = applyCustomPatch<unknown>(undefined, [{ op: 'replace', path: '', value: { tasks: Array.from({ length: 1000 }, (_, i) => ({ id: i })), done: [] } }]);
     // fast-json-patch clones the value a `copy` copies (JSON.stringify of that value): what is checked is that nothing
     // serializes the whole document (the list of tasks), as its `validate` does.
     const original = JSON.stringify;
