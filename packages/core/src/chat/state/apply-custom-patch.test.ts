@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { applyPatch, deepClone } from 'fast-json-patch';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { JsonPatchOperation } from '../../model/events.js';
 import { applyCustomPatch } from './apply-custom-patch.js';
 
@@ -148,5 +148,36 @@ describe('applyCustomPatch', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('checks a move\'s or copy\'s `from` in place, without a copy of the whole document (fast-json-patch\'s validate clones it)', () => {
+    const document = applyCustomPatch<unknown>(undefined, [{ op: 'replace', path: '', value: { tasks: Array.from({ length: 1000 }, (_, i) => ({ id: i })), done: [] } }]);
+    // fast-json-patch clones the value a `copy` copies (JSON.stringify of that value): what is checked is that nothing
+    // serializes the whole document (the list of tasks), as its `validate` does.
+    const original = JSON.stringify;
+    const wholeDocument: boolean[] = [];
+    const stringify = vi.spyOn(JSON, 'stringify').mockImplementation((value: unknown, ...rest: unknown[]) => {
+      wholeDocument.push(typeof value === 'object' && value !== null && 'tasks' in value);
+      return (original as (...args: unknown[]) => string)(value, ...rest);
+    });
+    try {
+      const next = applyCustomPatch(document, [{ op: 'copy', from: '/tasks/3', path: '/done/-' }, { op: 'move', from: '/tasks/0', path: '/done/0' }]);
+      expect(wholeDocument).not.toContain(true);
+      expect((next as { done: unknown[] }).done).toEqual([{ id: 0 }, { id: 3 }]);
+      expect((next as { tasks: unknown[] }).tasks).toHaveLength(999);
+    } finally {
+      stringify.mockRestore();
+    }
+    // A `from` that does not resolve is still fast-json-patch's OPERATION_FROM_UNRESOLVABLE, and the document untouched.
+    const failed = (() => {
+      try {
+        applyCustomPatch(document, [{ op: 'move', from: '/tasks/5000', path: '/done/-' }]);
+      } catch (error) {
+        return error as { code: string; cause: { name: string } };
+      }
+    })();
+    expect(failed?.code).toBe('patch-failed');
+    expect(failed?.cause.name).toBe('OPERATION_FROM_UNRESOLVABLE');
+    expect((document as { done: unknown[] }).done).toEqual([]);
   });
 });
