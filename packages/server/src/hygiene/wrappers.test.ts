@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyLimits, hostAllowlist, jsonResponse, toNodeListener, type WebHandler } from '../index.js';
+import { bodyLimits, guardRequests, hostAllowlist, jsonResponse, toNodeListener, type WebHandler } from '../index.js';
 
 /** Echoes the JSON it got: what a route behind the wrappers sees. */
 const echo: WebHandler = async (request) => jsonResponse(200, { got: request.body ? await request.json() : null });
@@ -53,5 +53,27 @@ describe('bodyLimits on node:http (streamed bodies)', () => {
     expect((await post(['[[[["deep"]]]]'])).body).toEqual({ status: 'INVALID_ARGUMENT', message: 'The request JSON nests deeper than 3 levels (option maxJsonDepth).' });
     expect((await post(['{"s":"[[[[[[["}'])).status).toBe(200);
     expect(await post(['{"a":'])).toEqual({ status: 400, body: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' } });
+  });
+});
+
+describe('guardRequests hints', () => {
+  it("each refusal names the app's own setting when given, the option's name otherwise", async () => {
+    const hints = { allowedHosts: 'ALLOWED_HOSTS', maxBodyBytes: 'MAX_BODY', maxJsonDepth: 'MAX_DEPTH' };
+    const post = (guard: WebHandler, body: string, host = 'localhost') =>
+      guard(new Request('http://localhost/api', { method: 'POST', headers: { host, 'content-type': 'application/json' }, body }));
+    const messages = async (guard: WebHandler) => Promise.all([
+      post(guard, 'x'.repeat(100)), post(guard, '[[[[["deep"]]]]]'), post(guard, '{}', 'attacker.example'),
+    ].map(async (response) => ((await (await response).json()) as { message: string }).message));
+    const limits = { maxBodyBytes: 64, maxJsonDepth: 3 };
+    expect(await messages(guardRequests({ ...limits, hints })(echo))).toEqual([
+      expect.stringMatching(/larger than 64 bytes \(MAX_BODY\)\.$/),
+      expect.stringMatching(/deeper than 3 levels \(MAX_DEPTH\)\.$/),
+      expect.stringMatching(/\(ALLOWED_HOSTS\)\.$/),
+    ]);
+    expect(await messages(guardRequests(limits)(echo))).toEqual([
+      expect.stringMatching(/\(option maxBodyBytes\)\.$/),
+      expect.stringMatching(/\(option maxJsonDepth\)\.$/),
+      expect.stringMatching(/\(option allowedHosts\)\.$/),
+    ]);
   });
 });

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { genkit } from 'genkit/beta';
 import { currentTurn, genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes } from '../genkit/index.js';
 import { toNodeListener } from '../http/node-adapter.js';
+import type { ResumableTurns } from './resumable-turns.js';
+import { EventSchema } from '@ag-ui/core/schemas';
 
 /** The story: 400 words, one chunk each. */
 export const STORY_TEXT = Array.from({ length: 400 }, (_, index) => `word${index}`).join(' ');
@@ -44,10 +46,10 @@ export interface RoutesServer {
   close(): Promise<void>;
 }
 
-/** `genkitRoutes` over {@link storyAgent} on a free port, one user. */
-export async function startStoryServer(wordDelayMs = 10): Promise<RoutesServer> {
+/** `genkitRoutes` over {@link storyAgent} on a free port, one user (`turns`: the routes' own, default in memory). */
+export async function startStoryServer(wordDelayMs = 10, turns?: ResumableTurns): Promise<RoutesServer> {
   const store = memorySessionStore();
-  const routes = genkitRoutes({ agent: storyAgent(store, wordDelayMs), store: withClientState(store), user: 'anonymous' });
+  const routes = genkitRoutes({ agent: storyAgent(store, wordDelayMs), store: withClientState(store), user: 'anonymous', ...(turns && { turns }) });
   const server = createServer(toNodeListener(routes));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -117,3 +119,20 @@ export function genkitText(frames: ReadFrame[]): { streamed: string; result: str
   }
   return { streamed, result };
 }
+
+/** The AG-UI events of the frames, each checked against @ag-ui/core's EventSchema (throws on an invalid one). */
+export function aguiEvents(frames: ReadFrame[]): Array<{ type: string; delta?: string } & Record<string, unknown>> {
+  return frames.map((frame) => EventSchema.parse(JSON.parse(frame.value)) as { type: string; delta?: string });
+}
+
+export const aguiText = (frames: ReadFrame[]) =>
+  aguiEvents(frames).filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta).join('');
+
+/** The text of an AI SDK UI message stream (`[DONE]` left out). */
+export const aiSdkText = (frames: ReadFrame[]) =>
+  frames.filter((frame) => frame.value !== '[DONE]').map((frame) => JSON.parse(frame.value) as { type: string; delta?: string })
+    .filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta).join('');
+
+/** The ids of the frames, which must be consecutive from `from`. */
+export const idsOf = (frames: ReadFrame[]) => frames.map((frame) => frame.id);
+export const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);

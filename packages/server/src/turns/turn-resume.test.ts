@@ -1,17 +1,21 @@
+// Moved from apps/agent-server (issue 41): the resumable-turns wire contract (docs/WIRE-CONTRACT.md) on genkitRoutes
+// itself, over an offline story agent (turns/turn-test-support.ts): frame-exact resume on every protocol route, replay
+// with and without Last-Event-ID, Genkit's durable streaming, useChat's resumeStream, keepTurnsOnDisconnect and the cap.
 import { DefaultChatTransport, readUIMessageStream } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aguiEvents, aguiText, aiSdkText, genkitText, idsOf, range, readFrames, STORY_TEXT, type ReadFrame } from './resume-support.js';
-import { tokenize } from '../agent/scripted-replies.js';
-import { postJson, startTestServer, type TestServer } from '../test-support.js';
+import { LAST_EVENT_ID_HEADER, RESUMABLE_HEADER, TURN_ID_HEADER, turnPath, type RouteProtocol } from '@agent-chat/core/contract';
+import { memoryTurnStore } from './turn-store.js';
+import { resumableTurns } from './resumable-turns.js';
+import { aguiEvents, aguiText, aiSdkText, genkitText, idsOf, range, readFrames, startStoryServer, STORY_PROMPT, STORY_TEXT, type ReadFrame, type RoutesServer } from './turn-test-support.js';
 
-let t: TestServer;
+let t: RoutesServer;
 beforeAll(async () => {
-  t = await startTestServer({ tokenDelayMs: 1 });
+  t = await startStoryServer(1);
 });
 afterAll(() => t.close());
 
-const RESUMABLE = { 'x-agent-resumable': 'true' };
-const STORY = 'tell me a long story';
+const RESUMABLE = { [RESUMABLE_HEADER]: 'true' };
+const STORY = STORY_PROMPT;
 
 interface Protocol {
   route: string;
@@ -21,55 +25,55 @@ interface Protocol {
   sessionOf(id: string, frames: ReadFrame[]): string;
 }
 
-const PROTOCOLS: Record<'genkit' | 'agui' | 'aiSdk', Protocol> = {
+const PROTOCOLS = {
   genkit: {
-    route: '/api/agent',
+    route: '/agent',
     body: () => ({ data: { message: { role: 'user', content: [{ text: STORY }] } }, init: {} }),
     text: (frames) => genkitText(frames).streamed,
     sessionOf: (_id, frames) => (JSON.parse(frames.at(-1)!.value) as { result: { sessionId: string } }).result.sessionId,
   },
   agui: {
-    route: '/api/agui',
+    route: '/agui',
     body: (id) => ({ threadId: id, runId: `run-${id}`, messages: [{ id: `m-${id}`, role: 'user', content: STORY }], state: {}, tools: [], context: [], forwardedProps: {} }),
     text: aguiText,
     sessionOf: (id) => id,
   },
-  aiSdk: {
-    route: '/api/ai-sdk',
+  'ai-sdk': {
+    route: '/ai-sdk',
     body: (id) => ({ id, trigger: 'submit-message', messages: [{ id: `m-${id}`, role: 'user', parts: [{ type: 'text', text: STORY }] }] }),
     text: aiSdkText,
     sessionOf: (id) => id,
   },
-};
+} satisfies Record<RouteProtocol, Protocol>;
 
 let counter = 0;
 /** Starts a story turn as a resumable client; returns the response, its turn id and the controller that cuts it. */
 async function startStory(protocol: Protocol, headers: Record<string, string> = RESUMABLE) {
   const id = `resume-${++counter}`;
   const controller = new AbortController();
-  const response = await fetch(`${t.server.url}${protocol.route}`, {
+  const response = await fetch(`${t.base}${protocol.route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
     body: JSON.stringify(protocol.body(id)),
     signal: controller.signal,
   });
   expect(response.status).toBe(200);
-  const turnId = response.headers.get('x-agent-turn-id')!;
+  const turnId = response.headers.get(TURN_ID_HEADER)!;
   expect(turnId).toMatch(/^[0-9a-f-]{36}$/);
   return { id, response, turnId, controller };
 }
 
-const resumeUrl = (protocol: Protocol, turnId: string) => `${t.server.url}${protocol.route}/turns/${turnId}/stream`;
+const resumeUrl = (protocol: Protocol, turnId: string) => `${t.base}${protocol.route}/${turnPath(turnId, 'stream')}`;
 
 /** The text of the last model message the session stored. */
 async function storedText(sessionId: string): Promise<string> {
-  const body = (await (await postJson(`${t.server.agentUrl}/getSnapshot`, { data: { sessionId } }, false)).json()) as {
+  const body = (await (await fetch(`${t.base}/agent/getSnapshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { sessionId } }) })).json()) as {
     result: { state: { messages: Array<{ role: string; content: Array<{ text?: string }> }> } };
   };
   return body.result.state.messages.at(-1)!.content.map((part) => part.text ?? '').join('');
 }
 
-// Cut after 1, 2, 3 … frames, in the middle, and just before the end (a story is ~300 frames on every route).
+// Cut after 1, 2, 3 … frames, in the middle, and just before the end (a story is ~400 frames on every route).
 const CUTS = [1, 2, 3, 5, 8, 13, 21, 55, 144, 233, 290];
 
 describe.each(Object.entries(PROTOCOLS))('%s: a turn survives its client and resumes frame-exactly', (name, protocol) => {
@@ -77,16 +81,16 @@ describe.each(Object.entries(PROTOCOLS))('%s: a turn survives its client and res
     const { id, response, turnId, controller } = await startStory(protocol);
     const head = await readFrames(response, { stopAfter: cut, controller });
     expect(idsOf(head)).toEqual(range(0, cut));
-    const resumed = await fetch(resumeUrl(protocol, turnId), { headers: { 'last-event-id': String(head.at(-1)!.id) } });
+    const resumed = await fetch(resumeUrl(protocol, turnId), { headers: { [LAST_EVENT_ID_HEADER]: String(head.at(-1)!.id) } });
     expect(resumed.status).toBe(200);
-    expect(resumed.headers.get('x-agent-turn-id')).toBe(turnId);
+    expect(resumed.headers.get(TURN_ID_HEADER)).toBe(turnId);
     const rest = await readFrames(resumed);
     expect(idsOf(rest)).toEqual(range(cut, rest.length));
     const all = [...head, ...rest];
     expect(protocol.text(all)).toBe(STORY_TEXT);
     if (name === 'genkit') expect(genkitText(all).result).toBe(STORY_TEXT);
     if (name === 'agui') expect(aguiEvents(all).at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-    if (name === 'aiSdk') expect(all.at(-1)!.value).toBe('[DONE]');
+    if (name === 'ai-sdk') expect(all.at(-1)!.value).toBe('[DONE]');
     expect(await storedText(protocol.sessionOf(id, all))).toBe(STORY_TEXT);
   });
 
@@ -120,13 +124,13 @@ describe('Genkit durable streaming: the same POST with x-genkit-stream-id', () =
     expect(response.headers.get('x-genkit-stream-id')).toBe(turnId);
     const first = await readFrames(response);
     expect(first.every((frame) => frame.id === undefined)).toBe(true);
-    const replay = await fetch(t.server.agentUrl, {
+    const replay = await fetch(`${t.base}/agent`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-genkit-stream-id': turnId },
       body: JSON.stringify({ data: {} }),
     });
     expect(await readFrames(replay)).toEqual(first);
-    const unknown = await fetch(t.server.agentUrl, {
+    const unknown = await fetch(`${t.base}/agent`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-genkit-stream-id': 'nope' },
       body: JSON.stringify({ data: {} }),
@@ -137,10 +141,10 @@ describe('Genkit durable streaming: the same POST with x-genkit-stream-id', () =
 
 describe('AI SDK: GET {api}/{chatId}/stream, as useChat’s resumeStream calls it', () => {
   it('the AI SDK’s own DefaultChatTransport.reconnectToStream: null when nothing runs, else the whole answer', async () => {
-    const transport = new DefaultChatTransport({ api: t.server.aiSdkUrl });
+    const transport = new DefaultChatTransport({ api: `${t.base}/ai-sdk` });
     expect(await transport.reconnectToStream({ chatId: 'nothing-runs-here' })).toBeNull();
 
-    const { id, response, controller } = await startStory(PROTOCOLS.aiSdk);
+    const { id, response, controller } = await startStory(PROTOCOLS['ai-sdk']);
     await readFrames(response, { stopAfter: 3, controller });
     const stream = await transport.reconnectToStream({ chatId: id });
     // Either the turn still ran (the stream from its first frame) or it just ended (204 → null, the stored chat has it).
@@ -157,34 +161,34 @@ describe('AI SDK: GET {api}/{chatId}/stream, as useChat’s resumeStream calls i
 });
 
 describe('keepTurnsOnDisconnect and the per-turn cap', () => {
-  let capped: TestServer;
+  let capped: RoutesServer;
   beforeAll(async () => {
-    capped = await startTestServer({ tokenDelayMs: 1, keepTurnsOnDisconnect: true, maxTurnBufferBytes: 4000 });
+    capped = await startStoryServer(1, resumableTurns({ store: memoryTurnStore({ maxTurnBytes: 4000 }), keepTurnsOnDisconnect: true }));
   });
   afterAll(() => capped.close());
 
   it('with keepTurnsOnDisconnect, a client that sends no header keeps its turn; frames dropped past the cap are a 410, the kept tail still resumes', async () => {
     const controller = new AbortController();
-    const response = await fetch(capped.server.aiSdkUrl, {
+    const response = await fetch(`${capped.base}/ai-sdk`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify(PROTOCOLS.aiSdk.body('capped-chat')),
+      body: JSON.stringify(PROTOCOLS['ai-sdk'].body('capped-chat')),
       signal: controller.signal,
     });
-    const turnId = response.headers.get('x-agent-turn-id')!;
+    const turnId = response.headers.get(TURN_ID_HEADER)!;
     const head = await readFrames(response, { stopAfter: 2, controller });
     expect(idsOf(head)).toEqual([0, 1]);
     // The turn went on without its client: it ends with the whole story stored.
-    const url = `${capped.server.aiSdkUrl}/turns/${turnId}/stream`;
+    const url = `${capped.base}/ai-sdk/${turnPath(turnId, 'stream')}`;
     const tail = await readFrames(await fetch(url, { headers: { 'last-event-id': '9999' } }));
     expect(tail).toEqual([]);
-    const chat = (await (await fetch(`${capped.server.aiSdkUrl}/chats/capped-chat`)).json()) as { messages: Array<{ parts: Array<{ type: string; text?: string }> }> };
+    const chat = (await (await fetch(`${capped.base}/ai-sdk/chats/capped-chat`)).json()) as { messages: Array<{ parts: Array<{ type: string; text?: string }> }> };
     expect(chat.messages.at(-1)!.parts.find((part) => part.type === 'text')?.text).toBe(STORY_TEXT);
-    // ~300 frames of ~60 bytes passed the 4000-byte cap: the oldest are gone.
+    // ~400 frames of ~60 bytes passed the 4000-byte cap: the oldest are gone.
     const gap = await fetch(url, { headers: { 'last-event-id': '1' } });
     expect(gap.status).toBe(410);
     expect(await gap.json()).toMatchObject({ status: 'OUT_OF_RANGE' });
-    const last = await readFrames(await fetch(`${url}?after=${tokenize(STORY_TEXT).length - 5}`)); // the last few frames
+    const last = await readFrames(await fetch(`${url}?after=${STORY_TEXT.split(' ').length - 5}`)); // the last few frames
     expect(last.at(-1)!.value).toBe('[DONE]');
   });
 });

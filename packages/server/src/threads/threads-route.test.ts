@@ -1,56 +1,71 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Moved from apps/agent-server (issue 41): the threads routes (threadsHandler) over each thread index, served on
+// node:http by the package itself: users, ownership, bad input, a restart on the same folder, 10,000 threads paged.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { DEFAULT_BASE, routePath, THREADS_ROUTE } from '@agent-chat/core/contract';
 import { httpThreadAdapter, type ThreadSummary } from '@agent-chat/core/threads';
-import express from 'express';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, removeDir, startTestServer, type TestServer } from '../test-support.js';
-import { fileThreadIndex, memoryThreadIndex, redisThreadIndex, threadsHandler, toExpress, userFromHeader, type ThreadIndex } from '@agent-chat/server';
+import { makeTempDir, removeDir } from '../access/access-test-support.js';
+import { toNodeListener, userFromHeader } from '../index.js';
+import { redisAvailable, startRedis } from '../redis-test-support.js';
+import { fileThreadIndex } from './file-thread-index.js';
+import { memoryThreadIndex } from './memory-thread-index.js';
+import { redisThreadIndex } from './redis-thread-index.js';
+import type { ThreadIndex } from './thread-index.js';
+import { threadsHandler } from './threads-handler.js';
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-const hasRedis = existsSync(REDIS_SERVER);
+const ROUTE = routePath(DEFAULT_BASE, THREADS_ROUTE);
 
-let redis: ChildProcess | undefined;
+interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The threads routes over `index` on a free port, users named by `x-agent-user`. */
+async function serve(index: ThreadIndex): Promise<Served> {
+  const server = createServer(toNodeListener(threadsHandler({ index, user: userFromHeader(), route: ROUTE })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
 let redisUrl = '';
 let dataDir = '';
-const servers: Record<string, TestServer> = {};
+const servers: Record<string, Served> = {};
 beforeAll(async () => {
   dataDir = await makeTempDir();
-  if (hasRedis) {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      redis!.stdout!.on('data', (data: Buffer) => data.toString().includes('Ready to accept connections') && resolve());
-      redis!.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-    });
-    redisUrl = `redis://127.0.0.1:${port}`;
-    servers.redis = await startTestServer({ redisUrl, user: userFromHeader() });
+  if (redisAvailable) {
+    redis = await startRedis();
+    redisUrl = (redis.client.options as { url: string }).url;
+    servers.redis = await serve(redisThreadIndex({ client: redis.client }));
   }
-  servers.memory = await startTestServer({ store: 'memory', user: userFromHeader() });
-  servers.file = await startTestServer({ store: 'file', dataDir, user: userFromHeader() });
+  servers.memory = await serve(memoryThreadIndex());
+  servers.file = await serve(fileThreadIndex({ dir: join(dataDir, 'threads') }));
 }, 30_000);
 afterAll(async () => {
   await Promise.all(Object.values(servers).map((server) => server.close()));
-  if (redis) {
-    const exited = new Promise((resolve) => redis!.once('exit', resolve));
-    redis.kill('SIGTERM');
-    await exited;
-  }
+  await redis?.stop();
   await removeDir(dataDir);
 });
 
-const STORES = hasRedis ? ['memory', 'file', 'redis'] : ['memory', 'file'];
+const STORES = redisAvailable ? ['memory', 'file', 'redis'] : ['memory', 'file'];
 const thread = (id: string, updatedAt: number, title = id): ThreadSummary => ({ id, title, createdAt: updatedAt, updatedAt, archived: false });
-const as = (server: TestServer, user: string) => httpThreadAdapter({ url: `${server.server.url}/api/threads`, headers: { 'x-agent-user': user } });
-
+const as = (server: Served, user: string) => httpThreadAdapter({ url: `${server.url}${ROUTE}`, headers: { 'x-agent-user': user } });
 describe.each(STORES)('/api/threads in the %s store', (store) => {
   const server = () => servers[store]!;
   const unique = (name: string) => `${store}-${name}-${Math.random().toString(36).slice(2, 8)}`;
 
   it('needs a user: 401 without the header (or with an unsafe one)', async () => {
     for (const headers of [{}, { 'x-agent-user': '../etc' }] as Record<string, string>[]) {
-      const response = await fetch(`${server().server.url}/api/threads`, { headers });
+      const response = await fetch(`${server().url}${ROUTE}`, { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ status: 'UNAUTHENTICATED' });
     }
@@ -77,11 +92,11 @@ describe.each(STORES)('/api/threads in the %s store', (store) => {
     await alice.save(thread(secret, 5_000, 'Alice only'));
     expect((await mallory.list({ limit: 200 })).threads).toEqual([]);
     expect(await mallory.get(secret)).toBeNull();
-    const url = `${server().server.url}/api/threads/${secret}`;
+    const url = `${server().url}${ROUTE}/${secret}`;
     const headers = { 'x-agent-user': 'mallory', 'content-type': 'application/json' };
     expect((await fetch(url, { method: 'PATCH', headers, body: JSON.stringify({ title: 'pwned' }) })).status).toBe(404);
     expect((await fetch(url, { method: 'DELETE', headers })).status).toBe(404);
-    const takeOver = await fetch(`${server().server.url}/api/threads`, { method: 'POST', headers, body: JSON.stringify(thread(secret, 6_000, 'mine now')) });
+    const takeOver = await fetch(`${server().url}${ROUTE}`, { method: 'POST', headers, body: JSON.stringify(thread(secret, 6_000, 'mine now')) });
     expect(takeOver.status).toBe(409);
     await expect(mallory.save(thread(secret, 6_000, 'mine now'))).rejects.toMatchObject({ status: 409 });
     expect(await alice.get(secret)).toMatchObject({ title: 'Alice only', updatedAt: 5_000 });
@@ -90,7 +105,7 @@ describe.each(STORES)('/api/threads in the %s store', (store) => {
 
   it('refuses bad input with 400 and keeps nothing of it', async () => {
     const headers = { 'x-agent-user': unique('bob'), 'content-type': 'application/json' };
-    const post = (body: unknown) => fetch(`${server().server.url}/api/threads`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const post = (body: unknown) => fetch(`${server().url}${ROUTE}`, { method: 'POST', headers, body: JSON.stringify(body) });
     expect((await post({ ...thread('../x', 1) })).status).toBe(400);
     expect((await post({ ...thread('ok', 1), title: 7 })).status).toBe(400);
     expect((await post({ ...thread('ok', 1), updatedAt: 'soon' })).status).toBe(400);
@@ -103,7 +118,7 @@ describe('the file store keeps threads across a restart', () => {
   it('a new server on the same folder lists them', async () => {
     const before = as(servers.file!, 'carol');
     await before.save(thread('kept', 42, 'Kept'));
-    const restarted = await startTestServer({ store: 'file', dataDir });
+    const restarted = await serve(fileThreadIndex({ dir: join(dataDir, 'threads') }));
     try {
       expect((await as(restarted, 'carol').list({ limit: 5 })).threads).toEqual([thread('kept', 42, 'Kept')]);
     } finally {
@@ -114,16 +129,11 @@ describe('the file store keeps threads across a restart', () => {
 
 /** The route over one index on a free port, with 10,000 threads of one user. */
 async function serveMany(index: ThreadIndex) {
-  const app = express();
-  app.use(express.json());
-  app.use('/api/threads', toExpress(threadsHandler({ index, user: userFromHeader() })));
-  const listening = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => listening.once('listening', resolve));
-  const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/threads`;
+  const served = await serve(index);
   for (let start = 0; start < 10_000; start += 500) {
     await Promise.all(Array.from({ length: 500 }, (_, offset) => index.put('many', thread(`t${start + offset}`, 1_000_000 + ((start + offset) % 997)))));
   }
-  return { url, close: () => new Promise((resolve) => listening.close(resolve)) };
+  return { url: `${served.url}${ROUTE}`, close: served.close };
 }
 
 describe.each(STORES)('10,000 threads in the %s index', (store) => {
