@@ -62,7 +62,7 @@ const routes: Array<{ name: string; transport: () => Transport }> = [
   {
     name: 'AI SDK (data-a2ui parts, tool output)',
     transport: () => aiSdkTransport({
-      api: 'http://agent.test/chat',
+      url: 'http://agent.test/chat',
       fetch: replayFetch(sse([
         { type: 'start', messageId: 'm1' },
         { type: 'text-start', id: 't' },

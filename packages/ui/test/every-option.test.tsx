@@ -6,9 +6,10 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  agentChatOptionKeys, clientTools, createAgentChat, genkitTransport, resumable, scriptedTransport, subAgents, versionTree,
+  clientTools, createAgentChat, genkitTransport, resumable, scriptedTransport, subAgents, versionTree,
   type AgentChat, type AgentChatOptionKey, type AgentChatOptions, type AgentEvent, type AgentResponse, type ScriptedTurn, type Transport,
 } from '@agent-chat/core';
+import { agentChatOptionKeys } from '@agent-chat/core/binding';
 import { AgentChatProvider, useAgentChat, useAgentChatContext } from '@agent-chat/react';
 import { AgentChatView } from '@agent-chat/ui';
 

@@ -20,7 +20,7 @@ afterAll(() => t.close());
 const routes: Array<[string, (fetch?: typeof globalThis.fetch) => Transport]> = [
   ['Genkit', (fetch) => genkitTransport({ url: t.server.agentUrl, ...(fetch ? { fetch } : {}) })],
   ['AG-UI', (fetch) => aguiTransport({ url: t.server.aguiUrl, ...(fetch ? { fetch } : {}) })],
-  ['AI SDK', (fetch) => aiSdkTransport({ api: t.server.aiSdkUrl, ...(fetch ? { fetch } : {}) })],
+  ['AI SDK', (fetch) => aiSdkTransport({ url: t.server.aiSdkUrl, ...(fetch ? { fetch } : {}) })],
 ];
 
 describe('generative UI from the agent server, on every route', () => {

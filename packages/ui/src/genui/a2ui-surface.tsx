@@ -7,7 +7,7 @@ import {
 import { A2uiSurface as A2uiReactSurface, type ReactComponentImplementation } from '@a2ui/react/v0_9';
 import { MessageProcessor, type A2uiClientAction, type Catalog } from '@a2ui/web_core/v0_9';
 import { Component, useState, type ReactNode } from 'react';
-import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
+import type { AgentChat } from '@agent-chat/core';
 import type { ToolRegistryValue } from '../tools/tool-registry.js';
 import type { A2uiOptions } from './a2ui-types.js';
 import { A2uiError } from './a2ui-error.js';
@@ -16,7 +16,7 @@ import { catalogFor } from './a2ui-catalog.js';
 interface A2uiSurfaceViewProps {
   surface: A2uiSurface;
   options: A2uiOptions;
-  chat: AnyAgentChat;
+  chat: AgentChat;
   answer: ToolRegistryValue['answer'];
   /** A turn runs: the surface's controls wait (an action now would start another). */
   busy: boolean;
@@ -66,7 +66,7 @@ class SurfaceBoundary extends Component<{ surfaceId: string; children: ReactNode
 }
 
 /** Sends an action: the answer to the interrupt that names the surface, else the next turn. */
-function sendAction(chat: AnyAgentChat, answer: ToolRegistryValue['answer'], message: A2uiActionMessage): void {
+function sendAction(chat: AgentChat, answer: ToolRegistryValue['answer'], message: A2uiActionMessage): void {
   const interrupt = a2uiInterruptFor(message.action.surfaceId, chat.getState().interrupts);
   if (interrupt) {
     const { name, ref } = interrupt.toolRequest;

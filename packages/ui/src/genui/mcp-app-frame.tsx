@@ -4,7 +4,7 @@ import { isToolResponsePart, type AgentResponse } from '@agent-chat/core';
 import { mcpAppDocument, readMcpApp, type McpAppView } from '@agent-chat/core/genui';
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useRef, useState } from 'react';
-import type { AnyAgentChat } from '../agent-chat-view/any-agent-chat.js';
+import type { AgentChat } from '@agent-chat/core';
 import { useToolRegistry, type ToolRenderProps } from '../tools/tool-registry.js';
 import { A2uiError as GenUiNotice } from './a2ui-error.js';
 import type { McpAppsOptions } from './mcp-app-types.js';
@@ -22,7 +22,7 @@ const textOf = (content: unknown): string => (Array.isArray(content) ? content :
  * An app's `tools/call`, as a turn of the chat: a line the agent reads on every protocol (`[tools/call] name {args}`)
  * and the call itself as a part; the result is the response of a call of that tool in the turn, else its text.
  */
-export async function callToolThroughChat(chat: AnyAgentChat, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+export async function callToolThroughChat(chat: AgentChat, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
   const before = chat.getState().messages.length;
   const response: AgentResponse<unknown> = await chat.send({
     message: { role: 'user', content: [{ text: `[tools/call] ${name} ${JSON.stringify(args)}` }, { custom: { mcpApp: { method: 'tools/call', params: { name, arguments: args } } } }] },
@@ -53,7 +53,7 @@ function rateLimiter(limit: number, windowMs: number): () => boolean {
 const theme = (): 'light' | 'dark' => (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 
 /** One app in its frame, connected to the chat while it is shown. */
-function McpAppFrame({ view, call, chat, options }: { view: McpAppView; call: ToolRenderProps; chat: AnyAgentChat; options: McpAppsOptions }) {
+function McpAppFrame({ view, call, chat, options }: { view: McpAppView; call: ToolRenderProps; chat: AgentChat; options: McpAppsOptions }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(160);
   const [stopped, setStopped] = useState<string | null>(null);

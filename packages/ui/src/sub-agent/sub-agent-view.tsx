@@ -16,7 +16,7 @@ function responsesOf(messages: readonly ChatMessage[]): Map<string, ToolResponse
 /** A call of the run: done with its response, else running while the run works, else cut off with it. */
 function callState(response: ToolResponsePart | undefined, run: SubAgentRun): ToolActivityState {
   if (response) return 'done';
-  return run.status === 'running' ? 'running' : run.status === 'interrupted' ? 'awaiting-approval' : 'cancelled';
+  return run.status === 'running' ? 'running' : run.status === 'interrupted' ? 'awaiting-answer' : 'cancelled';
 }
 
 /** The run's messages: its text, its reasoning, its own tool calls (with their results), and its own sub-agents, nested. */

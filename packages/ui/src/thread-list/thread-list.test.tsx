@@ -125,7 +125,7 @@ describe('ThreadList', () => {
     };
     const threads = [summary('a', 'First', NOW - HOUR), summary('b', 'Second', NOW - 2 * HOUR), summary('c', 'Third', NOW - 3 * HOUR), summary('d', 'Shown', NOW - 4 * HOUR)];
     const list = createThreadList({ adapter: memoryThreadAdapter(threads), now: () => NOW, backgroundRuns: 3, createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
-    const view = render(<ThreadList list={list} now={NOW} />);
+    const view = render(<ThreadList threads={list} now={NOW} />);
     await act(() => list.ready);
     for (const id of ['a', 'b', 'c']) {
       await act(async () => void (await list.switchTo(id)));

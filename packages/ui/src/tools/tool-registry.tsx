@@ -66,7 +66,7 @@ export interface ToolRegistryValue {
   renderer(name: string, interrupt?: boolean): ToolRenderer | undefined;
   answer(call: ToolCallRef, output: unknown): void;
   /** The list's chat (for parts that read the conversation or send to it: agent-sent UI). */
-  chat(): AnyAgentChat;
+  chat(): AgentChat;
 }
 
 const ToolRegistryContext = createContext<ToolRegistryValue | null>(null);
