@@ -28,7 +28,7 @@ const CATEGORIES = ['toplevel', '__metadata', 'disabled-by-default-devtools.time
 export async function mainThreadTasks(page: Page, run: () => Promise<void>): Promise<MainThreadTask[]> {
   const session = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
   await session.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' } });
   try {
