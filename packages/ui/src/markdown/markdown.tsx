@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type HTMLAttributes } from 'react';
 import { cx } from '../util/class-names.js';
 import { renderDocument, type HeadingLevels } from './markdown-node.js';
 import { IncrementalMarkdown, type MarkdownDocument } from './markdown-tree.js';
@@ -18,6 +18,8 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
   caret?: boolean;
 }
 
+const subscribeToNothing = () => () => {};
+
 /**
  * Characters parsed per render at most: a burst of text (a long answer restored at once, a fast stream) is parsed and
  * rendered over several commits, each its own task, so that none holds the main thread for long (an 800 kB answer in
@@ -25,9 +27,9 @@ export interface MarkdownProps extends HTMLAttributes<HTMLDivElement> {
  */
 const PARSE_PER_RENDER = 32 * 1024;
 
-/** Where to cut `text` after about `from + PARSE_PER_RENDER` characters, never inside a surrogate pair. */
-function parseEnd(text: string, from: number): number {
-  let end = Math.min(text.length, from + PARSE_PER_RENDER);
+/** Where to cut `text` after about `from + PARSE_PER_RENDER` characters (or its end), never inside a surrogate pair. */
+function parseEnd(text: string, from: number, whole: boolean): number {
+  let end = whole ? text.length : Math.min(text.length, from + PARSE_PER_RENDER);
   if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1]!)) end++;
   return end;
 }
@@ -41,15 +43,18 @@ function useMarkdownDocument(text: string, complete: boolean): MarkdownDocument 
   const parser = useRef<IncrementalMarkdown | null>(null);
   // Renders asked for while the parse is behind the text.
   const [step, setStep] = useState(0);
+  // On the server and while hydrating, the whole text at once: the server's HTML is the whole answer, and the
+  // hydrating render must equal it.
+  const whole = useSyncExternalStore(subscribeToNothing, () => false, () => true);
   // The parser is a cache of the text parsed so far: the view depends only on `text`, so reading it in render is safe.
   /* eslint-disable react-hooks/refs */
   const document = useMemo(() => {
     let current = parser.current;
     if (!current || !text.startsWith(current.text)) current = parser.current = new IncrementalMarkdown();
     const from = current.text.length;
-    if (text.length > from) current.append(text.slice(from, parseEnd(text, from)));
+    if (text.length > from) current.append(text.slice(from, parseEnd(text, from, whole)));
     return current.view(complete && current.text.length === text.length);
-  }, [text, complete, step]); // eslint-disable-line react-hooks/exhaustive-deps -- step: the next part of the same text
+  }, [text, complete, step, whole]); // eslint-disable-line react-hooks/exhaustive-deps -- step: the next part of the same text
   const behind = parser.current!.text.length < text.length;
   /* eslint-enable react-hooks/refs */
   useEffect(() => {
