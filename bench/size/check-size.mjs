@@ -88,7 +88,7 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // immer draft, our checks around it, the re-application of pending local writes) is a chunk of its own
 // (chat/state/apply-custom-patch.js), loaded by the first turn, the first `setCustom` or a state entered with pending
 // writes; a turn waits for it only before the first read that carries a patch. No first render needs it: every core
-// row −2.9 to −3.0 kB (Genkit app 22.93 → 20.00 kB, with AgentChatView 43.13 → 40.12 kB). The view's 43.4 kB ceiling
+// row −2.9 to −3.0 kB (Genkit app 22.93 → 20.00 kB, with AgentChatView 43.13 → 40.12 kB; 20.04 and 40.15 kB with the turn runner's chunks built on demand). The view's 43.4 kB ceiling
 // is gone (held to its 42 kB budget again); the engine is within its 15 kB; every other core row's ceiling follows it
 // down (its size plus ~0.3 kB).
 // Issue 43: AG-UI and the AI SDK map their A2UI carriers (a2ui-surface activities, CUSTOM a2ui, data-a2ui) onto the
