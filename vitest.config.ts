@@ -15,6 +15,7 @@ const UI_ISOLATED = [
   'packages/ui/src/agent-chat-view/lazy-parts.test.tsx',
   'packages/ui/src/agent-chat-view/lazy-parts.react18.test.tsx',
   'packages/ui/src/agent-chat-view/threads-first-page.test.tsx',
+  'packages/ui/src/highlighting/highlighter.test.ts',
   'packages/ui/src/markdown/markdown-cost.test.tsx',
   'packages/ui/src/markdown/markdown-parse-cost.test.ts',
   'packages/ui/src/message-actions/message-actions-parts.test.tsx',
