@@ -15,6 +15,7 @@ const UI_ISOLATED = [
   'packages/ui/src/agent-chat-view/lazy-parts.test.tsx',
   'packages/ui/src/agent-chat-view/lazy-parts.react18.test.tsx',
   'packages/ui/src/agent-chat-view/threads-first-page.test.tsx',
+  'packages/ui/src/highlighting/highlighter.test.ts',
   'packages/ui/src/markdown/markdown-cost.test.tsx',
   'packages/ui/src/markdown/markdown-parse-cost.test.ts',
   'packages/ui/src/message-actions/message-actions-parts.test.tsx',
@@ -73,7 +74,8 @@ export default defineConfig({
           // One module graph for its files, as core (17 s of CPU instead of 25 s).
           isolate: false,
           typecheck: {
-            enabled: true,
+            // test:quick turns it off (VITEST_TYPECHECK=0): its own typecheck covers the type tests when react changed.
+            enabled: process.env.VITEST_TYPECHECK !== '0',
             include: ['packages/react/**/*.test-d.ts'],
             // The type tests and what they import only (a program of core and react, not the whole repository's: the
             // typecheck step checks that once).

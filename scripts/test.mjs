@@ -31,11 +31,11 @@ const packages = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspa
 let tarballs = {};
 const tarball = (path) => tarballs[JSON.parse(readFileSync(`${root}${path}/package.json`, 'utf8')).name] ?? path;
 
-/** The vitest runs: two invocations (unit projects, browser projects), each with a JSON report and a timing report. */
-const vitestRuns = {
-  unit: { results: `${cache}vitest-results-unit.json`, timings: `${cache}vitest-timings-unit.json` },
-  browser: { results: `${cache}vitest-results-browser.json`, timings: `${cache}vitest-timings-browser.json` },
-};
+/**
+ * The vitest runs: one for the unit and integration projects, one per browser project; each with a JSON report and a
+ * timing report.
+ */
+const vitestRuns = Object.fromEntries(['unit', ...BROWSER_PROJECTS].map((run) => [run, { results: `${cache}vitest-results-${run}.json`, timings: `${cache}vitest-timings-${run}.json` }]));
 const vitest = (run, projects, env = {}) => ({
   command: bin('vitest'),
   args: ['run', ...projectArgs(projects), '--reporter=default', '--reporter=json', `--outputFile=${vitestRuns[run].results}`, `--reporter=${root}scripts/vitest-timing-reporter.mjs`],
@@ -47,10 +47,13 @@ for (const run of Object.values(vitestRuns)) for (const path of Object.values(ru
 
 const chromium = findChromium();
 const BUILT = ['build', 'styles', 'use-client'];
+/** What each browser project serves: the demo and the example apps (e2e), the built Storybook (storybook). */
+const BROWSER_NEEDS = { e2e: ['demo', 'example nextjs', 'example vite', 'example storybook'], storybook: ['storybook'] };
+for (const project of BROWSER_PROJECTS) if (!BROWSER_NEEDS[project]) throw new Error(`scripts/test.mjs: BROWSER_NEEDS has no entry for the browser project ${project}`);
 
 /**
  * The steps: `id`, `title`, what it needs (`after`), and a command (`command`, `args` — a function when it depends on an
- * earlier step's result — and `env`). Listed by priority: of the steps ready, the
+ * earlier step's result — and `env`); `weight`, the share of a job it takes (1 unless said). Listed by priority: of the steps ready, the
  * first listed starts first, so the chain to the longest step (build → pack → the examples' builds → the browser
  * suites) goes ahead and the steps nothing waits for (typecheck, lint, unit tests, checks of the tarballs) fill the
  * other core.
@@ -90,13 +93,17 @@ const steps = [
   { id: 'example vite', title: 'install and build examples/vite from the packed packages (vite build)', after: ['readme'], command: node, args: ['examples/prepare-example.mjs', 'vite'] },
   // examples/storybook shares that install too: after the Vite example, never beside it.
   { id: 'example storybook', title: 'build examples/storybook from the packed packages (storybook build)', after: ['example vite'], command: node, args: ['examples/prepare-example.mjs', 'storybook'] },
-  // The browser suites (Chromium): the demo's, the examples' and the Storybook check; the builds above are served.
-  {
-    id: 'browser',
-    title: `vitest: the browser projects (${BROWSER_PROJECTS.join(', ')})`,
-    after: ['demo', 'storybook', 'example nextjs', 'example vite', 'example storybook'],
-    ...vitest('browser', BROWSER_PROJECTS, { E2E_SKIP_BUILD: '1', EXAMPLES_SKIP_PREPARE: '1' }),
-  },
+  // The browser suites (Chromium), the builds above served: each browser project is a vitest run of its own, side by
+  // side. In one run, vitest runs a project without file parallelism (e2e) after the others, alone: the Storybook
+  // check's minutes came on top of the e2e suites'. They mostly wait (token delays, page loads, a third of a core
+  // each), so each counts as half a job.
+  ...BROWSER_PROJECTS.map((project) => ({
+    id: `browser ${project}`,
+    title: `vitest: the browser project ${project} (Chromium)`,
+    after: BROWSER_NEEDS[project],
+    weight: 0.5,
+    ...vitest(project, [project], { E2E_SKIP_BUILD: '1', EXAMPLES_SKIP_PREPARE: '1' }),
+  })),
   // The bench project reads built files (the bundles of bench/size): after the build.
   // The unit and integration projects in one vitest run (one pool of workers).
   { id: 'unit', title: `vitest: the unit and integration projects (${[...UNIT_PROJECTS, ...INTEGRATION_PROJECTS].join(', ')})`, after: BUILT, ...vitest('unit', [...UNIT_PROJECTS, ...INTEGRATION_PROJECTS]) },
@@ -145,16 +152,18 @@ function runCommand(step) {
 /** Step id → { ok, ms, skipped? } once it has ended. */
 const outcomes = new Map();
 const running = new Map();
+/** The jobs the running steps take: 1 each, a step that mostly waits (`weight`) less. */
 let busy = 0;
+const weight = (step) => step.weight ?? 1;
 
 function start(step) {
-  busy++;
+  busy += weight(step);
   const begun = performance.now();
   console.log(`▶ ${step.title} (at ${seconds(begun - started)})`);
   running.set(
     step.id,
     runCommand(step).then(({ ok, output, cpu }) => {
-      busy--;
+      busy -= weight(step);
       running.delete(step.id);
       const ms = performance.now() - begun;
       if (ok && step.done) step.done(output);
@@ -182,7 +191,7 @@ for (;;) {
       continue;
     }
     if (!needs.every((id) => outcomes.get(id)?.ok)) continue;
-    if (busy >= jobs) continue;
+    if (busy + weight(step) > jobs + 1e-9) continue;
     start(step);
   }
   if (running.size === 0) break;

@@ -222,7 +222,8 @@ export const RichContent: Story = {
     await expect(canvas.getByText('Reasoning')).toBeInTheDocument();
     await expect(canvasElement.querySelector('.acu-tool[data-state="done"]')).toHaveTextContent('sunny');
     await expect(canvas.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
-    await expect(canvas.getByRole('img')).toBeInTheDocument();
+    // The image part's chunk may still be loading when the message is done (a loaded machine): waited for.
+    await expect(await canvas.findByRole('img')).toBeInTheDocument();
   },
 };
 

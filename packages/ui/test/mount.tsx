@@ -9,8 +9,11 @@ declare global {
 /** One macrotask. */
 export const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Waits until `check` passes (or throws its last error after `timeoutMs`). */
-export async function until(check: () => void, timeoutMs = 3000): Promise<void> {
+/**
+ * Waits until `check` passes (or throws its last error after `timeoutMs`: 10 s, as Testing Library's waits in
+ * test/setup.ts, for a loaded machine).
+ */
+export async function until(check: () => void, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
