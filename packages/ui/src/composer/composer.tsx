@@ -5,6 +5,7 @@ import {
   type ForwardedRef, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type Ref,
 } from 'react';
 import { cx } from '../util/class-names.js';
+import { setRef } from '../util/set-ref.js';
 import { ComposerAttach } from './composer-attach.js';
 import { ComposerAttachmentList } from './composer-attachment-list.js';
 import { ComposerContext, type ComposerContextValue, type ComposerState } from './composer-context.js';
@@ -49,11 +50,6 @@ const DEFAULT_PARTS = (
     </div>
   </>
 );
-
-function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) ref.current = value;
-}
 
 // `forwardRef`, not React 19's `ref` prop: React 18 never hands a function component its `ref`.
 function ComposerWithRef<S = unknown>({

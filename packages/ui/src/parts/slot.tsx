@@ -1,11 +1,8 @@
 import { cloneElement, forwardRef, isValidElement, version, type HTMLAttributes, type ReactElement, type ReactNode, type Ref } from 'react';
 
-type Props = Record<string, unknown>;
+import { setRef } from '../util/set-ref.js';
 
-function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) (ref as { current: T | null }).current = value;
-}
+type Props = Record<string, unknown>;
 
 // React 18's development props answer `ref` with a warning getter: ask by version, not by `'ref' in props`.
 const REF_IS_A_PROP = Number(version.split('.')[0]) >= 19;
