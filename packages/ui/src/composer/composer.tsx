@@ -5,8 +5,9 @@ import {
   type ForwardedRef, type HTMLAttributes, type ReactNode, type DragEvent, type FormEvent, type FormHTMLAttributes, type Ref,
 } from 'react';
 import { cx } from '../util/class-names.js';
-import { hostOf, setRef, Slot } from '../parts/slot.js';
+import { hostOf, Slot } from '../parts/slot.js';
 import type { AsChildProps } from '../parts/part-button.js';
+import { setRef } from '../util/set-ref.js';
 import { ComposerAttach } from './composer-attach.js';
 import { ComposerAttachmentList } from './composer-attachment-list.js';
 import { ComposerContext, type ComposerContextValue, type ComposerState } from './composer-context.js';

@@ -3,13 +3,9 @@ import {
   type HTMLAttributes, type ReactElement, type ReactNode, type Ref,
 } from 'react';
 
-type Props = Record<string, unknown>;
+import { setRef } from '../util/set-ref.js';
 
-/** Hands `value` to a ref: calls a callback ref, sets an object ref's `current`. */
-export function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) (ref as { current: T | null }).current = value;
-}
+type Props = Record<string, unknown>;
 
 /**
  * One callback ref that hands the element to both refs, the same function for as long as the two refs are the same:
