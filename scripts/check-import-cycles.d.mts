@@ -8,6 +8,10 @@ export function importCycles(root: string): string[][];
 export const PACKAGE_LAYERS: Record<string, string[]>;
 /** @agent-chat/core's folders, bottom first. */
 export const CORE_FOLDERS: string[];
+/** @agent-chat/ui's folders, bottom first. */
+export const UI_FOLDERS: string[];
+/** The packages whose folders are layers. */
+export const FOLDER_LAYERS: Record<string, string[]>;
 /** Known upward imports left to another change (`from → to`, paths under packages/). */
 export const ALLOWED_UPWARD: Set<string>;
 /** The imports of packages/<name>/src (tests and stories aside) that point up a layer, as `from → to (why)`. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails when the relative imports of packages/*/src form a cycle (type-only imports count: they couple files too), or
-// when one points up a layer (a package above its own, a later folder of core: upwardImports below).
+// when one points up a layer (a package above its own, a later folder of core or ui: upwardImports below).
 // `node scripts/check-import-cycles.mjs` prints each; npm test runs it, and a core test runs importCycles() and upwardImports().
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -96,6 +96,19 @@ export const PACKAGE_LAYERS = {
 export const CORE_FOLDERS = ['util', 'model', 'wire', 'transport', 'protocols', 'chat', 'threads'];
 
 /**
+ * @agent-chat/ui bottom first, as core's: a part depends on context and utilities, never on the composed view
+ * (agent-chat-view/, on top), and the component families form no cycle (issue 41). Files directly in src/ (the entry
+ * points) sit on top.
+ */
+export const UI_FOLDERS = [
+  'util', 'parts', 'context', 'labels', 'media', 'markdown', 'highlighting', 'interrupt-prompt', 'tools', 'message-actions',
+  'message-list', 'composer', 'thinking-indicator', 'artifacts', 'thread-list', 'inspector', 'agent-chat-view',
+];
+
+/** The packages whose folders are layers (a folder imports only the folders before it in its list). */
+export const FOLDER_LAYERS = { core: CORE_FOLDERS, ui: UI_FOLDERS };
+
+/**
  * Known upward imports left to another change, each with the issue that removes it (`from → to`, paths under packages/).
  * None today (issue 29 moved the client tools' declaration type to model/tools.ts).
  */
@@ -105,13 +118,14 @@ const BARE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)
 const SHIPPED = (file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts') && !/\.(test|test-d|stories|react18\.test)\.tsx?$/.test(file)
   && !file.split(sep).includes('stories');
 
-/** Where a file under packages/ sits: its package, and for core its layer index (entries on top). */
+/** Where a file under packages/ sits: its package, and for a package of FOLDER_LAYERS its layer index (entries on top). */
 function placeOf(packages, file) {
   const [pkg, src, folder, ...rest] = relative(packages, file).split(sep);
   if (src !== 'src' || !pkg) return null;
-  if (pkg !== 'core') return { pkg, layer: 0 };
-  const layer = rest.length === 0 ? CORE_FOLDERS.length : CORE_FOLDERS.indexOf(folder ?? '');
-  return { pkg, layer: layer < 0 ? CORE_FOLDERS.length : layer, folder: rest.length === 0 ? '(entry)' : folder };
+  const folders = FOLDER_LAYERS[pkg];
+  if (!folders) return { pkg, layer: 0 };
+  const layer = rest.length === 0 ? folders.length : folders.indexOf(folder ?? '');
+  return { pkg, layer: layer < 0 ? folders.length : layer, folder: rest.length === 0 ? '(entry)' : folder };
 }
 
 /**
@@ -141,8 +155,8 @@ export function upwardImports(root) {
       const to = placeOf(packages, target);
       if (!to || (to.pkg !== from.pkg && !allowed.includes(to.pkg))) {
         found.push(`${edge} (outside what ${from.pkg} may import)`);
-      } else if (to.pkg === 'core' && from.pkg === 'core' && to.layer > from.layer) {
-        found.push(`${edge} (${from.folder} is below ${to.folder} in core)`);
+      } else if (to.pkg === from.pkg && FOLDER_LAYERS[from.pkg] && to.layer > from.layer) {
+        found.push(`${edge} (${from.folder} is below ${to.folder} in ${from.pkg})`);
       }
     }
   }

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 function chatWith<S = unknown>(api = server.api) {
   const errors: AgentChatError[] = [];
-  const chat = createAgentChat<S>({ transport: aiSdkTransport({ api, headers: { 'X-Test': 'yes' } }), onError: (error) => errors.push(error) });
+  const chat = createAgentChat<S>({ transport: aiSdkTransport({ url: api, headers: { 'X-Test': 'yes' } }), onError: (error) => errors.push(error) });
   return { chat, errors };
 }
 

@@ -34,11 +34,10 @@ export { toolUI, useToolCall, type ToolCallQuestion, type ToolRegistry, type Too
 export type { ToolCallStatus } from './tools/tool-call-status.js';
 export { safeLinkUrl, safeMediaUrl } from './media/safe-url.js';
 export { LabelsProvider, useLabels, defaultLabels, type AgentChatLabels } from './labels/labels.js';
-export { useFocusComposer } from './composer/composer-focus.js';
-export { ReasoningView, type ReasoningViewProps } from './message-list/reasoning-view.js';
-export { MessageSources, sourcesOf } from './message-list/message-sources.js';
-export { MessageUsage } from './message-list/message-usage.js';
-export { SuggestionChips, type SuggestionChipsProps } from './message-list/suggestion-chips.js';
+export { useFocusComposer } from './context/composer-focus.js';
+export type { ReasoningViewProps } from './message-list/reasoning-view.js';
+export { sourcesOf } from './message-list/message-sources.js';
+export type { SuggestionChipsProps } from './message-list/suggestion-chips.js';
 export type { CodeHighlighter, CodeHighlighterLoader, HighlightedToken } from './markdown/code-highlighting.js';
 export type { DiagramRenderer, DiagramRendererLoader, MathRenderer, MathRendererLoader, RenderOptions, SourceRenderer } from './markdown/markdown-renderers.js';
 export * as ThreadList from './thread-list/parts.js';

@@ -5,8 +5,9 @@
  */
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { agentChatOptionKeys } from '@agent-chat/core/binding';
 import {
-  agentChatOptionKeys, clientTools, createAgentChat, genkitTransport, resumable, scriptedTransport, versionTree,
+  clientTools, createAgentChat, genkitTransport, resumable, scriptedTransport, versionTree,
   type AgentChat, type AgentChatOptionKey, type AgentChatOptions, type AgentEvent, type AgentResponse, type ScriptedTurn, type Transport,
 } from '@agent-chat/core';
 import { AgentChatProvider, useAgentChat, useAgentChatContext } from '@agent-chat/react';
