@@ -13,7 +13,7 @@ const { bytes, frames } = protocol === 'genkit' ? genkitBytes(spec) : agentFlowB
 const reads = chunk(bytes, Number(read));
 const framer = () => (protocol === 'genkit' ? core.createSseFramer() : core.createNdjsonFramer());
 const decoder = () => (protocol === 'genkit' ? core.createGenkitDecoder() : core.createAgentFlowDecoder());
-const transport = (fetch) => (protocol === 'genkit' ? core.genkitTransport({ url: 'http://bench.local/a', fetch }) : core.agentFlowTransport({ baseUrl: 'http://bench.local', fetch }));
+const transport = (fetch) => (protocol === 'genkit' ? core.genkitTransport({ url: 'http://bench.local/a', fetch }) : core.agentFlowTransport({ url: 'http://bench.local', fetch }));
 
 const stages = {
   'read + UTF-8 decode': async () => {

@@ -10,6 +10,8 @@ export const PACKAGE_LAYERS: Record<string, string[]>;
 export const CORE_FOLDERS: string[];
 /** @agent-chat/server's folders, bottom first. */
 export const SERVER_FOLDERS: string[];
+/** @agent-chat/ui's folders, bottom first. */
+export const UI_FOLDERS: string[];
 /** The packages whose folders are layered, and their folders bottom first. */
 export const FOLDER_LAYERS: Record<string, string[]>;
 /** Known upward imports left to another change (`from → to`, paths under packages/). */

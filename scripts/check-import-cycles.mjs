@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fails when the relative imports of packages/*/src form a cycle (type-only imports count: they couple files too), or
-// when one points up a layer (a package above its own, a later folder of core: upwardImports below).
-// Inside core and server, a folder imports only the folders below it (CORE_FOLDERS, SERVER_FOLDERS).
+// when one points up a layer (a package above its own, a later folder of a layered package: upwardImports below).
+// Inside core, server and ui, a folder imports only the folders below it (CORE_FOLDERS, SERVER_FOLDERS, UI_FOLDERS).
 // `node scripts/check-import-cycles.mjs` prints each; npm test runs it, and a core test runs importCycles() and upwardImports().
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -102,8 +102,18 @@ export const CORE_FOLDERS = ['util', 'model', 'wire', 'genui', 'transport', 'pro
  */
 export const SERVER_FOLDERS = ['http', 'hygiene', 'access', 'turns', 'threads', 'genkit'];
 
-/** The packages whose folders are layered, and their folders bottom first. */
-export const FOLDER_LAYERS = { core: CORE_FOLDERS, server: SERVER_FOLDERS };
+/**
+ * @agent-chat/ui bottom first, as core's: a part depends on context and utilities, never on the composed view
+ * (agent-chat-view/, on top), and the component families form no cycle (issue 41). Files directly in src/ (the entry
+ * points) sit on top.
+ */
+export const UI_FOLDERS = [
+  'util', 'parts', 'context', 'labels', 'media', 'markdown', 'highlighting', 'interrupt-prompt', 'sub-agent', 'tools', 'message-actions',
+  'message-list', 'composer', 'thinking-indicator', 'artifacts', 'thread-list', 'inspector', 'agent-chat-view',
+];
+
+/** The packages whose folders are layers (a folder imports only the folders before it in its list). */
+export const FOLDER_LAYERS = { core: CORE_FOLDERS, server: SERVER_FOLDERS, ui: UI_FOLDERS };
 
 /**
  * Known upward imports left to another change, each with the issue that removes it (`from → to`, paths under packages/).
@@ -115,7 +125,7 @@ const BARE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)
 const SHIPPED = (file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts') && !/(\.(test|test-d|stories|react18\.test)|-test-support)\.tsx?$/.test(file)
   && !file.split(sep).includes('stories');
 
-/** Where a file under packages/ sits: its package, and for a layered package its layer index (entries on top). */
+/** Where a file under packages/ sits: its package, and for a package of FOLDER_LAYERS its layer index (entries on top). */
 function placeOf(packages, file) {
   const [pkg, src, folder, ...rest] = relative(packages, file).split(sep);
   if (src !== 'src' || !pkg) return null;

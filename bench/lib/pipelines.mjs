@@ -64,7 +64,7 @@ function coreAgentFlow(spec, size) {
     async setup() {
       const core = await loadCore();
       stub = fetchStub(reads, 'application/x-ndjson');
-      chat = core.createAgentChat({ transport: core.agentFlowTransport({ baseUrl: 'http://bench.local', fetch: stub, responseGranularity: 'partial' }) });
+      chat = core.createAgentChat({ transport: core.agentFlowTransport({ url: 'http://bench.local', fetch: stub, responseGranularity: 'partial' }) });
     },
     async exec() { response = await chat.send('go'); },
     check() { return checkCore(chat.getState(), response, m.expected, { artifacts: false }); },

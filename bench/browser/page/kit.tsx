@@ -11,7 +11,7 @@ import { historyTexts } from './content.js';
 export function kitApp(history: number, onSend: (send: () => Promise<unknown>) => void): ReactNode {
   const messages: Message[] = historyTexts(history).map(({ role, text }) => ({ role: role === 'user' ? 'user' : 'model', content: [{ text }] }));
   function App() {
-    const { chat } = useAgentChat({ transport: aiSdkTransport({ api: '/api/chat' }), state: { messages, artifacts: [] } });
+    const { chat } = useAgentChat({ transport: aiSdkTransport({ url: '/api/chat' }), state: { messages, artifacts: [] } });
     onSend(() => chat.send('go'));
     return <MessageList.Root chat={chat} codeHighlighter={loadHighlighter} />;
   }

@@ -89,4 +89,21 @@ describe('imports up a layer', () => {
       "ui/stories/kept.ts → ../../testing/recordings/kept.json (a story takes another package's files by its exports)",
     ]);
   });
+
+  it('finds a ui part importing the composed view or a family above it; context and utilities are below every part (issue 41)', () => {
+    const at = repository({
+      'packages/ui/src/util/class-names.ts': 'export const cx = (name: string) => name;\n',
+      'packages/ui/src/context/use-chat-view.ts': 'export const useChatView = () => null;\n',
+      'packages/ui/src/agent-chat-view/any-chat.ts': 'export type AnyChat = object;\n',
+      'packages/ui/src/composer/composer.tsx': "import type { AnyChat } from '../agent-chat-view/any-chat.js';\nimport { useChatView } from '../context/use-chat-view.js';\nimport { cx } from '../util/class-names.js';\nexport const composer: [AnyChat?, unknown?, unknown?] = [undefined, useChatView, cx];\n",
+      'packages/ui/src/tools/tool-row.tsx': "import { list } from '../message-list/list.js';\nexport const row = list;\n",
+      'packages/ui/src/message-list/list.tsx': "export const list = 1;\n",
+      'packages/ui/src/agent-chat-view/view.tsx': "import { composer } from '../composer/composer.js';\nexport const view = composer;\n",
+      'packages/ui/src/composer/composer.test.tsx': "import { view } from '../agent-chat-view/view.js';\nexport const seen = view;\n",
+    });
+    expect(upwardImports(at).sort()).toEqual([
+      'ui/src/composer/composer.tsx → ui/src/agent-chat-view/any-chat.ts (composer is below agent-chat-view in ui)',
+      'ui/src/tools/tool-row.tsx → ui/src/message-list/list.tsx (tools is below message-list in ui)',
+    ]);
+  });
 });

@@ -63,7 +63,7 @@ export const SourcesUsageFeedbackAndSuggestions: Story = {
     await expect(answer.feedback).toEqual({ rating: 'down', comment: 'Tram 28 is very crowded' });
 
     const followUps = canvas.getByRole('group', { name: 'Suggestions' });
-    await expect(followUps).toHaveAttribute('data-state', 'follow-ups');
+    await expect(followUps).toHaveAttribute('data-kind', 'follow-ups');
     await userEvent.click(canvas.getByRole('button', { name: 'What else should I see?' }));
     await waitFor(() => expect(canvas.getByText(/Belém tower/)).toBeInTheDocument(), { timeout: 3000 });
     await expect(chatOf(canvasElement).getState().messages[2]!.content).toEqual([{ text: 'What else should I see?' }]);
@@ -79,7 +79,7 @@ export const StarterPrompts: Story = {
   ),
   play: async ({ canvasElement, canvas }) => {
     const starters = canvas.getByRole('group', { name: 'Suggestions' });
-    await expect(starters).toHaveAttribute('data-state', 'starters');
+    await expect(starters).toHaveAttribute('data-kind', 'starters');
     await userEvent.click(canvas.getByRole('button', { name: 'Plan a day in Lisbon' }));
     await waitFor(() => expect(canvas.queryByRole('group', { name: 'Suggestions' })).toBeNull());
     await expect(chatOf(canvasElement).getState().messages[0]!.content).toEqual([{ text: 'Plan a day in Lisbon' }]);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from
 import type { ThreadListHandle } from '@agent-chat/core/threads';
 import { cx } from '../util/class-names.js';
 import { Composer, type ComposerProps } from '../composer/composer.js';
-import { ComposerFocusContext } from '../composer/composer-focus.js';
+import { ComposerFocusContext } from '../context/composer-focus.js';
 import { LabelsProvider, useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { JumpToLatestButton, JumpToLatestContext, useJumpToLatestSlot } from '../message-list/jump-to-latest.js';
 import { MessageList, type MessageListProps } from '../message-list/message-list.js';
@@ -11,9 +11,10 @@ import type { ToolRegistry, ToolRenderer } from '../tools/tool-registry.js';
 import { clientTools, resumable, versionTree, type AgentChat, type ChatFeature, type ClientTool, type ClientTools } from '@agent-chat/core';
 import { SuggestionChips } from '../message-list/suggestion-chips.js';
 import { ThinkingIndicator } from '../thinking-indicator/thinking-indicator.js';
-import { OwnerActionsContext } from './use-chat-view.js';
+import { OwnerActionsContext } from '../context/use-chat-view.js';
 import { useProtocolTransport, type ProtocolConnectionProps } from './protocol-connection.js';
-import { messageSourcesPart, messageUsagePart, toolActivityPart } from '../message-list/row-parts.js';
+import { messageSourcesPart, messageUsagePart } from '../message-list/row-parts.js';
+import { toolActivityPart } from '../tools/lazy-tool-activity.js';
 import { artifactPanelPart, interruptDialogPart, LazyArtifactPanel, LazyInterruptDialog, LazyMessageActions, messageActionsPart } from './view-parts.js';
 import { ThreadsFirstPage } from './threads-first-page.js';
 

@@ -1,6 +1,8 @@
 import { markdownPart } from '../markdown/lazy-markdown.js';
 import { virtualRowsPart } from '../message-list/message-rows.js';
-import { mediaViewPart, messageSourcesPart, messageUsagePart, subAgentViewPart, toolActivityPart } from '../message-list/row-parts.js';
+import { mediaViewPart, messageSourcesPart, messageUsagePart } from '../message-list/row-parts.js';
+import { subAgentViewPart } from '../tools/lazy-sub-agent-view.js';
+import { toolActivityPart } from '../tools/lazy-tool-activity.js';
 import { artifactPanelPart, interruptDialogPart, messageActionsPart } from './view-parts.js';
 
 /**

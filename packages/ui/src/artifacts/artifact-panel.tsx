@@ -3,7 +3,7 @@ import { ArtifactView } from './artifact-view.js';
 import { cx } from '../util/class-names.js';
 import { LabelsProvider, useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { AllowedImageOriginsContext, HostConsentContext, hostConsentFor } from '../media/media-policy.js';
-import { useChatOf } from '../agent-chat-view/use-chat-view.js';
+import { useChatOf } from '../context/use-chat-view.js';
 import { useAgentChatSelector } from '@agent-chat/react';
 import type { AgentChat, ChatState } from '@agent-chat/core';
 

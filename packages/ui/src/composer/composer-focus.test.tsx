@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentChatView } from '../agent-chat-view/agent-chat-view.js';
 import { createRef } from 'react';
-import { ComposerFocusContext, useFocusComposer } from './composer-focus.js';
+import { ComposerFocusContext, useFocusComposer } from '../context/composer-focus.js';
 
 afterEach(cleanup);
 

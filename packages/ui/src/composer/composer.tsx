@@ -15,9 +15,9 @@ import { ComposerInput, resetFieldHeight } from './composer-input.js';
 import { ComposerSend } from './composer-send.js';
 import { ComposerStop } from './composer-stop.js';
 import { toMediaPart, useComposerAttachments, type ComposerAttachmentOptions } from './composer-attachments.js';
-import { ComposerFocusContext } from './composer-focus.js';
+import { ComposerFocusContext } from '../context/composer-focus.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { OwnerActionsContext, useChatOf } from '../agent-chat-view/use-chat-view.js';
+import { OwnerActionsContext, useChatOf } from '../context/use-chat-view.js';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'>, AsChildProps {

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type HTMLAttributes } from '
 import { cx } from '../util/class-names.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { createTimelineRecorder, type TimelineEntry } from './turn-timeline.js';
-import { useChatView } from '../agent-chat-view/use-chat-view.js';
+import { useChatView } from '../context/use-chat-view.js';
 import type { AgentChat, ChatMessage } from '@agent-chat/core';
 import { MessageUsage } from '../message-list/message-usage.js';
 

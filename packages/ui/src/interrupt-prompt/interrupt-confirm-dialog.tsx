@@ -1,13 +1,13 @@
 import { toolCallIdOf, type AgentChat, type ToolRequestPart, type ToolResponsePart } from '@agent-chat/core';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type DialogHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { cx } from '../util/class-names.js';
-import { useFocusComposer } from '../composer/composer-focus.js';
+import { useFocusComposer } from '../context/composer-focus.js';
 import { trapTab } from '../util/focus-trap.js';
 import { formatValue } from '../util/format-value.js';
 import { interruptQuestion, interruptResponses, type InterruptQuestion } from './interrupt-answers.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { readableToolName } from '../tools/tool-call-status.js';
-import { useChatView } from '../agent-chat-view/use-chat-view.js';
+import { readableToolName } from '../util/readable-name.js';
+import { useChatView } from '../context/use-chat-view.js';
 import { InterruptPromptActions, InterruptPromptConfirm, InterruptPromptDeny } from './interrupt-prompt-actions.js';
 import { InterruptPromptAnswer } from './interrupt-prompt-answer.js';
 import { InterruptPromptContext, type InlinePrompt, type InterruptPromptContextValue } from './interrupt-prompt-context.js';

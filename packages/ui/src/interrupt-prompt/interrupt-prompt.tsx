@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type FormHTMLAttrib
 import { cx } from '../util/class-names.js';
 import { hostOf, Slot } from '../parts/slot.js';
 import type { AsChildProps } from '../parts/part-button.js';
-import { useFocusComposer } from '../composer/composer-focus.js';
+import { useFocusComposer } from '../context/composer-focus.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { InterruptPromptActions } from './interrupt-prompt-actions.js';
 import { InterruptPromptAnswer } from './interrupt-prompt-answer.js';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { ToolCallStatus } from '../tools/tool-call-status.js';
-import type { ThreadListLabels } from '../thread-list/thread-list-labels.js';
+import type { ToolCallStatus } from '../context/tool-call-status.js';
+import type { ThreadListLabels } from './thread-list-labels.js';
 
 /**
  * Every user-visible string of the kit's components, in one place so an app can translate or reword them.

@@ -15,7 +15,7 @@ import { ShowUsageContext } from './message-usage.js';
 import { CodeHighlighterContext, type CodeHighlighterLoader } from '../markdown/code-highlighting.js';
 import { DiagramRendererContext, MathRendererContext, type DiagramRendererLoader, type MathRendererLoader } from '../markdown/markdown-renderers.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
-import { useChatView } from '../agent-chat-view/use-chat-view.js';
+import { useChatView } from '../context/use-chat-view.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 import { countRows, speakerOf } from './row-groups.js';
 import type { MessageListComponents } from './message-context.js';
@@ -26,7 +26,7 @@ import { AnswerFailureContext } from '../tools/answer-failure.js';
  * The interrupts no row shows (AG-UI sends them with the run's end): a rare row kind, so a chunk of its own, loaded
  * when the list first has one (nothing shows if it cannot load, as with the other parts loaded on demand).
  */
-const pendingInterruptsPart = /* @__PURE__ */ lazyPart(() => import('../interrupt-prompt/pending-interrupts.js'), (module) => module.PendingInterrupts, () => null);
+const pendingInterruptsPart = /* @__PURE__ */ lazyPart(() => import('../tools/pending-interrupts.js'), (module) => module.PendingInterrupts, () => null);
 const PendingInterruptsChunk = pendingInterruptsPart.Component;
 
 /** Props of {@link MessageList}. */

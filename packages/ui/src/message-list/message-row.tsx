@@ -7,7 +7,8 @@ import { Fragment, memo, useContext, useRef, type ComponentType, type ReactNode 
 import { formatValue } from '../util/format-value.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { MarkdownText } from '../markdown/lazy-markdown.js';
-import { LazyMediaView, LazyMessageSources, LazyMessageUsage, LazyToolActivity } from './row-parts.js';
+import { LazyMediaView, LazyMessageSources, LazyMessageUsage } from './row-parts.js';
+import { LazyToolActivity } from '../tools/lazy-tool-activity.js';
 import { CitationSourcesContext } from '../markdown/citation-marker.js';
 import { sourcesOf } from './message-sources.js';
 import { ShowUsageContext } from './message-usage.js';

@@ -18,5 +18,5 @@ export function MessageUsage({ message }: { message: ChatMessage }) {
     items.push(labels.usageTokens(usage.inputTokens, usage.outputTokens, usage.totalTokens));
   }
   if (items.length === 0) return null;
-  return <p className="acu-message-usage" data-state="done">{items.join(' · ')}</p>;
+  return <p className="acu-message-usage">{items.join(' · ')}</p>;
 }

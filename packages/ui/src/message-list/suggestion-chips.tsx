@@ -3,7 +3,7 @@ import { useAgentChatSelector } from '@agent-chat/react';
 import { useContext, type HTMLAttributes } from 'react';
 import { cx } from '../util/class-names.js';
 import { useLabels } from '../labels/labels.js';
-import { OwnerActionsContext, useChatOf } from '../agent-chat-view/use-chat-view.js';
+import { OwnerActionsContext, useChatOf } from '../context/use-chat-view.js';
 
 /** Props of {@link SuggestionChips}. */
 export interface SuggestionChipsProps<S = unknown> extends HTMLAttributes<HTMLDivElement> {
@@ -34,7 +34,7 @@ export function SuggestionChips<S = unknown>({ chat: own, starters, className, .
   const send = owner?.chat === chat ? owner.send : chat.send;
   return (
     <div {...rest} className={cx('acu-suggestions', className)} role="group" aria-label={labels.suggestions}
-      data-state={choice === STARTERS ? 'starters' : 'follow-ups'}>
+      data-kind={choice === STARTERS ? 'starters' : 'follow-ups'}>
       {prompts.map((prompt) => (
         <button key={prompt} type="button" className="acu-suggestion" onClick={() => void send(prompt)}>{prompt}</button>
       ))}

@@ -2,9 +2,9 @@ import { isTextPart, type AgentChat, type ChatMessage } from '@agent-chat/core';
 import { useMemo, type HTMLAttributes } from 'react';
 import { cx } from '../util/class-names.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { readableToolName } from '../tools/tool-call-status.js';
+import { readableToolName } from '../util/readable-name.js';
 import { runningToolName } from '../tools/tool-links.js';
-import { useChatView } from '../agent-chat-view/use-chat-view.js';
+import { useChatView } from '../context/use-chat-view.js';
 
 /** Props of {@link ThinkingIndicator}. */
 export interface ThinkingIndicatorProps<S = unknown> extends HTMLAttributes<HTMLDivElement> {

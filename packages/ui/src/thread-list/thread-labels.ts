@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import type { ThreadListLabels } from './thread-list-labels.js';
+import type { ThreadListLabels } from '../labels/thread-list-labels.js';
 import { NEW_CHAT_LABEL, THREADS_LABEL } from './first-page-labels.js';
 
 export type { ThreadListLabels };

@@ -4,7 +4,8 @@ import { cx } from '../util/class-names.js';
 import { formatValue } from '../util/format-value.js';
 import { InterruptPrompt, type InlinePrompt } from '../interrupt-prompt/interrupt-prompt.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { readableToolName, toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
+import { toolErrorOf, type ToolCallStatus } from './tool-call-status.js';
+import { readableToolName } from '../util/readable-name.js';
 import { useAnswerFailure } from './answer-failure.js';
 
 /** Where a tool call stands (see {@link ToolCallStatus}). */

@@ -2,8 +2,9 @@ import { isInterruptPart, type ChatMessage, type ToolRequestPart, type ToolRespo
 import type { ReactNode } from 'react';
 import { interruptQuestion } from '../interrupt-prompt/interrupt-answers.js';
 import { toolCallStatus, toolErrorOf } from './tool-call-status.js';
-import { LazySubAgentView, LazyToolActivity } from '../message-list/row-parts.js';
+import { LazySubAgentView } from './lazy-sub-agent-view.js';
 import { subAgentRunOf } from '../sub-agent/sub-agent-run.js';
+import { LazyToolActivity } from './lazy-tool-activity.js';
 import type { RowToolLinks } from './tool-links.js';
 import { ToolCallContext, type ToolRegistryValue, type ToolRenderProps } from './tool-registry.js';
 

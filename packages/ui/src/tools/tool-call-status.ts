@@ -1,8 +1,9 @@
 import { isDeniedResponse, type ClientToolCall, type MessageStatus, type ToolResponse, type ToolResponsePart } from '@agent-chat/core';
 import { isRecord } from '../util/is-record.js';
 
-/** Where a tool call stands, as a tool row shows it. */
-export type ToolCallStatus = 'input-streaming' | 'running' | 'waiting' | 'awaiting-answer' | 'done' | 'error' | 'denied' | 'cancelled';
+import type { ToolCallStatus } from '../context/tool-call-status.js';
+
+export type { ToolCallStatus } from '../context/tool-call-status.js';
 
 /** The error a tool output carries (`{error: "…"}`, as a client tool that threw sends it), or undefined. */
 export function toolErrorOf(output: unknown): string | undefined {
@@ -44,10 +45,4 @@ export function toolCallStatus(facts: ToolCallFacts): ToolCallStatus {
   if (facts.messageStatus === 'aborted' || facts.messageStatus === 'failed') return 'cancelled';
   if (facts.interrupt) return facts.waiting ? 'awaiting-answer' : 'running';
   return facts.messageStatus === 'streaming' || facts.active ? 'running' : 'cancelled';
-}
-
-/** A code name made readable: `getWeather` / `get_weather` → "Get weather". */
-export function readableToolName(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ').trim().toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }

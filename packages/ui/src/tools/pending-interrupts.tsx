@@ -1,7 +1,7 @@
 import type { ToolRequestPart } from '@agent-chat/core';
-import { interruptQuestion } from './interrupt-answers.js';
-import { LazyToolActivity } from '../message-list/row-parts.js';
-import { ToolCallContext, useToolRegistry, type ToolRenderProps } from '../tools/tool-registry.js';
+import { interruptQuestion } from '../interrupt-prompt/interrupt-answers.js';
+import { LazyToolActivity } from './lazy-tool-activity.js';
+import { ToolCallContext, useToolRegistry, type ToolRenderProps } from './tool-registry.js';
 
 /**
  * The interrupts waiting for an answer that no message row shows (a protocol may send them with the run's end, apart

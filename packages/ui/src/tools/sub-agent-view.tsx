@@ -1,7 +1,7 @@
 import { isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart, type ChatMessage, type SubAgentRun, type ToolResponsePart } from '@agent-chat/core';
-import { ToolActivity, type ToolActivityState } from '../tools/tool-activity.js';
-import { Announcer, Content, Elapsed, Name, Root, Status, Trigger, type RootProps } from './parts.js';
-import { subAgentRunOf } from './sub-agent-run.js';
+import { ToolActivity, type ToolActivityState } from './tool-activity.js';
+import { Announcer, Content, Elapsed, Name, Root, Status, Trigger, type RootProps } from '../sub-agent/parts.js';
+import { subAgentRunOf } from '../sub-agent/sub-agent-run.js';
 
 /** Props of {@link SubAgentView}. */
 export type SubAgentViewProps = Omit<RootProps, 'children'>;
