@@ -67,15 +67,10 @@ export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest 
     }
   };
   const lastRemoved = state.removed.at(-1);
-  // The newest background answer, said once: a thread that asks for an answer, else one that has a new answer.
-  const lastDone = state.needsYou.at(-1) ?? state.unread.at(-1);
-  const doneTitle = lastDone === undefined ? null : state.threads.find((thread) => thread.id === lastDone)?.title || labels.untitledThread;
-  const announcement = lastDone === undefined ? '' : state.needsYou.includes(lastDone) ? labels.threadAsks(doneTitle!) : labels.threadFinished(doneTitle!);
 
   return (
     <nav className={cx('acu-thread-list', className)} aria-label={labels.threads} data-state={state.status} {...rest}>
       <button type="button" className="acu-thread-new" onClick={async () => onOpen?.(await list.create())}>{labels.newChat}</button>
-      <p className="acu-visually-hidden acu-thread-announce" aria-live="polite">{announcement}</p>
       {state.error && (
         <div className="acu-thread-error" role="alert">
           {labels.threadsFailed(state.error.message)}
@@ -96,7 +91,7 @@ export function ThreadList<S>({ list, now: fixedNow, onOpen, className, ...rest 
                     thread={row.thread}
                     active={row.key === state.activeId}
                     running={state.running.includes(row.key)}
-                    mark={state.needsYou.includes(row.key) ? 'needs-you' : state.unread.includes(row.key) ? 'unread' : undefined}
+                    mark={state.unread.includes(row.key) ? (state.needsYou.includes(row.key) ? labels.threadNeedsYou : labels.threadUnread) : undefined}
                     focusable={row.key === current}
                     renaming={renaming === row.key}
                     onOpen={() => void open(row.key)}
