@@ -4,7 +4,7 @@
  * sent twice with the same id (a retry whose first response never arrived) runs the turn once.
  */
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type AgentChat, type AgentResponse, type Transport } from '@agent-chat/core';
-import { persist } from '@agent-chat/core/persist';
+import { createMessageQueue, persist } from '@agent-chat/core/persist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
 import { startTestServer, type TestServer } from '../test-support.js';
@@ -56,6 +56,33 @@ describe.each(Object.entries(PROTOCOLS))('%s: client turn ids', (_name, make) =>
     }
     await expect.poll(() => conversation(second).at(-1), { timeout: 15_000 }).toBe(`model: ${STORY_TEXT}`);
   }, 20_000);
+
+  it('a queued message that meets a busy session goes back to the head of the queue, the chat joins the running turn, and the message goes after it', async () => {
+    const first = createAgentChat({ transport: make(fetch) });
+    expect((await first.send('add Buy milk')).error).toBeNull();
+    const { sessionId } = first.getState();
+    const story = first.send('tell me a long story');
+    await expect.poll(() => first.getState().status).toBe('streaming');
+    // Another tab of the session, restored before the story started (as a page loaded a moment earlier).
+    const log: string[] = [];
+    const logging: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      log.push(`${init?.method ?? 'GET'} ${String(input).replace(/^https?:\/\/[^/]+/, '')} ${response.status}`);
+      return response;
+    };
+    const second = createAgentChat({ transport: make(logging), features: [persist({ storage: memoryStorage() })] });
+    await second.restore({ sessionId: sessionId! });
+    if (_name !== 'genkit') await expect.poll(() => second.getState().status).toBe('streaming');
+    const queue = createMessageQueue(second, { online: () => true });
+    queue.send('add Walk the dog');
+    await expect.poll(() => conversation(second).at(-1), { timeout: 20_000 }).toBe('model: Added “Walk the dog” (task #2).');
+    // One POST for the message (Genkit: the refused one first, 409), after the story was joined.
+    expect(log.filter((line) => /^POST \/api\/(agent|agui|ai-sdk) /.test(line)).map((line) => line.split(' ')[2])).toEqual(_name === 'genkit' ? ['409', '200'] : ['200']);
+    expect((await story).text).toBe(STORY_TEXT);
+    expect(conversation(second)).toEqual(['user: add Buy milk', 'model: Added “Buy milk” (task #1).', 'user: tell me a long story', `model: ${STORY_TEXT}`, 'user: add Walk the dog', 'model: Added “Walk the dog” (task #2).']);
+    expect(queue.getItems()).toEqual([]);
+    queue.dispose();
+  }, 30_000);
 
   it('a page that goes away before the response arrives: the turn was kept by its client id, and the next page joins it', async () => {
     const storage = memoryStorage();

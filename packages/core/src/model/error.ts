@@ -1,7 +1,7 @@
 /** What went wrong, as a stable machine-readable code. */
 export type AgentChatErrorCode =
   | 'http-error'          // the server answered with a 4xx/5xx status (other than 401, 404 and a busy session's 409)
-  | 'busy'                // the session runs another turn (409 ABORTED; `details.runningTurnId` names it: reattach, or wait)
+  | 'busy'                // a resumable transport's turn refused: the session runs another (409 ABORTED; `details.runningTurnId` names it)
   | 'unauthorized'        // the server answered 401: the request has no user (sign in)
   | 'not-found'           // the server answered 404: no such conversation, or not this user's
   | 'network-error'       // fetch failed or the body broke off

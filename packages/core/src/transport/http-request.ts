@@ -49,9 +49,7 @@ export async function httpError(response: Response): Promise<AgentChatError> {
   } catch {
     if (text.trim()) message = `${message}: ${text.trim().slice(0, 200)}`;
   }
-  // 409 ABORTED: the session runs another turn (`details.runningTurnId` names it to its own user).
-  const code = response.status === 409 && serverStatus === 'ABORTED' ? 'busy' : httpErrorCode(response.status);
-  return new AgentChatError(code, message, { status: response.status, serverStatus, details });
+  return new AgentChatError(httpErrorCode(response.status), message, { status: response.status, serverStatus, details });
 }
 
 /** An abort or one of our own errors (a frame over its limits) as it is; any other failure as a network-error saying what failed. */

@@ -1,3 +1,4 @@
+import { AgentChatError, isAgentChatError } from '../model/error.js';
 import { buildingRequest } from '../model/failure.js';
 import { joinUrl } from './join-url.js';
 import { postJson, resolveHeaders } from './http-request.js';
@@ -7,6 +8,17 @@ import { newTurnId, resolveResumable } from './resumable-options.js';
 import { streamResumableTurn } from './resumable-turn.js';
 import { createTurnRegistry } from './turn-registry.js';
 import type { Transport, TurnRequest } from './transport.js';
+
+/**
+ * A 409 `ABORTED` is a session running another turn (resumable turns' one-turn-per-session rule): the typed `busy`
+ * error, its `details.runningTurnId` naming the running turn (to the user who started it). Other errors as they are.
+ */
+function busyError(error: unknown): never {
+  if (isAgentChatError(error) && error.status === 409 && error.serverStatus === 'ABORTED') {
+    throw new AgentChatError('busy', error.message, { status: 409, serverStatus: 'ABORTED', details: error.details, cause: error });
+  }
+  throw error;
+}
 
 /**
  * The resumable form of `httpTransport` (its `resumable` option), loaded on first use: turns POSTed with the resumable
@@ -40,7 +52,7 @@ export function resumableHttpTransport<Body>(config: HttpTransportConfig<Body>):
       // The client names the turn before sending it: a page that goes away before the response can reattach to it.
       const turnId = newTurnId();
       return streamResumableTurn(url, { ...resumableTurn(request, signal, sent, (postSignal) =>
-        postJson(url, sent, { headers: withResumable(turnId), fetch: config.fetch, accept, signal: postSignal })), named: turnId });
+        postJson(url, sent, { headers: withResumable(turnId), fetch: config.fetch, accept, signal: postSignal }).catch(busyError)), named: turnId });
     },
     reattach(turnId, request, signal) {
       const streamUrl = joinUrl(url, turnPath(turnId, 'stream'));

@@ -5,7 +5,7 @@
  *   GET  <route>/turns/<id>/stream  the frames after `Last-Event-ID` (or `?after=`; neither: from frame 0), then the
  *                                   live tail, ending when the turn ends; 204 when the turn is unknown or expired
  *   POST <route>/turns/<id>/cancel  stops the turn on the server → `{turnId, status: 'cancelling' | 'ended'}`; 404
- *   a second turn in a session      409 `{status: 'ABORTED', runningTurnId}` while one runs (a cancelled one is
+ *   a second turn in a session      409 `{status: 'ABORTED', runningTurnId, runningTurnInput}` while one runs (a cancelled one is
  *                                   waited for, up to 5 s)
  *   a POST naming its turn          request header `x-agent-turn-id: <id>` (the client's id, an idempotency key): the
  *                                   turn runs under that id, so the client can reattach to it before any response
@@ -155,7 +155,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       await Promise.race([cancelled.ended, new Promise((resolve) => setTimeout(resolve, CANCELLED_WAIT_MS).unref())]);
       started = buffers.start(route, sessionId, input, user, named);
     }
-    let conflict: { turnId: string; route: string; user?: string } | undefined = 'conflict' in started ? started.conflict : undefined;
+    let conflict: { turnId: string; route: string; user?: string; input?: unknown } | undefined = 'conflict' in started ? started.conflict : undefined;
     if ('turn' in started) {
       const other = await store.shared?.claim(started.turn);
       if (!other) return { turn: started.turn };
@@ -171,6 +171,8 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
         status: 'ABORTED',
         message: `Session ${sessionId} already has a turn running (${turnId}). Wait for it, reattach with GET ${runningRoute}/${turnPath(turnId, 'stream')}, or cancel it with POST ${runningRoute}/${turnPath(turnId, 'cancel')}.`,
         runningTurnId: turnId,
+        // Its question, so that a client joining the turn shows it above the answer.
+        ...(conflict!.input !== undefined && { runningTurnInput: conflict!.input }),
       }),
     };
   };

@@ -13,10 +13,6 @@ export interface ThreadListLabels {
   threadUnread: string;
   /** The mark of a thread whose background answer ended asking the user something. */
   threadNeedsYou: string;
-  /** Said (a polite live region) when a background answer ends. */
-  threadFinished: (title: string) => string;
-  /** Said when a background answer ends asking the user something. */
-  threadAsks: (title: string) => string;
   renameThread: string;
   archiveThread: string;
   unarchiveThread: string;

@@ -19,8 +19,6 @@ export const defaultThreadLabels: ThreadListLabels = {
   threadRunning: 'Answering…',
   threadUnread: 'New answer',
   threadNeedsYou: 'Needs you',
-  threadFinished: (title) => `“${title}” has a new answer.`,
-  threadAsks: (title) => `“${title}” needs your answer.`,
   renameThread: 'Rename',
   archiveThread: 'Archive',
   unarchiveThread: 'Unarchive',

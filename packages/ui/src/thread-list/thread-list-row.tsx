@@ -8,8 +8,8 @@ export interface ThreadListRowProps {
   thread: ThreadSummary;
   active: boolean;
   running: boolean;
-  /** Its answer ended while another thread was shown (background runs): unread, or waiting for the user's answer. */
-  mark?: 'unread' | 'needs-you' | undefined;
+  /** Its answer ended while another thread was shown (background runs): the mark's words (unread, or needs you). */
+  mark?: string | undefined;
   /** The row the arrow keys are on: the only one reached by Tab. */
   focusable: boolean;
   renaming: boolean;
@@ -49,7 +49,7 @@ export function ThreadListRow(props: ThreadListRowProps) {
     );
   }
   return (
-    <div className={cx('acu-thread-row', active && 'acu-thread-row-active')} data-state={active ? 'active' : 'inactive'} data-running={running || undefined} data-unread={mark ? true : undefined}>
+    <div className={cx('acu-thread-row', active && 'acu-thread-row-active')} data-state={active ? 'active' : 'inactive'} data-running={running || undefined}>
       <button
         type="button"
         className="acu-thread-open"
@@ -63,10 +63,11 @@ export function ThreadListRow(props: ThreadListRowProps) {
       >
         <span className="acu-thread-title">{title}</span>
         {running && <span className="acu-thread-running" role="img" aria-label={labels.threadRunning} />}
-        {!running && mark === 'unread' && <span className="acu-thread-unread" role="img" aria-label={labels.threadUnread} />}
-        {!running && mark === 'needs-you' && <span className="acu-thread-needs-you">{labels.threadNeedsYou}</span>}
+        {!running && mark && <span className="acu-thread-unread" role="img" aria-label={mark} />}
       </button>
       {thread.preview && <span id={previewId} className="acu-thread-preview">{thread.preview}</span>}
+      {/* Said politely when a background answer ends ("Shopping: New answer"). */}
+      <span className="acu-visually-hidden" aria-live="polite">{!running && mark ? `${title}: ${mark}` : ''}</span>
       <span className="acu-thread-actions">
         <button type="button" tabIndex={-1} aria-label={`${labels.renameThread}: ${title}`} onClick={props.onStartRename}>✎</button>
         <button type="button" tabIndex={-1} aria-label={`${thread.archived ? labels.unarchiveThread : labels.archiveThread}: ${title}`} onClick={props.onArchive}>{thread.archived ? '⤒' : '⤓'}</button>

@@ -73,17 +73,12 @@ export function ThreadList<S>({ threads: list, now: fixedNow, onOpen, asChild, c
     }
   };
   const lastRemoved = state.removed.at(-1);
-  // The newest background answer, said once: a thread that asks for an answer, else one that has a new answer.
-  const lastDone = state.needsYou.at(-1) ?? state.unread.at(-1);
-  const doneTitle = lastDone === undefined ? null : state.threads.find((thread) => thread.id === lastDone)?.title || labels.untitledThread;
-  const announcement = lastDone === undefined ? '' : state.needsYou.includes(lastDone) ? labels.threadAsks(doneTitle!) : labels.threadFinished(doneTitle!);
 
   const host = hostOf(asChild, children);
   const props = { 'aria-label': labels.threads, ...rest, className: cx('acu-thread-list', className), 'data-state': state.status };
   const body = (
     <>
       <button type="button" className="acu-thread-new" onClick={() => void list.create().then((id) => onOpen?.(id))}>{labels.newChat}</button>
-      <p className="acu-visually-hidden acu-thread-announce" aria-live="polite">{announcement}</p>
       {state.error && (
         <div className="acu-thread-error" role="alert">
           {labels.threadsFailed(state.error.message)}
@@ -104,7 +99,7 @@ export function ThreadList<S>({ threads: list, now: fixedNow, onOpen, asChild, c
                     thread={row.thread}
                     active={row.key === state.activeId}
                     running={state.running.includes(row.key)}
-                    mark={state.needsYou.includes(row.key) ? 'needs-you' : state.unread.includes(row.key) ? 'unread' : undefined}
+                    mark={state.unread.includes(row.key) ? (state.needsYou.includes(row.key) ? labels.threadNeedsYou : labels.threadUnread) : undefined}
                     focusable={row.key === current}
                     renaming={renaming === row.key}
                     onOpen={() => void open(row.key)}

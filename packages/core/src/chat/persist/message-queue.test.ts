@@ -160,6 +160,20 @@ describe('createMessageQueue', () => {
     expect(server.received).toEqual(['from the train']);
   });
 
+  it('a message queued before persist() restored (nothing kept yet) is sent once, after the restore', async () => {
+    const server = fakeServer();
+    const chat = createAgentChat({ transport: server.transport, features: [persist({ storage: memoryStorage() })] });
+    const queue = createMessageQueue(chat, { online: () => true });
+    queue.send('early');
+    for (let round = 0; round < 3; round++) {
+      await settle();
+      server.endAll();
+    }
+    await settle();
+    expect(server.received).toEqual(['early']);
+    expect(queue.getItems()).toEqual([]);
+  });
+
   it('survives a reload with persist(): the waiting messages come back, and go after the joined turn ends', async () => {
     const server = fakeServer();
     const storage = memoryStorage();

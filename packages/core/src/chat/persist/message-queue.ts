@@ -6,6 +6,7 @@
  */
 import type { AgentChat } from '../agent-chat.js';
 import type { ChatState } from '../state/chat-state.js';
+import type { Message } from '../../model/message.js';
 import { persistedExtras } from './persist.js';
 
 /** A message waiting for its turn. */
@@ -71,10 +72,27 @@ export function createMessageQueue<S>(chat: AgentChat<S>, options: MessageQueueO
     const [next, ...rest] = items;
     sending = true;
     change(rest);
-    void chat.send(next!.text).finally(() => {
-      sending = false;
-      flush();
-    });
+    void chat.send(next!.text)
+      .then((response) => (response.error?.code === 'busy' ? joinBusy(next!, response.error.details) : undefined))
+      .finally(() => {
+        sending = false;
+        flush();
+      });
+  };
+  /**
+   * The session runs another turn (another tab's): the message goes back to the head of the queue, the chat shows the
+   * session again and joins that turn (named by the 409), and the message goes when it ends.
+   */
+  const joinBusy = async (item: QueuedMessage, details: unknown) => {
+    change([item, ...items]);
+    const { runningTurnId: turnId, runningTurnInput: input } = (details ?? {}) as { runningTurnId?: unknown; runningTurnInput?: Message };
+    const { sessionId } = chat.getState();
+    if (!sessionId) return;
+    // The session as the server has it (the refused message is not in it), then the turn running there, its question first.
+    await chat.restore({ sessionId }).catch(() => null);
+    if (typeof turnId === 'string' && !busy(chat.getState() as ChatState<unknown>)) {
+      void chat.reattach({ turnId, snapshotId: chat.getState().snapshotId, ...(input?.content ? { input } : {}) });
+    }
   };
 
   const unsubscribe = chat.subscribe((state, previous) => {
@@ -83,12 +101,13 @@ export function createMessageQueue<S>(chat: AgentChat<S>, options: MessageQueueO
   });
   const page = globalThis as { addEventListener?: (type: 'online', listener: () => void) => void; removeEventListener?: (type: 'online', listener: () => void) => void };
   page.addEventListener?.('online', flush);
+  // Ids this page queued (sent or not): the kept queue read back after the restore brings only the earlier page's.
+  const own = new Set<string>();
   if (kept) {
     void kept.restored.then(() => {
       ready = true;
-      const restored = kept.get<QueuedMessage[]>(QUEUE);
-      if (restored?.length && items.length === 0) change(restored);
-      else if (items.length) change([...(restored ?? []), ...items]);
+      const earlier = (kept.get<QueuedMessage[]>(QUEUE) ?? []).filter((item) => !own.has(item.id));
+      if (earlier.length) change([...earlier, ...items]);
       flush();
     });
   }
@@ -101,6 +120,7 @@ export function createMessageQueue<S>(chat: AgentChat<S>, options: MessageQueueO
     },
     send(text) {
       const item = { id: `q${(++queued).toString(36)}-${Date.now().toString(36)}`, text };
+      own.add(item.id);
       change([...items, item]);
       flush();
       return items.includes(item) ? item : null;
