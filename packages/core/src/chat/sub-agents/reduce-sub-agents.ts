@@ -168,9 +168,18 @@ export function settleSubAgents(draft: Draft<ChatState>, turn: TurnContext, fini
   for (const scope of scopes) {
     const run = resolveRun(draft, turn, scope.within);
     if (run.status === 'running') settleRun(run, endStatus(run, finishReason), turn.now);
-    if (finishReason === 'interrupted') {
-      for (const message of run.messages) turn.interrupts.push(...(message.content as Part[]).filter(isInterruptPart));
+    if (finishReason !== 'interrupted' || run.status !== 'interrupted') continue;
+    for (const message of run.messages) turn.interrupts.push(...(message.content as Part[]).filter(isInterruptPart));
+    // The call that runs it waits because its sub-agent asked (a server interrupts the call to carry the question):
+    // the sub-agent's question is the one to ask, so the call is not an interrupt of its own on this side.
+    const ref = scope.within[scope.within.length - 1]!;
+    const found = scope.within.length === 1 ? findCall(draft.messages, ref, scope) : undefined;
+    const carrier = found && !isDraft(found) ? ownCopy(draft.messages, scope, found) : found;
+    if (carrier?.metadata?.interrupt !== undefined) {
+      const { interrupt: _carried, ...rest } = carrier.metadata;
+      carrier.metadata = rest;
     }
+    turn.interrupts = turn.interrupts.filter((part) => part.toolRequest.ref !== ref);
   }
 }
 
