@@ -31,7 +31,7 @@ export const HELP_TEXT = [
   '- **fail** — a turn that fails, to see the error handling',
   '- **explain** — an answer with reasoning, code, math, sources and suggestions',
   '- **diagram** (or **math**) — formulas, a Mermaid diagram and a wide table',
-  '- **research** _topic_ — a researcher sub-agent searches and reports, its steps shown under the call',
+  '- **research** _topic_ — a researcher sub-agent searches and reports, its steps shown under the call (**carefully**: it asks you first)',
 ].join('\n');
 
 const STORY_PARAGRAPHS = [
