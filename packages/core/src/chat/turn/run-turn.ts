@@ -82,6 +82,9 @@ function startTurn<S>(
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
+/** The same sub-agent run (the same `within` refs), or both the agent's own. */
+const samePath = (a: readonly string[] = [], b: readonly string[] = []) => a.length === b.length && a.every((ref, index) => ref === b[index]);
+
 
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
@@ -114,9 +117,9 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       builder.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
-        // A sub-agent's deltas are reduced one by one (the run they go to is found once per update anyway).
-        if (event.type === 'text-delta' && !event.within) {
-          if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
+        if (event.type === 'text-delta') {
+          // Into the same message of the same run (a sub-agent's, by its `within` path, or the agent's own).
+          if (run && (run.messageKey !== event.messageKey || run.role !== event.role || !samePath(run.within, event.within))) flush();
           run ??= event;
           texts.push(event.text);
         } else {
