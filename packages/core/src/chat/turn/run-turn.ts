@@ -82,8 +82,6 @@ function startTurn<S>(
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
-/** The same sub-agent run (the same `within` refs), or both the agent's own. */
-const samePath = (a: readonly string[] = [], b: readonly string[] = []) => a.length === b.length && a.every((ref, index) => ref === b[index]);
 
 
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
@@ -117,9 +115,10 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       builder.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
-        if (event.type === 'text-delta') {
-          // Into the same message of the same run (a sub-agent's, by its `within` path, or the agent's own).
-          if (run && (run.messageKey !== event.messageKey || run.role !== event.role || !samePath(run.within, event.within))) flush();
+        // The agent's own deltas into one message are merged; a sub-agent's are reduced one by one (its run is found
+        // once per update, so each costs what a merged one does).
+        if (event.type === 'text-delta' && !event.within) {
+          if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
           run ??= event;
           texts.push(event.text);
         } else {
