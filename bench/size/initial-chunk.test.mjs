@@ -40,12 +40,14 @@ describe('the initial chunk of a view app', () => {
     const { inputs, lazy } = await initialChunk("export { AgentChatView } from './index.ts';");
     expect(has(inputs, /streaming-markdown/)).toBe(false);
     expect(has(inputs, /@tanstack\/(react-virtual|virtual-core)/)).toBe(false);
-    for (const module of ['markdown', 'markdown-tree', 'markdown-node', 'code-block', 'virtual-rows', 'interrupt-confirm-dialog', 'focus-trap', 'artifact-panel', 'artifact-view', 'message-actions', 'tool-activity', 'inline-interrupt', 'media-view', 'image-zoom', 'pending-interrupts', 'composer-attachment-chips']) {
+    for (const module of ['markdown', 'markdown-tree', 'markdown-node', 'code-block', 'virtual-rows', 'interrupt-confirm-dialog', 'focus-trap', 'artifact-panel', 'artifact-view', 'message-actions', 'tool-activity', 'inline-interrupt', 'media-view', 'image-zoom', 'pending-interrupts', 'composer-attachment-chips', 'sub-agent-view']) {
       expect(has(inputs, new RegExp(`/ui/src/(?:[a-z-]+/)?${module}\\.tsx?$`)), module).toBe(false);
     }
-    for (const chunk of ['./markdown.js', './virtual-rows.js', './interrupt-confirm-dialog.js', './artifact-panel.js', './message-actions.js', './message-sources.js', './message-usage.js', './tool-activity.js', './media-view.js', './pending-interrupts.js', './composer-attachment-chips.js']) {
+    for (const chunk of ['./markdown.js', './virtual-rows.js', './interrupt-confirm-dialog.js', './artifact-panel.js', './message-actions.js', './message-sources.js', './message-usage.js', './tool-activity.js', './media-view.js', './pending-interrupts.js', './composer-attachment-chips.js', './sub-agent-view.js']) {
       expect(lazy).toContain(chunk);
     }
+    // The SubAgent parts are the sub-agent view's chunk (and an app's own import), not the view's.
+    expect(has(inputs, /\/ui\/src\/sub-agent\/parts\.tsx$/)).toBe(false);
     // What it does carry: the list, the rows and the composer.
     expect(has(inputs, /\/ui\/src\/message-list\/message-list\.tsx$/)).toBe(true);
     expect(has(inputs, /\/ui\/src\/composer\/composer\.tsx$/)).toBe(true);
@@ -54,7 +56,7 @@ describe('the initial chunk of a view app', () => {
   it('MessageList alone: no artifact panel, dialog or message actions, lazy or not; the row parts are chunks', async () => {
     const { inputs, lazy } = await initialChunk("export { MessageList } from './index.ts';");
     expect(has(inputs, /streaming-markdown|@tanstack\/(react-virtual|virtual-core)/)).toBe(false);
-    expect(lazy.sort()).toEqual(['./markdown.js', './media-view.js', './message-sources.js', './message-usage.js', './pending-interrupts.js', './tool-activity.js', './virtual-rows.js']);
+    expect(lazy.sort()).toEqual(['./markdown.js', './media-view.js', './message-sources.js', './message-usage.js', './pending-interrupts.js', './sub-agent-view.js', './tool-activity.js', './virtual-rows.js']);
   });
 
   it('Markdown imported by name is the renderer itself, streaming-markdown included', async () => {

@@ -2,7 +2,8 @@
  * Sub-agents in Chromium, on each route the demo speaks: "research X" makes the task agent run a researcher sub-agent
  * through its research tool. The researcher's steps (its text, its own webSearch call) stream nested under the call,
  * fold away when it is done, and open again by keyboard; axe finds nothing in the light and the dark scheme. A reload
- * in the middle of the researcher's run rejoins it; Stop stops it.
+ * in the middle of the researcher's run rejoins it; Stop stops it. On Genkit, the researcher's own question ("research X
+ * carefully") reaches the user, and the answer goes back to the researcher, which searches and reports.
  */
 import { describe, expect, it } from 'vitest';
 import { axeViolations, screenshot } from './browser.js';
@@ -85,4 +86,24 @@ describe.skipIf(!chromiumPath)('sub-agents (Chromium)', () => {
       expect(await demo.lastModelMessage().textContent()).not.toContain('researcher found');
     });
   }
+
+  it('Genkit: "research X carefully": the researcher\'s question reaches the user, the answer goes back to it, it searches and reports', async () => {
+    const demo = await openDemo('');
+    await demo.send('research tides carefully');
+    // The researcher's question, asked in the conversation (the research call waits with it).
+    const answers = demo.interruptAnswers;
+    await answers.waitFor({ timeout: 20_000 });
+    expect(await answers.count()).toBe(1);
+    expect(await demo.page.getByRole('main').textContent()).toContain('May I search the web for “tides”?');
+    const run = latestRun(demo);
+    expect(await run.trigger.textContent()).toContain('Waiting for you');
+    expect(await axeViolations(demo.page), 'axe violations (asked)').toEqual([]);
+    await answers.getByRole('button', { name: /approve|yes|confirm/i }).first().click();
+    // The researcher goes on from its question: it searches, summarizes, and the parent answers.
+    await expect.poll(() => run.trigger.textContent(), { timeout: 30_000 }).toContain('Done');
+    await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 20_000 }).toContain('Here is what the researcher found');
+    await run.trigger.click();
+    expect(await run.work.textContent()).toContain('I found 3 sources');
+    await screenshot(demo.page, '32-sub-agent-asked-genkit');
+  });
 });

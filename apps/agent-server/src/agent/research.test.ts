@@ -92,3 +92,24 @@ describe('"research X" after a reload', () => {
     expect(restored.messages.every((message) => typeof message.id === 'string' && message.status === 'done')).toBe(true);
   });
 });
+
+describe('"research X carefully": the researcher asks first', () => {
+  it('genkit: its question reaches the user (and only it); the answer goes back to the researcher, which searches and reports', async () => {
+    const chat = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+    const first = await chat.send('research tides carefully');
+    expect(first.finishReason).toBe('interrupted');
+    const { interrupts, messages } = chat.getState();
+    expect(interrupts.map((part) => part.toolRequest.name)).toEqual(['approveSearch']);
+    expect(interrupts[0]!.toolRequest.input).toMatchObject({ question: 'May I search the web for “tides”?' });
+    expect(researchRun(messages)!.status).toBe('interrupted');
+    const answered = await chat.resume([{ toolResponse: { name: 'approveSearch', ref: interrupts[0]!.toolRequest.ref!, output: true } }]);
+    expect(answered.error).toBeNull();
+    const run = researchRun(chat.getState().messages)!;
+    expect(run.status).toBe('done');
+    const text = textOf(run.messages.flatMap((message) => message.content));
+    expect(text).toContain('Searching the web for “tides”.');
+    expect(text).toContain('I found 3 sources');
+    expect(answered.text).toContain('Here is what the researcher found');
+    expect(chat.getState().interrupts).toEqual([]);
+  });
+});

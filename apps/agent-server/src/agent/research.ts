@@ -3,9 +3,9 @@
  * `research` tool. The researcher streams its own steps and calls a `webSearch` tool of its own; `forwardSubAgent`
  * (@agent-chat/server) forwards its stream into the task agent's turn, so every route shows it nested under the call.
  */
-import { currentTurn, forwardSubAgent, keptRun } from '@agent-chat/server/genkit';
+import { askedBy, currentTurn, forwardSubAgent, keptRun, type SubAgentQuestion } from '@agent-chat/server/genkit';
 import { z, type GenkitBeta } from './genkit-runtime.js';
-import { RESEARCH_BRIEF } from './scripted-replies.js';
+import { ASK_FIRST, RESEARCH_BRIEF } from './scripted-replies.js';
 
 /** What the offline webSearch finds: three made-up sources about the topic (nothing is fetched). */
 export function searchResults(query: string): { title: string; url: string }[] {
@@ -26,28 +26,45 @@ export function defineResearch(ai: GenkitBeta, model: AgentModel) {
     },
     async ({ query }) => searchResults(query),
   );
+  // The researcher's question to the user, before it searches ("research X carefully").
+  const approveSearch = ai.defineInterrupt({
+    name: 'approveSearch',
+    description: 'Asks the user whether to search the web for the query. Answer true/"yes" to search.',
+    inputSchema: z.object({ question: z.string(), query: z.string() }),
+    outputSchema: z.any(),
+  });
   const researcher = ai.defineAgent({
     name: 'researcher',
     model,
     system: 'You are a researcher. Search the web for the brief with webSearch, then summarize what you found.',
-    tools: [webSearch],
+    tools: [webSearch, approveSearch],
     maxTurns: 4,
   });
   const research = ai.defineTool(
     {
       name: 'research',
       description: 'Asks the researcher sub-agent to research a topic; returns its summary.',
-      inputSchema: z.object({ topic: z.string().min(1) }),
+      inputSchema: z.object({ topic: z.string().min(1), askFirst: z.boolean().optional() }),
       outputSchema: z.string(),
       // The result part carries the researcher's run (metadata.subAgent): the session keeps it, a restore shows it.
       multipart: true,
     },
-    async ({ topic }) => {
-      const response = await forwardSubAgent({ name: 'research', agent: 'researcher' }, (onChunk) =>
-        researcher.run(
-          { message: { role: 'user', content: [{ text: `${RESEARCH_BRIEF} ${topic}` }] } },
-          { init: {}, onChunk, ...(currentTurn() && { abortSignal: currentTurn()!.signal }) },
-        ));
+    async ({ topic, askFirst }, { interrupt, resumed, metadata }) => {
+      // Resumed after the researcher asked: its kept state, and the user's answers to give it.
+      const asked = (metadata?.interrupt as SubAgentQuestion | undefined)?.subAgent;
+      const { answers, ref } = (resumed ?? {}) as { answers?: unknown; ref?: string };
+      const input = asked && Array.isArray(answers)
+        ? { resume: { respond: answers } }
+        : { message: { role: 'user' as const, content: [{ text: `${RESEARCH_BRIEF} ${askFirst ? `${ASK_FIRST} ` : ''}${topic}` }] } };
+      const response = await forwardSubAgent({ name: 'research', agent: 'researcher', ...(ref !== undefined && { ref }) }, (onChunk) =>
+        researcher.run(input, {
+          init: asked ? { state: asked.state as never } : {},
+          onChunk,
+          ...(currentTurn() && { abortSignal: currentTurn()!.signal }),
+        }));
+      // The researcher asked the user: this call waits too, with what it needs to resume the researcher.
+      const question = askedBy(response);
+      if (question) interrupt(question as unknown as Record<string, unknown>);
       const message = (response.result as { message?: { content?: { text?: string }[] } }).message;
       const summary = (message?.content ?? []).map((part) => part.text ?? '').join('');
       return { output: summary, metadata: { subAgent: keptRun('researcher', response) } };

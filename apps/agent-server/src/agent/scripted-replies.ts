@@ -19,6 +19,8 @@ export type Reply =
 
 /** The researcher sub-agent's brief starts with this (research.ts): the scripted model answers it as the researcher. */
 export const RESEARCH_BRIEF = 'Research brief:';
+/** A brief that asks the researcher to ask the user before it searches (its approveSearch question). */
+export const ASK_FIRST = '(ask first)';
 
 export const HELP_TEXT = [
   "Hi! I'm a task-list assistant. Here's what I can do:",
@@ -33,7 +35,7 @@ export const HELP_TEXT = [
   '- **diagram** (or **math**) — formulas, a Mermaid diagram and a wide table',
   '- **book a table** — a booking form (A2UI) whose Book button answers me',
   '- **chart my tasks** — a chart of your tasks (an MCP App in a sandboxed frame)',
-  '- **research** _topic_ — a researcher sub-agent searches and reports, its steps shown under the call',
+  '- **research** _topic_ — a researcher sub-agent searches and reports, its steps shown under the call (**carefully**: it asks you first)',
 ].join('\n');
 
 const STORY_PARAGRAPHS = [
@@ -97,6 +99,9 @@ function replyToTool(part: Part): Reply {
       return replyToLocalTime(part.toolResponse!.output);
     case 'research':
       return { kind: 'text', text: `Here is what the researcher found:\n\n${String(part.toolResponse!.output ?? '')}` };
+    case 'approveSearch':
+      // The researcher's question answered (decideReply found what it wanted to search).
+      return { kind: 'text', text: 'Okay, I did not search.' };
     case 'webSearch': {
       // The researcher's summary of what its search found.
       const found = Array.isArray(part.toolResponse!.output) ? (part.toolResponse!.output as { title: string }[]) : [];
@@ -213,13 +218,15 @@ function replyToUser(prompt: string): Reply {
   if (/\bchart\b/i.test(prompt)) return { kind: 'tool', name: 'chartTasks', input: {} };
   // The researcher sub-agent's brief (research.ts): search first, saying so.
   if (prompt.startsWith(RESEARCH_BRIEF)) {
-    const query = prompt.slice(RESEARCH_BRIEF.length).trim();
+    const brief = prompt.slice(RESEARCH_BRIEF.length).trim();
+    const query = brief.replace(ASK_FIRST, '').trim();
+    if (brief.startsWith(ASK_FIRST)) return { kind: 'tool', name: 'approveSearch', input: { question: `May I search the web for ${quoted(query)}?`, query } };
     return { kind: 'tool', name: 'webSearch', input: { query }, preamble: `Searching the web for ${quoted(query)}.` };
   }
-  const research = /^\s*research\b\s*(?:about\s+|on\s+)?(.*)$/is.exec(prompt);
+  const research = /^\s*research\b\s*(?:about\s+|on\s+)?(.*?)(\s+carefully)?[.!?]*\s*$/is.exec(prompt);
   if (research) {
-    const topic = research[1]!.trim().replace(/[.!?]+$/, '') || 'tides';
-    return { kind: 'tool', name: 'research', input: { topic }, preamble: 'Let me ask the researcher.' };
+    const topic = research[1]!.trim() || 'tides';
+    return { kind: 'tool', name: 'research', input: { topic, ...(research[2] ? { askFirst: true } : {}) }, preamble: 'Let me ask the researcher.' };
   }
   const add = /^\s*add\b(?:\s+a\b)?(?:\s+new)?(?:\s+task\b)?\s*[:\-–]?\s*(.*)$/is.exec(prompt);
   if (add) {
@@ -253,6 +260,14 @@ export function decideReply(messages: readonly MessageData[]): Reply {
   const last = messages[messages.length - 1];
   if (last?.role === 'tool') {
     const answered = last.content.find((part) => part.toolResponse);
+    // The researcher may search: it does, for the query its question named.
+    const asked = answered?.toolResponse?.name === 'approveSearch' && isConfirmation(answered.toolResponse.output)
+      ? messages.flatMap((message) => message.content).find((part) => part.toolRequest?.name === 'approveSearch')
+      : undefined;
+    if (asked) {
+      const query = String((asked.toolRequest!.input as { query?: unknown }).query ?? '');
+      return { kind: 'tool', name: 'webSearch', input: { query }, preamble: `Searching the web for ${quoted(query)}.` };
+    }
     if (answered) return replyToTool(answered);
   }
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -29,13 +29,13 @@ import { guardRequests } from '../hygiene/request-guard.js';
 import { sessionAccess, type AccessOptions } from './session-access.js';
 import { jsonResponse } from '../turns/turn-frames.js';
 import type { ResumableTurns, WebHandler } from '../turns/resumable-turns.js';
-import { isSessionSnapshot, snapshotOf, type SnapshotReader } from './bridge.js';
+import { isSessionSnapshot, openInterrupts, snapshotOf, type SnapshotReader } from './bridge.js';
 import { clientPatchOf } from './client-state.js';
 import { saveStartSnapshot, type StartStore } from './fork-point.js';
 import { checkId, errorStatusOf, genkitErrorOf, invalidArgument, isRecord, runInTurn, type RunnableAction } from './runtime.js';
 import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
 import { turnSubroute } from './subroutes.js';
-import { createSubAgentSink } from './sub-agent.js';
+import { createSubAgentSink, routeSubAgentAnswers } from './sub-agent.js';
 
 /** The headers of a Genkit streaming response (as @genkit-ai/express sends them). */
 export const GENKIT_STREAM_HEADERS = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' };
@@ -119,7 +119,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     const { customPatch, ...data } = isRecord(body.data) ? body.data : {};
     const patch = clientPatchOf(customPatch);
     if (typeof patch === 'string') return invalidArgument(patch);
-    const input = isRecord(body.data) ? data : body.data;
+    const given = isRecord(body.data) ? data : body.data;
     // The snapshot's own session (another session's snapshot is refused here, before Genkit's message could name it).
     // An unreadable snapshot of the user's own session is Genkit's to report (it says which file is corrupt).
     const found = typeof init.snapshotId === 'string' ? (await sessionOf({ snapshotId: init.snapshotId }, snapshots)) ?? null : undefined;
@@ -131,6 +131,10 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     const refused = sessionSize && (await sessionSizeRefusal(sessionSize, { sessionId: init.sessionId, snapshotId: init.snapshotId, bytes: read.bytes }));
     if (refused) return refused;
     if (fromStart) init = { ...init, snapshotId: await saveStartSnapshot(store!, sessionId!) };
+    // Answers to a sub-agent's questions go back to it: a restart of the tool call that runs it (sub-agent.ts).
+    const input = snapshots && sessionId !== undefined && isRecord(given) && isRecord(given.resume)
+      ? routeSubAgentAnswers(given, await openInterrupts(snapshots, sessionId).catch(() => []))
+      : given;
     const begun = await turns.begin({
       route, sessionId, input: isMessage(data.message) ? data.message : undefined, user,
       request,

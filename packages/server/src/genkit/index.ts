@@ -25,7 +25,7 @@ export {
   type GenkitFinishReason,
   type GenkitTurnInput,
 } from './bridge.js';
-export { forwardSubAgent, createSubAgentSink, keptRun, type KeptRun, type SubAgentCall, type SubAgentWire, type SubAgentWireStatus } from './sub-agent.js';
+export { forwardSubAgent, createSubAgentSink, keptRun, askedBy, routeSubAgentAnswers, type KeptRun, type SubAgentQuestion, type SubAgentCall, type SubAgentWire, type SubAgentWireStatus } from './sub-agent.js';
 export { memorySessionStore, MemorySessionStore, type DeletableSessionStore } from './memory-session-store.js';
 export type { AccessOptions } from './session-access.js';
 export { readSessionHistory, type SessionHistory } from './session-history.js';

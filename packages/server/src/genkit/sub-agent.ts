@@ -9,7 +9,7 @@
  * they are; the AG-UI route writes them as SUBAGENT_* events with `subagentRunId`, the AI SDK route as preliminary
  * tool outputs carrying the sub-agent's UI message.
  */
-import type { AgentStreamChunk, MessageData, Part } from 'genkit/beta';
+import type { AgentStreamChunk, MessageData, Part, ToolRequestPart, ToolResponsePart } from 'genkit/beta';
 import { currentTurn, isRecord, runInTurn, type SubAgentSink } from './runtime.js';
 
 /** Where a sub-agent run stands, on the wire. */
@@ -119,4 +119,55 @@ export function keptRun(agent: string, result: unknown): KeptRun {
   const state = isRecord(output) && isRecord(output.state) ? output.state : undefined;
   const messages = (Array.isArray(state?.messages) ? state.messages : isRecord(output) && isRecord(output.message) ? [output.message] : []) as MessageData[];
   return { agent, status: endOf(result), messages: messages.filter((message) => message.role === 'model' || message.role === 'tool') };
+}
+
+/** What a tool that runs a sub-agent interrupts its turn with when the sub-agent asked: its state, and what it asked. */
+export interface SubAgentQuestion {
+  subAgent: { state: unknown; asks: ToolRequestPart[] };
+}
+
+/**
+ * The interrupt metadata for a sub-agent that asked the user (its result ended `interrupted`): the tool that runs it
+ * interrupts with it (`interrupt(askedBy(result))`); undefined when it did not ask. The questions reach the user
+ * inside the run (the forwarded stream carried them); the answers come back through {@link routeSubAgentAnswers}.
+ */
+export function askedBy(result: unknown): SubAgentQuestion | undefined {
+  const output = isRecord(result) && isRecord(result.result) ? result.result : result;
+  if (!isRecord(output) || output.finishReason !== 'interrupted') return undefined;
+  const content = isRecord(output.message) && Array.isArray(output.message.content) ? (output.message.content as Part[]) : [];
+  const asks = content.filter((part): part is ToolRequestPart => !!part.toolRequest && !!part.metadata?.interrupt);
+  return { subAgent: { state: output.state, asks } };
+}
+
+/** The sub-agent question an open interrupt of the agent carries (see {@link askedBy}). */
+const questionOf = (part: ToolRequestPart): SubAgentQuestion['subAgent'] | undefined => {
+  const interrupt = part.metadata?.interrupt;
+  const asked = isRecord(interrupt) ? interrupt.subAgent : undefined;
+  return isRecord(asked) && Array.isArray(asked.asks) ? (asked as SubAgentQuestion['subAgent']) : undefined;
+};
+
+/**
+ * A turn's input whose `resume.respond` answers questions a sub-agent asked (refs of its `asks`): those answers become
+ * a `restart` of the tool call that runs it, with them as `resumed.answers` and the call's ref as `resumed.ref` (the
+ * tool resumes its sub-agent from its kept state, forwarded under that ref); other answers stay as they are.
+ * `pending`: the agent's open interrupts.
+ */
+export function routeSubAgentAnswers(input: unknown, pending: readonly ToolRequestPart[]): unknown {
+  if (!isRecord(input) || !isRecord(input.resume) || !Array.isArray(input.resume.respond)) return input;
+  let respond = input.resume.respond as ToolResponsePart[];
+  const restart: ToolRequestPart[] = [];
+  for (const carrier of pending) {
+    const asked = questionOf(carrier);
+    if (!asked) continue;
+    const refs = new Set(asked.asks.map((part) => part.toolRequest.ref ?? part.toolRequest.name));
+    const answers = respond.filter((part) => refs.has(part.toolResponse.ref ?? part.toolResponse.name));
+    if (answers.length === 0) continue;
+    respond = respond.filter((part) => !answers.includes(part));
+    // `ref`: the call's, for forwardSubAgent (a restarted call is not streamed again, so it cannot be learned).
+    restart.push({ toolRequest: carrier.toolRequest, metadata: { ...carrier.metadata, resumed: { answers, ...(carrier.toolRequest.ref !== undefined && { ref: carrier.toolRequest.ref }) } } });
+  }
+  if (restart.length === 0) return input;
+  const previous = Array.isArray(input.resume.restart) ? (input.resume.restart as ToolRequestPart[]) : [];
+  const { respond: _answered, ...resume } = input.resume;
+  return { ...input, resume: { ...resume, ...(respond.length > 0 && { respond }), restart: [...previous, ...restart] } };
 }

@@ -43,7 +43,10 @@ function renderCall(
   const call = links.calls?.[index];
   const interrupt = isInterruptPart(part);
   const response = responsePart?.toolResponse;
-  const status = toolCallStatus({ partial: partial === true, interrupt, response, responsePart, call, messageStatus: message.status, waiting: links.waiting, active: links.active });
+  // A call whose sub-agent asked the user waits with it (the question is the sub-agent's).
+  const status = !response && subAgentRunOf(part)?.status === 'interrupted'
+    ? 'waiting'
+    : toolCallStatus({ partial: partial === true, interrupt, response, responsePart, call, messageStatus: message.status, waiting: links.waiting, active: links.active });
   const output = response?.output ?? call?.response?.toolResponse.output;
   const target = { toolCallId: ref ?? name, name, ref };
   const answer = (value: unknown) => registry?.answer(target, value);

@@ -15,7 +15,7 @@ import type { TurnContext } from '../turn/turn-context.js';
 export function reduceEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   if (turn.ended) return;
   // A sub-agent's event is the subAgents() feature's (dropped without it); the feature also settles runs at the end.
-  if (turn.subAgents ? turn.subAgents.reduce(draft, event, turn) : (event as RunTarget).within?.length) return;
+  if (turn.subAgents ? turn.subAgents.reduce(draft, event, turn) : (event as RunTarget).within) return;
   // Each part reduces its own event types and ignores the rest.
   if (event.type === 'connection') draft.connection = event.state;
   else if (event.type === 'stream-open') draft.runningTurn = runningTurnOf(draft, event.turnId, turn);

@@ -351,3 +351,25 @@ describe('a run kept with the tool\'s result (a server that keeps runs)', () => 
     expect(messages[1]!.content).toEqual([{ toolResponse: { name: 'research', ref: 'c1', output: 'ok' } }]);
   });
 });
+
+describe('a call that waits because its sub-agent asked', () => {
+  it('only the sub-agent\'s question is asked: the call that carries it (a server\'s interrupt) is not an interrupt here', async () => {
+    const ask: ToolRequestPart = { toolRequest: { name: 'approveSearch', ref: 'q1', input: { question: 'Search?' } }, metadata: { interrupt: true } };
+    const carrier: ToolRequestPart = { ...research, metadata: { interrupt: { subAgent: { asks: [ask] } } } };
+    const chat = chatOf([[
+      { type: 'tool-request', part: research },
+      { type: 'sub-agent-start', within, agent: 'researcher' },
+      { type: 'tool-request', part: ask, within },
+      { type: 'sub-agent-end', within, status: 'interrupted' },
+      { type: 'message-complete', message: { role: 'model', content: [carrier] } },
+      { type: 'interrupt-request', parts: [carrier] },
+      { type: 'turn-end', finishReason: 'interrupted' },
+    ]]);
+    await chat.send('research carefully');
+    const { interrupts, messages } = chat.getState();
+    expect(interrupts).toEqual([ask]);
+    const call = messages[1]!.content[0]!;
+    expect(call.metadata?.interrupt).toBeUndefined();
+    expect(runOf(messages)!.status).toBe('interrupted');
+  });
+});

@@ -104,8 +104,13 @@ function cachedRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly 
  * recorded on the run. Deeper than the chat's limit: dropped, and the turn records a `too-deep` error once.
  * Costs O(new content) like a flat event: the run is found through cached positions, nothing is copied but the path.
  */
+const END_STATUSES: ReadonlySet<unknown> = new Set(['done', 'failed', 'aborted', 'interrupted']);
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 export function reduceSubAgentEvent(draft: Draft<ChatState>, event: AgentEvent, turn: TurnContext): void {
   const within = (event as RunTarget).within!;
+  // Refs come from the wire: a path that is not all strings names no call.
+  if (within.some((ref) => typeof ref !== 'string')) return;
   const limit = turn.maxSubAgentDepth ?? DEFAULT_SUB_AGENT_DEPTH;
   if (within.length > limit) {
     if (!turn.subAgentTooDeep) {
@@ -116,16 +121,20 @@ export function reduceSubAgentEvent(draft: Draft<ChatState>, event: AgentEvent, 
   }
   const { run, scope } = cachedRun(draft, turn, within, event.type === 'sub-agent-start' ? event.name ?? event.agent : undefined);
   switch (event.type) {
-    case 'sub-agent-start':
+    case 'sub-agent-start': {
       run.status = 'running';
-      if (event.agent !== undefined) run.agent = event.agent;
+      const agent = text(event.agent);
+      if (agent !== undefined) run.agent = agent;
       if (event.runId !== undefined) run.runId = event.runId;
       return;
-    case 'sub-agent-end':
-      settleRun(run, event.status, turn.now);
-      if (event.error !== undefined) run.error = event.error;
+    }
+    case 'sub-agent-end': {
+      settleRun(run, END_STATUSES.has(event.status) ? event.status : 'done', turn.now);
+      const error = text(event.error);
+      if (error !== undefined) run.error = error;
       if (event.usage) run.usage = event.usage;
       return;
+    }
     case 'usage':
       run.usage = event.usage;
       return;
@@ -168,9 +177,18 @@ export function settleSubAgents(draft: Draft<ChatState>, turn: TurnContext, fini
   for (const scope of scopes) {
     const run = resolveRun(draft, turn, scope.within);
     if (run.status === 'running') settleRun(run, endStatus(run, finishReason), turn.now);
-    if (finishReason === 'interrupted') {
-      for (const message of run.messages) turn.interrupts.push(...(message.content as Part[]).filter(isInterruptPart));
+    if (finishReason !== 'interrupted' || run.status !== 'interrupted') continue;
+    for (const message of run.messages) turn.interrupts.push(...(message.content as Part[]).filter(isInterruptPart));
+    // The call that runs it waits because its sub-agent asked (a server interrupts the call to carry the question):
+    // the sub-agent's question is the one to ask, so the call is not an interrupt of its own on this side.
+    const ref = scope.within[scope.within.length - 1]!;
+    const found = scope.within.length === 1 ? findCall(draft.messages, ref, scope) : undefined;
+    const carrier = found && !isDraft(found) ? ownCopy(draft.messages, scope, found) : found;
+    if (carrier?.metadata?.interrupt !== undefined) {
+      const { interrupt: _carried, ...rest } = carrier.metadata;
+      carrier.metadata = rest;
     }
+    turn.interrupts = turn.interrupts.filter((part) => part.toolRequest.ref !== ref);
   }
 }
 

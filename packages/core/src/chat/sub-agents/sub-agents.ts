@@ -14,17 +14,19 @@ export function subAgents(): ChatFeature {
     install<S>(parts: ChatParts<S>): object {
       parts.subAgents = {
         reduce(draft, event, turn) {
+          if ('within' in event && event.within?.length) {
+            // The limit as `configure` last left it.
+            turn.maxSubAgentDepth = parts.settings.options.maxSubAgentDepth;
+            reduceSubAgentEvent(draft, event, turn);
+            return true;
+          }
           if (event.type === 'turn-end') settleSubAgents(draft, turn, event.finishReason);
-          if (event.type === 'tool-response' && !event.within?.length && event.part.metadata?.[SUB_AGENT_KEY] !== undefined) {
+          else if (event.type === 'tool-response' && event.part.metadata?.[SUB_AGENT_KEY] !== undefined) {
             // A tool result that carries its sub-agent's run (kept by the server): the run goes onto the call.
             reduceKeptRun(draft, event, turn);
             return true;
           }
-          if (!('within' in event) || !event.within?.length) return false;
-          // The limit as `configure` last left it.
-          turn.maxSubAgentDepth = parts.settings.options.maxSubAgentDepth;
-          reduceSubAgentEvent(draft, event, turn);
-          return true;
+          return false;
         },
         keep: keepSubAgentRuns,
       };

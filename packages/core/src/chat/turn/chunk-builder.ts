@@ -1,5 +1,5 @@
 import type { AgentChunk } from '../../model/chunk.js';
-import type { AgentEvent } from '../../model/events.js';
+import type { AgentEvent, RunTarget } from '../../model/events.js';
 import type { TurnContext } from './turn-context.js';
 
 /** Builds the `sendStream` chunks of a batch of decoded frames, after their events were reduced. */
@@ -34,7 +34,7 @@ export function createChunkBuilder<S>(): ChunkBuilder<S> {
       const chunk = current;
       if (!chunk) return;
       // A sub-agent's event: its frame still reaches onChunk (as `raw`), but its text and tool calls are not the agent's own.
-      if ('within' in event && event.within?.length) {
+      if ((event as RunTarget).within) {
         hasContent = true;
         return;
       }

@@ -95,6 +95,7 @@ type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 const needsPatcher = (store: ChatStore<unknown>, frames: readonly DecodedFrame[]) =>
   !loadedPatcher() && (!!store.getState().customWrites?.length || frames.some((frame) => frame.events.some((event) => event.type === 'custom-patch')));
 
+
 /** Reduces one network read's frames in one store update, then delivers its chunks and errors. */
 function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly DecodedFrame[], fromServer = true): void {
   const builder = setup.wantsChunks?.() === false ? null : createChunkBuilder<S>();
@@ -128,7 +129,8 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       builder?.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
-        // A sub-agent's deltas are reduced one by one (the run they go to is found once per update anyway).
+        // The agent's own deltas into one message are merged; a sub-agent's are reduced one by one (its run is found
+        // once per update, so each costs what a merged one does).
         if (event.type === 'text-delta' && !event.within) {
           if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
           run ??= event;

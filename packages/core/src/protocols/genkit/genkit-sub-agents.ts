@@ -14,23 +14,21 @@
  * @agent-chat/server writes it (`forwardSubAgent`), and translates it to AG-UI's and the AI SDK's own shapes.
  */
 import type { AgentEvent } from '../../model/events.js';
-import { isRecord, stringOr } from '../../util/guards.js';
-
-const ENDS = ['done', 'failed', 'aborted', 'interrupted'];
+import { isRecord } from '../../util/guards.js';
 
 /**
  * The events of a model chunk that carries `custom.subAgent`: its lifecycle, and its content decoded by `decode` as
- * the agent's own is (by the sub-agent's role and index), placed in the run. False for the agent's own chunks.
+ * the agent's own is (by the sub-agent's role and index), placed in the run. False for the agent's own chunks. The
+ * fields are passed on as they came: the subAgents() feature checks them (a chat without it drops them all).
  */
 export function genkitSubAgentEvents(chunk: Record<string, unknown>, decode: (chunk: Record<string, unknown>, events: AgentEvent[]) => void, events: AgentEvent[]): boolean {
   const run = isRecord(chunk.custom) ? chunk.custom.subAgent : undefined;
-  const within = isRecord(run) ? run.path : undefined;
-  if (!Array.isArray(within) || within.length === 0 || within.some((ref) => typeof ref !== 'string')) return false;
-  const { status, agent, error } = run as Record<string, unknown>;
-  if (status === 'running') events.push({ type: 'sub-agent-start', within, agent: stringOr(agent) } as AgentEvent);
+  if (!isRecord(run) || !Array.isArray(run.path)) return false;
+  const { path: within, status } = run;
+  if (status === 'running') events.push({ type: 'sub-agent-start', within, agent: run.agent } as AgentEvent);
   const own: AgentEvent[] = [];
-  decode({ ...(run as Record<string, unknown>), content: chunk.content }, own);
+  decode({ ...run, content: chunk.content }, own);
   for (const event of own) events.push({ ...event, within } as AgentEvent);
-  if (ENDS.includes(status as string)) events.push({ type: 'sub-agent-end', within, status, error: stringOr(error) } as AgentEvent);
+  if (status && status !== 'running') events.push({ type: 'sub-agent-end', within, status, error: run.error } as unknown as AgentEvent);
   return true;
 }
