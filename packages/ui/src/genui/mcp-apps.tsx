@@ -1,7 +1,7 @@
 import { isMcpAppOutput } from '@agent-chat/core/genui';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { lazyPart } from '../util/lazy-part.js';
-import { LazyToolActivity } from '../message-list/row-parts.js';
+import { LazyToolActivity } from '../tools/lazy-tool-activity.js';
 import type { ToolRenderProps } from '../tools/tool-registry.js';
 import type { McpAppsOptions } from './mcp-app-types.js';
 
