@@ -132,11 +132,11 @@ const CEILINGS = { 'app-engine': 18.0, 'app-scripted': 18.5, 'app-agentflow': 22
 // 1.13 kB over its 42 kB budget. The budget is missed and reported as missed; the row gets a regression ceiling (43.4)
 // until the rest is taken out of the first chunk (labels only lazy parts use, resumable() internals, or the patch
 // machinery loaded before the first patch: see RESULTS.md for where the bytes are).
-/** The protocol descriptors, from the built core (dist/, as measured). */
-const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
-  (core) => core.protocols,
+/** The protocol descriptors, from the built core (dist/, as measured; the list is on the binding subpath). */
+const PROTOCOLS = await import(`${root}packages/core/dist/binding.js`).then(
+  (binding) => binding.protocols,
   () => {
-    console.error('check-size: not built (packages/core/dist/index.js). Run `npx tsc -b` first.');
+    console.error('check-size: not built (packages/core/dist/binding.js). Run `npx tsc -b` first.');
     process.exit(2);
   },
 );
@@ -152,6 +152,9 @@ const PROTOCOLS = await import(`${root}packages/core/dist/index.js`).then(
  */
 // KaTeX's stylesheet, loaded with the math chunk (the bundles below leave CSS imports out: an app's bundler emits them apart).
 const KATEX_CSS_GZ = (gzipSync(readFileSync(`${root}node_modules/katex/dist/katex.min.css`), { level: constants.Z_BEST_COMPRESSION }).length / 1000).toFixed(2);
+// Issue 41 (the 1.0 surface): asChild on every root (a root's own content moved into the app's element: hostOf), a
+// ref-stable Slot (useCallback) and the parts as namespaces measure ui 39.45 kB (+0.15): its ceiling 39.3 → 39.5. The
+// ui-chat row imports the namespaces as an app does (MessageList.Root, Composer.Root): 16.48 kB, within its 16.7.
 const ENTRIES = [
   { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['app-engine'] },
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: CEILINGS['app-scripted'] },
@@ -163,7 +166,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42, ceiling: 43.4 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 39.3 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 39.5 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "import { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\nexport const chat = [MessageList.Root, Composer.Root, ThinkingIndicator, InterruptConfirmDialog];\n", external: OURS, budget: 10, ceiling: 16.7 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it
