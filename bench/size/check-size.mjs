@@ -147,9 +147,9 @@ const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.5, 'app-agentflow': 19
 // 1.13 kB over its 42 kB budget. The budget is missed and reported as missed; the row gets a regression ceiling (43.4)
 // until the rest is taken out of the first chunk (labels only lazy parts use, resumable() internals, or the patch
 // machinery loaded before the first patch: see RESULTS.md for where the bytes are).
-/** The protocol descriptors, from the built core (dist/, as measured). */
+/** The protocol descriptors, from the built core (dist/, as measured; the list is on the binding subpath). */
 const PROTOCOLS = await import(`${root}packages/core/dist/binding.js`).then(
-  (core) => core.protocols,
+  (binding) => binding.protocols,
   () => {
     console.error('check-size: not built (packages/core/dist/binding.js). Run `npx tsc -b` first.');
     process.exit(2);
@@ -167,6 +167,9 @@ const PROTOCOLS = await import(`${root}packages/core/dist/binding.js`).then(
  */
 // KaTeX's stylesheet, loaded with the math chunk (the bundles below leave CSS imports out: an app's bundler emits them apart).
 const KATEX_CSS_GZ = (gzipSync(readFileSync(`${root}node_modules/katex/dist/katex.min.css`), { level: constants.Z_BEST_COMPRESSION }).length / 1000).toFixed(2);
+// Issue 41 (the 1.0 surface): asChild on every root (a root's own content moved into the app's element: hostOf), a
+// ref-stable Slot (useCallback) and the parts as namespaces measure ui 39.45 kB (+0.15): its ceiling 39.3 → 39.5. The
+// ui-chat row imports the namespaces as an app does (MessageList.Root, Composer.Root): 16.48 kB, within its 16.7.
 const ENTRIES = [
   { id: 'app-engine', group: 'core', label: '`createAgentChat` + `useAgentChat` (the engine: store, reducer, patches, controller, hook; no protocol)', source: "export { createAgentChat } from '@agent-chat/core';\nexport { useAgentChat } from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['app-engine'] },
   { id: 'app-scripted', group: 'core', label: '… + `scriptedTransport` (in memory: tests, stories)', source: app('scriptedTransport'), budget: 15, ceiling: CEILINGS['app-scripted'] },

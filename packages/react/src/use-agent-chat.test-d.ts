@@ -18,7 +18,6 @@ describe('types', () => {
     expectTypeOf(chat).toExtend<AgentChat<unknown>>();
     expectTypeOf(chat).toExtend<AgentChat>();
     expectTypeOf<AgentChat<TaskState>>().not.toHaveProperty('store');
-    expectTypeOf(chat.select((state) => state.custom?.tasks.length, (count) => expectTypeOf(count).toEqualTypeOf<number | undefined>())).toEqualTypeOf<() => void>();
   });
 
   it('useAgentChat<TaskState>() gives custom: TaskState | undefined', () => {

@@ -1,4 +1,5 @@
 export * as MessageList from './message-list/parts.js';
+export * as Answer from './message-list/answer-parts.js';
 export type { MessageListProps } from './message-list/message-list.js';
 export type { MessageListRowProps } from './message-list/message-list-row.js';
 export { useMessage, type MessageListComponents, type MessageRowComponentProps, type MessageRowValue } from './message-list/message-context.js';

@@ -1,8 +1,8 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatState } from './state/chat-state.js';
 
-// A chat's writable store, kept beside the chat and not on it: `AgentChat` is read-only (`getState`, `subscribe`,
-// `select`), so an app cannot bypass the reducer, and `AgentChat<S>` stays assignable to `AgentChat<unknown>`.
+// A chat's writable store, kept beside the chat and not on it: `AgentChat` is read-only (`getState`, `subscribe`), so
+// an app cannot bypass the reducer, and `AgentChat<S>` stays assignable to `AgentChat<unknown>`.
 const stores = new WeakMap<object, StoreApi<ChatState<unknown>>>();
 
 /** Records the store of a chat `createAgentChat` made. */
@@ -12,8 +12,8 @@ export function registerChatStore<S>(chat: object, store: StoreApi<ChatState<S>>
 
 /**
  * The zustand store behind a chat made by `createAgentChat` (`@agent-chat/core/binding`): for bindings and tests that
- * must set a state directly. An app reads the chat through `getState`, `subscribe` and `select`, and changes it through
- * its operations. Throws for an object `createAgentChat` did not make.
+ * must set a state directly. An app reads the chat through `getState` and `subscribe`, and changes it through its
+ * operations. Throws for an object `createAgentChat` did not make.
  */
 export function storeOf<S>(chat: { getState(): ChatState<S> }): StoreApi<ChatState<S>> {
   const store = stores.get(chat);
