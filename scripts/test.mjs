@@ -107,7 +107,9 @@ const steps = [
   // The bench project reads built files (the bundles of bench/size): after the build.
   // The unit and integration projects in one vitest run (one pool of workers).
   { id: 'unit', title: `vitest: the unit and integration projects (${[...UNIT_PROJECTS, ...INTEGRATION_PROJECTS].join(', ')})`, after: BUILT, ...vitest('unit', [...UNIT_PROJECTS, ...INTEGRATION_PROJECTS]) },
-  { id: 'typecheck', title: 'typecheck sources, tests and scripts', command: bin('tsc'), args: ['-p', 'tsconfig.check.json'] },
+  // After the build: the demo and its e2e pages import @agent-chat/ui's subpaths (math, diagrams, highlighter) through
+  // the package's exports, whose types are in dist (a fresh clone's typecheck started beside tsc -b could miss them).
+  { id: 'typecheck', title: 'typecheck sources, tests and scripts', after: ['build'], command: bin('tsc'), args: ['-p', 'tsconfig.check.json'] },
   { id: 'lint', title: 'lint (eslint: typescript-eslint, React Hooks rules)', command: bin('eslint'), args: ['--cache', '--cache-location', `${cache}eslint/`, '.'] },
   { id: 'size', title: 'bundle sizes (size budgets reported; fails past the regression ceilings)', after: BUILT, command: node, args: ['bench/size/check-size.mjs', '--regression'] },
   ...packages.map((path) => ({ id: `publint ${path}`, title: `publint --strict ${path}`, after: ['pack'], command: bin('publint'), args: () => ['--strict', tarball(path)] })),
