@@ -166,6 +166,9 @@ describe('createThreadList', () => {
     await list.create();
     expect(agent.transport.stops).toHaveLength(1);
     expect(list.getState().running).toEqual([first]);
+    // A turn stopped because its thread was left is no new answer (it is not marked unread).
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(list.getState().unread).toEqual([]);
   });
 
   it('switching during a turn stops it (the transport cannot reattach) and keeps its partial answer; the other thread shows at once', async () => {

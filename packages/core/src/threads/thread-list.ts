@@ -102,6 +102,8 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     threads: [], activeId: null, status: 'loading', error: null, hasMore: false, removed: [], running: [], unread: [], needsYou: [], notFound: null,
   }));
   const backgroundRuns = options.backgroundRuns ?? 0;
+  /** Threads answering on in the background (kept under `backgroundRuns`): only their turn's end is a new answer. */
+  const inBackground = new Set<string>();
   const without = (ids: string[], id: string) => (ids.includes(id) ? ids.filter((other) => other !== id) : ids);
   const set = (partial: Partial<ThreadListState>) => store.setState(partial);
   const chats = new Map<string, ThreadChat<S>>();
@@ -155,7 +157,8 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     onTurnEnd(id: string, messages: ChatMessage[]) {
       // A background run ended: unread until shown; waiting for an answer, it needs the user.
       const { activeId, unread, needsYou } = store.getState();
-      if (id !== activeId) {
+      // A turn left (stopped or detached) when its thread was switched away from is no new answer.
+      if (id !== activeId && inBackground.delete(id)) {
         const interrupted = (chats.get(id)?.chat.getState().interrupts.length ?? 0) > 0;
         set({ unread: [...without(unread, id), id], ...(interrupted && { needsYou: [...without(needsYou, id), id] }) });
       }
@@ -205,7 +208,11 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     const { activeId, running, unread, needsYou } = store.getState();
     // The thread shown until now runs on in the background while fewer than `backgroundRuns` do; else it is left.
     const background = running.filter((other) => other !== activeId && other !== id).length;
-    if (activeId && activeId !== id && !(running.includes(activeId) && background < backgroundRuns)) await chats.get(activeId)?.leave();
+    if (activeId && activeId !== id) {
+      if (running.includes(activeId) && background < backgroundRuns) inBackground.add(activeId);
+      else await chats.get(activeId)?.leave();
+    }
+    if (id) inBackground.delete(id);
     set({ activeId: id, notFound: null, ...(id ? { unread: without(unread, id), needsYou: without(needsYou, id) } : {}) });
     if (!id) return;
     const entry = threadChat(id);
