@@ -128,10 +128,14 @@ export function aguiEvents(frames: ReadFrame[]): Array<{ type: string; delta?: s
 export const aguiText = (frames: ReadFrame[]) =>
   aguiEvents(frames).filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta).join('');
 
-/** The text of an AI SDK UI message stream (`[DONE]` left out). */
+/** The UI message chunks of an AI SDK stream (`[DONE]` left out). */
+export function aiSdkChunks(frames: ReadFrame[]): Array<{ type: string; delta?: string } & Record<string, unknown>> {
+  return frames.filter((frame) => frame.value !== '[DONE]').map((frame) => JSON.parse(frame.value) as { type: string; delta?: string });
+}
+
+/** The text of an AI SDK UI message stream. */
 export const aiSdkText = (frames: ReadFrame[]) =>
-  frames.filter((frame) => frame.value !== '[DONE]').map((frame) => JSON.parse(frame.value) as { type: string; delta?: string })
-    .filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta).join('');
+  aiSdkChunks(frames).filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta).join('');
 
 /** The ids of the frames, which must be consecutive from `from`. */
 export const idsOf = (frames: ReadFrame[]) => frames.map((frame) => frame.id);
