@@ -10,7 +10,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AgentStreamChunk, JsonPatchOperation, ToolRequestPart } from 'genkit/beta';
 import { isRecord } from '@agent-chat/core/wire';
-import { isSafeId } from '../hygiene/safe-id.js';
 import { jsonResponse } from '../turns/turn-frames.js';
 
 /** The part of a Genkit action the handlers use: `run(input, {onChunk, abortSignal, init, context})`. */
