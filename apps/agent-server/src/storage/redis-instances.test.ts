@@ -1,51 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { aguiTransport, createAgentChat, genkitTransport } from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aguiEvents, aiSdkText, genkitText, idsOf, range, readFrames, STORY_TEXT } from '../turns/resume-support.js';
 import type { TaskState } from '../agent/task-state.js';
 import { postJson, startTestServer, type TestServer } from '../test-support.js';
 import { clientTools, resumable } from '@agent-chat/core';
+import { REDIS_SERVER, redisAvailable as available, startRedis } from '../../../../packages/server/src/redis-test-support.js';
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-const available = existsSync(REDIS_SERVER);
 if (!available) console.warn(`\n*** SKIPPED: the Redis tests need Debian's redis-server at ${REDIS_SERVER} (apt-get install redis-server) ***\n`);
 
 describe('redis-server for the two-instance tests', () => {
   it.runIf(process.env.CI === 'true')('is installed under CI', () => expect(available).toBe(true));
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-let redis: ChildProcess;
+let redis: Awaited<ReturnType<typeof startRedis>>;
 let a: TestServer;
 let b: TestServer;
 const RESUMABLE = { 'content-type': 'application/json', accept: 'text/event-stream', 'x-agent-resumable': 'true' };
 
 describe.runIf(available)('two agent-server instances sharing one redis-server', () => {
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      redis.stdout!.on('data', (data: Buffer) => data.toString().includes('Ready to accept connections') && resolve());
-      redis.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-    });
-    const redisUrl = `redis://127.0.0.1:${port}`;
+    redis = await startRedis();
+    const redisUrl = (redis.client.options as { url: string }).url;
     // A story takes ~3 s: it still runs when the test reattaches through the other instance.
     [a, b] = await Promise.all([startTestServer({ redisUrl, tokenDelayMs: 10 }), startTestServer({ redisUrl, tokenDelayMs: 10 })]);
   }, 30_000);
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    const exited = new Promise((resolve) => redis.once('exit', resolve));
-    redis.kill('SIGTERM');
-    await exited;
+    await redis?.stop();
   });
 
   it.each([1, 40, 150])('a Genkit turn started on A, cut after %i frames, resumes through B with the exact text; B continues the session', async (cut) => {
