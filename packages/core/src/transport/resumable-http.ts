@@ -4,7 +4,8 @@ import { joinUrl } from './join-url.js';
 import { postJson, resolveHeaders } from './http-request.js';
 import type { HttpTransportConfig } from './http-transport.js';
 import { RESUMABLE_HEADER, TURN_ID_HEADER, turnPath } from '../wire/contract.js';
-import { newTurnId, resolveResumable } from './resumable-options.js';
+import { randomId } from '../util/ids.js';
+import { resolveResumable } from './resumable-options.js';
 import { streamResumableTurn } from './resumable-turn.js';
 import { createTurnRegistry } from './turn-registry.js';
 import type { Transport, TurnRequest } from './transport.js';
@@ -50,7 +51,7 @@ export function resumableHttpTransport<Body>(config: HttpTransportConfig<Body>):
     run(request, signal) {
       const sent = build(request);
       // The client names the turn before sending it: a page that goes away before the response can reattach to it.
-      const turnId = newTurnId();
+      const turnId = randomId();
       return streamResumableTurn(url, { ...resumableTurn(request, signal, sent, (postSignal) =>
         postJson(url, sent, { headers: withResumable(turnId), fetch: config.fetch, accept, signal: postSignal }).catch(busyError)), named: turnId });
     },

@@ -10,15 +10,6 @@ export interface ResumableOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** A new client turn id, a random UUID (v4) as the server names its own turns, also outside secure contexts. */
-export function newTurnId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** The default backoff: doubling from 1 s, at most 15 s. */
 export const defaultReattachDelay = (attempt: number): number => Math.min(1000 * 2 ** (attempt - 1), 15_000);
 

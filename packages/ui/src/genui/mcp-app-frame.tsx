@@ -8,10 +8,10 @@ import type { AgentChat } from '@agent-chat/core';
 import { useToolRegistry, type ToolRenderProps } from '../tools/tool-registry.js';
 import { A2uiError as GenUiNotice } from './a2ui-error.js';
 import type { McpAppsOptions } from './mcp-app-types.js';
+import { isRecord } from '../util/is-record.js';
 
 type CallToolResult = { content: unknown[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The text of MCP content blocks (what a user message can carry on every protocol). */
 const textOf = (content: unknown): string => (Array.isArray(content) ? content : [])
