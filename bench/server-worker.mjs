@@ -79,6 +79,6 @@ const rows = [];
 for (const size of spec.sizes) rows.push(await measure(size));
 server.closeAllConnections?.();
 server.close();
-await turns?.close();
+await turns?.dispose();
 process.stdout.write(`${JSON.stringify({ ...spec, chunksPerAnswer, rows })}\n`);
 process.exit(0);

@@ -48,7 +48,7 @@ export async function startExample(cwd: string, command: string[], port: number,
       child.kill('SIGTERM');
       await exited;
     }
-    await agent.close();
+    await agent.dispose();
     await rm(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;

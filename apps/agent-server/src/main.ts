@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     console.log(`[agent-server] ${signal}: shutting down`);
     // Anything still holding the event loop after a clean close gets 3 s, then the process exits anyway.
     setTimeout(() => process.exit(0), 3000).unref();
-    server.close().then(
+    server.dispose().then(
       () => {
         process.exitCode = 0;
       },

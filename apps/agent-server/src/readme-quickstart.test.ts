@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The snippet imports the built package, as a user's project would.
   await run(`${root}node_modules/.bin/tsc`, ['-b', 'packages/core'], { cwd: root });
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 describe("the README's quickstart", () => {
   it('runs as written with plain Node against a live agent server', async () => {

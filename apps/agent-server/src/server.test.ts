@@ -6,7 +6,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const LINE = /^POST \/api\/agent session=[A-Za-z0-9_-]+ finishReason=(\w+) \d+ms/;
 

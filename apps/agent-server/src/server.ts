@@ -75,7 +75,7 @@ export interface AgentServer {
   /** The same agent as an AI SDK chat route: `${url}/api/ai-sdk` (for `aiSdkTransport({api})`). */
   aiSdkUrl: string;
   port: number;
-  close(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
 interface TurnOutcome {
@@ -194,7 +194,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     aguiUrl: `${url}${routePath(DEFAULT_BASE, ROUTES.agui)}`,
     aiSdkUrl: `${url}${routePath(DEFAULT_BASE, ROUTES['ai-sdk'])}`,
     port,
-    close() {
+    dispose() {
       closing ??= (async () => {
         shutdown.abort();
         const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
@@ -202,7 +202,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
         // Let stopped turns save their snapshots before the data folder may go away.
         await Promise.allSettled([...active]);
         await closed;
-        await turns.close();
+        await turns.dispose();
         await redis?.quit().catch(() => {});
       })();
       return closing;

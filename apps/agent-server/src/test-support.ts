@@ -12,7 +12,7 @@ export interface TestServer {
   server: AgentServer;
   lines: string[];
   chat(options?: Omit<AgentChatOptions<TaskState>, 'transport'>, path?: string): AgentChat<TaskState>;
-  close(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
 /** The user of a test's requests that name none (tests of users and owners name theirs in `x-agent-user`). */
@@ -30,7 +30,7 @@ export async function startTestServer(options: AgentServerOptions = {}): Promise
     chat: (chatOptions = {}, path = '/api/agent') =>
       // All three chat features, as AgentChatView gives them (a test's own `features` replaces them).
       createAgentChat<TaskState>({ features: [versionTree(), clientTools(), resumable()], transport: genkitTransport({ url: `${server.url}${path}` }), ...chatOptions }),
-    close: () => server.close(),
+    dispose: () => server.dispose(),
   };
 }
 

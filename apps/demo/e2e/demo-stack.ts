@@ -30,7 +30,7 @@ export async function startDemoStack(options: { tokenDelayMs: number }): Promise
   try {
     app = await vite.preview({ root: demoDir, logLevel: 'warn', preview: { port: 0, strictPort: true, host: '127.0.0.1' } });
   } catch (error) {
-    await agent.close();
+    await agent.dispose();
     throw error;
   }
   const url = app.resolvedUrls?.local[0];
@@ -51,7 +51,7 @@ export async function startDemoStack(options: { tokenDelayMs: number }): Promise
     },
     async close() {
       await app.close();
-      await agent.close();
+      await agent.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -79,7 +79,7 @@ const rows: Row[] = [
     protocol: 'genkit',
     async start() {
       const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: DELAY_MS, log: () => {}, user: 'anonymous' });
-      return { transport: genkitTransport({ url: server.agentUrl }), close: () => server.close() };
+      return { transport: genkitTransport({ url: server.agentUrl }), close: () => server.dispose() };
     },
     greet: { prompt: 'add Buy milk', text: 'Added “Buy milk” (task #1).' },
     interrupt: { supported: true, prompt: 'clear', name: 'confirmClearAll' },

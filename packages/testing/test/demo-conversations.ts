@@ -50,7 +50,7 @@ export interface DemoConversation {
 async function demoAgent(route: (server: Awaited<ReturnType<typeof startAgentServer>>, fetch: typeof globalThis.fetch) => Transport): Promise<Server> {
   // A visible pace for stories (the agent's own token delay), and an in-memory store so that nothing is left behind.
   const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 12, log: () => undefined, user: 'anonymous' });
-  return { transport: (fetch) => route(server, fetch), close: () => server.close() };
+  return { transport: (fetch) => route(server, fetch), close: () => server.dispose() };
 }
 
 export const DEMO_CONVERSATIONS: DemoConversation[] = [

@@ -14,7 +14,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 /** A fetch that keeps every JSON request body it sends. */
 function recordingFetch() {

@@ -5,7 +5,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 async function chatWithTwoTasks() {
   const chat = t.chat();

@@ -13,7 +13,7 @@ let slow: TestServer;
 beforeAll(async () => {
   [t, slow] = await Promise.all([startTestServer(), startTestServer({ tokenDelayMs: 20 })]);
 });
-afterAll(() => Promise.all([t.close(), slow.close()]));
+afterAll(() => Promise.all([t.dispose(), slow.dispose()]));
 
 const ROUTES: Record<string, (server: TestServer) => Transport> = {
   genkit: (server) => genkitTransport({ url: server.server.agentUrl }),

@@ -6,7 +6,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ tokenDelayMs: 0 });
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 describe('the scripted agent\'s rich answer, through the kit\'s Genkit client', () => {
   it('reasoning, then the text with code, math and citations, the sources, suggestions and usage', async () => {

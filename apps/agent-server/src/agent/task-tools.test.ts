@@ -6,7 +6,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 describe('task tools through createAgentChat + genkitTransport', () => {
   it('adds tasks: custom.tasks arrives live as patches, before the closing text', async () => {

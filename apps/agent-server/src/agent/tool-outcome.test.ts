@@ -14,7 +14,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const PROTOCOLS: Array<[name: string, make: () => Transport]> = [
   ['genkit', () => genkitTransport({ url: t.server.agentUrl })],

@@ -30,7 +30,7 @@ describe('a burst of tiny bad requests', () => {
       await t.chat().send('add Buy milk');
       expect(t.lines.at(-1)).toMatch(/^POST \/api\/agent session=\S+ finishReason=stop/);
     } finally {
-      await t.close();
+      await t.dispose();
     }
   });
 });

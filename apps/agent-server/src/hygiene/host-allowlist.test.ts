@@ -9,7 +9,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 describe('Host and Origin allowlist (default: loopback names)', () => {
   it('answers 403 PERMISSION_DENIED to a foreign Host on every route, before any turn runs', async () => {
@@ -58,7 +58,7 @@ describe('Host and Origin allowlist (default: loopback names)', () => {
       expect((await health({ host: 'agent.example.com:443', origin: 'https://agent.example.com' })).status).toBe(200);
       expect((await health({ host: `127.0.0.1:${own.server.port}` })).status).toBe(403);
     } finally {
-      await own.close();
+      await own.dispose();
     }
   });
 });

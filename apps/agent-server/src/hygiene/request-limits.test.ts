@@ -33,7 +33,7 @@ beforeAll(async () => {
   t = await startTestServer({ store: 'file', dataDir, maxBodyBytes: 4096, maxJsonDepth: 16 });
 });
 afterAll(async () => {
-  await t.close();
+  await t.dispose();
   await removeDir(dataDir);
 });
 
@@ -100,7 +100,7 @@ async function withDefaults(fn: (server: TestServer, dir: string) => Promise<voi
   try {
     await fn(server, dir);
   } finally {
-    await server.close();
+    await server.dispose();
     await removeDir(dir);
   }
 }

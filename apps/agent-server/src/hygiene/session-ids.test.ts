@@ -33,7 +33,7 @@ describe('unsafe ids over HTTP', () => {
     t = await startTestServer({ store: 'file', dataDir });
   });
   afterAll(async () => {
-    await t.close();
+    await t.dispose();
     await removeDir(dataDir);
   });
 

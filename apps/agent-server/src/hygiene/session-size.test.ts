@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startTestServer({ store: 'file', dataDir, maxSessionBytes: CAP });
 });
 afterAll(async () => {
-  await t.close();
+  await t.dispose();
   await removeDir(dataDir);
 });
 
@@ -84,7 +84,7 @@ describe('per-session stored-size cap (maxSessionBytes)', () => {
       expect(response.error?.message).toMatch(/^Session tiny would store \d+ bytes, over its cap of 600/);
       await expect(chat.getSnapshot({ sessionId: 'tiny' })).rejects.toMatchObject({ status: 404 });
     } finally {
-      await tiny.close();
+      await tiny.dispose();
     }
   });
 });

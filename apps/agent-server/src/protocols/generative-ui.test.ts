@@ -15,7 +15,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ tokenDelayMs: 0 });
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const routes: Array<[string, (fetch?: typeof globalThis.fetch) => Transport]> = [
   ['Genkit', (fetch) => genkitTransport({ url: t.server.agentUrl, ...(fetch ? { fetch } : {}) })],

@@ -10,7 +10,7 @@ let slow: TestServer; // a real pace, so that Stop lands mid-answer
 beforeAll(async () => {
   [t, slow] = await Promise.all([startTestServer(), startTestServer({ tokenDelayMs: 5 })]);
 });
-afterAll(() => Promise.all([t.close(), slow.close()]));
+afterAll(() => Promise.all([t.dispose(), slow.dispose()]));
 
 const PROTOCOLS = {
   'AG-UI': (server = t) => createAgentChat<TaskState>({ features: [versionTree()], transport: aguiTransport({ url: server.server.aguiUrl }) }),

@@ -15,7 +15,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const titlesOf = (state: TaskState | undefined) => state?.tasks.map((task) => task.title);
 

@@ -10,7 +10,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ tokenDelayMs: 0 });
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 /** The rich answer's canonical content, state and usage, as a chat over `transport` ends up with them. */
 async function richAnswerOver(transport: Transport) {

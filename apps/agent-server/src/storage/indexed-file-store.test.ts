@@ -83,7 +83,7 @@ describe('a corrupt file in the store, over HTTP', () => {
         expect(errors.join('\n')).not.toMatch(/corrupt-\d+\.json/); // the other sessions' files were never opened
         expect((await readdir(join(dataDir, 'global'))).filter((name) => name.startsWith('corrupt-'))).toHaveLength(50);
       } finally {
-        await t.close();
+        await t.dispose();
       }
     }));
 });

@@ -12,7 +12,7 @@ describe('FileSessionStore persistence', () => {
       await chat.send('report');
       const { sessionId, snapshotId } = chat.getState();
       expect(sessionId).toBeTruthy();
-      await first.close();
+      await first.dispose();
 
       // The snapshots are files under <dataDir>/global, one per turn, plus the session pointer.
       const files = await readdir(join(dataDir, 'global'));
@@ -39,7 +39,7 @@ describe('FileSessionStore persistence', () => {
         expect(next.sessionId).toBe(sessionId);
         expect(again.getState().custom?.tasks).toHaveLength(2);
       } finally {
-        await second.close();
+        await second.dispose();
       }
     }));
 
@@ -53,7 +53,7 @@ describe('FileSessionStore persistence', () => {
           serverStatus: 'NOT_FOUND',
         });
       } finally {
-        await t.close();
+        await t.dispose();
       }
     }));
 });

@@ -25,7 +25,7 @@ describe.runIf(available)('two agent-server instances sharing one redis-server',
     [a, b] = await Promise.all([startTestServer({ redisUrl, tokenDelayMs: 10 }), startTestServer({ redisUrl, tokenDelayMs: 10 })]);
   }, 30_000);
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all([a?.dispose(), b?.dispose()]);
     await redis?.stop();
   });
 

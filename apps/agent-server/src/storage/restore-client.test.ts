@@ -11,7 +11,7 @@ let slow: TestServer;
 beforeAll(async () => {
   [t, slow] = await Promise.all([startTestServer(), startTestServer({ tokenDelayMs: 3 })]);
 });
-afterAll(() => Promise.all([t.close(), slow.close()]));
+afterAll(() => Promise.all([t.dispose(), slow.dispose()]));
 
 type Make = (server: TestServer, fetchImpl?: typeof fetch) => Transport;
 const PROTOCOLS: Record<string, Make> = {

@@ -17,7 +17,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 /** A fetch whose response bodies break off after their first read when `cut.next` is set (a dropped connection). */
 function cuttingFetch(cut: { next: boolean }): typeof fetch {

@@ -11,7 +11,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const TASKS = { tasks: [{ id: 1, title: 'Buy milk', done: false }], nextId: 2 };
 

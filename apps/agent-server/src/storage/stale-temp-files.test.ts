@@ -29,7 +29,7 @@ describe('stale .tmp files on start', () => {
         expect(await readdir(join(global, '.pointers'))).toEqual([]);
         expect((await t.chat().send('add Buy milk')).text).toBe('Added “Buy milk” (task #1).');
       } finally {
-        await t.close();
+        await t.dispose();
       }
     }));
 });

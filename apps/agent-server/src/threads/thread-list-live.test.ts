@@ -12,7 +12,7 @@ beforeAll(async () => {
   // Slow enough that a story still runs when the test switches away from it.
   t = await startTestServer({ tokenDelayMs: 3 });
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 const lists: ThreadListHandle<TaskState>[] = [];
 afterEach(() => {
   for (const list of lists.splice(0)) list.dispose();

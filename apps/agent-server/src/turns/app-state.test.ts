@@ -13,7 +13,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const PROTOCOLS: Record<string, (server: TestServer) => Transport> = {
   genkit: (server) => genkitTransport({ url: server.server.agentUrl }),

@@ -13,7 +13,7 @@ let slow: TestServer;
 beforeAll(async () => {
   slow = await startTestServer({ tokenDelayMs: 3 });
 });
-afterAll(() => slow.close());
+afterAll(() => slow.dispose());
 
 type Make = (fetchImpl: typeof fetch) => Transport;
 const PROTOCOLS: Record<string, Make> = {

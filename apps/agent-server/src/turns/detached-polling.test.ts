@@ -8,7 +8,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ tokenDelayMs: 3 });
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
 // Quick reads, plenty of them: the bound is far beyond a 300-token story at 3 ms a token.

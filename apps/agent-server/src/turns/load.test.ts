@@ -9,7 +9,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ tokenDelayMs: 1 });
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const PROMPT = 'tell me a long story';
 const requests = {

@@ -8,7 +8,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ tokenDelayMs: 0 });
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const STORY = 'tell me a long story';
 

@@ -7,7 +7,7 @@ let fast: TestServer;
 beforeAll(async () => {
   [t, fast] = await Promise.all([startTestServer({ tokenDelayMs: 5 }), startTestServer({ tokenDelayMs: 0 })]);
 });
-afterAll(() => Promise.all([t.close(), fast.close()]));
+afterAll(() => Promise.all([t.dispose(), fast.dispose()]));
 
 describe('long answers, Stop and failing turns', () => {
   it('streams a long answer (~300 tokens) in full when not stopped', async () => {

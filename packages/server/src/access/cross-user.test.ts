@@ -121,7 +121,7 @@ async function checkAll(servers: Instance[], numRuns: number): Promise<void> {
 
 describe('another user’s conversation (one instance, memory)', () => {
   const server = instance();
-  afterAll(() => server.routes.turns.close());
+  afterAll(() => server.routes.turns.dispose());
 
   it('every operation on another user’s id is answered as an unknown id, or 401 without a user; the owner’s view is unchanged', async () => {
     await checkAll([server], 40);
@@ -156,7 +156,7 @@ describe.skipIf(!redisAvailable)('another user’s conversation (two instances o
     }
   }, 30_000);
   afterAll(async () => {
-    for (const server of servers) await server.routes.turns.close();
+    for (const server of servers) await server.routes.turns.dispose();
     await redis?.stop();
   });
 

@@ -46,7 +46,7 @@ async function startThenDelete(server: Instance, user: string, id: string, proto
 
 describe.each<Protocol>(PROTOCOLS)('deleting a %s conversation (memory)', (protocol) => {
   const server = instance();
-  afterAll(() => server.routes.turns.close());
+  afterAll(() => server.routes.turns.dispose());
 
   it('leaves every read path 404 (204 for streams) and nothing in the stores', async () => {
     const id = `gone-${protocol}`;
@@ -70,7 +70,7 @@ describe('deleting a conversation while a turn of it runs', () => {
     // The agent's model waits for `release`: the turn ends (and the agent saves its last snapshot) after the delete.
     let release!: () => void;
     const server = instance({ hold: new Promise<void>((resolve) => (release = resolve)) });
-    onTestFinished(() => server.routes.turns.close());
+    onTestFinished(() => server.routes.turns.dispose());
     const id = `late-${resumable}`;
     expect((await call(server.routes, 'ann', 'POST', '/api/threads', { id, title: 'Plans', createdAt: 1, updatedAt: 1, archived: false })).status).toBe(201);
     expect((await sendTurn(server.routes, 'ann', 'genkit', id, 'first')).status).toBe(200);
@@ -112,7 +112,7 @@ describe('deleting a conversation whose threads are in files', () => {
     server = instance({ threads: fileThreadIndex({ dir }) });
   });
   afterAll(async () => {
-    await server.routes.turns.close();
+    await server.routes.turns.dispose();
     await removeDir(dir);
   });
 
@@ -136,7 +136,7 @@ describe.skipIf(!redisAvailable)('deleting a conversation on Redis, from the oth
     servers.push(first, instance({ store: first.store, threads: redisThreadIndex({ client }), turns: resumableTurns({ store: redisTurnStore({ client }) }) }));
   }, 30_000);
   afterAll(async () => {
-    for (const server of servers) await server.routes.turns.close();
+    for (const server of servers) await server.routes.turns.dispose();
     await redis?.stop();
   });
 

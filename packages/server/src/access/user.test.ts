@@ -19,7 +19,7 @@ describe('the user option', () => {
     const created = await routes(new Request('http://localhost/api/threads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 't1', title: 't', createdAt: 1, updatedAt: 1, archived: false }) }));
     expect(created.status).toBe(201);
     expect((await routes(new Request('http://localhost/api/threads/t1'))).status).toBe(200);
-    await routes.turns.close();
+    await routes.turns.dispose();
   });
 
   it('genkitRoutes refuses a session store that cannot delete a session (a deleted conversation would stay)', () => {

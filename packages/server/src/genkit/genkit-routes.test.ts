@@ -121,7 +121,7 @@ describe.each(Object.keys(MOUNTS))('genkitRoutes mounted in %s', (name) => {
   });
   afterAll(async () => {
     await mount.close();
-    await routes.turns.close();
+    await routes.turns.dispose();
   });
 
   it.each(Object.keys(PROTOCOLS) as RouteProtocol[])('%s: a body cut mid-answer is reattached and equals the answer; a reload restores the conversation', async (protocol) => {
@@ -182,7 +182,7 @@ describe("genkitRoutes: a named session's first answer run again (a thread's reg
       const edited = await genkitTransport({ url: 'http://localhost/api/agent', fetch: call }).getSnapshot!({ sessionId: 'thread-first' });
       expect(edited.state?.messages.map((message) => message.content.map((part) => ('text' in part ? part.text : '')).join(''))).toEqual(['bye', 'You said: bye.']);
     } finally {
-      await routes.turns.close();
+      await routes.turns.dispose();
     }
   });
 
@@ -198,7 +198,7 @@ describe("genkitRoutes: a named session's first answer run again (a thread's reg
       }));
       expect(response.status).toBe(400);
     } finally {
-      await turns.close();
+      await turns.dispose();
     }
   });
 });

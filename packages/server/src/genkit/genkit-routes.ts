@@ -54,11 +54,13 @@ export interface GenkitRoutesOptions extends Omit<AccessOptions, 'owners'> {
 }
 
 export interface GenkitRoutes extends WebHandler {
-  /** The turns the routes run on (close them with the server: `routes.turns.close()`). */
+  /** The turns the routes run on (`routes.dispose()` disposes them). */
   turns: ResumableTurns;
   /** Deletes a conversation whole: its running and kept turns, its fork points, its snapshots, its thread and owner. */
   deleteConversation(id: string): Promise<void>;
-  /** `await using routes = genkitRoutes(…)`: closes its turns (`routes.turns.close()`) when the block ends. */
+  /** Disposes the routes' turns (`routes.turns.dispose()`): call it when the server stops. */
+  dispose(): Promise<void>;
+  /** `await using routes = genkitRoutes(…)`: {@link GenkitRoutes.dispose} when the block ends. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -97,5 +99,6 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
     if (owner !== null) await threads.remove(owner, id);
     await threads.owners.release(id);
   };
-  return Object.assign(handler, { turns, deleteConversation, [Symbol.asyncDispose]: () => turns.close() });
+  const dispose = () => turns.dispose();
+  return Object.assign(handler, { turns, deleteConversation, dispose, [Symbol.asyncDispose]: dispose });
 }

@@ -43,7 +43,20 @@ describe.runIf(redisAvailable)('lifecycles of the Redis-backed objects', () => {
     await expect.poll(others).toBe(before);
   });
 
-  it('a Node script that quits its own Redis client but forgets to close the turn store still exits', async () => {
+  it('routes.dispose() disposes the turns and their store: the client and subscriber are gone, and twice is harmless', async () => {
+    const before = await others();
+    const ai = genkit({});
+    const agent = ai.defineAgent({ name: 'idle2', model: ai.defineModel({ name: 'test/idle2' }, async () => ({ message: { role: 'model', content: [{ text: 'ok' }] } })) });
+    const store = redisTurnStore({ url });
+    await store.ready();
+    const routes = genkitRoutes({ agent, store: memorySessionStore(), turns: resumableTurns({ store }), user: 'anonymous' });
+    expect(await others()).toBe(before + 2);
+    await routes.dispose();
+    await expect.poll(others).toBe(before);
+    await routes.dispose();
+  });
+
+  it('a Node script that quits its own Redis client but forgets to dispose the turn store still exits', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'server-exit-'));
     try {
       const file = join(dir, 'script.mts');

@@ -48,7 +48,7 @@ export class RedisTurns {
   async start(): Promise<void> {
     this.subscriber = this.client.duplicate();
     await this.subscriber.connect();
-    // It only listens: a process that forgets close() is not kept alive by it.
+    // It only listens: a process that forgets dispose() is not kept alive by it.
     this.subscriber.unref();
     await this.subscriber.subscribe(this.key('turns', 'cancel'), (turnId) => {
       const turn = this.buffers.get(turnId);
@@ -58,7 +58,7 @@ export class RedisTurns {
     await this.subscriber.subscribe(this.key('turns', 'forget'), (sessionId) => this.buffers.forgetSession(sessionId));
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     await Promise.allSettled([...this.chains.values()]);
     await this.subscriber?.quit().catch(() => {});
   }

@@ -101,11 +101,11 @@ export interface ResumableTurns {
   handler(route: string, options: { headers: Record<string, string>; withIds?: boolean; user: UserOption }): WebHandler;
   /** Stops and forgets every turn of a session, here and (with Redis) on every instance: the conversation was deleted. */
   forgetSession(sessionId: string): Promise<void>;
-  /** Turns running on this instance (for a clean close). */
+  /** Turns running on this instance (for a clean shutdown). */
   runningTurns(): Turn[];
-  /** Closes the store (see {@link TurnStore.close}). */
-  close(): Promise<void>;
-  /** `await using turns = resumableTurns(…)`: {@link ResumableTurns.close}. */
+  /** Disposes the store (see {@link TurnStore.dispose}). */
+  dispose(): Promise<void>;
+  /** `await using turns = resumableTurns(…)`: {@link ResumableTurns.dispose}. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -282,7 +282,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       await store.shared?.forgetSession(sessionId, local);
     },
     runningTurns: () => buffers.runningTurns(),
-    close: () => store.close(),
-    [Symbol.asyncDispose]: () => store.close(),
+    dispose: () => store.dispose(),
+    [Symbol.asyncDispose]: () => store.dispose(),
   };
 }

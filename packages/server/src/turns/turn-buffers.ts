@@ -253,7 +253,7 @@ export class TurnBuffers {
     }
   }
 
-  /** Turns currently running (for a clean close). */
+  /** Turns currently running (for a clean shutdown). */
   runningTurns(): Turn[] {
     return [...this.turns.values()].filter((record) => !record.done);
   }

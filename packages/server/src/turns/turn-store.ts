@@ -21,8 +21,8 @@ export interface TurnStore {
    * Waits for pending writes and disconnects what the store connected itself (a Redis client made from `url` keeps a
    * Node process alive until then; the store's subscriber does not).
    */
-  close(): Promise<void>;
-  /** `await using store = redisTurnStore(…)`: {@link TurnStore.close}. */
+  dispose(): Promise<void>;
+  /** `await using store = redisTurnStore(…)`: {@link TurnStore.dispose}. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -32,12 +32,12 @@ export type TurnStoreOptions = TurnBufferOptions;
 /** Turns kept in this process's memory: replayable for `retentionMs` (default 60 s) after they end. */
 export function memoryTurnStore(options: TurnStoreOptions = {}): TurnStore {
   const buffers = new TurnBuffers(options);
-  const close = () => Promise.resolve();
-  return { kind: 'memory', buffers, shared: undefined, ready: () => Promise.resolve(), close, [Symbol.asyncDispose]: close };
+  const dispose = () => Promise.resolve();
+  return { kind: 'memory', buffers, shared: undefined, ready: () => Promise.resolve(), dispose, [Symbol.asyncDispose]: dispose };
 }
 
 export interface RedisTurnStoreOptions extends TurnStoreOptions {
-  /** `redis://host:port`: the store makes its own client (and quits it on close). */
+  /** `redis://host:port`: the store makes its own client (and quits it on dispose). */
   url?: string;
   /** Or a client of the app's (connected, or connected by `ready()`); it stays the app's to quit. */
   client?: RedisClient;
@@ -79,13 +79,13 @@ export function redisTurnStore(options: RedisTurnStoreOptions): TurnStore {
       })();
       return starting;
     },
-    async close() {
+    async dispose() {
       if (starting) await starting.catch(() => {});
-      await shared.close();
+      await shared.dispose();
       if (owned && client.isOpen) await client.quit().catch(() => {});
     },
     [Symbol.asyncDispose]() {
-      return this.close();
+      return this.dispose();
     },
   };
 }

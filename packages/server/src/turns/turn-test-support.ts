@@ -58,7 +58,7 @@ export async function startStoryServer(wordDelayMs = 10, turns?: ResumableTurns)
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await routes.turns.close();
+      await routes.turns.dispose();
     },
   };
 }

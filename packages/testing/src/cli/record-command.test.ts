@@ -22,7 +22,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await Promise.all([agent.close(), tnsai.close(), rm(dir, { recursive: true, force: true })]);
+  await Promise.all([agent.dispose(), tnsai.close(), rm(dir, { recursive: true, force: true })]);
 });
 
 /** Runs the command in-process, collecting what it writes. */

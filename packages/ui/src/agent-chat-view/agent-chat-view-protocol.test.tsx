@@ -35,7 +35,7 @@ const rows: Row[] = [
     protocol: 'genkit',
     async start() {
       const server = await startAgentServer({ port: 0, store: 'memory', tokenDelayMs: 0, log: () => {}, user: 'anonymous' });
-      return { url: server.agentUrl, close: () => server.close() };
+      return { url: server.agentUrl, close: () => server.dispose() };
     },
     prompt: 'add Buy milk',
     reply: 'Added “Buy milk” (task #1).',

@@ -8,7 +8,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const chatOn = (options: Omit<AgentChatOptions<TaskState>, 'transport'> = {}) =>
   createAgentChat<TaskState>({ transport: aiSdkTransport({ url: t.server.aiSdkUrl }), ...options });

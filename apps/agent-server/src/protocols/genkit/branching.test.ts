@@ -8,7 +8,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(() => t.dispose());
 
 const lines = (messages: readonly ChatMessage[]) => messages.map((message) => `${message.role}:${textOf(message.content) || message.content.map((part) => Object.keys(part)[0]).join(',')}`);
 const titles = (chat: AgentChat<TaskState>) => chat.getState().custom?.tasks.map((task) => task.title);
