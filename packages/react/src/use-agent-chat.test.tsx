@@ -239,6 +239,47 @@ describe('useAgentChat', () => {
     expect(onTurnEnd).toHaveBeenCalledTimes(1);
   });
 
+  it('unmounting disposes the chat it made (also a turn started on the chat itself ends); a chat passed in is not disposed', async () => {
+    let released = false;
+    async function* endless(): AsyncGenerator<AgentEvent> {
+      try {
+        for (let index = 0; ; index++) yield* textDeltas(1, index);
+      } finally {
+        released = true;
+      }
+    }
+    const transport = scriptedTransport([endless, reply('never')], { delayMs: 2 });
+    const made = renderHook(() => useAgentChat({ transport }));
+    const chat = made.result.current.chat;
+    const sent = chat.send('go');
+    await waitFor(() => expect(lastText(made.result.current.messages).length).toBeGreaterThan(3));
+    made.unmount();
+    expect((await sent).finishReason).toBe('aborted');
+    expect(released).toBe(true);
+    expect((await chat.send('later')).finishReason).toBe('aborted');
+    expect(transport.requests).toHaveLength(1);
+
+    const mine = createAgentChat({ transport: scriptedTransport([reply('still mine')]) });
+    const passed = renderHook(() => useAgentChat({ chat: mine }));
+    passed.unmount();
+    await Promise.resolve();
+    expect((await mine.send('after unmount')).text).toBe('still mine');
+  });
+
+  it('StrictMode mounts twice: the chat it made is not disposed by the first unmount, and is by the real one', async () => {
+    const transport = scriptedTransport([reply('one'), reply('two')]);
+    const { result, unmount } = renderHook(() => useAgentChat({ transport }), { wrapper: StrictMode });
+    // The simulated unmount's disposal would have run by now (a microtask).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const chat = result.current.chat;
+    expect((await chat.send('a')).text).toBe('one');
+    await waitFor(() => expect(lastText(result.current.messages)).toBe('one'));
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await chat.send('b')).finishReason).toBe('aborted');
+    expect(transport.requests).toHaveLength(1);
+  });
+
   it('shares a chat: useAgentChat({ chat }), a provider with useAgentChat() and useAgentChatContext()', async () => {
     const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([reply('shared text')]) });
     const seen: string[] = [];

@@ -1,6 +1,6 @@
-import type { AgentChat, AgentChatOptionKey, AgentChatOptions, ChatState, SendOptions } from '@agent-chat/core';
+import type { AgentChat, AgentChatOptionKey, AgentChatOptions, ChatState } from '@agent-chat/core';
 import { splitChatOptions } from '@agent-chat/core/binding';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useOptionalAgentChatContext } from './agent-chat-provider.js';
 import { coalesceStore, DEFAULT_THROTTLE, type Throttle } from './frame-scheduler.js';
 import { useOwnedChat } from './use-owned-chat.js';
@@ -32,16 +32,8 @@ export type UseAgentChatResult<S = unknown> = ChatState<S> & UseAgentChatActions
   chat: AgentChat<S>;
 };
 
-function linkSignals(first: AbortSignal, second: AbortSignal | undefined): AbortSignal {
-  if (!second) return first;
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([first, second]);
-  const controller = new AbortController();
-  for (const signal of [first, second]) {
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-  }
-  return controller.signal;
-}
+/** How many times the component that made a chat mounted it: a cleanup disposes the chat unless it mounted again since. */
+const MOUNTS = new WeakMap<object, number>();
 
 /**
  * The chat hook: creates an AgentChat once per mounted component (or uses `options.chat`, or the nearest
@@ -57,31 +49,29 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
   const chat = options?.chat ?? owned ?? context;
   if (!chat) throw new Error('useAgentChat() needs options, a `chat`, or an <AgentChatProvider> above it.');
   const ownsChat = chat === owned;
-  const [lifetime] = useState(() => ({ controller: null as AbortController | null }));
   useEffect(() => {
     if (!ownsChat) return;
-    // An owned chat dies with its component: unmounting aborts its turns and releases the reader.
-    return () => {
-      lifetime.controller?.abort();
-      lifetime.controller = null;
-    };
-  }, [lifetime, ownsChat]);
+    const mount = (MOUNTS.get(chat) ?? 0) + 1;
+    MOUNTS.set(chat, mount);
+    // The chat this component made dies with it (chat.dispose(): its turn aborted, its features let go); a chat passed
+    // in is its owner's. A microtask later, so that StrictMode's unmount and mount again keep the chat working.
+    return () => queueMicrotask(() => {
+      if (MOUNTS.get(chat) === mount) chat.dispose();
+    });
+  }, [chat, ownsChat]);
 
   const store = useMemo(() => coalesceStore(chat, options?.throttle ?? DEFAULT_THROTTLE), [chat, options?.throttle]);
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
-  const actions = useMemo((): UseAgentChatActions<S> => {
-    const signalOf = (signal: AbortSignal | undefined) =>
-      ownsChat ? linkSignals((lifetime.controller ??= new AbortController()).signal, signal) : signal;
-    const withLifetime = <O extends SendOptions>(callOptions: O | undefined) => ({ ...callOptions, signal: signalOf(callOptions?.signal) });
-    return {
-      send: (input, callOptions) => chat.send(input, withLifetime(callOptions)),
-      sendStream: (input, onChunk, callOptions) => chat.sendStream(input, onChunk, withLifetime(callOptions)),
-      resume: (parts, callOptions) => chat.resume(parts, withLifetime(callOptions)),
-      addToolResult: (result, callOptions) => chat.addToolResult(result, withLifetime(callOptions)),
-      regenerate: (messageId, callOptions) => chat.regenerate(messageId, withLifetime(callOptions)),
-      edit: (messageId, input, callOptions) => chat.edit(messageId, input, withLifetime(callOptions)),
-      retry: (callOptions) => chat.retry(withLifetime(callOptions)),
+  const actions = useMemo(
+    (): UseAgentChatActions<S> => ({
+      send: chat.send.bind(chat),
+      sendStream: chat.sendStream.bind(chat),
+      resume: chat.resume.bind(chat),
+      addToolResult: chat.addToolResult.bind(chat),
+      regenerate: chat.regenerate.bind(chat),
+      edit: chat.edit.bind(chat),
+      retry: chat.retry.bind(chat),
       stop: chat.stop.bind(chat),
       branch: chat.branch.bind(chat),
       reset: chat.reset.bind(chat),
@@ -89,8 +79,9 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
       clearError: chat.clearError.bind(chat),
       setCustom: chat.setCustom.bind(chat),
       setFeedback: chat.setFeedback.bind(chat),
-    };
-  }, [chat, lifetime, ownsChat]);
+    }),
+    [chat],
+  );
 
   return useMemo(
     () => ({ ...state, isThinking: state.status === 'submitted' || state.status === 'streaming', ...actions, chat }),

@@ -111,6 +111,13 @@ export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   hasFeature(name: ChatFeatureName): boolean;
   /** Replaces the transport or callbacks; takes effect from the next turn. */
   configure(options: Partial<Omit<AgentChatOptions<S>, 'sessionId' | 'snapshotId' | 'state'>>): void;
+  /**
+   * Lets the chat go, once (a second call does nothing): its features stop listening (`persist()` saves what is due
+   * first and keeps the running turn to rejoin), its message queue and detached polling stop, the running turn is
+   * aborted here (a resumable one goes on on the server) and any later turn is dropped (`aborted`). `useAgentChat`
+   * disposes the chat it made when its component unmounts.
+   */
+  dispose(): void;
 }
 
 let chatCount = 0;
@@ -256,6 +263,7 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     queue: createTurnQueue(),
     history: createChatHistory(store.getState),
     contextSources: new Set(),
+    disposers: new Set(),
     tree: null,
     tools: null,
     resumable: null,
@@ -278,8 +286,14 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
     },
     setFeedback: (messageId, feedback) => setMessageFeedback(parts, messageId, feedback),
     hasFeature: (name) => options.features?.some((feature) => feature.name === name) ?? false,
+    dispose() {
+      for (const disposer of parts.disposers) safely(disposer);
+      parts.disposers.clear();
+      parts.resumable?.stopPoll();
+      parts.queue.dispose();
+    },
   };
   for (const feature of options.features ?? []) Object.assign(chat, feature.install(parts as never, chat as never));
-  registerChatStore(chat, store.api);
+  registerChatStore(chat, store.api, parts.disposers);
   return chat;
 }

@@ -31,6 +31,8 @@ export interface ChatParts<S> {
   subAgents: SubAgentReducer | null;
   /** Context registered with `addContext`, read at each turn. */
   contextSources: ContextSources;
+  /** Run once by `chat.dispose()`, before the running turn is aborted (features unsubscribe and save here). */
+  disposers: Set<() => void>;
 }
 
 /** Calls a user callback; one that throws is reported on the console and does not break the turn. */

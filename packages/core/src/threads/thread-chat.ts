@@ -148,6 +148,8 @@ export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: Thr
     dispose() {
       unsubscribe();
       if (isRunning(chat.getState())) void chat.stop();
+      // The list made this chat: it goes with its thread (or the list).
+      chat.dispose();
     },
   };
 }

@@ -321,6 +321,17 @@ describe('createThreadList', () => {
     expect(refreshers).toHaveLength(0);
   });
 
+  it('the list owns the chats it made: dispose() disposes them (a later send is dropped, nothing reaches the agent)', async () => {
+    const agent = sessionAgent();
+    const list = threadList(agent, memoryThreadAdapter());
+    await list.create();
+    const chat = list.chat()!;
+    expect((await chat.send('before')).finishReason).toBe('stop');
+    list.dispose();
+    expect((await chat.send('after')).finishReason).toBe('aborted');
+    expect(texts(chat).filter((text) => text.includes('after'))).toEqual([]);
+  });
+
   it('a failing store shows an error and loses nothing on screen; a failed delete brings the thread back', async () => {
     const adapter = memoryThreadAdapter();
     const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -13,6 +13,7 @@ export interface ThreadListOptions<S = unknown> {
   /**
    * The chat of one thread; give the id to the transport as its conversation id, and the `versionTree()` feature (the
    * thread keeps its tree; `resumable()` too to rejoin running turns): `createAgentChat({transport, sessionId: id, features})`.
+   * The list owns the chats it made: a removed thread's chat, and all of them with `dispose()`, are disposed.
    */
   createChat: (id: string) => AgentChat<S>;
   /** Replaces the default title (the first user message) after the first turn; async allowed. A rename wins over it. */

@@ -8,6 +8,7 @@ import type { AgentChat } from '../agent-chat.js';
 import type { ChatState } from '../state/chat-state.js';
 import type { Message } from '../../model/message.js';
 import { persistedExtras } from './persist.js';
+import { onChatDispose } from '../chat-store-of.js';
 
 /** A message waiting for its turn. */
 export interface QueuedMessage {
@@ -145,6 +146,7 @@ export function createMessageQueue<S>(chat: AgentChat<S>, options: MessageQueueO
       flush();
     },
     dispose() {
+      if (disposed) return;
       disposed = true;
       unsubscribe();
       page.removeEventListener?.('online', flush);
@@ -152,6 +154,8 @@ export function createMessageQueue<S>(chat: AgentChat<S>, options: MessageQueueO
     },
   };
   QUEUES.set(chat, queue);
+  // The queue goes with its chat (chat.dispose()).
+  onChatDispose(chat, queue.dispose);
   return queue;
 }
 

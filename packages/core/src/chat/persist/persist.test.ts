@@ -246,6 +246,33 @@ describe('persist()', () => {
     expect(storage.items.size).toBe(0);
   });
 
+  it('dispose() mid-answer (an unmount): what is kept still names the running turn, nothing is written after, the next page joins it', async () => {
+    const server = fakeServer('end');
+    const storage = memoryStorage();
+    const first = await reload(server, storage);
+    void first.send('tell me a story');
+    server.say('Once ');
+    await expect.poll(() => kept(storage)?.runningTurn?.turnId).toBeTruthy();
+    const writes: string[] = [];
+    const setItem = storage.setItem;
+    storage.setItem = (key, value) => {
+      writes.push(key);
+      setItem(key, value);
+    };
+    first.dispose();
+    await idle(first);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(writes).toEqual([]);
+    expect(kept(storage)?.runningTurn?.turnId).toBeTruthy();
+    storage.setItem = setItem;
+
+    const second = await reload(server, storage);
+    server.say('upon a time.');
+    server.end();
+    await expect.poll(() => texts(second)).toEqual(['user: tell me a story', 'model: Once upon a time.']);
+    expect(server.posted).toEqual(['tell me a story']);
+  });
+
   it('two tabs: the second one does not join the turn the first one reads (Web Locks)', async () => {
     // A LockManager with the Web Locks semantics this feature uses: exclusive, queued, abortable while waiting.
     const held = new Set<string>();

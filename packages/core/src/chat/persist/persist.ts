@@ -126,6 +126,8 @@ export function persist(options: PersistOptions = {}): ChatFeature {
       let record: PersistedChat = { version: 1, sessionId: null, snapshotId: null, runningTurn: null };
       let started: Promise<SnapshotInfo<S> | null> | null = null;
       let scheduled = false;
+      let disposed = false;
+      let unsubscribe = () => {};
       let finishRestored: () => void = () => undefined;
       const restored = new Promise<void>((resolve) => (finishRestored = resolve));
 
@@ -137,14 +139,16 @@ export function persist(options: PersistOptions = {}): ChatFeature {
           // Storage full or disabled: the chat goes on, it just won't survive a reload.
         }
       };
+      const flush = () => scheduled && write();
       const schedule = () => {
         if (scheduled) return;
         scheduled = true;
-        setTimeout(() => scheduled && write(), 0);
+        setTimeout(flush, 0);
       };
 
       /** The record from the chat as it is: the light fields always, the conversation only while no turn runs. */
       const capture = (state: ChatState<S>) => {
+        if (disposed) return;
         const runningTurn = state.runningTurn ?? (state.finishReason === 'detached' && !running(state as ChatState<unknown>) ? record.runningTurn : null);
         const next: PersistedChat = { ...record, sessionId: state.sessionId, snapshotId: state.snapshotId, runningTurn };
         if (!running(state as ChatState<unknown>)) {
@@ -160,13 +164,13 @@ export function persist(options: PersistOptions = {}): ChatFeature {
       };
 
       const start = (): Promise<SnapshotInfo<S> | null> => {
-        if (started) return started;
+        if (started || disposed) return started ?? Promise.resolve(null);
         storage = options.storage ?? defaultStorage();
         const kept = read(storage, key);
         if (kept) record = kept;
         started = bringBack(kept).finally(() => {
           // From now on every change is kept; the tree is taken in after a turn's promise settled (a task later).
-          subscribe((state, previous) => {
+          if (!disposed) unsubscribe = subscribe((state, previous) => {
             if (state.runningTurn?.turnId !== previous.runningTurn?.turnId) holdTurn(claims, state.runningTurn?.turnId ?? null);
             if (state.messages !== previous.messages || state.status !== previous.status || state.sessionId !== previous.sessionId
               || state.snapshotId !== previous.snapshotId || state.runningTurn !== previous.runningTurn) {
@@ -178,14 +182,27 @@ export function persist(options: PersistOptions = {}): ChatFeature {
         });
         const page = globalThis as { addEventListener?: (type: 'pagehide', listener: () => void) => void };
         // A save still due runs as the page goes (a reload right after a change).
-        page.addEventListener?.('pagehide', () => scheduled && write());
+        page.addEventListener?.('pagehide', flush);
         return started;
       };
+      // chat.dispose(): the save that is due now, the running turn kept (to rejoin), its lock let go.
+      parts.disposers.add(() => {
+        disposed = true;
+        unsubscribe();
+        (globalThis as { removeEventListener?: (type: 'pagehide', listener: () => void) => void }).removeEventListener?.('pagehide', flush);
+        flush();
+        holdTurn(claims, null);
+      });
 
       /** The kept conversation back, then its running turn joined (unless another tab reads it). */
       async function bringBack(kept: PersistedChat | null): Promise<SnapshotInfo<S> | null> {
         if (!kept || (!kept.sessionId && !kept.snapshotId && !kept.runningTurn && !kept.tree && !kept.state)) return null;
         const turn = kept.runningTurn && (await claimTurn(claims, kept.runningTurn.turnId)) ? kept.runningTurn : null;
+        // Disposed while waiting for the lock: the turn is left to whoever comes next.
+        if (disposed) {
+          holdTurn(claims, null);
+          return null;
+        }
         try {
           if (kept.tree && chat.hasFeature('versionTree')) {
             const info = await restoreChatTree(chat, kept.tree);

@@ -7,6 +7,8 @@ export interface TurnQueue {
   run<R>(turn: (signal: AbortSignal) => Promise<R>, dropped: () => R, signal?: AbortSignal): Promise<R>;
   /** Aborts the running turns (with `reason`, e.g. `detach()`'s) and drops the queued ones. */
   cancel(reason?: unknown): void;
+  /** `cancel`, and every turn run from now on is dropped (`chat.dispose()`). */
+  dispose(): void;
   /** Bumped by every `cancel`: work started in an older generation knows it was overtaken. */
   readonly generation: number;
   /** True while a turn runs. */
@@ -20,11 +22,12 @@ export function createTurnQueue(): TurnQueue {
   let tail: Promise<unknown> = Promise.resolve();
   let queued = 0;
   let generation = 0;
+  let disposed = false;
   const running = new Set<AbortController>();
 
   function start<R>(turn: (signal: AbortSignal) => Promise<R>, dropped: () => R, signal: AbortSignal | undefined, queuedIn: number) {
     return async (): Promise<R> => {
-      if (queuedIn !== generation || signal?.aborted) return dropped();
+      if (disposed || queuedIn !== generation || signal?.aborted) return dropped();
       const controller = new AbortController();
       const abort = () => controller.abort();
       signal?.addEventListener('abort', abort, { once: true });
@@ -52,6 +55,10 @@ export function createTurnQueue(): TurnQueue {
     cancel(reason) {
       generation++;
       for (const controller of running) controller.abort(reason);
+    },
+    dispose() {
+      disposed = true;
+      this.cancel();
     },
     get generation() {
       return generation;
