@@ -2,7 +2,7 @@ export {
   RECORDING_PROTOCOLS, parseRecording, isRecordingProtocol,
   type Recording, type RecordedTurn, type RecordedFrame, type RecordedEnd, type RecordingProtocol,
 } from './recording.js';
-export { registerProtocol, protocolDescriptor, recordableProtocols } from './protocols.js';
+export { protocolDescriptor, recordableProtocols, type ProtocolsOption } from './protocols.js';
 export { recordTransport, type RecordingTransport, type RecordTransportOptions, type TransportFactory } from './record-transport.js';
 export { replayTransport, replayMismatchOf, type ReplayTransport, type ReplayTransportOptions, type ReplayMismatch } from './replay-transport.js';
 export { requestShape, sameRequest, type RequestShape } from './request-shape.js';

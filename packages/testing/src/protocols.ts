@@ -1,24 +1,21 @@
-import { protocols, type ProtocolDescriptor } from './core-api.js';
-
-// Protocols registered besides the core's (a protocol of an app's own, or a test's).
-const registered = new Map<string, ProtocolDescriptor>();
+import { protocols as coreProtocols, type ProtocolDescriptor } from './core-api.js';
 
 /**
- * Makes a protocol of your own (its `ProtocolDescriptor`) recordable and replayable, beside the core's protocols:
- * recordings name it by `name`, its bodies are split by its `framing` and replayed with its `contentType`. Returns
- * the undo.
+ * Protocols of your own (their `ProtocolDescriptor`s) that a call records, parses or replays beside the core's: given
+ * per call (`recordTransport(…, { protocols })`, `replayTransport(…, { protocols })`, `parseRecording(…, { protocols })`),
+ * never kept in a module-wide registry.
  */
-export function registerProtocol(descriptor: ProtocolDescriptor): () => void {
-  registered.set(descriptor.name, descriptor);
-  return () => void (registered.get(descriptor.name) === descriptor && registered.delete(descriptor.name));
+export interface ProtocolsOption {
+  /** Descriptors besides the core's protocols: recordings name them by `name`, bodies use their framing. */
+  protocols?: readonly ProtocolDescriptor[] | undefined;
 }
 
-/** The descriptor of a recordable protocol by name: the core's, then the registered ones. */
-export function protocolDescriptor(name: string): ProtocolDescriptor | undefined {
-  return protocols.find((protocol) => protocol.name === name) ?? registered.get(name);
+/** The descriptor of a recordable protocol by name: the core's, then those given. */
+export function protocolDescriptor(name: string, protocols: readonly ProtocolDescriptor[] = []): ProtocolDescriptor | undefined {
+  return coreProtocols.find((protocol) => protocol.name === name) ?? protocols.find((protocol) => protocol.name === name);
 }
 
-/** The names of every recordable protocol. */
-export function recordableProtocols(): string[] {
-  return [...protocols.map((protocol) => protocol.name), ...registered.keys()];
+/** The names of every recordable protocol: the core's, then those given. */
+export function recordableProtocols(protocols: readonly ProtocolDescriptor[] = []): string[] {
+  return [...new Set([...coreProtocols, ...protocols].map((protocol) => protocol.name))];
 }

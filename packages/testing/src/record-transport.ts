@@ -2,14 +2,14 @@ import { AgentChatError, type DecodedFrame, type Transport, type TurnRequest } f
 import { splitAtFrameEnds } from './split-frames.js';
 import { tapBody } from './tap-body.js';
 import { encodeFrame } from './encode-frame.js';
-import { recordableProtocols } from './protocols.js';
+import { recordableProtocols, type ProtocolsOption } from './protocols.js';
 import { framingOf, isRecordingProtocol, type Recording, type RecordedTurn, type RecordingProtocol } from './recording.js';
 
 /** Builds a transport around the `fetch` it is given: every HTTP transport of the kit takes a `fetch` option. */
 export type TransportFactory = (fetch: typeof globalThis.fetch) => Transport;
 
 /** Options of {@link recordTransport}. */
-export interface RecordTransportOptions {
+export interface RecordTransportOptions extends ProtocolsOption {
   /** The fetch the recorded requests go through (factory form); defaults to the global one at call time. */
   fetch?: typeof globalThis.fetch;
   /** The clock frames are timed with (ms); defaults to `performance.now`. */
@@ -84,7 +84,7 @@ export function recordTransport(source: Transport | TransportFactory, options: R
     const body = tapBody(response.body, {
       onText: (text) => {
         const at = Math.round(now() - entry.start);
-        for (const raw of splitAtFrameEnds(text, framingOf(protocol))) entry.turn.frames.push({ at, raw });
+        for (const raw of splitAtFrameEnds(text, framingOf(protocol, options.protocols))) entry.turn.frames.push({ at, raw });
       },
       onEnd: (end, error) => {
         // A reader that leaves after the turn's end signal is done, not stopped: only an abort is a stop.
@@ -96,8 +96,8 @@ export function recordTransport(source: Transport | TransportFactory, options: R
   };
 
   const inner = typeof source === 'function' ? source(recordingFetch) : source;
-  if (!isRecordingProtocol(inner.name)) {
-    throw new AgentChatError('unsupported', `Cannot record a "${inner.name}" transport: the protocol must be one of ${recordableProtocols().join(', ')} (or given to registerProtocol).`);
+  if (!isRecordingProtocol(inner.name, options.protocols)) {
+    throw new AgentChatError('unsupported', `Cannot record a "${inner.name}" transport: the protocol must be one of ${recordableProtocols(options.protocols).join(', ')} (or a descriptor of yours in \`protocols\`).`);
   }
   const protocol: RecordingProtocol = inner.name;
 
@@ -105,7 +105,7 @@ export function recordTransport(source: Transport | TransportFactory, options: R
 
   /** Frames form: what the transport decoded, re-encoded as the wire would carry it. */
   const recordFrames = (entry: LiveTurn, frames: DecodedFrame[]) => {
-    const raw = frames.filter((frame) => frame.raw !== null && frame.raw !== undefined).map((frame) => encodeFrame(frame.raw, framingOf(protocol))).join('');
+    const raw = frames.filter((frame) => frame.raw !== null && frame.raw !== undefined).map((frame) => encodeFrame(frame.raw, framingOf(protocol, options.protocols))).join('');
     if (raw) entry.turn.frames.push({ at: Math.round(now() - entry.start), raw });
   };
 

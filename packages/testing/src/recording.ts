@@ -1,9 +1,9 @@
 import { protocols, type ProtocolName, type TurnRequest } from './core-api.js';
-import { protocolDescriptor } from './protocols.js';
+import { protocolDescriptor, type ProtocolsOption } from './protocols.js';
 
-/** The core's protocols, by their transports' `name` (a recording may also hold one given to `registerProtocol`). */
+/** The core's protocols, by their transports' `name` (a recording may also hold one of yours: see {@link ProtocolsOption}). */
 export const RECORDING_PROTOCOLS: readonly ProtocolName[] = protocols.map((protocol) => protocol.name);
-/** A recording's protocol: one of the core's, or the name of one given to `registerProtocol`. */
+/** A recording's protocol: one of the core's, or the name of one of yours given in `protocols`. */
 export type RecordingProtocol = ProtocolName | (string & {});
 
 /** One piece of a response body: its text, and when it arrived (ms after the turn's request was sent). */
@@ -48,20 +48,23 @@ export interface Recording {
   turns: RecordedTurn[];
 }
 
-/** True for a protocol a recording can hold: the core's, or a registered one. */
-export function isRecordingProtocol(name: string): name is RecordingProtocol {
-  return protocolDescriptor(name) !== undefined;
+/** True for a protocol a recording can hold: the core's, or one of `protocols`. */
+export function isRecordingProtocol(name: string, protocols?: ProtocolsOption['protocols']): name is RecordingProtocol {
+  return protocolDescriptor(name, protocols) !== undefined;
 }
 
-/** Checks a parsed JSON value is a version 1 recording (throws a TypeError saying what is wrong otherwise). */
-export function parseRecording(value: unknown): Recording {
+/**
+ * Checks a parsed JSON value is a version 1 recording (throws a TypeError saying what is wrong otherwise); its protocol
+ * must be the core's or one of `options.protocols`.
+ */
+export function parseRecording(value: unknown, options: ProtocolsOption = {}): Recording {
   const fail = (what: string): never => {
     throw new TypeError(`Not an agent-chat recording: ${what}.`);
   };
   if (typeof value !== 'object' || value === null) return fail('not an object');
   const recording = value as Partial<Recording>;
   if (recording.version !== 1) return fail(`unsupported version ${String(recording.version)}`);
-  if (typeof recording.protocol !== 'string' || !isRecordingProtocol(recording.protocol)) return fail(`unknown protocol ${String(recording.protocol)}`);
+  if (typeof recording.protocol !== 'string' || !isRecordingProtocol(recording.protocol, options.protocols)) return fail(`unknown protocol ${String(recording.protocol)}`);
   if (!Array.isArray(recording.turns)) return fail('no turns');
   recording.turns.forEach((turn, index) => {
     if (typeof turn !== 'object' || turn === null || typeof turn.request !== 'object') fail(`turn ${index} has no request`);
@@ -72,8 +75,8 @@ export function parseRecording(value: unknown): Recording {
 }
 
 /** The wire framing a protocol's bodies use (its descriptor's). */
-export function framingOf(protocol: RecordingProtocol): 'sse' | 'ndjson' {
-  const descriptor = protocolDescriptor(protocol);
+export function framingOf(protocol: RecordingProtocol, protocols?: ProtocolsOption['protocols']): 'sse' | 'ndjson' {
+  const descriptor = protocolDescriptor(protocol, protocols);
   if (!descriptor) throw new TypeError(`Unknown protocol "${protocol}".`);
   return descriptor.framing;
 }

@@ -1,12 +1,12 @@
 import { AgentChatError, isAgentChatError, protocolTransport, type Transport, type TurnRequest } from './core-api.js';
 import { faultsFor, type ReplayFault } from './faults.js';
 import { replayBody } from './replay-body.js';
-import { protocolDescriptor } from './protocols.js';
+import { protocolDescriptor, type ProtocolsOption } from './protocols.js';
 import { parseRecording, type Recording, type RecordedTurn } from './recording.js';
 import { describeRequest, requestShape, sameRequest, type RequestShape } from './request-shape.js';
 
 /** Options of {@link replayTransport}. */
-export interface ReplayTransportOptions {
+export interface ReplayTransportOptions extends ProtocolsOption {
   /** 1 (default) = the recorded pace; 2 = twice as fast; `Infinity` = every frame at once, no timers. */
   speed?: number;
   /** Failures to inject (see {@link ReplayFault}); each hits a recorded turn once: a retry of that turn plays as recorded. */
@@ -72,14 +72,14 @@ interface Playing {
  * speed and faults give the same frames in the same reads. `stop()` and the protocol's stop request answer at once.
  */
 export function replayTransport(recording: unknown, options: ReplayTransportOptions = {}): ReplayTransport {
-  const checked = parseRecording(recording);
-  const forks = (options.forks ?? []).map((fork) => parseRecording(fork));
+  const checked = parseRecording(recording, options);
+  const forks = (options.forks ?? []).map((fork) => parseRecording(fork, options));
   for (const fork of forks) {
     if (fork.protocol !== checked.protocol) throw new TypeError(`replay: a fork must be recorded in ${checked.protocol}, not ${fork.protocol}.`);
   }
   // The protocol's real transport (built from its descriptor), with the replay's fetch as its network: replayed bytes
   // take the same framer and dialect as live, under the protocol's own content type.
-  const protocol = protocolDescriptor(checked.protocol)!;
+  const protocol = protocolDescriptor(checked.protocol, options.protocols)!;
   const speed = options.speed ?? 1;
   if (!(speed > 0)) throw new RangeError(`replay speed must be > 0, got ${speed}`);
   const strict = (options.match ?? 'strict') === 'strict';

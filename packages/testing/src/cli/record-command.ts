@@ -2,16 +2,17 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAgentChat, protocolTransport, type Part } from '../core-api.js';
-import { protocolDescriptor, recordableProtocols } from '../protocols.js';
+import { protocolDescriptor, recordableProtocols, type ProtocolsOption } from '../protocols.js';
 import { recordTransport } from '../record-transport.js';
 import { isRecordingProtocol, type Recording } from '../recording.js';
 
-export const RECORD_USAGE = `Usage: agent-chat-record --url <url> --protocol <${recordableProtocols().join('|')}> --message <text> [options]
+/** The command's help, naming the core's protocols and `protocols`. */
+export const recordUsage = (protocols?: ProtocolsOption['protocols']) => `Usage: agent-chat-record --url <url> --protocol <${recordableProtocols(protocols).join('|')}> --message <text> [options]
 
 Sends each --message as one turn to the agent at --url and writes the recording (JSON) to --out, or to stdout.
 
   --url <url>          the agent's endpoint (AgentFlow: the server's base URL)
-  --protocol <name>    ${recordableProtocols().join(', ')}
+  --protocol <name>    ${recordableProtocols(protocols).join(', ')}
   --message <text>     a user message; repeat for more turns, in order
   --attach <file>      attaches a file (inline, as a data URL) to the next --message; repeat for more
   --confirm            answers the next interrupt with true (the user's Confirm)
@@ -103,8 +104,12 @@ async function planOf(tokens: ReadonlyArray<{ kind: string; name?: string; value
   return plan;
 }
 
-/** `agent-chat-record`: records turns from a live server into a file. Resolves to the exit status. */
-export async function runRecordCommand(argv: string[], io: CommandIo): Promise<number> {
+/**
+ * `agent-chat-record`: records turns from a live server into a file. Resolves to the exit status. `options.protocols`:
+ * descriptors of your own that `--protocol` may name besides the core's.
+ */
+export async function runRecordCommand(argv: string[], io: CommandIo, options: ProtocolsOption = {}): Promise<number> {
+  const usage = recordUsage(options.protocols);
   let values;
   let tokens;
   try {
@@ -126,11 +131,11 @@ export async function runRecordCommand(argv: string[], io: CommandIo): Promise<n
       },
     }));
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${RECORD_USAGE}\n`);
+    io.stderr(`${(error as Error).message}\n\n${usage}\n`);
     return 2;
   }
   if (values.help) {
-    io.stdout(`${RECORD_USAGE}\n`);
+    io.stdout(`${usage}\n`);
     return 0;
   }
   const { url, protocol, message: messages = [], out } = values;
@@ -141,9 +146,9 @@ export async function runRecordCommand(argv: string[], io: CommandIo): Promise<n
     io.stderr(`${(error as Error).message}\n`);
     return 2;
   }
-  if (!url || !protocol || messages.length === 0 || !isRecordingProtocol(protocol)) {
+  if (!url || !protocol || messages.length === 0 || !isRecordingProtocol(protocol, options.protocols)) {
     const problem = !url ? '--url is required' : !protocol ? '--protocol is required' : messages.length === 0 ? 'give at least one --message' : `unknown protocol "${protocol}"`;
-    io.stderr(`${problem}\n\n${RECORD_USAGE}\n`);
+    io.stderr(`${problem}\n\n${usage}\n`);
     return 2;
   }
   let headers: Record<string, string>;
@@ -154,8 +159,8 @@ export async function runRecordCommand(argv: string[], io: CommandIo): Promise<n
     return 2;
   }
 
-  const descriptor = protocolDescriptor(protocol)!;
-  const recorder = recordTransport((fetch) => protocolTransport(descriptor, { url, headers, fetch }));
+  const descriptor = protocolDescriptor(protocol, options.protocols)!;
+  const recorder = recordTransport((fetch) => protocolTransport(descriptor, { url, headers, fetch }), options);
   const chat = createAgentChat({ transport: recorder });
   const pendingAnswers = [...plan.answers];
   let failed = false;

@@ -51,7 +51,7 @@ export function RecordingChat({ recording, chat: chatOptions, autoplay = true, o
     if (!autoplay || played.current) return;
     played.current = true;
     onPlayStart?.(chat);
-    void playRecording(parseRecording(recording), { ...replay, into: chat, signal: stopped.signal }).then(() => {
+    void playRecording(parseRecording(recording, replay), { ...replay, into: chat, signal: stopped.signal }).then(() => {
       if (!stopped.signal.aborted) onPlayed?.(chat);
     });
     // The recording and replay options are read once: a story remounts to play another.

@@ -34,7 +34,7 @@ export async function renderRecording(
   options: RenderRecordingOptions = {},
 ): Promise<RenderedRecording> {
   const { chat: chatOptions, ...replay } = options;
-  const checked = parseRecording(recording);
+  const checked = parseRecording(recording, replay);
   // Its transport is replaced by the replay when playing starts.
   const chat = createAgentChat<unknown>({ transport: idleTransport(checked.protocol), features: viewFeatures(), ...chatOptions });
   const result = render(<AgentChatProvider chat={chat}>{typeof ui === 'function' ? ui(chat) : ui}</AgentChatProvider>);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AgentChat } from '../core-api.js';
 import type { ReplayFault } from '../faults.js';
 import { parseRecording, type Recording } from '../recording.js';
+import type { ProtocolsOption } from '../protocols.js';
 import { RecordingChat, type RecordingChatProps } from './recording-chat.js';
 import { replayControlsOf, type ReplayControls } from './replay-controls.js';
 
@@ -70,7 +71,7 @@ export function withRecording(recording?: unknown, options: WithRecordingOptions
   return function RecordingDecorator(Story: () => ReactNode, context: StoryContextLike = {}) {
     const played = recording ?? context.loaded?.recording;
     if (!played) throw new Error('withRecording: give it a recording, or a loader that returns { recording }.');
-    const checked = parseRecording(played);
+    const checked = parseRecording(played, options);
     const controls = replayControlsOf(context.globals as Record<string, unknown> | undefined, context.args as Record<string, unknown> | undefined);
     const merged = optionsFor(options, controls, checked.turns.length);
     const id = context.id ?? '';
@@ -94,14 +95,15 @@ export function withRecording(recording?: unknown, options: WithRecordingOptions
 /**
  * A Storybook loader fetching a recording file (JSON) by URL: `loaders: [recordingLoader(url)]` gives `loaded.recording`.
  * A relative URL (`'recordings/buy-milk.json'`, no leading slash) is read against the page's base, so it works when the
- * built Storybook is served under a sub-path; serve the files with `staticDirs` (see the package README).
+ * built Storybook is served under a sub-path; serve the files with `staticDirs` (see the package README). A recording in
+ * a protocol of your own needs its descriptor in `options.protocols`.
  */
-export function recordingLoader(url: string | URL, fetchImpl: typeof globalThis.fetch = (...args) => globalThis.fetch(...args)) {
+export function recordingLoader(url: string | URL, fetchImpl: typeof globalThis.fetch = (...args) => globalThis.fetch(...args), options: ProtocolsOption = {}) {
   return async function loadRecording(): Promise<{ recording: Recording }> {
     const base = typeof document !== 'undefined' ? document.baseURI : undefined;
     const target = typeof url === 'string' && base ? new URL(url, base) : url;
     const response = await fetchImpl(target);
     if (!response.ok) throw new Error(`recordingLoader: ${String(target)} answered HTTP ${response.status}`);
-    return { recording: parseRecording(await response.json()) };
+    return { recording: parseRecording(await response.json(), options) };
   };
 }
