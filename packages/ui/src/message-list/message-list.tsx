@@ -89,6 +89,22 @@ const NO_INTERRUPTS: readonly ToolRequestPart[] = [];
 const LOAD_EARLIER_PX = 48;
 
 /**
+ * Whether the messages after `seen` (the last message of the previous commit) hold a user's message: one was sent. It
+ * need not be the last: while a turn streams, commits are coalesced (one per frame or 50 ms), so a short answer can
+ * arrive in the same commit as the message that asked it. Without `seen` among them (another history), whether the last
+ * message is the user's.
+ */
+function sentSince(messages: readonly ChatMessage[], seen: ChatMessage | undefined): boolean {
+  let sent = false;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.id === seen?.id) return sent;
+    if (message.role === 'user') sent = true;
+  }
+  return messages[messages.length - 1]?.role === 'user';
+}
+
+/**
  * `MessageList.Root`: the conversation: user, model and tool messages (one author label per run of one author's messages), following
  * new content unless the reader scrolled up. It takes the latest `pageSize` messages, earlier ones on demand; of
  * those, only the rows near the viewport are mounted (a feed whose articles carry their place in the conversation).
@@ -106,7 +122,7 @@ export function MessageList<S = unknown>({
   const hostConsent = hostConsentFor(view.chat);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const { atBottom, measure, follow, jump } = useStickToBottom(ref, content);
+  const { atBottom, measure, follow, jump, following } = useStickToBottom(ref, content);
   // In an `AgentChatView` the jump button sits between the list and the composer: it takes its own room, over no row.
   const jumpOutside = useHandJumpToSlot(atBottom, jump);
   // Answers render as Markdown: its chunk loads as the list mounts, so the first answer usually finds it there.
@@ -148,7 +164,7 @@ export function MessageList<S = unknown>({
       restore.current = null;
       return;
     }
-    if (lastMessage !== lastSeen.current && lastMessage?.role === 'user') jump();
+    if (lastMessage !== lastSeen.current && sentSince(messages, lastSeen.current)) jump();
     else follow();
     lastSeen.current = lastMessage;
   });
@@ -203,7 +219,7 @@ export function MessageList<S = unknown>({
             <CodeHighlighterContext.Provider value={codeHighlighter ?? null}>
             <MathRendererContext.Provider value={mathRenderer ?? null}>
             <DiagramRendererContext.Provider value={diagramRenderer ?? null}>
-            <MessageRows scroller={ref} messages={visible} rowsBefore={rowsBefore} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} />
+            <MessageRows scroller={ref} messages={visible} rowsBefore={rowsBefore} active={isThinking} interrupts={interrupts} clientToolCalls={clientToolCalls} shared={shared} retryId={retryId} failure={failure} onCommit={follow} following={following} />
             </DiagramRendererContext.Provider>
             </MathRendererContext.Provider>
             </CodeHighlighterContext.Provider>

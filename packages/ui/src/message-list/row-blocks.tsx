@@ -23,6 +23,8 @@ export interface MessageRowsProps {
   failure: { id: string; reason: string } | undefined;
   /** Called after each commit of the rows (rows mounted, measured or moved): the list follows its end from here. */
   onCommit: () => void;
+  /** Whether the list follows its end (the reader has not scrolled up): then the end, not a row, is what stays in place. */
+  following: () => boolean;
 }
 
 const subscribeToNothing = () => () => {};

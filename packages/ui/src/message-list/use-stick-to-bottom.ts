@@ -47,5 +47,7 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: Re
     stick(true);
     follow();
   };
-  return { atBottom, measure, follow, jump };
+  // Whether the list follows its end now (not the rendered `atBottom`, which trails it by a render).
+  const following = useCallback(() => stuck.current, []);
+  return { atBottom, measure, follow, jump, following };
 }

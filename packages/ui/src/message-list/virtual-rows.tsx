@@ -20,6 +20,8 @@ const NO_MESSAGES: readonly ChatMessage[] = [];
 const NO_GROUPS: readonly RowGroup[] = [];
 
 type ListVirtualizer = Virtualizer<HTMLElement, HTMLDivElement>;
+/** How each virtualizer hears of its list's scroll position (what its scroll events call); see `follow` in useListVirtualizer. */
+const offsetReports = new WeakMap<ListVirtualizer, (offset: number, isScrolling: boolean) => void>();
 
 /**
  * The rows to mount: the ones drawn last while they still cover the viewport with {@link SLACK} rows to spare beyond
@@ -60,11 +62,18 @@ function rendered(virtualizer: ListVirtualizer): string {
  * plain hook each measurement was a second render of the list in the same frame. `drawn` is the signature of what the
  * last render drew.
  */
-function useListVirtualizer(options: Omit<VirtualizerOptions<HTMLElement, HTMLDivElement>, 'observeElementRect' | 'observeElementOffset' | 'scrollToFn' | 'onChange'>, drawn: RefObject<string>): ListVirtualizer {
+function useListVirtualizer(
+  options: Omit<VirtualizerOptions<HTMLElement, HTMLDivElement>, 'observeElementRect' | 'observeElementOffset' | 'scrollToFn' | 'onChange'>,
+  drawn: RefObject<string>,
+  end: RefObject<Pick<MessageRowsProps, 'following' | 'onCommit'>>,
+): [ListVirtualizer, () => void] {
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const resolved: VirtualizerOptions<HTMLElement, HTMLDivElement> = {
     observeElementRect,
-    observeElementOffset,
+    observeElementOffset: (instance, report) => {
+      offsetReports.set(instance, report);
+      return observeElementOffset(instance, report);
+    },
     scrollToFn: elementScroll,
     ...options,
     onChange: (instance, sync) => {
@@ -73,27 +82,52 @@ function useListVirtualizer(options: Omit<VirtualizerOptions<HTMLElement, HTMLDi
       else rerender();
     },
   };
+  // The list follows its end (`onCommit`), and the virtualizer learns where that put it now, not at the scroll event of
+  // the next frame: until then it worked out its rows, and its corrections, from the old position (rows measured at
+  // their size there, with the reader at the end: the rows around an old place, far up, were mounted and measured, a
+  // cascade of renders in one task).
+  const follow = (instance: ListVirtualizer) => {
+    end.current.onCommit();
+    const element = instance.scrollElement;
+    const report = offsetReports.get(instance);
+    if (element && report && element.scrollTop !== instance.scrollOffset) report(element.scrollTop, false);
+  };
   const [virtualizer] = useState(() => {
     const created = new Virtualizer(resolved);
-    // A row that grows at its end moves nothing above it: the last row (the streaming answer) growing must not scroll
-    // the list (the plain rule, "it starts above the viewport's top", moved the scroll position at every token while
-    // the reader was at the end, a scroll event each time). Any other row above the viewport still keeps the reader's place.
-    // (The plain rule adds the adjustments made since the last scroll event: a private field, read with its fallback.)
-    created.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
-      item.index < instance.options.count - 1 && item.start < (instance.scrollOffset ?? 0) + ((instance as unknown as { scrollAdjustments?: number }).scrollAdjustments ?? 0);
+    // A row above the viewport measured at another size keeps what the reader sees in place, moving the scroll position
+    // by the difference. Done here, not by the virtualizer's rule, which differs in three ways:
+    // - A row that grows at its end moves nothing above it: the last row (the streaming answer) growing must not scroll
+    //   the list (the plain rule, "it starts above the viewport's top", moved the scroll position at every token while
+    //   the reader was at the end, a scroll event each time).
+    // - While the list follows its end, the end is what stays in place: the list goes (back) to it. A row above shrinking
+    //   moved the position up, away from the end, which read as the reader scrolling up: the list stopped following.
+    // - From where the list is now: the plain rule moves it from the position the last scroll event reported, and
+    //   `follow` or `jump` may have scrolled since (to the end, thousands of px down, rows mounted or measured there):
+    //   it scrolled the reader back up to that old place.
+    created.shouldAdjustScrollPositionOnItemSizeChange = (item, delta, instance) => {
+      const element = instance.scrollElement;
+      if (!element || item.index >= instance.options.count - 1) return false;
+      if (end.current.following()) {
+        follow(instance);
+        return false;
+      }
+      const top = element.scrollTop;
+      if (item.start < top) element.scrollTop = top + delta;
+      return false;
+    };
     return created;
   });
   virtualizer.setOptions(resolved);
   useLayoutEffect(() => virtualizer._didMount(), [virtualizer]);
   useLayoutEffect(() => virtualizer._willUpdate());
-  return virtualizer;
+  return [virtualizer, () => follow(virtualizer)];
 }
 /**
  * A long list's rows (a chunk of its own, loaded by `MessageRows`). Where the list has a size (a laid-out page) only
  * the rows near the viewport are mounted, each measured as it renders and grows (@tanstack/react-virtual), with padding
  * standing in for the rest; without layout (a list of no height, jsdom) every row taken is rendered, in memoized blocks.
  */
-export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
+export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit, following }: MessageRowsProps) {
   const rows = useRef<HTMLDivElement>(null);
   // Where the rows begin inside the scrolling element (below "Show earlier messages").
   const [margin, setMargin] = useState(0);
@@ -113,7 +147,11 @@ export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts
   const drawnRange = useRef<readonly [number, number] | undefined>(undefined);
   // The mounted rows and the length their aria-setsize was last set for.
   const setSizes = useRef('');
-  const virtualizer = useListVirtualizer({
+  // What a row measured at another size reads and calls (see useListVirtualizer): the latest props.
+  const end = useRef({ following, onCommit });
+  // eslint-disable-next-line react-hooks/refs -- read by the virtualizer's measurements, outside React, after this render
+  end.current = { following, onCommit };
+  const [virtualizer, follow] = useListVirtualizer({
     count: groups.length,
     // The list's own ref is attached after this component's layout effects run (children first): find it from ours.
     getScrollElement: () => scroller.current ?? rows.current?.closest<HTMLElement>('.acu-message-list') ?? null,
@@ -124,7 +162,7 @@ export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts
     // A list opens at its end: the first rows mounted are the latest ones.
     initialOffset: () => groups.length * ESTIMATED_ROW_PX,
     rangeExtractor: (range) => keptRange(range, drawnRange.current),
-  }, drawn);
+  }, drawn, end);
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
   const [sized, setSized] = useState(false);
   // Not on the server, nor while hydrating its rows: the first client render must equal the server's ("all").
@@ -158,7 +196,7 @@ export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts
     setSizes.current = mounted;
     const offset = Math.round(element.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop);
     if (offset !== margin) setMargin(offset);
-    onCommit();
+    follow();
   });
 
   // A feed owns articles: an empty conversation has none, so no feed.
