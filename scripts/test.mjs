@@ -270,9 +270,9 @@ console.log('\nvitest projects (the sum of their files\' times):');
 for (const [name, project] of [...projects].sort((a, b) => b[1].seconds - a[1].seconds)) console.log(`  ${pad(`${project.seconds.toFixed(1)} s`, 10)}${pad(name, 14)}${project.files} files, ${project.tests} tests`);
 console.log('\nthe ten slowest test files:');
 for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${pad(`${file.seconds.toFixed(1)} s`, 10)}${pad(`[${file.project}]`, 15)}${file.file}`);
-// The e2e files' times of this run, for the next split (node scripts/e2e-split.mjs --update after a quiet run).
+// The e2e files' times of a whole run, for the next split (node scripts/e2e-split.mjs --update after a quiet one).
 const e2eTimings = e2eHalves.flatMap((half) => readJson(vitestRuns[half.run].timings)?.files ?? []);
-if (e2eTimings.length > 0) writeFileSync(MEASURED_FILE, `${JSON.stringify(measuredRecord(durations, e2eTimings, e2eHalves.map((half) => (outcomes.get(half.id)?.skipped ? undefined : outcomes.get(half.id)?.start / 1000))), null, 1)}\n`);
+if (e2eTimings.length > 0 && !only && !e2eOnly) writeFileSync(MEASURED_FILE, `${JSON.stringify(measuredRecord(durations, e2eTimings, e2eHalves.map((half) => (outcomes.get(half.id)?.skipped ? undefined : outcomes.get(half.id)?.start / 1000))), null, 1)}\n`);
 
 let passed = 0;
 let failed = 0;
