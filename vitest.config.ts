@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { protocolAliases } from './scripts/protocol-aliases.mjs';
+import { E2E_INCLUDE } from './scripts/test-projects.mjs';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // React 18.3 lives in its own node_modules (tools/react18) so that its react-dom finds it as its peer `react`.
@@ -19,6 +20,9 @@ const UI_ISOLATED = [
   'packages/ui/src/markdown/markdown-cost.test.tsx',
   'packages/ui/src/markdown/markdown-parse-cost.test.ts',
   'packages/ui/src/message-actions/message-actions-parts.test.tsx',
+  // Its first render must meet a registry without the virtualiser's chunk (a fresh page): in the shared graph another
+  // file may have loaded it first.
+  'packages/ui/src/message-list/message-rows.test.tsx',
   'packages/ui/src/message-list/server-rendering.test.tsx',
 ];
 
@@ -183,11 +187,14 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           // examples/: the example apps installed from the packed packages, built and driven the same way.
-          include: ['apps/demo/e2e/**/*.e2e.test.ts', 'examples/e2e/**/*.e2e.test.ts'],
+          include: E2E_INCLUDE,
           globalSetup: ['apps/demo/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll waits until its condition holds; vitest's default gives up after 1 s, which a page streaming
+          // under load (npm test runs two e2e runs beside the unit tests) can miss. A poll that passes ends as soon.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -199,6 +206,8 @@ export default defineConfig({
           include: ['packages/ui/e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,
+          // As e2e's.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

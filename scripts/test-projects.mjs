@@ -12,6 +12,9 @@ export const INTEGRATION_PROJECTS = ['agent-server'];
 /** The browser suites: the demo's and the examples' (e2e) and the Storybook check (storybook), in Chromium. */
 export const BROWSER_PROJECTS = ['e2e', 'storybook'];
 
+/** The e2e project's test files (vitest.config.ts): `npm test` splits them into two runs (scripts/e2e-split.mjs). */
+export const E2E_INCLUDE = ['apps/demo/e2e/**/*.e2e.test.ts', 'examples/e2e/**/*.e2e.test.ts'];
+
 /** The unit projects `npm run test:quick` runs: the five packages' own (core, react, ui, testing, server). */
 export const QUICK_PROJECTS = ['core', 'react', 'ui', 'ui-isolated', 'testing', 'server'];
 

@@ -9,11 +9,13 @@
 //
 //   TEST_JOBS=1 npm test                 one step at a time
 //   TEST_ONLY=build,styles,unit npm test  only these steps (a step they need and that is not listed counts as done)
+//   TEST_E2E=look,vite npm test           only the e2e files whose path contains one of these (split as usual)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../apps/demo/e2e/find-chromium.mjs';
+import { MEASURED_FILE, e2eFiles, measuredRecord, readDurations, splitE2e } from './e2e-split.mjs';
 import { BROWSER_PROJECTS, INTEGRATION_PROJECTS, UNIT_PROJECTS, projectArgs } from './test-projects.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,24 +34,40 @@ let tarballs = {};
 const tarball = (path) => tarballs[JSON.parse(readFileSync(`${root}${path}/package.json`, 'utf8')).name] ?? path;
 
 /**
- * The vitest runs: one for the unit and integration projects, one per browser project; each with a JSON report and a
- * timing report.
+ * The e2e project in two runs side by side (scripts/e2e-split.mjs): its files run one after another within a run and
+ * mostly wait on the browser and the servers, so two runs, each with its own Chromium and servers on port 0, halve its
+ * part of the critical path. Split by the files' recorded durations; the half with the examples' files starts after
+ * their builds, the other after the demo's. An empty half (no files) is no run.
  */
-const vitestRuns = Object.fromEntries(['unit', ...BROWSER_PROJECTS].map((run) => [run, { results: `${cache}vitest-results-${run}.json`, timings: `${cache}vitest-timings-${run}.json` }]));
-const vitest = (run, projects, env = {}) => ({
+const durations = readDurations();
+// TEST_E2E=a,b: only the e2e files whose path contains one of these (to try the arrangement on a few; not a full run).
+const e2eOnly = process.env.TEST_E2E ? process.env.TEST_E2E.split(',').map((part) => part.trim()).filter(Boolean) : null;
+const allE2eFiles = e2eFiles();
+const chosenE2eFiles = e2eOnly ? allE2eFiles.filter((file) => e2eOnly.some((part) => file.includes(part))) : allE2eFiles;
+if (e2eOnly) console.log(`TEST_E2E: ${chosenE2eFiles.length} of the ${allE2eFiles.length} e2e files (${chosenE2eFiles.join(', ')})`);
+const e2eHalves = splitE2e(chosenE2eFiles, durations).map((half, index) => ({ ...half, id: `browser e2e ${index + 1}/2`, run: `e2e-${index + 1}` })).filter((half) => half.files.length > 0);
+
+/**
+ * The vitest runs: one for the unit and integration projects, the two halves of e2e, one per other browser project;
+ * each with a JSON report and a timing report.
+ */
+const OTHER_BROWSER_PROJECTS = BROWSER_PROJECTS.filter((project) => project !== 'e2e');
+const vitestRuns = Object.fromEntries(['unit', ...e2eHalves.map((half) => half.run), ...OTHER_BROWSER_PROJECTS].map((run) => [run, { results: `${cache}vitest-results-${run}.json`, timings: `${cache}vitest-timings-${run}.json` }]));
+const vitest = (run, projects, env = {}, extra = []) => ({
   command: bin('vitest'),
-  args: ['run', ...projectArgs(projects), '--reporter=default', '--reporter=json', `--outputFile=${vitestRuns[run].results}`, `--reporter=${root}scripts/vitest-timing-reporter.mjs`],
+  args: ['run', ...projectArgs(projects), ...extra, '--reporter=default', '--reporter=json', `--outputFile=${vitestRuns[run].results}`, `--reporter=${root}scripts/vitest-timing-reporter.mjs`],
   env: { VITEST_TIMINGS_FILE: vitestRuns[run].timings, ...env },
 });
 
 // Reports of an earlier run must not be read as this one's.
 for (const run of Object.values(vitestRuns)) for (const path of Object.values(run)) rmSync(path, { force: true });
+rmSync(MEASURED_FILE, { force: true });
 
 const chromium = findChromium();
 const BUILT = ['build', 'styles', 'use-client'];
-/** What each browser project serves: the demo and the example apps (e2e), the built Storybook (storybook). */
-const BROWSER_NEEDS = { e2e: ['demo', 'example nextjs', 'example vite', 'example storybook'], storybook: ['storybook'] };
-for (const project of BROWSER_PROJECTS) if (!BROWSER_NEEDS[project]) throw new Error(`scripts/test.mjs: BROWSER_NEEDS has no entry for the browser project ${project}`);
+/** What each browser project but e2e serves: the built Storybook (storybook). The e2e halves need what their files serve (e2eNeeds). */
+const BROWSER_NEEDS = { storybook: ['storybook'] };
+for (const project of OTHER_BROWSER_PROJECTS) if (!BROWSER_NEEDS[project]) throw new Error(`scripts/test.mjs: BROWSER_NEEDS has no entry for the browser project ${project}`);
 
 /**
  * The steps: `id`, `title`, what it needs (`after`), and a command (`command`, `args` — a function when it depends on an
@@ -93,25 +111,40 @@ const steps = [
   { id: 'example vite', title: 'install and build examples/vite from the packed packages (vite build)', after: ['readme'], command: node, args: ['examples/prepare-example.mjs', 'vite'] },
   // examples/storybook shares that install too: after the Vite example, never beside it.
   { id: 'example storybook', title: 'build examples/storybook from the packed packages (storybook build)', after: ['example vite'], command: node, args: ['examples/prepare-example.mjs', 'storybook'] },
-  // The browser suites (Chromium), the builds above served: each browser project is a vitest run of its own, side by
-  // side. In one run, vitest runs a project without file parallelism (e2e) after the others, alone: the Storybook
-  // check's minutes came on top of the e2e suites'. They mostly wait (token delays, page loads, a third of a core
-  // each), so each counts as half a job.
-  ...BROWSER_PROJECTS.map((project) => ({
+  // The browser suites (Chromium), the builds above served: the two halves of e2e and each other browser project are
+  // vitest runs of their own, side by side (in one run, vitest runs a project without file parallelism after the
+  // others, alone). They mostly wait (token delays, page loads): their weight is the share of a core they took in a
+  // quiet run (e2e 262 s of CPU in 616 s, the Storybook check 38 s in 221 s).
+  ...e2eHalves.map((half) => ({
+    id: half.id,
+    title: `vitest: the browser project e2e, half ${half.id.slice(-3)} (Chromium; ${half.files.length} files, ~${Math.round(half.seconds)} s recorded)`,
+    after: half.needs,
+    weight: 0.4,
+    ...vitest(half.run, ['e2e'], { E2E_SKIP_BUILD: '1', EXAMPLES_SKIP_PREPARE: '1' }, half.files),
+  })),
+  ...OTHER_BROWSER_PROJECTS.map((project) => ({
     id: `browser ${project}`,
     title: `vitest: the browser project ${project} (Chromium)`,
     after: BROWSER_NEEDS[project],
-    weight: 0.5,
+    weight: 0.2,
     ...vitest(project, [project], { E2E_SKIP_BUILD: '1', EXAMPLES_SKIP_PREPARE: '1' }),
   })),
   // The bench project reads built files (the bundles of bench/size): after the build.
-  // The unit and integration projects in one vitest run (one pool of workers).
-  { id: 'unit', title: `vitest: the unit and integration projects (${[...UNIT_PROJECTS, ...INTEGRATION_PROJECTS].join(', ')})`, after: BUILT, ...vitest('unit', [...UNIT_PROJECTS, ...INTEGRATION_PROJECTS]) },
+  // The unit and integration projects in one vitest run (one pool of workers). Two workers (vitest's default is the
+  // cores less one: a single worker on 2 cores, whose files' waits left a core idle: 318 s of CPU in 493 s); the
+  // browser runs beside it take little CPU.
+  {
+    id: 'unit',
+    title: `vitest: the unit and integration projects (${[...UNIT_PROJECTS, ...INTEGRATION_PROJECTS].join(', ')})`,
+    after: BUILT,
+    ...vitest('unit', [...UNIT_PROJECTS, ...INTEGRATION_PROJECTS], {}, [`--maxWorkers=${jobs}`]),
+  },
   // After the build: the demo and its e2e pages import @agent-chat/ui's subpaths (math, diagrams, highlighter) through
   // the package's exports, whose types are in dist (a fresh clone's typecheck started beside tsc -b could miss them).
   { id: 'typecheck', title: 'typecheck sources, tests and scripts', after: ['build'], command: bin('tsc'), args: ['-p', 'tsconfig.check.json'] },
   { id: 'lint', title: 'lint (eslint: typescript-eslint, React Hooks rules)', command: bin('eslint'), args: ['--cache', '--cache-location', `${cache}eslint/`, '.'] },
-  { id: 'size', title: 'bundle sizes (size budgets reported; fails past the regression ceilings)', after: BUILT, command: node, args: ['bench/size/check-size.mjs', '--regression'] },
+  // Mostly waits (7 s of CPU in 29 s): a quarter of a job.
+  { id: 'size', title: 'bundle sizes (size budgets reported; fails past the regression ceilings)', after: BUILT, weight: 0.25, command: node, args: ['bench/size/check-size.mjs', '--regression'] },
   ...packages.map((path) => ({ id: `publint ${path}`, title: `publint --strict ${path}`, after: ['pack'], command: bin('publint'), args: () => ['--strict', tarball(path)] })),
   // The packed packages' types resolve for ESM and bundler consumers (ESM-only: CommonJS resolutions are not checked);
   // a stylesheet has no types.
@@ -237,6 +270,9 @@ console.log('\nvitest projects (the sum of their files\' times):');
 for (const [name, project] of [...projects].sort((a, b) => b[1].seconds - a[1].seconds)) console.log(`  ${pad(`${project.seconds.toFixed(1)} s`, 10)}${pad(name, 14)}${project.files} files, ${project.tests} tests`);
 console.log('\nthe ten slowest test files:');
 for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${pad(`${file.seconds.toFixed(1)} s`, 10)}${pad(`[${file.project}]`, 15)}${file.file}`);
+// The e2e files' times of a whole run, for the next split (node scripts/e2e-split.mjs --update after a quiet one).
+const e2eTimings = e2eHalves.flatMap((half) => readJson(vitestRuns[half.run].timings)?.files ?? []);
+if (e2eTimings.length > 0 && !only && !e2eOnly) writeFileSync(MEASURED_FILE, `${JSON.stringify(measuredRecord(durations, e2eTimings, e2eHalves.map((half) => (outcomes.get(half.id)?.skipped ? undefined : outcomes.get(half.id)?.start / 1000))), null, 1)}\n`);
 
 let passed = 0;
 let failed = 0;
