@@ -87,8 +87,11 @@ export interface ResumableTurns {
   repeated(request: Pick<RequestLike, 'headers'>, options: { route: string; user: string; join: (turnId: string) => Omit<TurnStreamOptions, 'after'> }): Promise<Response | undefined>;
   /** Appends one frame (its lines without `id:` and without the blank line); returns its sequence number. */
   append(turn: Turn, data: string): number;
-  /** Ends the turn: readers drain and stop; it stays replayable for the store's retention window. */
-  end(turn: Turn): void;
+  /**
+   * Ends the turn: its session is free (on every instance) when this resolves, then its readers drain and stop; it stays
+   * replayable for the store's retention window. Await it before anything else ends the turn's response.
+   */
+  end(turn: Turn): Promise<void>;
   /** The signal a turn runs with: its cancel endpoint, and `disconnect` for a client that cannot resume. */
   signal(turn: Turn, options: { resumable: boolean; disconnect?: AbortSignal | undefined }): AbortSignal;
   /** The turn's frames after `after` as a streaming response (410 when they are no longer kept). */
@@ -243,7 +246,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     running,
     begin,
     append: (turn, data) => buffers.append(turn, data),
-    end: (turn) => buffers.end(turn),
+    end: (turn) => store.end(turn),
     signal(turn, { resumable, disconnect }) {
       if (!resumable && disconnect) {
         const stop = () => {

@@ -348,7 +348,7 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
         for (let step = await reader.read(); !step.done; step = await reader.read()) turns.append(run, `data: ${JSON.stringify(step.value)}`);
         turns.append(run, 'data: [DONE]');
       } finally {
-        turns.end(run);
+        await turns.end(run);
       }
     })();
     return turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS });
