@@ -73,6 +73,17 @@ export interface TurnObserver {
   end(turn: Turn): void;
 }
 
+/** The readers to wake after this tick, of every turn of every buffer. */
+const woken = new Set<Set<() => void>>();
+/** After the I/O of this pass of the event loop (Node, Bun, Deno); one macrotask later elsewhere. */
+const afterTick: (callback: () => void) => void = typeof setImmediate === 'function' ? (callback) => setImmediate(callback) : (callback) => setTimeout(callback, 0);
+
+function wakeAll(): void {
+  const readers = [...woken];
+  woken.clear();
+  for (const wake of readers) for (const reader of wake) reader(); // each reader deletes itself: safe while iterating a Set
+}
+
 /** The abort reason of a turn whose conversation was deleted: the session store writes nothing more for it. */
 export const CONVERSATION_DELETED = 'conversation deleted';
 
@@ -262,8 +273,14 @@ export class TurnBuffers {
     return turn as TurnRecord;
   }
 
+  /**
+   * Wakes the turn's readers once this tick is over, not at once: every frame a turn writes in one pass of the event
+   * loop (under load, several tokens per stream) goes to the socket in one write, and one callback wakes every turn.
+   */
   private wake(record: TurnRecord): void {
-    for (const wake of record.wake) wake(); // each wake deletes itself: safe while iterating a Set
+    if (record.wake.size === 0) return;
+    woken.add(record.wake);
+    if (woken.size === 1) afterTick(wakeAll);
   }
 
   private forget(record: TurnRecord): void {
