@@ -188,6 +188,11 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     if (!local) await store.ready();
     const gone = new AbortController();
     const batches = local ? buffers.readBatches(local, after, gone.signal) : oneByOne(store.shared!.read(turn.turnId, after, gone.signal));
+    // The response went away: a waiting read ends at once, and a reader left at a batch is closed (its turn can go).
+    const stop = () => {
+      gone.abort();
+      void batches.return(undefined).catch(() => {});
+    };
     // Every frame written since the last read, as one string: one write per wake-up, not one per frame.
     let ended = false;
     const nextText = async (): Promise<string | undefined> => {
@@ -215,14 +220,12 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
           if (text === undefined) controller.close();
           else controller.enqueue(encoder.encode(text));
         },
-        cancel() {
-          gone.abort();
-        },
+        cancel: stop,
       },
       { highWaterMark: 0 },
     );
     const response = new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
-    return withTextSource(response, { next: nextText, cancel: () => gone.abort() });
+    return withTextSource(response, { next: nextText, cancel: stop });
   };
 
   const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {

@@ -129,6 +129,26 @@ describe('TurnBuffers', () => {
     expect(buffers.get(next.turnId)).toBe(next);
   });
 
+  it('never forgets an ended turn that a reader still drains (over the budget or past the retention window): the response would end short', async () => {
+    let now = 0;
+    const buffers = new TurnBuffers({ maxTotalBytes: 100, retentionMs: 1000, now: () => now });
+    const turn = started(buffers, 'slow');
+    for (let index = 0; index < 3; index++) buffers.append(turn, `data: ${index}`.padEnd(10));
+    const reader = buffers.readBatches(turn, -1);
+    expect((await reader.next()).value).toHaveLength(3); // its socket is slow: it has 3 frames of 10 so far
+    for (let index = 3; index < 10; index++) buffers.append(turn, `data: ${index}`.padEnd(10));
+    buffers.end(turn);
+    const other = started(buffers, 'fast');
+    buffers.append(other, 'x'.repeat(50));
+    buffers.end(other); // 150 bytes > 100: an ended turn must go, but not the one being read
+    now += 5000; // and the retention window passed
+    expect(buffers.get(turn.turnId)).toBe(turn);
+    let rest = 0;
+    for (let next = await reader.next(); !next.done; next = await reader.next()) rest += next.value.length;
+    expect(rest).toBe(7);
+    expect(buffers.get(turn.turnId)).toBeUndefined(); // read to the end: now it goes
+  });
+
   it('a reader stops when its signal aborts (the response closed)', async () => {
     const buffers = new TurnBuffers();
     const turn = started(buffers);

@@ -5,7 +5,8 @@
  * a later GET that reattaches) is a reader of the buffer, so a client that goes away does not take the turn with it.
  * Frames are numbered from 0 in the order they were written (the SSE `id`). A turn that ended is kept for
  * `retentionMs` (then forgotten, lazily); a turn's buffer keeps at most `maxTurnBytes` (the oldest frames go first),
- * and ended turns are forgotten oldest first once all buffers pass `maxTotalBytes`.
+ * and ended turns are forgotten oldest first once all buffers pass `maxTotalBytes` (not while a reader still drains
+ * one: its response would end short).
  *
  * One turn per session runs at a time: {@link TurnBuffers.start} refuses a second one (the caller answers 409).
  */
@@ -56,6 +57,8 @@ interface TurnRecord extends Turn {
   done: boolean;
   endedAt: number;
   wake: Set<() => void>;
+  /** Readers under way (the retention window and the total budget never forget a turn one of them still drains). */
+  readers: number;
   resolveEnded: () => void;
 }
 
@@ -138,6 +141,7 @@ export class TurnBuffers {
       done: false,
       endedAt: 0,
       wake: new Set(),
+      readers: 0,
       resolveEnded,
     };
     this.turns.set(record.turnId, record);
@@ -226,6 +230,7 @@ export class TurnBuffers {
     let waiting: (() => void) | undefined;
     const onAbort = () => waiting?.();
     signal?.addEventListener('abort', onAbort, { once: true });
+    record.readers++;
     try {
       for (;;) {
         if (next < record.firstSeq) throw new TurnGapError(record.firstSeq);
@@ -249,6 +254,7 @@ export class TurnBuffers {
         });
       }
     } finally {
+      record.readers--;
       if (waiting) record.wake.delete(waiting);
       signal?.removeEventListener('abort', onAbort);
     }
@@ -295,14 +301,15 @@ export class TurnBuffers {
   private prune(): void {
     const now = this.now();
     for (const record of this.turns.values()) {
-      if (record.done && now - record.endedAt >= this.retentionMs) this.forget(record);
+      if (record.done && record.readers === 0 && now - record.endedAt >= this.retentionMs) this.forget(record);
     }
   }
 
   /** Forgets ended turns, oldest first, while all buffers together pass the budget. */
   private evictOverBudget(): void {
     if (this.totalBytes <= this.maxTotalBytes) return;
-    const ended = [...this.turns.values()].filter((record) => record.done).sort((a, b) => a.endedAt - b.endedAt);
+    // Not one a response still sends (it would end short, silently): it goes at a later end, once read.
+    const ended = [...this.turns.values()].filter((record) => record.done && record.readers === 0).sort((a, b) => a.endedAt - b.endedAt);
     for (const record of ended) {
       if (this.totalBytes <= this.maxTotalBytes) return;
       this.forget(record);

@@ -65,3 +65,21 @@ if (redisAvailable) {
     return { store: redisTurnStore({ client: redis.client }), stop: redis.stop };
   });
 }
+
+describe('a response that went away mid-turn', () => {
+  it('lets its ended turn go after the retention window (its reader is closed, not left at a batch)', async () => {
+    let now = 0;
+    const turns = resumableTurns({ store: memoryTurnStore({ retentionMs: 1000, now: () => now }) });
+    const begun = await turns.begin({ route: '/api/test', sessionId: 'gone', user: 'ann' });
+    if (!('turn' in begun)) throw new Error('expected a turn');
+    turns.append(begun.turn, 'data: 1');
+    const response = await turns.stream(begun.turn, { after: -1, withIds: true, headers: {} });
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('id: 0\ndata: 1\n\n');
+    await reader.cancel(); // the client left with the turn still running
+    turns.append(begun.turn, 'data: 2');
+    await turns.end(begun.turn);
+    now += 1000;
+    expect(await turns.find(begun.turn.turnId)).toBeUndefined();
+  });
+});
