@@ -19,7 +19,7 @@
 import { parseTurnPath, turnPath } from '@agent-chat/core/contract';
 import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
 import { TurnGapError, type BufferedFrame, type Turn } from './turn-buffers.js';
-import { withTextSource } from '../http/text-source.js';
+import { withTextSource, type TextSink } from '../http/text-source.js';
 import type { WebHandler } from '../http/web-handler.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
@@ -194,6 +194,11 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       void batches.return(undefined).catch(() => {});
     };
     // Every frame written since the last read, as one string: one write per wake-up, not one per frame.
+    const textOf = (batch: readonly BufferedFrame[]) => {
+      let text = '';
+      for (const frame of batch) text += sseFrame(frame, withIds);
+      return text;
+    };
     let ended = false;
     const nextText = async (): Promise<string | undefined> => {
       if (ended) return undefined;
@@ -203,9 +208,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
           ended = true;
           return undefined;
         }
-        let text = '';
-        for (const frame of next.value) text += sseFrame(frame, withIds);
-        return text;
+        return textOf(next.value);
       } catch (error) {
         ended = true;
         // The reader fell behind the cap: end, the client reloads the session.
@@ -225,7 +228,16 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       { highWaterMark: 0 },
     );
     const response = new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
-    return withTextSource(response, { next: nextText, cancel: stop });
+    // A turn of this instance can also be followed (the Node adapter's path): its frames as text, with no promise between.
+    const follow = local && ((sink: TextSink) => {
+      if (ended) throw new Error('This turn stream was read already.');
+      ended = true;
+      return buffers.follow(local, after, {
+        frames: (batch) => sink.write(textOf(batch)),
+        end: () => sink.end(), // a reader behind the cap ends too: the client reloads the session
+      });
+    });
+    return withTextSource(response, { next: nextText, cancel: stop, ...(follow && { follow }) });
   };
 
   const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {

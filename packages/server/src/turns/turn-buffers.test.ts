@@ -149,6 +149,51 @@ describe('TurnBuffers', () => {
     expect(buffers.get(turn.turnId)).toBeUndefined(); // read to the end: now it goes
   });
 
+  it('follow: the buffered frames at once, then what a tick wrote in one batch; false pauses it until resume; end once', async () => {
+    const buffers = new TurnBuffers();
+    const turn = started(buffers);
+    buffers.append(turn, 'a');
+    const batches: string[][] = [];
+    let accept = true;
+    const end = vi.fn();
+    const following = buffers.follow(turn, -1, { frames: (batch) => (batches.push(batch.map((frame) => frame.data)), accept), end });
+    expect(batches).toEqual([['a']]);
+    buffers.append(turn, 'b');
+    buffers.append(turn, 'c');
+    expect(batches).toHaveLength(1); // woken after this tick, not at each frame
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    accept = false; // the socket is full
+    buffers.append(turn, 'd');
+    await new Promise((resolve) => setImmediate(resolve));
+    buffers.append(turn, 'e');
+    buffers.end(turn);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d']]);
+    expect(end).not.toHaveBeenCalled();
+    accept = true;
+    following.resume(); // drained: what came meanwhile, then the end
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d'], ['e']]);
+    expect(end).toHaveBeenCalledTimes(1);
+    expect(end).toHaveBeenCalledWith();
+  });
+
+  it('follow: stop() ends it without a call (the response went away), and lets the turn go', async () => {
+    let now = 0;
+    const buffers = new TurnBuffers({ retentionMs: 10, now: () => now });
+    const turn = started(buffers);
+    const frames = vi.fn(() => true);
+    const end = vi.fn();
+    buffers.follow(turn, -1, { frames, end }).stop();
+    buffers.append(turn, 'a');
+    buffers.end(turn);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(frames).not.toHaveBeenCalled();
+    expect(end).not.toHaveBeenCalled();
+    now += 10;
+    expect(buffers.get(turn.turnId)).toBeUndefined();
+  });
+
   it('a reader stops when its signal aborts (the response closed)', async () => {
     const buffers = new TurnBuffers();
     const turn = started(buffers);

@@ -11,6 +11,7 @@
  * One turn per session runs at a time: {@link TurnBuffers.start} refuses a second one (the caller answers 409).
  */
 import { randomUUID } from 'node:crypto';
+import { wakeAfterTick } from './wake-after-tick.js';
 
 export const DEFAULT_TURN_RETENTION_MS = 60_000;
 export const DEFAULT_MAX_TURN_BYTES = 8 * 1024 * 1024;
@@ -70,21 +71,18 @@ export class TurnGapError extends Error {
   }
 }
 
+/** Where {@link TurnBuffers.follow} hands a turn's frames. */
+export interface TurnSink {
+  /** Every frame since the last call; false pauses the following until its `resume()`. */
+  frames(batch: BufferedFrame[]): boolean;
+  /** The turn ended and every frame was handed over, or the reader fell behind the cap (`error`). */
+  end(error?: TurnGapError): void;
+}
+
 /** Told of every frame and turn end, in order (the Redis mirror). */
 export interface TurnObserver {
   append(turn: Turn, data: string): void;
   end(turn: Turn): void;
-}
-
-/** The readers to wake after this tick, of every turn of every buffer. */
-const woken = new Set<Set<() => void>>();
-/** After the I/O of this pass of the event loop (Node, Bun, Deno); one macrotask later elsewhere. */
-const afterTick: (callback: () => void) => void = typeof setImmediate === 'function' ? (callback) => setImmediate(callback) : (callback) => setTimeout(callback, 0);
-
-function wakeAll(): void {
-  const readers = [...woken];
-  woken.clear();
-  for (const wake of readers) for (const reader of wake) reader(); // each reader deletes itself: safe while iterating a Set
 }
 
 /** The abort reason of a turn whose conversation was deleted: the session store writes nothing more for it. */
@@ -260,6 +258,51 @@ export class TurnBuffers {
     }
   }
 
+  /**
+   * Follows the turn without a promise per batch (the Node adapter's path to the socket): `sink.frames` gets every frame
+   * written since its last call, once per tick, and returns false to pause (until `resume()`, the socket drained);
+   * `sink.end` is called once, when the turn ended and all was handed over, or with the {@link TurnGapError} of a
+   * reader behind the cap. `stop()` ends the following without calling `sink.end` (the response went away).
+   */
+  follow(turn: Turn, after: number, sink: TurnSink): { resume(): void; stop(): void } {
+    const record = this.record(turn);
+    let next = Math.max(after + 1, 0);
+    let following = true;
+    const stop = () => {
+      if (!following) return;
+      following = false;
+      record.wake.delete(pump);
+      record.readers--;
+    };
+    const pump = (): void => {
+      if (!following) return;
+      if (next < record.firstSeq) {
+        stop();
+        return sink.end(new TurnGapError(record.firstSeq));
+      }
+      const end = record.firstSeq + record.frames.length;
+      if (next < end) {
+        const batch: BufferedFrame[] = [];
+        for (let seq = next; seq < end; seq++) batch.push({ seq, data: record.frames[seq - record.firstSeq]! });
+        next = end;
+        // Paused: off the wake list until resumed (then it reads what came meanwhile, and the end).
+        if (!sink.frames(batch)) return void record.wake.delete(pump);
+      }
+      if (record.done) {
+        stop();
+        sink.end();
+      }
+    };
+    record.readers++;
+    const resume = () => {
+      if (!following) return;
+      record.wake.add(pump);
+      pump();
+    };
+    resume();
+    return { resume, stop };
+  }
+
   /** Forgets every turn of a session at once, running ones stopped first (the conversation was deleted). */
   forgetSession(sessionId: string): void {
     for (const record of [...this.turns.values()]) {
@@ -284,9 +327,7 @@ export class TurnBuffers {
    * loop (under load, several tokens per stream) goes to the socket in one write, and one callback wakes every turn.
    */
   private wake(record: TurnRecord): void {
-    if (record.wake.size === 0) return;
-    woken.add(record.wake);
-    if (woken.size === 1) afterTick(wakeAll);
+    if (record.wake.size > 0) wakeAfterTick(record.wake);
   }
 
   private forget(record: TurnRecord): void {
