@@ -113,10 +113,10 @@ async function pullInto(res: ServerResponse, source: ChunkSource): Promise<void>
 /** Lets a followed source write into `res` (paused while the socket is full); resolves when it ended or `res` closed. */
 function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow']>): Promise<void> {
   return new Promise((resolve) => {
-    let following: { resume(): void; stop(): void } | undefined;
-    const onDrain = () => following?.resume();
+    // Events, never called before `following` is set below.
+    const onDrain = () => following.resume();
     const onClose = () => {
-      following?.stop();
+      following.stop();
       done();
     };
     const done = () => {
@@ -126,7 +126,7 @@ function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow'
     };
     res.on('drain', onDrain);
     res.once('close', onClose);
-    following = follow({ write: (chunk) => !res.destroyed && res.write(chunk), end: done });
+    const following = follow({ write: (chunk) => !res.destroyed && res.write(chunk), end: done });
   });
 }
 
