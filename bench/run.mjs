@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- --json] [--quick] [--only=pipeline|patch|memory|nested|server] [--no-write] [--no-agui-100k]
+//   section 7 (server): [--server-sizes=10,100] [--server-protocols=genkit,agui,ai-sdk] [--server-before=<sources dir>]
 // Runs every measurement in its own Node process (node --expose-gc --import ./bench/lib/register.mjs …), one at a
 // time, and writes bench/RESULTS.md. --json prints the results as JSON on stdout (progress goes to stderr).
 import { spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { summarize } from './lib/stats.mjs';
 import { PIPELINES } from './lib/pipelines.mjs';
+import { serverConfigs, serverSection, serverSizes, startBenchRedis } from './server/section.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -165,23 +167,21 @@ if (!from && wants('nested')) {
 }
 if (!from && wants('server')) {
   log('7. server throughput: @agent-chat/server vs plain @genkit-ai/express');
-  const sizes = quick ? [1, 10, 50] : [1, 10, 100, 150, 500];
+  const sizes = serverSizes({ quick, sizes: option('server-sizes') });
   const tokenDelayMs = 5;
   // A Redis of our own for the resumable-on-Redis row (skipped when redis-server is not installed).
-  const port = 6390 + Math.floor(Math.random() * 500);
-  const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const redisUp = await new Promise((resolve) => { redis.on('error', () => resolve(false)); setTimeout(() => resolve(redis.exitCode === null), 500); });
-  const configs = [
-    { impl: 'genkit-express', protocol: 'genkit', resumable: false, turnStore: 'none' },
-    ...['genkit', 'agui', 'ai-sdk'].flatMap((protocol) => [true, false].map((resumable) => ({ impl: 'package', protocol, resumable, turnStore: 'memory' }))),
-    ...(redisUp ? [{ impl: 'package', protocol: 'genkit', resumable: true, turnStore: 'redis', redisUrl: `redis://127.0.0.1:${port}` }] : []),
-  ];
-  results.server = { sizes, tokenDelayMs, rows: [] };
-  for (const config of configs) {
-    log(`  ${config.impl} ${config.protocol}${config.impl === 'package' ? ` resumable=${config.resumable} turns=${config.turnStore}` : ''} × ${sizes.join(', ')}…`);
-    results.server.rows.push(await worker('bench/server-worker.mjs', { ...config, sizes, tokenDelayMs }, 600_000, {}, './bench/server/register.mjs'));
+  const redis = await startBenchRedis();
+  const before = option('server-before');
+  results.server = { sizes, tokenDelayMs, rows: [], ...(before && { before }) };
+  for (const config of serverConfigs({ redisUrl: redis?.url, protocols: option('server-protocols') })) {
+    // With --server-before=<dir>: the package's sources there first, then this tree's, one after the other.
+    for (const sources of config.impl === 'package' && before ? ['before', 'tree'] : ['tree']) {
+      log(`  ${config.impl} ${config.protocol}${config.impl === 'package' ? ` resumable=${config.resumable} turns=${config.turnStore}` : ''}${sources === 'before' ? ' (before)' : ''} × ${sizes.join(', ')}…`);
+      const row = await worker('bench/server-worker.mjs', { ...config, sizes, tokenDelayMs }, 900_000, sources === 'before' ? { BENCH_SERVER_SRC: before } : {}, './bench/server/register.mjs');
+      results.server.rows.push({ ...row, sources });
+    }
   }
-  if (redisUp) redis.kill();
+  redis?.stop();
 }
 
 if (!from) results.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -294,22 +294,9 @@ if (results.memory) {
   md.push('');
 }
 
-if (results.server) {
-  const S = results.server;
-  md.push('## 7. Server throughput: many streams per core', '');
-  md.push(`N conversations at once, each one POST streaming the scripted story (${S.rows.find((r) => r.chunksPerAnswer)?.chunksPerAnswer ?? '≈ 340'} text chunks, ${S.tokenDelayMs} ms a chunk) from apps/agent-server's task agent on \`node:http\`, memory sessions; the clients run in another process, the figures are the server process's (bench/server-worker.mjs). "package" is \`toNodeListener(genkitRoutes({ agent, store, turns, user }))\`; the peer is the same agent behind plain \`@genkit-ai/express\` (\`expressHandler(agent)\`: no resumable turns, no bridges). Every answer is checked whole (text equal to the story, stream ended, SSE ids 0, 1, 2 … in order).`, '');
-  md.push('| server | protocol | resumable | turns | N | wall s | × N=1 | chunks/s | CPU µs/chunk | × peer CPU/chunk | TTFT p50 / p95 ms | end p50 / p95 s | RSS growth MiB | KiB per stream | whole |', '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const peer = S.rows.find((r) => r.impl === 'genkit-express');
-  for (const r of S.rows) {
-    if (!r.rows) { md.push(`| ${r.impl} | ${r.protocol} | | | | ${status(r)} | | | | | | | | | |`); continue; }
-    const alone = r.rows.find((x) => x.conversations === 1);
-    for (const x of r.rows) {
-      const peerRow = peer?.rows?.find((y) => y.conversations === x.conversations);
-      md.push(`| ${r.impl === 'package' ? '@agent-chat/server' : 'plain @genkit-ai/express'} | ${r.protocol} | ${r.impl === 'package' ? (r.resumable ? 'on' : 'off') : '–'} | ${r.turnStore} | ${x.conversations} | ${(x.wallMs / 1000).toFixed(2)} | ${alone ? (x.wallMs / alone.wallMs).toFixed(2) : ''} | ${k(x.chunksPerSec)} | ${x.cpuUsPerChunk.toFixed(1)} | ${peerRow ? (x.cpuUsPerChunk / peerRow.cpuUsPerChunk).toFixed(2) : ''} | ${x.ttft.p50.toFixed(0)} / ${x.ttft.p95.toFixed(0)} | ${(x.end.p50 / 1000).toFixed(2)} / ${(x.end.p95 / 1000).toFixed(2)} | ${x.rssGrowthMiB.toFixed(1)} | ${x.rssPerStreamKiB.toFixed(0)} | ${x.whole}/${x.conversations} |`);
-    }
-  }
-  md.push('');
-}
+// Section 7 has its own file (bench/server/RESULTS.md); RESULTS.md points to it.
+const serverText = results.server ? serverSection(results.server, { machine: results.machine, status }) : undefined;
+if (results.server) md.push('## 7. Server throughput: many streams per core', '', 'In [server/RESULTS.md](server/RESULTS.md) (`npm run bench -- --only=server`).', '');
 
 if (results.nested) {
   const N = results.nested;
@@ -323,6 +310,9 @@ if (results.nested) {
 }
 
 const text = md.join('\n');
-if (!flag('no-write')) writeFileSync(new URL('./RESULTS.md', import.meta.url), text + '\n');
+// --only=server writes bench/server/RESULTS.md alone (the other sections' RESULTS.md stays as it was).
+const onlyServer = only?.length === 1 && only[0] === 'server';
+if (!flag('no-write') && !onlyServer) writeFileSync(new URL('./RESULTS.md', import.meta.url), text + '\n');
+if (!flag('no-write') && serverText) writeFileSync(new URL('./server/RESULTS.md', import.meta.url), `# Server throughput results\n\nGenerated by \`npm run bench\` (bench/run.mjs, bench/server/section.mjs); how it measures: bench/README.md, section 7.\n\n${serverText}\n`);
 if (json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
-else process.stdout.write(text + '\n');
+else process.stdout.write((onlyServer && serverText ? serverText : text) + '\n');

@@ -9,10 +9,14 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createTaskAgents } from '../apps/agent-server/src/agent/agent.ts';
-import { expressHandler } from '../apps/agent-server/src/agent/genkit-runtime.ts';
+import { requireCjs } from '../apps/agent-server/src/agent/genkit-runtime.ts';
 import { STORY_TEXT, tokenize } from '../apps/agent-server/src/agent/scripted-replies.ts';
 import { memoryTurnStore, redisTurnStore, resumableTurns, toNodeListener } from '@agent-chat/server';
 import { genkitRoutes } from '@agent-chat/server/genkit';
+
+// The peer: Genkit's own Express handler, loaded through the agent's CommonJS entry (the app loads genkit that way, and
+// no longer serves with @genkit-ai/express itself).
+const { expressHandler } = requireCjs('@genkit-ai/express');
 
 const spec = JSON.parse(process.argv[2]);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -74,7 +78,7 @@ async function measure(conversations) {
   };
 }
 
-await measure(Math.min(10, spec.sizes[0] ?? 10)); // warm-up: JIT, the agent's first turn
+await measure(10); // warm-up: JIT, the agent's first turns
 const rows = [];
 for (const size of spec.sizes) rows.push(await measure(size));
 server.closeAllConnections?.();

@@ -37,7 +37,7 @@ function genkitReplayRoute(turns: ResumableTurns, gate: { hold?: Promise<void> }
         turns.append(turn, frame);
         await new Promise((resolve) => setImmediate(resolve));
       }
-      turns.end(turn);
+      await turns.end(turn);
     })();
     return turns.stream(turn, { after: -1, withIds: resumable, headers: HEADERS });
   };

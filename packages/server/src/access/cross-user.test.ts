@@ -139,7 +139,7 @@ describe('another user’s conversation (one instance, memory)', () => {
     const foreign = await call(server.routes, 'bob', 'POST', '/api/agent', turnBodies.genkit(id, 'again').body);
     expect(foreign.status).toBe(404);
     expect(JSON.stringify(await foreign.json())).not.toContain(begun.turn.turnId);
-    server.routes.turns.end(begun.turn);
+    await server.routes.turns.end(begun.turn);
   });
 });
 

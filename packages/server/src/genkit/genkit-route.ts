@@ -153,7 +153,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
           const { httpStatus, json } = genkitErrorOf(error);
           return jsonResponse(httpStatus, json);
         } finally {
-          turns.end(turn);
+          await turns.end(turn);
         }
       });
     }
@@ -176,7 +176,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
         onError?.(error);
         append(`error: ${JSON.stringify({ error: genkitErrorOf(error).json })}`);
       } finally {
-        turns.end(turn);
+        await turns.end(turn);
       }
     });
     return turns.stream(turn, { after: -1, withIds: resumable, headers: streamHeaders(turn.turnId) });

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { textSourceOf } from './text-source.js';
+import { textSourceOf, type TextSource } from './text-source.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -83,7 +83,20 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
   // The fast path (text-source.ts): a turn's frames go from its buffer to the socket as text, with no Web-stream layer
   // between; the Web body, never read, is cancelled at the end so its reader stops too. Otherwise the Web body's chunks.
   const text = textSourceOf(response);
-  const source: ChunkSource = text ?? bodySource(body);
+  try {
+    if (text?.follow) await followInto(res, text.follow.bind(text));
+    else await pullInto(res, text ?? bodySource(body));
+  } catch {
+    // The body failed mid-stream: end what was sent (the status is out already).
+  } finally {
+    // The Web body, never read on the fast path, is cancelled so that its reader stops too.
+    if (text) void body.cancel().catch(() => {});
+    if (!res.writableEnded) res.end();
+  }
+}
+
+/** Writes what `source` gives until it ends or `res` closes, waiting for `drain` when the socket is full. */
+async function pullInto(res: ServerResponse, source: ChunkSource): Promise<void> {
   const onClose = () => source.cancel();
   res.once('close', onClose);
   try {
@@ -92,13 +105,29 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
       if (chunk === undefined || res.destroyed) break;
       if (!res.write(chunk)) await drained(res);
     }
-  } catch {
-    // The body failed mid-stream: end what was sent (the status is out already).
   } finally {
     res.off('close', onClose);
-    if (text) void body.cancel().catch(() => {});
-    if (!res.writableEnded) res.end();
   }
+}
+
+/** Lets a followed source write into `res` (paused while the socket is full); resolves when it ended or `res` closed. */
+function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow']>): Promise<void> {
+  return new Promise((resolve) => {
+    // Events, never called before `following` is set below.
+    const onDrain = () => following.resume();
+    const onClose = () => {
+      following.stop();
+      done();
+    };
+    const done = () => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve();
+    };
+    res.on('drain', onDrain);
+    res.once('close', onClose);
+    const following = follow({ write: (chunk) => !res.destroyed && res.write(chunk), end: done });
+  });
 }
 
 /** What `sendResponse` writes, chunk by chunk: a turn's text (the fast path) or the Web body's bytes. */

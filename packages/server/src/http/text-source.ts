@@ -1,7 +1,8 @@
 /**
  * The Node adapter's fast path: a streaming `Response` of this package can carry, beside its Web body, the source the
  * body reads from (a turn's frames, as text). `sendResponse` then writes that text to the socket itself: one write per
- * batch of frames, with no Web-stream layer and no encoding to bytes in between. Any other runtime (or a wrapper that
+ * batch of frames, with no Web-stream layer and no encoding to bytes in between (and, for a turn running here, no
+ * promise either: the turn's buffer calls the socket's write once per tick). Any other runtime (or a wrapper that
  * rebuilt the Response) reads the Web body as usual; both read the same frames, so only one of them may be used.
  */
 
@@ -10,6 +11,17 @@ export interface TextSource {
   next(): Promise<string | undefined>;
   /** The reader went away: stop producing. */
   cancel(): void;
+  /**
+   * Or pushed, with no promise per batch (a turn of this instance): `sink.write` gets each batch and returns false to
+   * pause until `resume()`; `sink.end` once it ended. Used instead of `next`, never with it.
+   */
+  follow?(sink: TextSink): { resume(): void; stop(): void };
+}
+
+/** Where a followed text source writes. */
+export interface TextSink {
+  write(text: string): boolean;
+  end(): void;
 }
 
 const TEXT_SOURCE = Symbol.for('@agent-chat/server.textSource');

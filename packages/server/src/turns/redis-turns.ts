@@ -32,6 +32,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 /** Mirrors this instance's turns into Redis and reads other instances' turns from it. */
 export class RedisTurns {
   private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly endings = new WeakMap<Turn, Promise<void>>();
   private subscriber: RedisClient | undefined;
 
   constructor(
@@ -86,24 +87,34 @@ export class RedisTurns {
 
   /** Mirrors one frame (in order after the previous ones). */
   append(turn: Turn, data: string): void {
-    this.queue(turn.turnId, () =>
+    void this.queue(turn.turnId, () =>
       this.client.multi().rPush(this.key('turn', turn.turnId, 'frames'), data).publish(this.key('turn', turn.turnId), 'frame').exec(),
     );
   }
 
-  /** Marks the turn ended everywhere, frees its session and lets its keys expire after the retention window. */
-  end(turn: Turn): void {
+  /**
+   * Marks the turn ended everywhere, frees its session and lets its keys expire after the retention window; resolves
+   * once Redis has it (after every earlier frame of the turn), or once `onError` was told why not. Once per turn: the
+   * buffers' end, told after {@link RedisTurns.end} resolved, gets the same promise.
+   */
+  end(turn: Turn): Promise<void> {
+    const ending = this.endings.get(turn);
+    if (ending) return ending;
     const { turnId, sessionId } = turn;
-    this.queue(turnId, async () => {
-      const frames = this.key('turn', turnId, 'frames');
-      const meta = this.key('turn', turnId, 'meta');
-      await this.client.multi().hSet(meta, 'done', '1').pExpire(meta, this.options.retentionMs).pExpire(frames, this.options.retentionMs).publish(this.key('turn', turnId), 'end').exec();
-      if (sessionId !== undefined) await this.client.eval(RELEASE, { keys: [this.key('session', sessionId, 'turn')], arguments: [turnId] });
+    const frames = this.key('turn', turnId, 'frames');
+    const meta = this.key('turn', turnId, 'meta');
+    const channel = this.key('turn', turnId);
+    const chain = this.queue(turnId, async () => {
+      // One transaction: the session is free before any instance reads the turn as done.
+      const ended = this.client.multi();
+      if (sessionId !== undefined) ended.eval(RELEASE, { keys: [this.key('session', sessionId, 'turn')], arguments: [turnId] });
+      await ended.hSet(meta, 'done', '1').pExpire(meta, this.options.retentionMs).pExpire(frames, this.options.retentionMs).publish(channel, 'end').exec();
     });
-    const chain = this.chains.get(turnId);
-    void chain?.finally(() => {
+    this.endings.set(turn, chain);
+    void chain.finally(() => {
       if (this.chains.get(turnId) === chain) this.chains.delete(turnId);
     });
+    return chain;
   }
 
   /** A turn known to Redis (running or within the retention window). */
@@ -174,8 +185,12 @@ export class RedisTurns {
     }
   }
 
-  private queue(turnId: string, task: () => Promise<unknown>): void {
-    const chain = (this.chains.get(turnId) ?? Promise.resolve()).then(task).catch((error: unknown) => this.options.onError?.(error));
+  private queue(turnId: string, task: () => Promise<unknown>): Promise<void> {
+    const chain = (this.chains.get(turnId) ?? Promise.resolve()).then(task).then(
+      () => undefined,
+      (error: unknown) => this.options.onError?.(error),
+    );
     this.chains.set(turnId, chain);
+    return chain;
   }
 }

@@ -19,7 +19,7 @@
 import { parseTurnPath, turnPath } from '@agent-chat/core/contract';
 import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
 import { TurnGapError, type BufferedFrame, type Turn } from './turn-buffers.js';
-import { withTextSource } from '../http/text-source.js';
+import { withTextSource, type TextSink } from '../http/text-source.js';
 import type { WebHandler } from '../http/web-handler.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
@@ -87,8 +87,11 @@ export interface ResumableTurns {
   repeated(request: Pick<RequestLike, 'headers'>, options: { route: string; user: string; join: (turnId: string) => Omit<TurnStreamOptions, 'after'> }): Promise<Response | undefined>;
   /** Appends one frame (its lines without `id:` and without the blank line); returns its sequence number. */
   append(turn: Turn, data: string): number;
-  /** Ends the turn: readers drain and stop; it stays replayable for the store's retention window. */
-  end(turn: Turn): void;
+  /**
+   * Ends the turn: its session is free (on every instance) when this resolves, then its readers drain and stop; it stays
+   * replayable for the store's retention window. Await it before anything else ends the turn's response.
+   */
+  end(turn: Turn): Promise<void>;
   /** The signal a turn runs with: its cancel endpoint, and `disconnect` for a client that cannot resume. */
   signal(turn: Turn, options: { resumable: boolean; disconnect?: AbortSignal | undefined }): AbortSignal;
   /** The turn's frames after `after` as a streaming response (410 when they are no longer kept). */
@@ -185,7 +188,17 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     if (!local) await store.ready();
     const gone = new AbortController();
     const batches = local ? buffers.readBatches(local, after, gone.signal) : oneByOne(store.shared!.read(turn.turnId, after, gone.signal));
+    // The response went away: a waiting read ends at once, and a reader left at a batch is closed (its turn can go).
+    const stop = () => {
+      gone.abort();
+      void batches.return(undefined).catch(() => {});
+    };
     // Every frame written since the last read, as one string: one write per wake-up, not one per frame.
+    const textOf = (batch: readonly BufferedFrame[]) => {
+      let text = '';
+      for (const frame of batch) text += sseFrame(frame, withIds);
+      return text;
+    };
     let ended = false;
     const nextText = async (): Promise<string | undefined> => {
       if (ended) return undefined;
@@ -195,9 +208,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
           ended = true;
           return undefined;
         }
-        let text = '';
-        for (const frame of next.value) text += sseFrame(frame, withIds);
-        return text;
+        return textOf(next.value);
       } catch (error) {
         ended = true;
         // The reader fell behind the cap: end, the client reloads the session.
@@ -212,14 +223,21 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
           if (text === undefined) controller.close();
           else controller.enqueue(encoder.encode(text));
         },
-        cancel() {
-          gone.abort();
-        },
+        cancel: stop,
       },
       { highWaterMark: 0 },
     );
     const response = new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
-    return withTextSource(response, { next: nextText, cancel: () => gone.abort() });
+    // A turn of this instance can also be followed (the Node adapter's path): its frames as text, with no promise between.
+    const follow = local && ((sink: TextSink) => {
+      if (ended) throw new Error('This turn stream was read already.');
+      ended = true;
+      return buffers.follow(local, after, {
+        frames: (batch) => sink.write(textOf(batch)),
+        end: () => sink.end(), // a reader behind the cap ends too: the client reloads the session
+      });
+    });
+    return withTextSource(response, { next: nextText, cancel: stop, ...(follow && { follow }) });
   };
 
   const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {
@@ -243,7 +261,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     running,
     begin,
     append: (turn, data) => buffers.append(turn, data),
-    end: (turn) => buffers.end(turn),
+    end: (turn) => store.end(turn),
     signal(turn, { resumable, disconnect }) {
       if (!resumable && disconnect) {
         const stop = () => {

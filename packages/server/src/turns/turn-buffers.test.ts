@@ -129,6 +129,71 @@ describe('TurnBuffers', () => {
     expect(buffers.get(next.turnId)).toBe(next);
   });
 
+  it('never forgets an ended turn that a reader still drains (over the budget or past the retention window): the response would end short', async () => {
+    let now = 0;
+    const buffers = new TurnBuffers({ maxTotalBytes: 100, retentionMs: 1000, now: () => now });
+    const turn = started(buffers, 'slow');
+    for (let index = 0; index < 3; index++) buffers.append(turn, `data: ${index}`.padEnd(10));
+    const reader = buffers.readBatches(turn, -1);
+    expect((await reader.next()).value).toHaveLength(3); // its socket is slow: it has 3 frames of 10 so far
+    for (let index = 3; index < 10; index++) buffers.append(turn, `data: ${index}`.padEnd(10));
+    buffers.end(turn);
+    const other = started(buffers, 'fast');
+    buffers.append(other, 'x'.repeat(50));
+    buffers.end(other); // 150 bytes > 100: an ended turn must go, but not the one being read
+    now += 5000; // and the retention window passed
+    expect(buffers.get(turn.turnId)).toBe(turn);
+    let rest = 0;
+    for (let next = await reader.next(); !next.done; next = await reader.next()) rest += next.value.length;
+    expect(rest).toBe(7);
+    expect(buffers.get(turn.turnId)).toBeUndefined(); // read to the end: now it goes
+  });
+
+  it('follow: the buffered frames at once, then what a tick wrote in one batch; false pauses it until resume; end once', async () => {
+    const buffers = new TurnBuffers();
+    const turn = started(buffers);
+    buffers.append(turn, 'a');
+    const batches: string[][] = [];
+    let accept = true;
+    const end = vi.fn();
+    const following = buffers.follow(turn, -1, { frames: (batch) => (batches.push(batch.map((frame) => frame.data)), accept), end });
+    expect(batches).toEqual([['a']]);
+    buffers.append(turn, 'b');
+    buffers.append(turn, 'c');
+    expect(batches).toHaveLength(1); // woken after this tick, not at each frame
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    accept = false; // the socket is full
+    buffers.append(turn, 'd');
+    await new Promise((resolve) => setImmediate(resolve));
+    buffers.append(turn, 'e');
+    buffers.end(turn);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d']]);
+    expect(end).not.toHaveBeenCalled();
+    accept = true;
+    following.resume(); // drained: what came meanwhile, then the end
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d'], ['e']]);
+    expect(end).toHaveBeenCalledTimes(1);
+    expect(end).toHaveBeenCalledWith();
+  });
+
+  it('follow: stop() ends it without a call (the response went away), and lets the turn go', async () => {
+    let now = 0;
+    const buffers = new TurnBuffers({ retentionMs: 10, now: () => now });
+    const turn = started(buffers);
+    const frames = vi.fn(() => true);
+    const end = vi.fn();
+    buffers.follow(turn, -1, { frames, end }).stop();
+    buffers.append(turn, 'a');
+    buffers.end(turn);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(frames).not.toHaveBeenCalled();
+    expect(end).not.toHaveBeenCalled();
+    now += 10;
+    expect(buffers.get(turn.turnId)).toBeUndefined();
+  });
+
   it('a reader stops when its signal aborts (the response closed)', async () => {
     const buffers = new TurnBuffers();
     const turn = started(buffers);

@@ -5,11 +5,13 @@
  * a later GET that reattaches) is a reader of the buffer, so a client that goes away does not take the turn with it.
  * Frames are numbered from 0 in the order they were written (the SSE `id`). A turn that ended is kept for
  * `retentionMs` (then forgotten, lazily); a turn's buffer keeps at most `maxTurnBytes` (the oldest frames go first),
- * and ended turns are forgotten oldest first once all buffers pass `maxTotalBytes`.
+ * and ended turns are forgotten oldest first once all buffers pass `maxTotalBytes` (not while a reader still drains
+ * one: its response would end short).
  *
  * One turn per session runs at a time: {@link TurnBuffers.start} refuses a second one (the caller answers 409).
  */
 import { randomUUID } from 'node:crypto';
+import { wakeAfterTick } from './wake-after-tick.js';
 
 export const DEFAULT_TURN_RETENTION_MS = 60_000;
 export const DEFAULT_MAX_TURN_BYTES = 8 * 1024 * 1024;
@@ -56,6 +58,8 @@ interface TurnRecord extends Turn {
   done: boolean;
   endedAt: number;
   wake: Set<() => void>;
+  /** Readers under way (the retention window and the total budget never forget a turn one of them still drains). */
+  readers: number;
   resolveEnded: () => void;
 }
 
@@ -65,6 +69,14 @@ export class TurnGapError extends Error {
     super(`Frames before ${firstSeq} are no longer kept.`);
     this.name = 'TurnGapError';
   }
+}
+
+/** Where {@link TurnBuffers.follow} hands a turn's frames. */
+export interface TurnSink {
+  /** Every frame since the last call; false pauses the following until its `resume()`. */
+  frames(batch: BufferedFrame[]): boolean;
+  /** The turn ended and every frame was handed over, or the reader fell behind the cap (`error`). */
+  end(error?: TurnGapError): void;
 }
 
 /** Told of every frame and turn end, in order (the Redis mirror). */
@@ -127,6 +139,7 @@ export class TurnBuffers {
       done: false,
       endedAt: 0,
       wake: new Set(),
+      readers: 0,
       resolveEnded,
     };
     this.turns.set(record.turnId, record);
@@ -215,6 +228,7 @@ export class TurnBuffers {
     let waiting: (() => void) | undefined;
     const onAbort = () => waiting?.();
     signal?.addEventListener('abort', onAbort, { once: true });
+    record.readers++;
     try {
       for (;;) {
         if (next < record.firstSeq) throw new TurnGapError(record.firstSeq);
@@ -238,9 +252,55 @@ export class TurnBuffers {
         });
       }
     } finally {
+      record.readers--;
       if (waiting) record.wake.delete(waiting);
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * Follows the turn without a promise per batch (the Node adapter's path to the socket): `sink.frames` gets every frame
+   * written since its last call, once per tick, and returns false to pause (until `resume()`, the socket drained);
+   * `sink.end` is called once, when the turn ended and all was handed over, or with the {@link TurnGapError} of a
+   * reader behind the cap. `stop()` ends the following without calling `sink.end` (the response went away).
+   */
+  follow(turn: Turn, after: number, sink: TurnSink): { resume(): void; stop(): void } {
+    const record = this.record(turn);
+    let next = Math.max(after + 1, 0);
+    let following = true;
+    const stop = () => {
+      if (!following) return;
+      following = false;
+      record.wake.delete(pump);
+      record.readers--;
+    };
+    const pump = (): void => {
+      if (!following) return;
+      if (next < record.firstSeq) {
+        stop();
+        return sink.end(new TurnGapError(record.firstSeq));
+      }
+      const end = record.firstSeq + record.frames.length;
+      if (next < end) {
+        const batch: BufferedFrame[] = [];
+        for (let seq = next; seq < end; seq++) batch.push({ seq, data: record.frames[seq - record.firstSeq]! });
+        next = end;
+        // Paused: off the wake list until resumed (then it reads what came meanwhile, and the end).
+        if (!sink.frames(batch)) return void record.wake.delete(pump);
+      }
+      if (record.done) {
+        stop();
+        sink.end();
+      }
+    };
+    record.readers++;
+    const resume = () => {
+      if (!following) return;
+      record.wake.add(pump);
+      pump();
+    };
+    resume();
+    return { resume, stop };
   }
 
   /** Forgets every turn of a session at once, running ones stopped first (the conversation was deleted). */
@@ -262,8 +322,12 @@ export class TurnBuffers {
     return turn as TurnRecord;
   }
 
+  /**
+   * Wakes the turn's readers once this tick is over, not at once: every frame a turn writes in one pass of the event
+   * loop (under load, several tokens per stream) goes to the socket in one write, and one callback wakes every turn.
+   */
   private wake(record: TurnRecord): void {
-    for (const wake of record.wake) wake(); // each wake deletes itself: safe while iterating a Set
+    if (record.wake.size > 0) wakeAfterTick(record.wake);
   }
 
   private forget(record: TurnRecord): void {
@@ -278,14 +342,15 @@ export class TurnBuffers {
   private prune(): void {
     const now = this.now();
     for (const record of this.turns.values()) {
-      if (record.done && now - record.endedAt >= this.retentionMs) this.forget(record);
+      if (record.done && record.readers === 0 && now - record.endedAt >= this.retentionMs) this.forget(record);
     }
   }
 
   /** Forgets ended turns, oldest first, while all buffers together pass the budget. */
   private evictOverBudget(): void {
     if (this.totalBytes <= this.maxTotalBytes) return;
-    const ended = [...this.turns.values()].filter((record) => record.done).sort((a, b) => a.endedAt - b.endedAt);
+    // Not one a response still sends (it would end short, silently): it goes at a later end, once read.
+    const ended = [...this.turns.values()].filter((record) => record.done && record.readers === 0).sort((a, b) => a.endedAt - b.endedAt);
     for (const record of ended) {
       if (this.totalBytes <= this.maxTotalBytes) return;
       this.forget(record);

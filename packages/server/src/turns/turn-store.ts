@@ -5,7 +5,10 @@
  */
 import { createClient } from 'redis';
 import { RedisTurns, type RedisClient } from './redis-turns.js';
-import { DEFAULT_TURN_RETENTION_MS, TurnBuffers, type TurnBufferOptions } from './turn-buffers.js';
+import { DEFAULT_TURN_RETENTION_MS, TurnBuffers, type Turn, type TurnBufferOptions } from './turn-buffers.js';
+
+/** How long ending a turn waits for Redis before its readers here are ended anyway. */
+const REDIS_END_WAIT_MS = 5000;
 
 /** The frames of this instance's turns, and (with Redis) the turns of every instance. */
 export interface TurnStore {
@@ -17,6 +20,11 @@ export interface TurnStore {
   readonly shared: RedisTurns | undefined;
   /** Connects what the store needs (lazily, once); resolves at once for memory. */
   ready(): Promise<void>;
+  /**
+   * Ends a turn: with Redis, its session is freed and it is marked done there first; then its readers here drain and
+   * stop. Awaited before a response's last byte, so that a client's next turn in the session never meets this one.
+   */
+  end(turn: Turn): Promise<void>;
   /**
    * Waits for pending writes and disconnects what the store connected itself (a Redis client made from `url` keeps a
    * Node process alive until then; the store's subscriber does not).
@@ -33,7 +41,11 @@ export type TurnStoreOptions = TurnBufferOptions;
 export function memoryTurnStore(options: TurnStoreOptions = {}): TurnStore {
   const buffers = new TurnBuffers(options);
   const dispose = () => Promise.resolve();
-  return { kind: 'memory', buffers, shared: undefined, ready: () => Promise.resolve(), dispose, [Symbol.asyncDispose]: dispose };
+  const end = (turn: Turn) => {
+    buffers.end(turn);
+    return Promise.resolve();
+  };
+  return { kind: 'memory', buffers, shared: undefined, ready: () => Promise.resolve(), end, dispose, [Symbol.asyncDispose]: dispose };
 }
 
 export interface RedisTurnStoreOptions extends TurnStoreOptions {
@@ -78,6 +90,11 @@ export function redisTurnStore(options: RedisTurnStoreOptions): TurnStore {
         started = true;
       })();
       return starting;
+    },
+    async end(turn) {
+      // Bounded: a Redis that does not answer delays the turn's last byte by REDIS_END_WAIT_MS at most (onError says why).
+      if (started) await Promise.race([shared.end(turn), new Promise((resolve) => setTimeout(resolve, REDIS_END_WAIT_MS).unref())]);
+      buffers.end(turn);
     },
     async dispose() {
       if (starting) await starting.catch(() => {});

@@ -317,7 +317,7 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
         recordTurnEnd(branches, threadId, end, streamed?.turn);
         writer.finish(end);
       } finally {
-        turns.end(turn);
+        await turns.end(turn);
       }
     })();
     return turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });

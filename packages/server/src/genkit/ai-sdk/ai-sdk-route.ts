@@ -2,7 +2,8 @@
  * `POST /api/ai-sdk`: the task agent as an AI SDK chat route (UI message stream v1, `ai@6`): the body
  * `DefaultChatTransport` posts (`{id, messages, trigger, messageId?}`, messages checked with `validateUIMessages`;
  * the kit's `customPatch` and `context` fields as client-state.ts reads them),
- * the stream built with `createUIMessageStream` and piped with `pipeUIMessageStreamToResponse` (SSE, `[DONE]` last).
+ * its frames the ones `createUIMessageStream` piped with `pipeUIMessageStreamToResponse` would write (SSE, `[DONE]`
+ * last), written straight into the turn's buffer.
  *
  * Request → Genkit turn:
  *   id                       the Genkit sessionId (must match [A-Za-z0-9_-]{1,128}, else 400 INVALID_ARGUMENT)
@@ -43,12 +44,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  createUIMessageStream,
+  generateId,
   getToolName,
   isToolUIPart,
   validateUIMessages,
   type FinishReason,
   type UIMessage,
+  type UIMessageChunk,
   type UIMessageStreamWriter,
 } from 'ai';
 import type { Part, ToolResponsePart } from 'genkit/beta';
@@ -149,7 +151,7 @@ const FINISH: Partial<Record<GenkitFinishReason, FinishReason>> = {
 };
 
 /** Writes bridge events as UI message chunks, keeping the open text/reasoning part and step. */
-function createUiWriter(writer: UIMessageStreamWriter, { denied, answered }: Pick<ChatTurn, 'denied' | 'answered'>) {
+function createUiWriter(writer: Pick<UIMessageStreamWriter, 'write'>, { denied, answered }: Pick<ChatTurn, 'denied' | 'answered'>) {
   let step: number | null = null;
   let sources = 0;
   let open: { type: 'text' | 'reasoning'; id: string } | null = null;
@@ -319,11 +321,15 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
     if ('response' in begun) return begun.response;
     const run = begun.turn;
     const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: request.signal });
-    const stream = createUIMessageStream({
-      originalMessages: messages,
-      onError: (error) => (error instanceof Error ? error.message : String(error)),
-      execute: async ({ writer }) => {
-        writer.write({ type: 'start' });
+    // The frames `createUIMessageStream` piped by `pipeUIMessageStreamToResponse` would write (`data: <chunk>` each, the
+    // start chunk naming the assistant message the request continues, else a new id; a throw is an `error` chunk;
+    // `[DONE]` last), written straight into the turn's buffer: no Web-stream hop per chunk.
+    const continued = messages.at(-1);
+    const messageId = continued?.role === 'assistant' ? continued.id : generateId();
+    const writer = { write: (chunk: UIMessageChunk) => void turns.append(run, `data: ${JSON.stringify(chunk)}`) };
+    void (async () => {
+      try {
+        writer.write({ type: 'start', messageId });
         const ui = createUiWriter(writer, turn);
         const streamed = 'message' in turn.input ? streamedTurn(userTextOf(turn.input.message)) : undefined;
         const end = await runGenkitTurn(agent, {
@@ -339,16 +345,11 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
         });
         recordTurnEnd(branches, sessionId, end, streamed?.turn);
         ui.finish(end);
-      },
-    });
-    void (async () => {
-      try {
-        // The frames `pipeUIMessageStreamToResponse` would write: one `data:` line per chunk, `[DONE]` last.
-        const reader = stream.getReader();
-        for (let step = await reader.read(); !step.done; step = await reader.read()) turns.append(run, `data: ${JSON.stringify(step.value)}`);
-        turns.append(run, 'data: [DONE]');
+      } catch (error) {
+        writer.write({ type: 'error', errorText: error instanceof Error ? error.message : String(error) });
       } finally {
-        turns.end(run);
+        turns.append(run, 'data: [DONE]');
+        await turns.end(run);
       }
     })();
     return turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS });

@@ -24,7 +24,7 @@ interface Run {
  * tool call carrying the whole sub-agent message so far. A sub-agent's own sub-agent is the preliminary output of
  * its tool part in that message. The tool's own result ends it (the route writes it as every tool result).
  */
-export function createUiSubAgentWriter(writer: UIMessageStreamWriter) {
+export function createUiSubAgentWriter(writer: Pick<UIMessageStreamWriter, 'write'>) {
   const runs = new Map<string, Run>();
   const keyOf = (path: readonly string[]) => path.join('/');
 

@@ -1,0 +1,25 @@
+/**
+ * Turn readers are woken once the current pass of the event loop is over, not at each frame: every frame a turn writes
+ * in one pass (under load, several tokens per stream) goes to the socket in one write, and one callback wakes the
+ * readers of every turn that wrote.
+ */
+
+/** The reader sets to wake after this pass, of every turn of every buffer. */
+const woken = new Set<Set<() => void>>();
+
+/** After the I/O of this pass of the event loop (Node, Bun, Deno); one macrotask later elsewhere. */
+const afterTick: (callback: () => void) => void = typeof setImmediate === 'function' ? (callback) => setImmediate(callback) : (callback) => setTimeout(callback, 0);
+
+function wakeAll(): void {
+  const sets = [...woken];
+  woken.clear();
+  // A waiting read deletes itself when called; a follower stays (it leaves when paused or stopped): safe while iterating.
+  for (const readers of sets) for (const reader of readers) reader();
+}
+
+/** Calls every reader in `readers` after this pass of the event loop (once, however often a turn wrote in it). */
+export function wakeAfterTick(readers: Set<() => void>): void {
+  if (woken.has(readers)) return;
+  woken.add(readers);
+  if (woken.size === 1) afterTick(wakeAll);
+}
