@@ -263,7 +263,7 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
       try {
         const { transport } = await playRecording<TaskState>(JSON.parse(file) as unknown, { into: chat, trimColdStart: true });
         const played = transport.turnsPlayed();
-        update({ notice: `Replayed ${played} turn${played === 1 ? '' : 's'} of a ${transport.recording.protocol} recording, offline. The next message goes to the agent.` });
+        update({ notice: `Replayed ${played} turn${played === 1 ? '' : 's'} of the recording (${transport.recording.protocol}), offline. The next message goes to the agent.` });
       } catch (error) {
         update({ notice: `The recording could not be replayed (${(error as Error).message}).` });
       } finally {
