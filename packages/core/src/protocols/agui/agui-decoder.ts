@@ -26,8 +26,9 @@ export interface AguiDecoderContext {
   /** The messages the request sent: their ids are known (a MESSAGES_SNAPSHOT skips them), their tool calls named. */
   messages?: readonly AguiMessage[];
   /**
-   * What applies an ACTIVITY_DELTA's JSON Patch to an activity's content (read when a delta comes): the AG-UI transport
-   * passes the lazily loaded one (agui-activity-patcher.ts). Without it a delta of a read activity is an error of it.
+   * What applies an ACTIVITY_DELTA's JSON Patch to an activity's content (read when a delta comes): `aguiTransport`
+   * passes `loadedActivityPatcher` (after `await loadActivityPatcher()`, a chunk of its own); a decoder used on its own
+   * does the same. Without it a delta of an A2UI surface is an error part.
    */
   activityPatcher?: () => ActivityPatcher | undefined;
 }
