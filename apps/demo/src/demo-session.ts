@@ -3,7 +3,7 @@ import {
   type AgentChat, type AgentResponse, type ChatTreeStorage, type JsonPatchOperation, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
 import { DEFAULT_BASE, ROUTES, routePath } from '@agent-chat/core/contract';
-import { recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
+import { playRecording, recordTransport, type Recording, type RecordingTransport } from '@agent-chat/testing';
 import { createDemoChat } from './demo-chat.js';
 import { writeLocation, type ChatMode, type Protocol } from './demo-location.js';
 import { demoUser } from './conversations/demo-user.js';
@@ -34,6 +34,11 @@ export interface DemoSession {
   /** Forks the conversation at an earlier turn. */
   branchFrom(entry: TimelineEntry): void;
   newChat(): void;
+  /**
+   * Plays a recording file's text (Save recording's) into a new chat, offline: each recorded turn's question is asked
+   * again and answered with the recorded bytes, through the recorded protocol's own decoder. The next message is live.
+   */
+  replay(file: string): Promise<void>;
   /** The number of a turn starting now, as the snapshot timeline will list it (for the turn inspector). */
   nextTurnNumber(): number;
 }
@@ -251,6 +256,19 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
       } else return;
       update({ timeline: view.timeline.slice(0, index + 1), notice: `Branched from turn ${turnNumberAt(index)}: the next message forks the conversation there.` });
       if (mode === 'client') saveClient();
+    },
+    async replay(file) {
+      this.newChat();
+      update({ notice: 'Replaying the recording…' });
+      try {
+        const { transport } = await playRecording<TaskState>(JSON.parse(file) as unknown, { into: chat, trimColdStart: true });
+        const played = transport.turnsPlayed();
+        update({ notice: `Replayed ${played} turn${played === 1 ? '' : 's'} of the recording (${transport.recording.protocol}), offline. The next message goes to the agent.` });
+      } catch (error) {
+        update({ notice: `The recording could not be replayed (${(error as Error).message}).` });
+      } finally {
+        chat.configure({ transport: recorder });
+      }
     },
     newChat() {
       conversation++;

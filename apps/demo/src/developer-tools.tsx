@@ -3,7 +3,7 @@ import { useAgentChatSelector } from '@agent-chat/react';
 import { TurnInspector } from '@agent-chat/ui/inspector';
 import type { ChatMode, Protocol } from './demo-location.js';
 import type { DemoSession } from './demo-session.js';
-import { SaveRecordingButton } from './save-recording-button.js';
+import { ReplayRecordingInput, SaveRecordingButton } from './save-recording-button.js';
 import { SnapshotTimeline } from './snapshot-timeline.js';
 import type { TaskState } from '@agent-chat/agent-server';
 import type { TimelineEntry } from './timeline.js';
@@ -21,7 +21,7 @@ interface DeveloperToolsProps {
 
 /**
  * What a developer looks at, not a user: how the chat is connected (state kept on the server or in the tab, the
- * protocol), Save recording, the turn inspector and the snapshot timeline.
+ * protocol), Save recording and Replay a recording, the turn inspector and the snapshot timeline.
  */
 export function DeveloperTools({ session, protocol, timeline, onSwitchMode, onSwitchProtocol, onBranch }: DeveloperToolsProps) {
   return (
@@ -57,6 +57,7 @@ export function DeveloperTools({ session, protocol, timeline, onSwitchMode, onSw
           message stream (/api/ai-sdk). Branching from the timeline needs Genkit's own protocol.
         </p>
         <SaveRecordingButton session={session} />
+        <ReplayRecordingInput session={session} />
       </section>
       {/* Focusable: it scrolls, and keyboard users must be able to scroll it. */}
       <TurnInspector key={`inspector-${session.mode}`} chat={session.chat} turnNumber={session.nextTurnNumber} className="devtools-inspector" />

@@ -1,6 +1,6 @@
 import type { DemoSession } from './demo-session.js';
 
-/** Downloads the session's turns as a recording file, to replay with @agent-chat/testing (a story, a test). */
+/** Downloads the session's turns as a recording file, to replay with @agent-chat/testing (a story, a test) or below. */
 export function SaveRecordingButton({ session }: { session: DemoSession }) {
   const save = () => {
     const recording = session.recording();
@@ -21,5 +21,30 @@ export function SaveRecordingButton({ session }: { session: DemoSession }) {
         Downloads this conversation's turns as a recording file, to replay offline with @agent-chat/testing.
       </span>
     </>
+  );
+}
+
+/** Replays a recording file (Save recording's, or any made with @agent-chat/testing) into a new chat, offline. */
+export function ReplayRecordingInput({ session }: { session: DemoSession }) {
+  const replay = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // The same file can be chosen again.
+    input.value = '';
+    if (file) await session.replay(await file.text());
+  };
+  return (
+    <label className="acu-button replay-recording">
+      Replay a recording
+      <input
+        type="file"
+        accept="application/json,.json"
+        className="visually-hidden"
+        aria-describedby="replay-recording-description"
+        onChange={(event) => void replay(event.currentTarget)}
+      />
+      <span id="replay-recording-description" className="visually-hidden">
+        Plays a saved recording into a new chat, offline, with the protocol it was recorded in.
+      </span>
+    </label>
   );
 }

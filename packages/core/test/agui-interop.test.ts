@@ -2,6 +2,7 @@ import { HttpAgent } from '@ag-ui/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, textOf, type AgentChatError, type AgentChunk, type ChatState } from '../src/index.js';
 import { aguiTransport } from '../src/protocols/agui/agui-transport.js';
+import { foldA2ui, isA2uiPart } from '../src/genui/index.js';
 import { startAguiLiveServer, type AguiLiveServer } from './agui-live-server.js';
 
 let server: AguiLiveServer;
@@ -135,6 +136,31 @@ describe('live AG-UI server (events from @ag-ui/core, written by @ag-ui/encoder 
     ]);
     expect(sent[2]).toMatchObject({ role: 'tool', toolCallId: 'call-weather', content: '{"tempC":21,"sky":"sunny"}' });
     expect(sent[3]).toMatchObject({ role: 'tool', toolCallId: 'call-time', content: '14:00' });
+  });
+
+  it('A2UI surface activities: a snapshot, then ACTIVITY_DELTAs (appended and changed messages) become A2UI parts; a failing delta is its surface\'s error, the turn goes on', async () => {
+    const { chat, errors } = chatWith();
+    const response = await chat.send('surface');
+    expect(response.finishReason).toBe('stop');
+    expect(errors).toEqual([]);
+    const parts = chat.getState().messages.flatMap((message) => message.content);
+    const a2ui = parts.filter(isA2uiPart).map((part) => part.custom.a2ui as Record<string, unknown>);
+    const component = (text: unknown) => ({ version: 'v0.9', updateComponents: { surfaceId: 'booking', components: [{ id: 'root', component: 'Text', text }] } });
+    expect(a2ui).toEqual([
+      { version: 'v0.9', createSurface: { surfaceId: 'booking', catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' } },
+      component({ path: '/title' }),
+      { version: 'v0.9', updateDataModel: { surfaceId: 'booking', path: '/title', value: 'Book a table' } },
+      // Changed in place by a delta: read again, as the later message it now is.
+      component('Table booked'),
+      // The failing delta (all or nothing: its deleteSurface is not applied) is the surface's error.
+      { code: 'malformed', message: expect.stringContaining('could not be applied') as unknown, surfaceId: 'booking' },
+      // A delta that only appends to a surface of an earlier run: its messages.
+      { version: 'v0.9', updateDataModel: { surfaceId: 'earlier', path: '/done', value: true } },
+    ]);
+    const surface = foldA2ui(parts).surfaces.get('booking')!;
+    expect(surface).toMatchObject({ deleted: false, dataModel: { title: 'Book a table' }, error: { code: 'malformed', surfaceId: 'booking' } });
+    expect(surface.components.get('root')).toEqual({ id: 'root', component: 'Text', text: 'Table booked' });
+    expect(textOf(chat.getState().messages.at(-1)!.content)).toBe('Surface drawn.');
   });
 
   it('state: snapshot then deltas; a failing delta is a typed error leaving the state untouched, the next snapshot resyncs', async () => {
@@ -329,6 +355,18 @@ describe('live AG-UI server (events from @ag-ui/core, written by @ag-ui/encoder 
         snapshot: { text: 'Also this.', state: {}, interrupts: 0 },
         email: { text: 'I will email Bob.', state: {}, interrupts: 1 },
       });
+      // The surface's deltas as the reference client applies them to its activity message: the content the kit's
+      // decoder read its A2UI messages from (the failing delta left out whole, as the kit does).
+      const agent = new HttpAgent({ url: server.url });
+      agent.messages = [{ id: 'u1', role: 'user', content: 'surface' }];
+      await agent.runAgent();
+      const activity = agent.messages.find((message) => message.id === 'a2ui-surface-booking');
+      expect(activity).toMatchObject({ role: 'activity', activityType: 'a2ui-surface' });
+      expect((activity as { content: { a2ui_operations: unknown[] } }).content.a2ui_operations).toEqual([
+        { version: 'v0.9', createSurface: { surfaceId: 'booking', catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' } },
+        { version: 'v0.9', updateComponents: { surfaceId: 'booking', components: [{ id: 'root', component: 'Text', text: 'Table booked' }] } },
+        { version: 'v0.9', updateDataModel: { surfaceId: 'booking', path: '/title', value: 'Book a table' } },
+      ]);
     } finally {
       for (const spy of quiet) spy.mockRestore();
     }

@@ -23,6 +23,9 @@
  *                 call made of TOOL_CALL_CHUNKs + a plain-text result, then a second text message.
  *   state      -> STATE_SNAPSHOT, two STATE_DELTAs, a failing STATE_DELTA (its `test` op fails),
  *                 STATE_SNAPSHOT (the resync), one more STATE_DELTA, then text.
+ *   surface    -> an A2UI surface as the A2UI middleware sends it: an `a2ui-surface` ACTIVITY_SNAPSHOT (createSurface,
+ *                 updateComponents), ACTIVITY_DELTAs appending an updateDataModel and changing a component in place,
+ *                 a failing delta (its `test` op fails), an appending delta of a surface of an earlier run, then text.
  *   email      -> text + a sendEmail tool call, then RUN_FINISHED outcome interrupt (tool approval).
  *   (resume)   -> TOOL_CALL_RESULT for the approved call + "Email sent (answer: <payload>)."
  *                 A cancelled resume entry instead gives "Not sent." (and a new prompt its own script).
@@ -205,6 +208,32 @@ export async function startAguiLiveServer(options: AguiLiveServerOptions = {}): 
         await send({ type: EventType.STATE_SNAPSHOT, snapshot: { count: 5, items: ['a', 'b'] } });
         await send({ type: EventType.STATE_DELTA, delta: [{ op: 'replace', path: '/count', value: 6 }] });
         await text(newId('msg'), ['State updated.']);
+        await finished({ type: 'success' });
+        break;
+      }
+      case 'surface': {
+        const messageId = 'a2ui-surface-booking';
+        const activityType = 'a2ui-surface';
+        const a2ui = (message: Record<string, unknown>) => ({ version: 'v0.9', ...message });
+        const components = [{ id: 'root', component: 'Text', text: { path: '/title' } }];
+        await send({ type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType, content: { a2ui_operations: [
+          a2ui({ createSurface: { surfaceId: 'booking', catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' } }),
+          a2ui({ updateComponents: { surfaceId: 'booking', components } }),
+        ] } });
+        await send({ type: EventType.ACTIVITY_DELTA, messageId, activityType, patch: [
+          { op: 'add', path: '/a2ui_operations/-', value: a2ui({ updateDataModel: { surfaceId: 'booking', path: '/title', value: 'Book a table' } }) },
+        ] });
+        await send({ type: EventType.ACTIVITY_DELTA, messageId, activityType, patch: [
+          { op: 'replace', path: '/a2ui_operations/1/updateComponents/components/0/text', value: 'Table booked' },
+        ] });
+        await send({ type: EventType.ACTIVITY_DELTA, messageId, activityType, patch: [
+          { op: 'add', path: '/a2ui_operations/-', value: a2ui({ deleteSurface: { surfaceId: 'booking' } }) },
+          { op: 'test', path: '/a2ui_operations/0/version', value: 'v0.8' },
+        ] });
+        await send({ type: EventType.ACTIVITY_DELTA, messageId: 'a2ui-surface-earlier', activityType, patch: [
+          { op: 'add', path: '/a2ui_operations/-', value: a2ui({ updateDataModel: { surfaceId: 'earlier', path: '/done', value: true } }) },
+        ] });
+        await text(newId('msg'), ['Surface drawn.']);
         await finished({ type: 'success' });
         break;
       }

@@ -50,7 +50,7 @@ describe('the public surface', () => {
     expect(Object.keys(tnsai).sort()).toEqual(['buildTnsaiRequestBody', 'createTnsaiDecoder', 'tnsaiFinishReason', 'tnsaiTransport']);
     expect(Object.keys(agui).sort()).toEqual([
       'AGUI_A2UI_ACTIVITY', 'AGUI_A2UI_EVENT', 'AGUI_PROTOCOL_VERSION', 'aguiInterruptIdOf', 'aguiMessageIdOf', 'aguiTransport', 'buildAguiResume', 'buildAguiRunInput',
-      'createAguiDecoder', 'toAguiMessages',
+      'createAguiDecoder', 'loadActivityPatcher', 'loadedActivityPatcher', 'toAguiMessages',
     ]);
     expect(Object.keys(aiSdk).sort()).toEqual([
       'AI_SDK_A2UI_PART', 'AI_SDK_ARTIFACT_PART', 'AI_SDK_STATE_PART', 'AI_SDK_STATE_PATCH_PART', 'AI_SDK_SUGGESTIONS_PART', 'aiSdkTransport', 'approvalDecision',

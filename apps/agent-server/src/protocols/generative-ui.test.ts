@@ -6,6 +6,7 @@
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, type Transport } from '@agent-chat/core';
 import { a2uiAction, a2uiActionMessage, foldA2ui, readA2uiAction, readMcpApp } from '@agent-chat/core/genui';
 import { playRecording, recordTransport } from '@agent-chat/testing';
+import { EventSchemas } from '@ag-ui/core/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_SURFACE, TASK_CHART_URI } from '../agent/generative-ui.js';
 import type { TaskState } from '../agent/task-state.js';
@@ -67,5 +68,12 @@ describe('generative UI from the agent server, on every route', () => {
     expect(replayed.surfaces).toHaveLength(1);
     expect(replayed.app).toMatchObject({ resourceUri: TASK_CHART_URI });
     expect(replayed).toEqual(drawn(live.getState().messages));
+    if (_name !== 'AG-UI') return;
+    // On AG-UI the form is an `a2ui-surface` activity: a snapshot, then deltas appending its updates (valid AG-UI 1.0).
+    const events = recorder.recording().turns[0]!.frames.map((frame) => frame.raw).join('').split('\n')
+      .filter((line) => line.startsWith('data: ')).map((line) => EventSchemas.parse(JSON.parse(line.slice(6))) as { type: string; activityType?: string; patch?: unknown });
+    const surface = events.filter((event) => event.activityType === 'a2ui-surface');
+    expect(surface.map((event) => event.type)).toEqual(['ACTIVITY_SNAPSHOT', 'ACTIVITY_DELTA', 'ACTIVITY_DELTA']);
+    expect(surface[1]!.patch).toEqual([{ op: 'add', path: '/a2ui_operations/-', value: expect.objectContaining({ updateComponents: expect.anything() as unknown }) as unknown }]);
   });
 });

@@ -1,7 +1,7 @@
 // A2UI v0.9 (google/A2UI, specification/v0_9): the server-to-client envelope, read from untyped values.
 import type { CustomPart, Part } from '../model/part.js';
 import { isRecord, stringOr } from '../util/guards.js';
-import { genUiError, type GenUiError } from './genui-error.js';
+import { GENUI_ERROR_CODES, genUiError, type GenUiError, type GenUiErrorCode } from './genui-error.js';
 
 /** The A2UI spec version the kit reads and writes (`version` of every envelope). */
 export const A2UI_VERSION = 'v0.9';
@@ -38,9 +38,14 @@ export function a2uiPart(message: unknown): A2uiPart {
 
 const KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
 
-/** The message an A2UI part carries, checked against v0.9's envelope; a typed error for this part otherwise. */
+/**
+ * The message an A2UI part carries, checked against v0.9's envelope; a typed error for this part otherwise. A part may
+ * carry a {@link GenUiError} instead of a message: what its protocol could not read (an AG-UI activity delta that does
+ * not apply), shown as that error.
+ */
 export function readA2uiMessage(value: unknown, maxComponents: number): A2uiServerMessage | GenUiError {
   if (!isRecord(value)) return genUiError('malformed', 'An A2UI message must be a JSON object.');
+  if (isGenUiError(value)) return genUiError(value.code, value.message, value.surfaceId);
   const kinds = KINDS.filter((kind) => kind in value);
   const kind = kinds[0];
   const body = kind === undefined ? undefined : value[kind];
@@ -101,5 +106,6 @@ export function surfaceIdOf(message: A2uiServerMessage): string {
 
 /** True for a value that reads as a GenUiError (a message that could not be read). */
 export function isGenUiError(value: unknown): value is GenUiError {
-  return isRecord(value) && typeof value.code === 'string' && typeof value.message === 'string' && !('version' in value);
+  return isRecord(value) && GENUI_ERROR_CODES.includes(value.code as GenUiErrorCode) && typeof value.message === 'string' && !('version' in value)
+    && (value.surfaceId === undefined || typeof value.surfaceId === 'string');
 }

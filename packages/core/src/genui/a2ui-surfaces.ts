@@ -2,7 +2,9 @@
 import type { Part } from '../model/part.js';
 import { exceedsDepth } from '../util/depth.js';
 import { writePointer } from './a2ui-data-model.js';
-import { isA2uiPart, isGenUiError, readA2uiMessage, surfaceIdOf, type A2uiComponent, type A2uiServerMessage } from './a2ui-messages.js';
+import { isRecord } from '../util/guards.js';
+import { a2uiActionOf, readA2uiAction, type A2uiActionMessage } from './a2ui-binding.js';
+import { A2UI_VERSION, isA2uiPart, isGenUiError, readA2uiMessage, surfaceIdOf, type A2uiComponent, type A2uiServerMessage } from './a2ui-messages.js';
 import { genUiError, type GenUiError } from './genui-error.js';
 
 /** Bounds on what an agent may send: past them a surface shows a typed error instead. */
@@ -52,8 +54,16 @@ export function foldA2ui(parts: Iterable<Part>, limits: A2uiLimits = {}): A2uiFo
   const surfaces = new Map<string, A2uiSurface>();
   const placements = new Map<Part, { surfaceId: string } | { error: GenUiError }>();
   for (const part of parts) {
-    // Client-to-server messages (a user's `action`, a client `error`) in the user's turns draw nothing.
-    if (!isA2uiPart(part) || isClientMessage(part.custom.a2ui)) continue;
+    if (!isA2uiPart(part)) continue;
+    // A user's `action` in the user's turns: the values it submitted are the surface's (a restored or replayed
+    // conversation shows the form as it was sent, not as the agent first drew it).
+    const action = a2uiActionOf(part);
+    if (action) {
+      submitted(surfaces, action, maxDepth);
+      continue;
+    }
+    // Other client-to-server messages (a client `error`) draw nothing.
+    if (isClientMessage(part.custom.a2ui)) continue;
     const message = readA2uiMessage(part.custom.a2ui, maxComponents);
     if (isGenUiError(message)) {
       const surface = message.surfaceId === undefined ? undefined : surfaces.get(message.surfaceId);
@@ -95,6 +105,32 @@ export function foldA2ui(parts: Iterable<Part>, limits: A2uiLimits = {}): A2uiFo
     }
   }
   return { surfaces, placements };
+}
+
+/**
+ * Writes into its surface the values an action sent: its whole data model when it carries one (`sendDataModel`), else
+ * each context value the button binds to an absolute path. Each write is an `updateDataModel` of the surface's messages
+ * (a renderer replays them), so the live surface, which holds those values already, does not change.
+ */
+function submitted(surfaces: Map<string, A2uiSurface>, { action, ...message }: A2uiActionMessage, maxDepth: number): void {
+  const surface = surfaces.get(action.surfaceId);
+  if (!surface || surface.deleted || surface.error) return;
+  const writes: Array<{ path: string; value: unknown }> = [];
+  if ('dataModel' in message) writes.push({ path: '/', value: message.dataModel });
+  else {
+    const spec = readA2uiAction(surface.components.get(action.sourceComponentId)?.action);
+    for (const [key, binding] of Object.entries(spec?.context ?? {})) {
+      const path = isRecord(binding) && typeof binding.path === 'string' ? binding.path : undefined;
+      if (path?.startsWith('/') && key in action.context) writes.push({ path, value: action.context[key] });
+    }
+  }
+  let { dataModel } = surface;
+  for (const { path, value } of writes) {
+    if (exceedsDepth(value, maxDepth)) return;
+    (surface.messages as A2uiServerMessage[]).push({ version: A2UI_VERSION, updateDataModel: { surfaceId: action.surfaceId, path, value } });
+    dataModel = writePointer(dataModel, path, value, false);
+  }
+  surfaces.set(action.surfaceId, { ...surface, dataModel });
 }
 
 function isClientMessage(value: unknown): boolean {

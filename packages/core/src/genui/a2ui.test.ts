@@ -159,6 +159,24 @@ describe('A2UI actions back to the agent', () => {
     expect(a2uiActionOf({ text: 'x' })).toBeUndefined();
   });
 
+  it('the values an action sent are its surface\'s in the fold (a restored or replayed form shows what was submitted)', () => {
+    const parts = [
+      create(),
+      components([{ id: 'submit', component: 'Button', action: { event: { name: 'book', context: { party: { path: '/party' }, time: { path: 'time' }, fixed: 'yes' } } } }]),
+      data('/', { party: 4, time: '19:30' }),
+    ];
+    const sent = a2uiPart({ version: v, action: { name: 'book', surfaceId: 's1', sourceComponentId: 'submit', timestamp: 't', context: { party: 6, time: '21:00', fixed: 'yes' } } });
+    const after = surface([...parts, sent]);
+    // Bound to an absolute path: written there (and as a message a renderer replays); a relative one names no place here.
+    expect(after.dataModel).toEqual({ party: 6, time: '19:30' });
+    expect(after.messages.at(-1)).toEqual({ version: v, updateDataModel: { surfaceId: 's1', path: '/party', value: 6 } });
+    // With the data model attached (`sendDataModel`), that is the surface's.
+    const whole = a2uiPart({ version: v, action: { name: 'book', surfaceId: 's1', sourceComponentId: 'submit', timestamp: 't', context: {} }, dataModel: { party: 2, time: '18:00' } });
+    expect(surface([...parts, whole]).dataModel).toEqual({ party: 2, time: '18:00' });
+    // An action of a surface that is not there changes nothing.
+    expect(foldA2ui([...parts, a2uiPart({ version: v, action: { name: 'book', surfaceId: 'gone', sourceComponentId: 'x', timestamp: 't', context: { party: 1 } } })]).surfaces.get('s1')!.dataModel).toEqual({ party: 4, time: '19:30' });
+  });
+
   it('the interrupt a surface answers is the pending tool request that names it', () => {
     const ask: Part = { toolRequest: { name: 'bookTable', ref: 'r1', input: { surfaceId: 's1' } }, metadata: { interrupt: true } };
     expect(a2uiInterruptFor('s1', [{ toolRequest: { name: 'other', ref: 'r0', input: {} } }, ask])).toBe(ask);

@@ -8,6 +8,9 @@ export type GenUiErrorCode =
   | 'unknown-component'
   | 'not-an-app';
 
+/** Every {@link GenUiErrorCode}. */
+export const GENUI_ERROR_CODES: readonly GenUiErrorCode[] = ['unknown-version', 'malformed', 'too-large', 'too-deep', 'unknown-surface', 'unknown-component', 'not-an-app'];
+
 /** A typed, serializable error that belongs to one part (or one surface) of agent-sent UI. */
 export interface GenUiError {
   code: GenUiErrorCode;

@@ -1,7 +1,7 @@
 // The host side of an MCP App (spec 2026-01-26), loaded at the first app shown: a sandboxed iframe and the official
 // app bridge (`@modelcontextprotocol/ext-apps/app-bridge`). What the app asks for goes to the agent through the chat.
 import { isToolResponsePart, type AgentResponse } from '@agent-chat/core';
-import { mcpAppDocument, readMcpApp, type McpAppView } from '@agent-chat/core/genui';
+import { mcpAppDocument, readMcpApp, type GenUiError, type McpAppView } from '@agent-chat/core/genui';
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useRef, useState } from 'react';
 import type { AgentChat } from '@agent-chat/core';
@@ -58,8 +58,11 @@ function McpAppFrame({ view, call, chat, options }: { view: McpAppView; call: To
   const [height, setHeight] = useState(160);
   const [stopped, setStopped] = useState<string | null>(null);
   const latest = useRef(call);
+  /** Tells the app what changed in the call since it last heard (set while the bridge is connected). */
+  const sync = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
     latest.current = call;
+    sync.current?.();
   });
 
   useEffect(() => {
@@ -112,9 +115,44 @@ function McpAppFrame({ view, call, chat, options }: { view: McpAppView; call: To
     bridge.onsizechange = ({ height: next }) => {
       if (typeof next === 'number' && Number.isFinite(next)) setHeight(Math.max(40, Math.min(maxHeight, Math.ceil(next))));
     };
+    // The call as it goes, in order (spec 2026-01-26): `tool-input-partial` each time the streaming input changes,
+    // `tool-input` once it is whole, `tool-result` when the output comes (`tool-cancelled` when none will).
+    let initialized = false;
+    let sentPartial: string | undefined;
+    let inputSent = false;
+    let settled = false;
+    let sending = Promise.resolve();
+    const notify = (send: () => Promise<void>) => {
+      sending = sending.then(send).catch(() => {});
+    };
+    sync.current = () => {
+      if (!initialized || closed || settled) return;
+      const { input, output, request, status } = latest.current;
+      const args = isRecord(input) ? input : {};
+      if (!inputSent && request.toolRequest.partial) {
+        const text = input === undefined ? undefined : JSON.stringify(args);
+        if (text !== undefined && text !== sentPartial && status === 'input-streaming') {
+          sentPartial = text;
+          notify(() => bridge.sendToolInputPartial({ arguments: args }));
+        }
+        if (status !== 'cancelled') return;
+      }
+      if (!inputSent && status !== 'cancelled') {
+        inputSent = true;
+        notify(() => bridge.sendToolInput({ arguments: args }));
+      }
+      if (output !== undefined) {
+        settled = true;
+        const result = resultOf(output);
+        notify(() => bridge.sendToolResult(result as never));
+      } else if (status === 'cancelled') {
+        settled = true;
+        notify(() => bridge.sendToolCancelled({ reason: 'The turn ended before the tool answered.' }));
+      }
+    };
     bridge.oninitialized = () => {
-      const { input } = latest.current;
-      void bridge.sendToolInput({ arguments: isRecord(input) ? input : {} }).then(() => bridge.sendToolResult(view.result as never)).catch(() => {});
+      initialized = true;
+      sync.current?.();
     };
     void bridge.connect(new PostMessageTransport(target, target)).then(() => {
       // The document goes in once the bridge listens: the app's first message (ui/initialize) finds it.
@@ -122,6 +160,7 @@ function McpAppFrame({ view, call, chat, options }: { view: McpAppView; call: To
     }, () => stop('This app could not be connected.'));
     return () => {
       closed = true;
+      sync.current = undefined;
       window.removeEventListener('message', guard);
       removeContext?.();
       void bridge.close().catch(() => {});
@@ -145,11 +184,36 @@ function McpAppFrame({ view, call, chat, options }: { view: McpAppView; call: To
   );
 }
 
-/** A tool call whose result is an MCP App: the app, or a typed error in its place (the default card when not one). */
+/**
+ * The result to hand the app: the output's own (its app resource taken out) when it names one, an MCP CallToolResult
+ * as it is, else the output as text (and as `structuredContent` when it is an object).
+ */
+function resultOf(output: unknown): McpAppView['result'] {
+  const app = readMcpApp(output);
+  if (app && 'result' in app) return app.result;
+  if (isRecord(output) && Array.isArray(output.content)) return output as McpAppView['result'];
+  return { content: [{ type: 'text', text: typeof output === 'string' ? output : JSON.stringify(output) }], ...(isRecord(output) ? { structuredContent: output } : {}) };
+}
+
+/**
+ * The app a call shows: the one its output carries, else (the output not here yet, or not an app's) the resource its
+ * tool declares in `options.resources`.
+ */
+function appOf(call: ToolRenderProps, options: McpAppsOptions): McpAppView | GenUiError | undefined {
+  const carried = readMcpApp(call.output, options);
+  const resource = options.resources?.[call.name];
+  if (carried || !resource) return carried;
+  return readMcpApp({ content: [{ type: 'resource', resource }], _meta: { ui: { resourceUri: resource.uri } } }, options);
+}
+
+/**
+ * A tool call whose result is an MCP App, or whose tool declares one: the app (shown from the call's start when the
+ * tool declares it, fed its input as it streams), or a typed error in its place (the default card when not one).
+ */
 export function McpAppCall(props: ToolRenderProps & { options: McpAppsOptions }) {
   const { options, ...call } = props;
   const registry = useToolRegistry();
-  const [view] = useState(() => readMcpApp(call.output, options));
+  const [view] = useState(() => appOf(call, options));
   if (!registry) throw new Error('mcpApps() renders inside a MessageList (its ToolCall component).');
   if (!view) return null;
   if ('code' in view) return <GenUiNotice error={view} />;

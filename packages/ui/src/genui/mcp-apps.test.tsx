@@ -1,4 +1,5 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type TurnRequest } from '@agent-chat/core';
+import { App } from '@modelcontextprotocol/ext-apps';
 import { MCP_APP_MIME_TYPE } from '@agent-chat/core/genui';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mount, until } from '../../test/mount.js';
@@ -53,6 +54,17 @@ function appSide(frame: HTMLIFrameElement) {
     return received.find((message) => message.id === id)!;
   };
   return { received, post, answer };
+}
+
+/** An MCP transport for an App that posts as the frame's window would, and hears what the host posts to that window. */
+function frameTransport(target: Window): Parameters<App['connect']>[0] {
+  const transport = {
+    onmessage: undefined as ((message: never) => void) | undefined,
+    start: async () => target.addEventListener('message', (event) => transport.onmessage?.(event.data as never)),
+    send: async (message: unknown) => void window.dispatchEvent(new MessageEvent('message', { data: message, source: target })),
+    close: async () => {},
+  };
+  return transport as never;
 }
 
 describe('mcpApps(): MCP Apps in a sandboxed frame', () => {
@@ -123,6 +135,75 @@ describe('mcpApps(): MCP Apps in a sandboxed frame', () => {
     await until(() => expect(view.container.querySelector('[role="alert"]')?.textContent).toContain('sent too many messages'));
     expect(view.container.querySelector('iframe')).toBeNull();
     expect(chat.getState().status).toBe('ready');
+  });
+
+  it('a tool that declares its app shows it from the call\'s start: the real ext-apps App gets the input as it streams, then whole, then the result', async () => {
+    const resource = { uri: 'ui://tasks/chart.html', mimeType: MCP_APP_MIME_TYPE, text: '<main id="chart">chart</main>' };
+    const heard: Array<[string, unknown]> = [];
+    const request = (input: Record<string, unknown>, partial: boolean): AgentEvent => (
+      { type: 'tool-request', part: { toolRequest: { name: 'chartTasks', ref: 'c1', input, ...(partial ? { partial } : {}) } }, messageKey: 'a' }
+    );
+    const heardPartials = (count: number) => until(() => expect(heard.filter(([method]) => method === 'partial')).toHaveLength(count));
+    // The agent streams the call's input; each step waits for the app to have heard the one before.
+    async function* streamedCall(): AsyncIterable<AgentEvent> {
+      yield { type: 'text-delta', text: 'Charting.', messageKey: 'a' };
+      yield request({ range: 'we' }, true);
+      await heardPartials(1);
+      yield request({ range: 'week' }, true);
+      await heardPartials(2);
+      yield request({ range: 'week' }, true);
+      yield request({ range: 'week', unit: 'day' }, false);
+      await until(() => expect(heard.map(([method]) => method)).toContain('input'));
+      yield { type: 'tool-response', part: { toolResponse: { name: 'chartTasks', ref: 'c1', output: { content: [{ type: 'text', text: '3 open' }], structuredContent: { open: 3 } } } }, messageKey: 't' };
+      yield { type: 'turn-end', finishReason: 'stop' };
+    }
+    const chat = createAgentChat({ transport: scriptedTransport([() => streamedCall()]) });
+    const view = mount(<MessageList chat={chat} components={{ ToolCall: mcpApps({ resources: { chartTasks: resource } }) }} />);
+    mounted.push(view.unmount);
+    const sent = chat.send('chart my tasks');
+    await until(() => expect(view.container.querySelector('iframe.acu-mcp-app__frame')?.getAttribute('srcdoc')).toContain('<main id="chart">chart</main>'));
+    expect(chat.getState().status).toBe('streaming');
+
+    // The app's side: ext-apps' own App, over a transport that posts as the frame's window would.
+    const target = view.container.querySelector<HTMLIFrameElement>('iframe.acu-mcp-app__frame')!.contentWindow!;
+    const app = new App({ name: 'chart', version: '1' }, {}, { autoResize: false }); // jsdom has no ResizeObserver
+    app.ontoolinputpartial = (params) => heard.push(['partial', params.arguments]);
+    app.ontoolinput = (params) => heard.push(['input', params.arguments]);
+    app.ontoolresult = (params) => heard.push(['result', params.structuredContent]);
+    await app.connect(frameTransport(target));
+    expect(app.getHostVersion()).toEqual({ name: 'agent-chat-kit', version: '1' });
+
+    await sent;
+    await until(() => expect(heard.map(([method]) => method)).toContain('result'));
+    // The same partial input twice is heard once; the whole input once, before the result.
+    expect(heard).toEqual([['partial', { range: 'we' }], ['partial', { range: 'week' }], ['input', { range: 'week', unit: 'day' }], ['result', { open: 3 }]]);
+  });
+
+  it('a call stopped while its input streams is told to its app as tool-cancelled (no tool-input, no result)', async () => {
+    const resource = { uri: 'ui://tasks/chart.html', mimeType: MCP_APP_MIME_TYPE, text: '<main>chart</main>' };
+    const heard: string[] = [];
+    let release = () => {};
+    async function* stalled(): AsyncIterable<AgentEvent> {
+      yield { type: 'tool-request', part: { toolRequest: { name: 'chartTasks', ref: 'c1', input: { range: 'w' }, partial: true } }, messageKey: 'a' };
+      await new Promise<void>((resolve) => (release = resolve)); // the input does not finish: the user stops the turn
+    }
+    const chat = createAgentChat({ transport: scriptedTransport([() => stalled()]) });
+    const view = mount(<MessageList chat={chat} components={{ ToolCall: mcpApps({ resources: { chartTasks: resource } }) }} />);
+    mounted.push(view.unmount);
+    const sent = chat.send('chart my tasks');
+    await until(() => expect(view.container.querySelector('iframe.acu-mcp-app__frame')?.getAttribute('srcdoc')).toBeTruthy());
+    const app = new App({ name: 'chart', version: '1' }, {}, { autoResize: false });
+    app.ontoolinputpartial = () => heard.push('partial');
+    app.ontoolinput = () => heard.push('input');
+    app.ontoolresult = () => heard.push('result');
+    app.ontoolcancelled = (params) => heard.push(`cancelled: ${params.reason}`);
+    await app.connect(frameTransport(view.container.querySelector<HTMLIFrameElement>('iframe.acu-mcp-app__frame')!.contentWindow!));
+    await until(() => expect(heard).toEqual(['partial']));
+    const stopping = chat.stop();
+    release();
+    await stopping;
+    await sent;
+    await until(() => expect(heard).toEqual(['partial', 'cancelled: The turn ended before the tool answered.']));
   });
 
   it('a result naming a ui:// resource it does not carry is a typed error in its place', async () => {

@@ -5,7 +5,7 @@ import { LazyToolActivity } from '../tools/lazy-tool-activity.js';
 import type { ToolRenderProps } from '../tools/tool-registry.js';
 import type { McpAppsOptions } from './mcp-app-types.js';
 
-export type { McpAppsOptions } from './mcp-app-types.js';
+export type { McpAppResource, McpAppsOptions } from './mcp-app-types.js';
 
 /** The default tool card (name, status, input and result), for calls that are not apps and while an app loads. */
 function DefaultToolCall({ request, output, status }: ToolRenderProps) {
@@ -20,7 +20,8 @@ const McpAppChunk = mcpAppChunk.Component;
 /**
  * Renders MCP Apps (spec 2026-01-26): a tool result that names a `ui://` resource it carries shows that app in a
  * sandboxed iframe (`srcdoc`, scripts only, an opaque origin, the CSP its declared domains allow), talking to the chat
- * through the official `@modelcontextprotocol/ext-apps` app bridge. Other tool calls keep the default card. Use it as
+ * through the official `@modelcontextprotocol/ext-apps` app bridge. A tool whose resource is given in `resources` shows
+ * its app from the call's start, and the app gets the input as it streams (`ui/notifications/tool-input-partial`). Other tool calls keep the default card. Use it as
  * the list's tool-call component (`<MessageList components={{ ToolCall: mcpApps() }} />`: every tool), or as a tool
  * card by name (`tools={{ chartTasks: mcpApps() }}`, as `AgentChatView` takes them). The host side (the bridge, the
  * frame) is a chunk of its own, loaded at the first app shown.
@@ -28,7 +29,7 @@ const McpAppChunk = mcpAppChunk.Component;
 export function mcpApps(options: McpAppsOptions = {}): (props: ToolRenderProps) => ReactNode {
   // No hooks here: it is a component and a registry renderer (called as a function) alike.
   return function McpAppsToolCall(props: ToolRenderProps) {
-    if (!isMcpAppOutput(props.output)) return <DefaultToolCall {...props} />;
+    if (!isMcpAppOutput(props.output) && !options.resources?.[props.name]) return <DefaultToolCall {...props} />;
     return (
       <Suspense fallback={<DefaultToolCall {...props} />}>
         <McpAppChunk {...props} options={options} />

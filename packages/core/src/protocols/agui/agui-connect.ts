@@ -7,6 +7,7 @@ import type { HttpTransportOptions } from '../../transport/transport.js';
 import { createSessionId } from '../../util/ids.js';
 import { RUNNING_TURN_HEADER } from '../../wire/contract.js';
 import { createSseFramer } from '../../wire/sse.js';
+import { loadedActivityPatcher } from './agui-activity-patcher.js';
 import { createAguiDecoder } from './agui-decoder.js';
 
 
@@ -20,7 +21,7 @@ export async function connectAguiThread(url: string, query: SnapshotQuery, optio
   const threadId = query.sessionId;
   const input = { threadId, runId: `connect-${createSessionId()}`, messages: [], state: {}, tools: [], context: [], forwardedProps: {} };
   const response = await postJson(joinUrl(url, 'connect'), input, { ...options, accept: 'text/event-stream', signal });
-  const events = await readEvents(response, createSseFramer({ errorField: false }), createAguiDecoder({ threadId, messages: [] }), signal);
+  const events = await readEvents(response, createSseFramer({ errorField: false }), createAguiDecoder({ threadId, messages: [], activityPatcher: loadedActivityPatcher }), signal);
   const failure = events.find((event) => event.type === 'error');
   if (failure?.type === 'error') throw failure.error;
   const info = snapshotFromEvents(events, threadId);

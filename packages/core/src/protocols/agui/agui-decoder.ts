@@ -3,7 +3,9 @@ import type { AgentEvent, JsonPatchOperation } from '../../model/events.js';
 import type { FinishReason } from '../../model/finish-reason.js';
 import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
-import { createAguiA2ui } from './agui-a2ui.js';
+import { createAguiActivities } from './agui-activities.js';
+import { AGUI_A2UI_ACTIVITY, aguiA2uiParts } from './agui-a2ui.js';
+import type { ActivityPatcher } from './agui-activity-patcher.js';
 import { createAguiStreamState } from './agui-stream-state.js';
 import { createAguiSubagents } from './agui-subagents.js';
 import type { AguiMessage } from './agui-wire-types.js';
@@ -23,6 +25,12 @@ export interface AguiDecoderContext {
   threadId?: string;
   /** The messages the request sent: their ids are known (a MESSAGES_SNAPSHOT skips them), their tool calls named. */
   messages?: readonly AguiMessage[];
+  /**
+   * What applies an ACTIVITY_DELTA's JSON Patch to an activity's content (read when a delta comes): `aguiTransport`
+   * passes `loadedActivityPatcher` (after `await loadActivityPatcher()`, a chunk of its own); a decoder used on its own
+   * does the same. Without it a delta of an A2UI surface is an error part.
+   */
+  activityPatcher?: () => ActivityPatcher | undefined;
 }
 
 /**
@@ -43,8 +51,11 @@ export interface AguiDecoderContext {
  *   source part in the model message streamed last (`sources`: a list of them); `suggestions` string[] → suggestions;
  *   `usage` {inputTokens?, outputTokens?, totalTokens?} → usage; `a2ui` (an A2UI message or a list) → A2UI parts. Other
  *   names: no state.
- * - ACTIVITY_SNAPSHOT of activityType `a2ui-surface` → an `{custom: {a2ui}}` part per A2UI message
- *   (`content.a2ui_operations`) its previous snapshot did not list, in the model message streamed last (agui-a2ui.ts).
+ * - ACTIVITY_SNAPSHOT / ACTIVITY_DELTA of activityType `a2ui-surface` → an `{custom: {a2ui}}` part per A2UI message
+ *   (`content.a2ui_operations`) the activity's previous content did not list, in the model message streamed last; a
+ *   delta is the activity's JSON Patch, applied to its content by `activityPatcher` (agui-activities.ts,
+ *   agui-a2ui.ts); one that cannot be applied is an error part of its surface. An `artifact` activity → artifact-upsert,
+ *   its deltas alike. A `replace: false` snapshot of an activity the stream has leaves it as it is.
  * - SUBAGENT_STARTED / _FINISHED / _ERROR and the events carrying a `subagentRunId`: the subagent's run, nested under
  *   the tool call that spawned it (see agui-subagents.ts); an interrupt carrying one is asked inside that run.
  * - STEP_*, ACTIVITY_*, CUSTOM, RAW: their frames reach `onChunk`. Unknown types: ignored.
@@ -54,7 +65,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
   let announced = false;
   let threadId = context.threadId;
   const state = createAguiStreamState(context.messages ?? []);
-  const a2ui = createAguiA2ui();
+  const activities = createAguiActivities(new Set([AGUI_A2UI_ACTIVITY, 'artifact']), context.activityPatcher ?? (() => undefined));
   const subagents = createAguiSubagents();
 
   /** The turn-end event, with the thread as the session; the decoder ignores what follows it. */
@@ -100,7 +111,7 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
     const sources = name === 'source' ? [payload] : name === 'sources' && Array.isArray(payload) ? payload : [];
     if (suggestions) events.push({ type: 'suggestions', suggestions });
     if (usage) events.push({ type: 'usage', usage });
-    for (const part of a2ui('CUSTOM', value)) state.addModelPart(part, value, events);
+    for (const part of aguiA2uiParts('CUSTOM', value, undefined)) state.addModelPart(part, value, events);
     for (const item of sources) {
       const source = sourceOf(item);
       if (source) state.addModelPart({ source }, value, events);
@@ -124,10 +135,12 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
         events.push(...failed(error, { raw: value }));
         return;
       }
-      case 'ACTIVITY_SNAPSHOT': {
-        for (const part of a2ui(type, value)) state.addModelPart(part, value, events);
+      case 'ACTIVITY_SNAPSHOT':
+      case 'ACTIVITY_DELTA': {
+        const update = activities(type, value);
+        for (const part of aguiA2uiParts(type, value, update)) state.addModelPart(part, value, events);
         // An activity of type 'artifact' whose content is an artifact is one (an `artifact-upsert`); other activities pass through.
-        const artifact = value.activityType === 'artifact' ? artifactOf(value.content) : undefined;
+        const artifact = update?.activityType === 'artifact' && 'content' in update ? artifactOf(update.content) : undefined;
         const name = stringOr(value.messageId);
         if (artifact) events.push({ type: 'artifact-upsert', artifact: artifact.name !== undefined || name === undefined ? artifact : { ...artifact, name } });
         return;

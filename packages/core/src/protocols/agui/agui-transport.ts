@@ -2,6 +2,7 @@ import { httpTransport } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
 import { createSseFramer } from '../../wire/sse.js';
 import { connectAguiThread } from './agui-connect.js';
+import { loadActivityPatcher, loadedActivityPatcher } from './agui-activity-patcher.js';
 import { createAguiDecoder } from './agui-decoder.js';
 import { buildAguiRunInput } from './agui-request.js';
 
@@ -20,14 +21,21 @@ export interface AguiTransportOptions extends HttpTransportOptions {
  * thread through `POST <url>/connect` (see agui-connect.ts); a `{snapshotId}` query is `unsupported`.
  */
 export function aguiTransport(options: AguiTransportOptions): Transport {
+  // The activity patcher (a chunk of its own, for ACTIVITY_DELTA) loads beside each request; the response is handed on
+  // once it is here, so no frame is decoded before it (a failed load is not the request's: deltas then fail alone).
+  const fetchAfterPatcher: typeof fetch = async (input, init) => {
+    const [response] = await Promise.all([(options.fetch ?? globalThis.fetch)(input, init), loadActivityPatcher()]);
+    return response;
+  };
+  const withPatcher = { ...options, fetch: fetchAfterPatcher };
   const transport = httpTransport({
-    ...options,
+    ...withPatcher,
     name: 'agui',
     body: buildAguiRunInput,
     // AG-UI frames errors as RUN_ERROR events: a stray `error:` field is not read.
     framer: (limits) => createSseFramer({ ...limits, errorField: false }),
-    decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages }),
-    getSnapshot: (query, signal) => connectAguiThread(options.url, query, options, signal),
+    decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages, activityPatcher: loadedActivityPatcher }),
+    getSnapshot: (query, signal) => connectAguiThread(options.url, query, withPatcher, signal),
   });
   return Object.assign(transport, { snapshotReads: 'session' as const });
 }

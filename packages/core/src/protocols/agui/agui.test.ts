@@ -6,6 +6,7 @@ import type { ToolRequestPart } from '../../model/part.js';
 import type { WireFrame } from '../../wire/frame.js';
 import { buildAguiResume, buildAguiRunInput, createAguiDecoder, toAguiMessages, type AguiDecoderContext } from './index.js';
 import { randomId } from '../../util/ids.js';
+import { applyActivityDelta, applyActivityPatch } from './agui-activity-patch.js';
 
 type Value = Record<string, unknown>;
 
@@ -414,6 +415,26 @@ const cases: DecodeCase[] = [
     ],
   },
   {
+    name: 'ACTIVITY_DELTA patches an artifact activity (an artifact-upsert of the result); a replace:false snapshot of one that exists changes nothing',
+    context: { threadId: 't1', activityPatcher: () => applyActivityDelta },
+    values: [
+      started,
+      { type: 'ACTIVITY_SNAPSHOT', messageId: 'art', activityType: 'artifact', content: { name: 'plan.md', parts: [{ text: 'v1' }] } },
+      { type: 'ACTIVITY_DELTA', messageId: 'art', activityType: 'artifact', patch: [{ op: 'replace', path: '/parts/0/text', value: 'v2' }] },
+      { type: 'ACTIVITY_SNAPSHOT', messageId: 'art', activityType: 'artifact', content: { name: 'plan.md', parts: [{ text: 'stale' }] }, replace: false },
+      { type: 'ACTIVITY_DELTA', messageId: 'art', activityType: 'artifact', patch: [{ op: 'remove', path: '/nothing' }] },
+      finished,
+    ],
+    expected: [
+      session,
+      { type: 'artifact-upsert', artifact: { name: 'plan.md', parts: [{ text: 'v1' }] } }, noop,
+      { type: 'artifact-upsert', artifact: { name: 'plan.md', parts: [{ text: 'v2' }] } }, noop,
+      noop,
+      noop,
+      endOk(),
+    ],
+  },
+  {
     name: 'MESSAGES_SNAPSHOT: sent messages and renamed history skipped, a streamed message replaced, new ones appended, reasoning merged',
     context: {
       threadId: 't1',
@@ -610,5 +631,38 @@ describe('buildAguiRunInput', () => {
     expect(randomId()).not.toBe(a);
     vi.stubGlobal('crypto', { randomUUID: () => { throw new Error('insecure context'); } });
     expect(randomId()).toMatch(uuid);
+  });
+});
+
+describe('A2UI surface activities', () => {
+  const surface = (...operations: unknown[]) => ({ type: 'ACTIVITY_SNAPSHOT', messageId: 's1', activityType: 'a2ui-surface', content: { a2ui_operations: operations } });
+  const create = { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: 'basic' } };
+  const data = (items: string[]) => ({ version: 'v0.9', updateDataModel: { surfaceId: 'form', path: '/items', value: items } });
+  const a2uiOf = (events: AgentEvent[]) => events.flatMap((event) => (event.type === 'part-add' && 'custom' in event.part ? [event.part.custom.a2ui] : []));
+
+  it('whole snapshots (the middleware resends every state) add only what changed; a message sent again is new again', () => {
+    const events = decode([started, surface(create, data(['a'])), surface(create, data(['a', 'b'])), surface(create, data(['a', 'b']), data(['a'])), finished]);
+    expect(a2uiOf(events)).toEqual([create, data(['a']), data(['a', 'b']), data(['a'])]);
+  });
+
+  it('a delta without the activity patcher (it could not be loaded) is an error of the surface; the turn goes on', () => {
+    const events = decode([started, surface(create), { type: 'ACTIVITY_DELTA', messageId: 's1', activityType: 'a2ui-surface', patch: [{ op: 'add', path: '/a2ui_operations/-', value: data([]) }] }, finished]);
+    expect(a2uiOf(events)).toEqual([create, { code: 'malformed', message: expect.stringContaining('The activity patcher could not be loaded') as unknown }]);
+    expect(events.at(-1)).toEqual(endOk());
+  });
+
+  it('the patcher refuses a pointer into a prototype, leaves its input alone and bounds the depth', () => {
+    const content = { a2ui_operations: [create] };
+    expect(() => applyActivityPatch(content, [{ op: 'add', path: '/__proto__/polluted', value: 1 }])).toThrow('targets a prototype');
+    expect(() => applyActivityPatch(content, [{ op: 'add', path: '/constructor/prototype/x', value: 1 }])).toThrow('targets a prototype');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const value = { deep: true };
+    const next = applyActivityPatch(content, [{ op: 'add', path: '/a2ui_operations/-', value }]) as { a2ui_operations: unknown[] };
+    expect(next.a2ui_operations).toHaveLength(2);
+    expect(content.a2ui_operations).toHaveLength(1);
+    expect(next.a2ui_operations[1]).not.toBe(value);
+    let nested: unknown = 1;
+    for (let level = 0; level < 20; level++) nested = [nested];
+    expect(() => applyActivityPatch(content, [{ op: 'add', path: '/x', value: nested }], 10)).toThrow('deeper than 10');
   });
 });

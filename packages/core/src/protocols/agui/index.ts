@@ -5,3 +5,4 @@ export { AGUI_PROTOCOL_VERSION, aguiInterruptIdOf, buildAguiResume, buildAguiRun
 export { createAguiDecoder, type AguiDecoderContext } from './agui-decoder.js';
 export { aguiTransport, type AguiTransportOptions } from './agui-transport.js';
 export { AGUI_A2UI_ACTIVITY, AGUI_A2UI_EVENT } from './agui-a2ui.js';
+export { loadActivityPatcher, loadedActivityPatcher, type ActivityPatcher } from './agui-activity-patcher.js';

@@ -38,7 +38,11 @@
  *   source (a custom.source  CUSTOM {name: 'source', value: {url?, title?, documentId?, mediaType?}} — AG-UI 1.0 has no
  *   part, rich-reply.ts)     citation event; the kit's decoder adds it to the model message streamed last
  *   suggestions              CUSTOM {name: 'suggestions', value: string[]} (the kit's ChatState.suggestions)
- *   a2ui (a custom.a2ui part) CUSTOM {name: 'a2ui', value: the A2UI message}
+ *   a2ui (a custom.a2ui part) an `a2ui-surface` activity per surface and run (messageId `a2ui-surface:<runId>:<surfaceId>`),
+ *                            as the A2UI middleware sends surfaces: the surface's first message of the run is the
+ *                            ACTIVITY_SNAPSHOT {content: {a2ui_operations: [message]}}, each later one an ACTIVITY_DELTA
+ *                            appending it (`add /a2ui_operations/-`); a message that names no surface: CUSTOM
+ *                            {name: 'a2ui', value: the message}
  *   usage (the result's)     CUSTOM {name: 'usage', value: {inputTokens?, outputTokens?, totalTokens?}} before
  *                            RUN_FINISHED (AG-UI 1.0 has no usage field either)
  *   turn end                 RUN_FINISHED {outcome: success | interrupt | cancelled, result: {sessionId, snapshotId,
@@ -159,10 +163,20 @@ function toAguiPatchOperation(operation: JsonPatchOperation): AguiPatchOperation
 
 
 
+/** The surface an A2UI message is about (`{version, createSurface: {surfaceId, …}}` and the other three alike). */
+function surfaceIdOf(message: unknown): string | undefined {
+  for (const body of isRecord(message) ? Object.values(message) : []) {
+    if (isRecord(body) && typeof body.surfaceId === 'string' && body.surfaceId !== '') return body.surfaceId;
+  }
+  return undefined;
+}
+
 /** Writes bridge events as AG-UI events, keeping the text/reasoning message and tool calls it has open. */
 function createAguiWriter(threadId: string, runId: string, clientTools: ReadonlySet<string>, answered: ReadonlySet<string>, send: (event: AGUIEvent) => void) {
   let open: { kind: 'text' | 'reasoning'; id: string } | null = null;
   const subAgents = createAguiSubAgentWriter(send);
+  /** The A2UI surfaces this run has an activity for. */
+  const surfaces = new Set<string>();
   const messageId = (index: number) => `${runId}:${index}`;
   const close = () => {
     if (!open) return;
@@ -219,11 +233,22 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
       case 'source':
         send({ type: EventType.CUSTOM, name: 'source', value: event.source });
         return;
-      case 'a2ui':
-        // AG-UI has no A2UI event of its own: a CUSTOM event named `a2ui` (the kit's AG-UI decoder reads it, as it
-        // reads the A2UI middleware's `a2ui-surface` activities).
-        send({ type: EventType.CUSTOM, name: 'a2ui', value: event.message });
+      case 'a2ui': {
+        // AG-UI has no A2UI event of its own: the surface is an activity, grown by JSON Patch deltas.
+        const surfaceId = surfaceIdOf(event.message);
+        if (surfaceId === undefined) {
+          send({ type: EventType.CUSTOM, name: 'a2ui', value: event.message });
+          return;
+        }
+        const activity = { messageId: `a2ui-surface:${runId}:${surfaceId}`, activityType: 'a2ui-surface' };
+        if (surfaces.has(surfaceId)) {
+          send({ type: EventType.ACTIVITY_DELTA, ...activity, patch: [{ op: 'add', path: '/a2ui_operations/-', value: event.message }] });
+        } else {
+          surfaces.add(surfaceId);
+          send({ type: EventType.ACTIVITY_SNAPSHOT, ...activity, content: { a2ui_operations: [event.message] }, replace: true });
+        }
         return;
+      }
       case 'suggestions':
         send({ type: EventType.CUSTOM, name: 'suggestions', value: event.suggestions });
         return;
