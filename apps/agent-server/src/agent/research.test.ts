@@ -75,14 +75,14 @@ describe('"research X" on every route', () => {
 });
 
 describe('"research X" after a reload', () => {
-  it('genkit: the session keeps the researcher\'s run with the research result; a restored chat shows it on the call, done', async () => {
-    const chat = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+  for (const [route, transportOf] of Object.entries(ROUTES)) it(`${route}: the session keeps the researcher's run with the research result; a restored chat shows it on the call, done`, async () => {
+    const chat = createAgentChat({ transport: transportOf(t), features: [subAgents()] });
     await chat.send('research tides');
     const live = researchRun(chat.getState().messages)!;
     // While streamed, the run has one place: the call (the result part does not carry a second copy).
     const results = chat.getState().messages.flatMap((message) => message.content).filter((part) => 'toolResponse' in part);
     expect(results.every((part) => part.metadata?.subAgent === undefined)).toBe(true);
-    const reloaded = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+    const reloaded = createAgentChat({ transport: transportOf(t), features: [subAgents()] });
     await reloaded.restore({ sessionId: chat.getState().sessionId! });
     const restored = researchRun(reloaded.getState().messages)!;
     expect(restored).toMatchObject({ agent: 'researcher', status: 'done' });
@@ -94,8 +94,8 @@ describe('"research X" after a reload', () => {
 });
 
 describe('"research X carefully": the researcher asks first', () => {
-  it('genkit: its question reaches the user (and only it); the answer goes back to the researcher, which searches and reports', async () => {
-    const chat = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+  for (const [route, transportOf] of Object.entries(ROUTES)) it(`${route}: its question reaches the user (and only it); the answer goes back to the researcher, which searches and reports`, async () => {
+    const chat = createAgentChat({ transport: transportOf(t), features: [subAgents()] });
     const first = await chat.send('research tides carefully');
     expect(first.finishReason).toBe('interrupted');
     const { interrupts, messages } = chat.getState();
