@@ -75,14 +75,14 @@ describe('"research X" on every route', () => {
 });
 
 describe('"research X" after a reload', () => {
-  it('genkit: the session keeps the researcher\'s run with the research result; a restored chat shows it on the call, done', async () => {
-    const chat = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+  for (const [route, transportOf] of Object.entries(ROUTES)) it(`${route}: the session keeps the researcher's run with the research result; a restored chat shows it on the call, done`, async () => {
+    const chat = createAgentChat({ transport: transportOf(t), features: [subAgents()] });
     await chat.send('research tides');
     const live = researchRun(chat.getState().messages)!;
     // While streamed, the run has one place: the call (the result part does not carry a second copy).
     const results = chat.getState().messages.flatMap((message) => message.content).filter((part) => 'toolResponse' in part);
     expect(results.every((part) => part.metadata?.subAgent === undefined)).toBe(true);
-    const reloaded = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+    const reloaded = createAgentChat({ transport: transportOf(t), features: [subAgents()] });
     await reloaded.restore({ sessionId: chat.getState().sessionId! });
     const restored = researchRun(reloaded.getState().messages)!;
     expect(restored).toMatchObject({ agent: 'researcher', status: 'done' });
@@ -94,8 +94,8 @@ describe('"research X" after a reload', () => {
 });
 
 describe('"research X carefully": the researcher asks first', () => {
-  it('genkit: its question reaches the user (and only it); the answer goes back to the researcher, which searches and reports', async () => {
-    const chat = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+  for (const [route, transportOf] of Object.entries(ROUTES)) it(`${route}: its question reaches the user (and only it); the answer goes back to the researcher, which searches and reports`, async () => {
+    const chat = createAgentChat({ transport: transportOf(t), features: [subAgents()] });
     const first = await chat.send('research tides carefully');
     expect(first.finishReason).toBe('interrupted');
     const { interrupts, messages } = chat.getState();
@@ -111,5 +111,73 @@ describe('"research X carefully": the researcher asks first', () => {
     expect(text).toContain('I found 3 sources');
     expect(answered.text).toContain('Here is what the researcher found');
     expect(chat.getState().interrupts).toEqual([]);
+  });
+});
+
+describe('the question and the kept run on the wire, in each protocol\'s own shape', () => {
+  /** A fetch that keeps every response body it passes on (the SSE `data:` values, or the JSON). */
+  function tapped() {
+    const bodies: Promise<string>[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await globalThis.fetch(input, init);
+      bodies.push(response.clone().text());
+      return response;
+    };
+    const frames = async () => (await Promise.all(bodies)).join('\n').split('\n')
+      .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]').map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+    return { fetch, bodies, frames };
+  }
+
+  it('AG-UI: the question is an Interrupt of the researcher\'s run, SUBAGENT_FINISHED suspended names it; connect announces the kept run before the attributed messages; every event passes @ag-ui/core\'s schemas', async () => {
+    const { EventSchemas } = await import('@ag-ui/core/schemas');
+    const tap = tapped();
+    const chat = createAgentChat({ transport: aguiTransport({ url: t.server.aguiUrl, fetch: tap.fetch }), features: [subAgents()] });
+    await chat.send('research tides carefully');
+    const asked = chat.getState().interrupts[0]!;
+    const events = await tap.frames();
+    for (const event of events) EventSchemas.parse(event);
+    const runId = (events.find((event) => event.type === 'SUBAGENT_STARTED') as { subagentRunId: string }).subagentRunId;
+    expect(events).toContainEqual(expect.objectContaining({ type: 'SUBAGENT_FINISHED', subagentRunId: runId, outcome: { type: 'suspended', interruptIds: [asked.toolRequest.ref] } }));
+    const finished = events.find((event) => event.type === 'RUN_FINISHED') as { outcome: { interrupts: Record<string, unknown>[] } };
+    expect(finished.outcome.interrupts).toEqual([expect.objectContaining({ id: asked.toolRequest.ref, subagentRunId: runId, message: 'May I search the web for “tides”?' })]);
+    await chat.resume([{ toolResponse: { name: 'approveSearch', ref: asked.toolRequest.ref!, output: true } }]);
+
+    const restore = tapped();
+    await createAgentChat({ transport: aguiTransport({ url: t.server.aguiUrl, fetch: restore.fetch }), features: [subAgents()] }).restore({ sessionId: chat.getState().sessionId! });
+    const connect = await restore.frames();
+    for (const event of connect) EventSchemas.parse(event);
+    const types = connect.map((event) => event.type);
+    expect(types.indexOf('SUBAGENT_STARTED')).toBeLessThan(types.indexOf('MESSAGES_SNAPSHOT'));
+    expect(types.indexOf('SUBAGENT_FINISHED')).toBeGreaterThan(types.indexOf('MESSAGES_SNAPSHOT'));
+    const started = connect.find((event) => event.type === 'SUBAGENT_STARTED') as { subagentRunId: string; parentToolCallId: string; name: string };
+    expect(started.name).toBe('researcher');
+    const snapshot = connect.find((event) => event.type === 'MESSAGES_SNAPSHOT') as { messages: { role: string; subagentRunId?: string; toolCalls?: { id: string; function: { name: string } }[] }[] };
+    const attributed = snapshot.messages.filter((message) => message.subagentRunId === started.subagentRunId);
+    expect(attributed.flatMap((message) => message.toolCalls ?? []).map((call) => call.function.name)).toEqual(['approveSearch', 'webSearch']);
+    // The researcher's messages are not the conversation's: the parent's own carry no attribution.
+    expect(snapshot.messages.filter((message) => message.subagentRunId === undefined).flatMap((message) => message.toolCalls ?? []).map((call) => call.id)).toContain(started.parentToolCallId);
+  });
+
+  it('AI SDK: the research call asks approval in the question\'s name, the question is \'approval-requested\' in the researcher\'s UI message; a stored chat\'s research output is the researcher\'s UI message; every chunk passes the ai package\'s schema', async () => {
+    const { uiMessageChunkSchema } = await import('ai');
+    const tap = tapped();
+    const chat = createAgentChat({ transport: aiSdkTransport({ url: t.server.aiSdkUrl, fetch: tap.fetch }), features: [subAgents()] });
+    await chat.send('research tides carefully');
+    const asked = chat.getState().interrupts[0]!;
+    const chunks = await tap.frames();
+    const schema = uiMessageChunkSchema();
+    for (const chunk of chunks) expect((await schema.validate!(chunk)).success).toBe(true);
+    const research = chat.getState().messages.flatMap((message) => message.content).find((part) => isToolRequestPart(part) && part.toolRequest.name === 'research');
+    const callRef = research && isToolRequestPart(research) ? research.toolRequest.ref : undefined;
+    expect(chunks).toContainEqual({ type: 'tool-approval-request', approvalId: `approval-${asked.toolRequest.ref}`, toolCallId: callRef });
+    const outputs = chunks.filter((chunk) => chunk.type === 'tool-output-available' && chunk.preliminary === true) as { output: { parts: Record<string, unknown>[] } }[];
+    expect(outputs.at(-1)!.output.parts).toContainEqual(expect.objectContaining({ type: 'tool-approveSearch', state: 'approval-requested', approval: { id: `approval-${asked.toolRequest.ref}` } }));
+    await chat.resume([{ toolResponse: { name: 'approveSearch', ref: asked.toolRequest.ref!, output: true } }]);
+
+    const stored = await (await globalThis.fetch(`${t.server.aiSdkUrl}/chats/${chat.getState().sessionId!}`)).json() as { messages: { parts: Record<string, unknown>[] }[] };
+    const call = stored.messages.flatMap((message) => message.parts).find((part) => part.type === 'tool-research') as { state: string; output: { role: string; parts: { type: string }[]; metadata: unknown } };
+    expect(call.state).toBe('output-available');
+    expect(call.output).toMatchObject({ role: 'assistant', metadata: { agent: 'researcher', status: 'done' } });
+    expect(call.output.parts.map((part) => part.type).filter((type) => type.startsWith('tool-'))).toEqual(['tool-approveSearch', 'tool-webSearch']);
   });
 });

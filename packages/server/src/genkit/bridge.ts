@@ -73,8 +73,8 @@ export interface BridgeTurnEnd {
   usage?: BridgeUsage;
 }
 
-/** What a turn is given: a new user message, or answers to the open interrupts. */
-export type GenkitTurnInput = { message: MessageData } | { resume: { respond: ToolResponsePart[] } };
+/** What a turn is given: a new user message, or answers to the open interrupts (`restart`: calls run again, sub-agent.ts). */
+export type GenkitTurnInput = { message: MessageData } | { resume: { respond?: ToolResponsePart[]; restart?: ToolRequestPart[] } };
 
 export const isToolRequestPart = (part: Part): part is ToolRequestPart => !!part.toolRequest;
 export const isToolResponsePart = (part: Part): part is ToolResponsePart => !!part.toolResponse;

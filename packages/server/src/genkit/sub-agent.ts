@@ -23,6 +23,8 @@ export interface SubAgentWire {
   index?: number;
   status?: SubAgentWireStatus;
   error?: string;
+  /** At an `interrupted` end: the refs of the questions the sub-agent asked (its interrupts), for routes that name them. */
+  asks?: string[];
 }
 
 /** A sink that writes into `send` and learns tool-call refs from the chunks it observes. */
@@ -94,7 +96,9 @@ export async function forwardSubAgent<T>(call: SubAgentCall, run: (onChunk: (chu
       if (!model || subAgentWireOf(model)) return;
       emit(model.content, { ...(model.role === 'model' || model.role === 'tool' ? { role: model.role } : {}), ...(typeof model.index === 'number' ? { index: model.index } : {}) });
     }));
-    emit([], { status: turn.signal.aborted ? 'aborted' : endOf(result) });
+    const status = turn.signal.aborted ? 'aborted' : endOf(result);
+    const asks = status === 'interrupted' ? askedBy(result)?.subAgent.asks.map((part) => part.toolRequest.ref ?? part.toolRequest.name) : undefined;
+    emit([], { status, ...(asks && asks.length > 0 && { asks }) });
     return result;
   } catch (error) {
     emit([], { status: turn.signal.aborted ? 'aborted' : 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -121,6 +125,12 @@ export function keptRun(agent: string, result: unknown): KeptRun {
   return { agent, status: endOf(result), messages: messages.filter((message) => message.role === 'model' || message.role === 'tool') };
 }
 
+/** The run a tool's result part keeps (`metadata.subAgent`, see {@link keptRun}), if it keeps one. */
+export function keptRunOf(part: ToolResponsePart): KeptRun | undefined {
+  const run = part.metadata?.subAgent;
+  return isRecord(run) && Array.isArray(run.messages) ? { agent: typeof run.agent === 'string' ? run.agent : 'agent', status: typeof run.status === 'string' ? (run.status as SubAgentWireStatus) : 'done', messages: run.messages as MessageData[] } : undefined;
+}
+
 /** What a tool that runs a sub-agent interrupts its turn with when the sub-agent asked: its state, and what it asked. */
 export interface SubAgentQuestion {
   subAgent: { state: unknown; asks: ToolRequestPart[] };
@@ -145,6 +155,14 @@ const questionOf = (part: ToolRequestPart): SubAgentQuestion['subAgent'] | undef
   const asked = isRecord(interrupt) ? interrupt.subAgent : undefined;
   return isRecord(asked) && Array.isArray(asked.asks) ? (asked as SubAgentQuestion['subAgent']) : undefined;
 };
+
+/**
+ * The questions a sub-agent asked through this open interrupt of the agent (the tool call that runs it waits with
+ * them, see {@link askedBy}); empty for any other interrupt. Routes ask these instead of the call, and take their
+ * answers back by the questions' refs.
+ */
+export const subAgentAsks = (part: ToolRequestPart): ToolRequestPart[] =>
+  (questionOf(part)?.asks ?? []).filter((ask) => isRecord(ask) && isRecord(ask.toolRequest) && typeof ask.toolRequest.name === 'string');
 
 /**
  * A turn's input whose `resume.respond` answers questions a sub-agent asked (refs of its `asks`): those answers become

@@ -46,7 +46,8 @@ export interface AguiDecoderContext {
  * - TOOL_CALL_START → a partial tool request; ARGS accumulate; END → the tool request with the parsed input.
  *   TOOL_CALL_RESULT → tool-response in its own tool message (content parsed when it is JSON). _CHUNK alike.
  * - STATE_SNAPSHOT → custom-snapshot; STATE_DELTA → custom-patch (applied atomically by the core).
- * - MESSAGES_SNAPSHOT → message-complete per message the request did not send (see agui-messages-snapshot.ts).
+ * - MESSAGES_SNAPSHOT → message-complete per message the request did not send (see agui-messages-snapshot.ts); those
+ *   carrying the `subagentRunId` of a subagent announced before it, in that subagent's run.
  * - CUSTOM, by `name` (AG-UI has no event of its own for these): `source` {url?, title?, documentId?, mediaType?} → a
  *   source part in the model message streamed last (`sources`: a list of them); `suggestions` string[] → suggestions;
  *   `usage` {inputTokens?, outputTokens?, totalTokens?} → usage; `a2ui` (an A2UI message or a list) → A2UI parts. Other
@@ -118,8 +119,10 @@ export function createAguiDecoder(context: AguiDecoderContext = {}): FrameDecode
     }
   }
 
-  function handle(type: string, value: Record<string, unknown>, events: AgentEvent[]): void {
-    if (subagents.handle(type, value, events)) return;
+  function handle(type: string, frame: Record<string, unknown>, events: AgentEvent[]): void {
+    if (subagents.handle(type, frame, events)) return;
+    // A snapshot's messages attributed to a subagent are its run's (a restored thread's kept runs).
+    const value = type === 'MESSAGES_SNAPSHOT' ? subagents.snapshot(frame, events) : frame;
     state.handle(type, value, events);
     switch (type) {
       case 'RUN_STARTED':

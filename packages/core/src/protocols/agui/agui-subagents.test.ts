@@ -6,6 +6,7 @@ import type { AgentEvent } from '../../model/events.js';
 import { isToolRequestPart, textOf, type Part } from '../../model/part.js';
 import { subAgentOf } from '../../model/sub-agent.js';
 import { scriptedTransport } from '../../transport/scripted-transport.js';
+import { snapshotFromEvents } from '../../transport/snapshot-from-events.js';
 import { createAguiDecoder } from './index.js';
 
 // AG-UI 1.0's subagents: lifecycle events, and `subagentRunId` on what a subagent produces. Every value below passes
@@ -128,5 +129,33 @@ describe('AG-UI subagents', () => {
     ]));
     expect(state.status).toBe('ready');
     expect(runIn(state.messages[1]!.content, 'c1')).toMatchObject({ status: 'failed', error: 'quota' });
+  });
+
+  it('a restored thread (connect): runs announced before MESSAGES_SNAPSHOT take their attributed messages, nested too, and end as their events say', () => {
+    const snapshot = snapshotFromEvents(decode([
+      { type: 'RUN_STARTED', threadId: 't1', runId: 'connect' },
+      { type: 'SUBAGENT_STARTED', subagentRunId: 'sub-1', name: 'researcher', parentToolCallId: 'c1' },
+      { type: 'SUBAGENT_STARTED', subagentRunId: 'sub-2', name: 'summarizer', parentToolCallId: 's2', parentSubagentRunId: 'sub-1' },
+      { type: 'MESSAGES_SNAPSHOT', messages: [
+        { id: 't1:0', role: 'user', content: 'research tides' },
+        { id: 't1:1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'research', arguments: '{"topic":"tides"}' } }] },
+        { id: 'sub-1:0', role: 'assistant', content: 'Searching.', toolCalls: [{ id: 's2', type: 'function', function: { name: 'summarize', arguments: '{}' } }], subagentRunId: 'sub-1' },
+        { id: 'sub-2:0', role: 'assistant', content: 'short', subagentRunId: 'sub-2' },
+        { id: 'sub-1:1:s2', role: 'tool', toolCallId: 's2', content: '"short"', subagentRunId: 'sub-1' },
+        { id: 't1:2:c1', role: 'tool', toolCallId: 'c1', content: '"The moon."' },
+        { id: 't1:3', role: 'assistant', content: 'Tides come from the moon.' },
+      ] },
+      { type: 'SUBAGENT_FINISHED', subagentRunId: 'sub-2' },
+      { type: 'SUBAGENT_ERROR', subagentRunId: 'sub-1', message: 'The sub-agent was stopped.', code: 'aborted' },
+      { type: 'RUN_FINISHED', threadId: 't1', runId: 'connect' },
+    ]), 't1');
+    const messages = snapshot.state!.messages;
+    // The conversation is the parent's: no message of a run leaks into it.
+    expect(messages.map((message) => message.role)).toEqual(['user', 'model', 'tool', 'model']);
+    const run = runIn(messages[1]!.content, 'c1')!;
+    expect(run).toMatchObject({ agent: 'researcher', runId: 'sub-1', status: 'failed' });
+    expect(run.messages.map((message) => [message.role, textOf(message.content)])).toEqual([['model', 'Searching.'], ['tool', '']]);
+    expect(run.messages.every((message) => typeof message.id === 'string' && message.status === 'done')).toBe(true);
+    expect(runIn(run.messages[0]!.content, 's2')).toMatchObject({ agent: 'summarizer', status: 'done', messages: [expect.objectContaining({ content: [{ text: 'short' }] })] });
   });
 });

@@ -73,6 +73,28 @@ export function createAguiSubagents() {
       return true;
     },
 
+    /**
+     * MESSAGES_SNAPSHOT: the messages attributed to an announced subagent (`subagentRunId`) go into its run, as the
+     * snapshot of its own stream; the others are returned for the parent agent's.
+     */
+    snapshot(value: Record<string, unknown>, events: AgentEvent[]): Record<string, unknown> {
+      if (runs.size === 0 || !Array.isArray(value.messages)) return value;
+      const byRun = new Map<AguiSubagent, unknown[]>();
+      const own: unknown[] = [];
+      for (const message of value.messages) {
+        const run = isRecord(message) ? runs.get(stringOr(message.subagentRunId) ?? '') : undefined;
+        let list = run && byRun.get(run);
+        if (run && !list) byRun.set(run, (list = []));
+        (list ?? own).push(message);
+      }
+      for (const [run, messages] of byRun) {
+        const nested: AgentEvent[] = [];
+        run.state.handle('MESSAGES_SNAPSHOT', { ...value, messages }, nested);
+        events.push(...placed(nested, run.within));
+      }
+      return byRun.size === 0 ? value : { ...value, messages: own };
+    },
+
     /** An interrupt a subagent raised (it carries its `subagentRunId`), as a tool request in that run; else undefined. */
     interruptOf(interrupt: Record<string, unknown>): { part: ToolRequestPart; within: readonly string[] } | undefined {
       const run = runs.get(stringOr(interrupt.subagentRunId) ?? '');

@@ -8,6 +8,10 @@ import type { HttpTransportOptions } from '../../transport/transport.js';
 import { isRecord, recordsOf, stringOr } from '../../util/guards.js';
 import type { AiSdkUiPart } from './ai-sdk-ui-messages.js';
 import { aiSdkSourcePart } from './ai-sdk-sources.js';
+import { isUiMessageOutput } from './ai-sdk-sub-agents.js';
+import { liftSubAgentRuns, SUB_AGENT_KEY } from '../../model/sub-agent.js';
+
+const SUB_AGENT_STATUSES: ReadonlySet<unknown> = new Set(['running', 'done', 'failed', 'aborted', 'interrupted']);
 
 /** A UI tool part's tool name: `tool-<name>`, or `dynamic-tool` with `toolName`. */
 const toolNameOf = (part: AiSdkUiPart): string | undefined =>
@@ -38,7 +42,16 @@ function assistantMessages(parts: AiSdkUiPart[]): Message[] {
       const ref = stringOr(part.toolCallId);
       const approval = part.state === 'approval-requested' && isRecord(part.approval) ? stringOr(part.approval.id) : undefined;
       model.push({ toolRequest: { name, ...(ref !== undefined ? { ref } : {}), input: part.input }, ...(approval ? { metadata: { interrupt: { approvalId: approval } } } : {}) });
-      if (part.state === 'output-available' || part.state === 'output-error') {
+      if (part.state === 'output-available' && isUiMessageOutput(part.output)) {
+        // An agent used as a tool: its output is the agent's UI message, kept as its run (lifted onto the call).
+        const run = part.output;
+        const meta = isRecord(run.metadata) ? run.metadata : {};
+        const status = SUB_AGENT_STATUSES.has(meta.status) ? meta.status : 'done';
+        const kept = { ...(typeof meta.agent === 'string' ? { agent: meta.agent } : {}), status, messages: assistantMessages(run.parts as AiSdkUiPart[]) };
+        // The model's side of it, as the AI SDK's agent-as-tool recipe gives it: the agent's last text.
+        const text = [...run.parts].reverse().find((each) => each.type === 'text' && typeof each.text === 'string');
+        results.push({ toolResponse: { name, ...(ref !== undefined ? { ref } : {}), output: text?.text ?? null }, metadata: { [SUB_AGENT_KEY]: kept } });
+      } else if (part.state === 'output-available' || part.state === 'output-error') {
         const output = part.state === 'output-error' ? part.errorText : part.output;
         results.push({ toolResponse: { name, ...(ref !== undefined ? { ref } : {}), output }, ...(part.state === 'output-error' ? { metadata: { isError: true } } : {}) });
       } else if (part.state === 'output-denied') {
@@ -93,7 +106,8 @@ export async function loadAiSdkChat(url: string, query: SnapshotQuery, options: 
   if (!response.ok) throw await httpError(response);
   const body: unknown = await response.json();
   if (!isRecord(body)) throw new AgentChatError('malformed-frame', 'The stored chat is not an object.');
-  const messages = fromAiSdkUiMessages(body.messages);
+  // Tool results that are an agent's run go onto their calls, where a streamed run is kept.
+  const messages = liftSubAgentRuns(fromAiSdkUiMessages(body.messages));
   const last = messages[messages.length - 1];
   const interrupted = last?.role === 'model' && last.content.some((part) => 'toolRequest' in part && part.metadata?.interrupt !== undefined);
   const artifacts = recordsOf(body.artifacts).filter((artifact) => Array.isArray(artifact.parts)) as unknown as Artifact[];

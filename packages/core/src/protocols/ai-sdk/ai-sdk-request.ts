@@ -17,13 +17,16 @@
  *     The answer is read from the tool response's output: `true`/`false`, `{approved, reason?}`, or text ('yes',
  *     'y', 'ok', 'approve', 'approved', 'allow', 'confirm', 'true' approve; anything else denies, with the text as
  *     the reason unless it is a plain 'no'/'deny'/…). Answering a plain tool call (a client-side tool) sends it as
- *     'output-available' with the output, as `addToolOutput` does.
+ *     'output-available' with the output, as `addToolOutput` does. A question a sub-agent asked (a tool call of its run,
+ *     `metadata.subAgent`) is answered as the approval of the call that runs it, with the question's approval id.
  */
 import type { AgentInput } from '../../model/chunk.js';
 import type { Message } from '../../model/message.js';
 import type { ToolResponsePart } from '../../model/part.js';
 import type { TurnRerun } from '../../transport/transport.js';
-import { approvalDecision } from './ai-sdk-approval.js';
+import { approvalDecision, approvalOf } from './ai-sdk-approval.js';
+import { isToolRequestPart } from '../../model/part.js';
+import { subAgentOf } from '../../model/sub-agent.js';
 import { toAiSdkUiMessages, type AiSdkUiMessage } from './ai-sdk-ui-messages.js';
 import { isRecord } from '../../util/guards.js';
 import type { AgentContextEntry } from '../../model/context.js';
@@ -54,13 +57,37 @@ export interface AiSdkTurnContext {
 }
 
 /**
- * Applies tool answers to the UI messages: an approval request becomes 'approval-responded', a plain tool call
- * 'output-available'. Returns the id of the last assistant message that was answered.
+ * The call that waits on question `ref` of its sub-agent, and the question's approval id: the AI SDK answers approvals
+ * of top-level calls only, so the call's approval, named after the question, carries the answer.
  */
-function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponsePart[]): string | undefined {
+function askingCall(history: readonly Message[], ref: string): { callRef: string; approvalId: string } | undefined {
+  for (let index = history.length - 1; index >= 0; index--) {
+    for (const part of history[index]!.content) {
+      const run = subAgentOf(part);
+      if (!run || !isToolRequestPart(part) || part.toolRequest.ref === undefined) continue;
+      for (const message of run.messages) {
+        for (const asked of message.content) {
+          const approval = isToolRequestPart(asked) && asked.toolRequest.ref === ref ? approvalOf(asked) : undefined;
+          if (approval) return { callRef: part.toolRequest.ref, approvalId: approval.approvalId };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Applies tool answers to the UI messages: an approval request becomes 'approval-responded', a plain tool call
+ * 'output-available'; the answer to a sub-agent's question, the approval of the call that runs it. Returns the id of
+ * the last assistant message that was answered.
+ */
+function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponsePart[], history: readonly Message[]): string | undefined {
   let answered: string | undefined;
   for (const answer of answers) {
-    const { ref, name } = answer.toolResponse;
+    const { name } = answer.toolResponse;
+    let ref = answer.toolResponse.ref;
+    const asking = ref !== undefined && !messages.some((message) => message.parts.some((part) => part.toolCallId === ref)) ? askingCall(history, ref) : undefined;
+    if (asking) ref = asking.callRef;
     search: for (let m = messages.length - 1; m >= 0; m--) {
       const message = messages[m]!;
       if (message.role !== 'assistant') continue;
@@ -69,7 +96,11 @@ function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponse
         const partName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
         const matches = ref !== undefined ? part.toolCallId === ref : partName === name && (part.state === 'approval-requested' || part.state === 'input-available');
         if (!matches) continue;
-        if (part.state === 'approval-requested' && isRecord(part.approval)) {
+        if (asking) {
+          part.state = 'approval-responded';
+          part.approval = { id: asking.approvalId, ...approvalDecision(answer.toolResponse.output) };
+          if (part.input === undefined) part.input = {};
+        } else if (part.state === 'approval-requested' && isRecord(part.approval)) {
           part.state = 'approval-responded';
           part.approval = { ...part.approval, ...approvalDecision(answer.toolResponse.output) };
         } else if (part.state === 'input-available' || part.state === 'input-streaming') {
@@ -92,7 +123,7 @@ function applyAnswers(messages: AiSdkUiMessage[], answers: readonly ToolResponse
  */
 export function buildAiSdkRequestBody(context: AiSdkTurnContext, chatId: string): AiSdkRequestBody {
   const messages = toAiSdkUiMessages(context.history, chatId);
-  const answered = applyAnswers(messages, context.input.resume?.respond ?? []);
+  const answered = applyAnswers(messages, context.input.resume?.respond ?? [], context.history);
   if (context.input.message) {
     const [message] = toAiSdkUiMessages([context.input.message], chatId);
     if (message) {

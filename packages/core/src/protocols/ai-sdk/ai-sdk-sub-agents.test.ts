@@ -1,4 +1,4 @@
-import { jsonSchema, readUIMessageStream, stepCountIs, streamText, tool, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import { jsonSchema, readUIMessageStream, stepCountIs, streamText, tool, uiMessageChunkSchema, validateUIMessages, type UIMessageChunk } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createAgentChat } from '../../chat/agent-chat.js';
@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../model/message.js';
 import { isToolRequestPart, textOf } from '../../model/part.js';
 import { subAgentOf, type SubAgentRun } from '../../model/sub-agent.js';
 import { scriptedTransport } from '../../transport/scripted-transport.js';
-import { createAiSdkDecoder } from './index.js';
+import { aiSdkTransport, buildAiSdkRequestBody, createAiSdkDecoder } from './index.js';
 
 // The AI SDK's agent used as a tool, produced by the `ai` package itself: a parent streamText whose `research` tool
 // runs a researcher (another streamText with a `search` tool of its own) and yields its UI message as it grows
@@ -134,5 +134,50 @@ describe('AI SDK: a server that ends the agent tool with its own result', () => 
     expect(events).toContainEqual({ type: 'sub-agent-end', within: ['c1'], status: 'done' });
     expect(events).toContainEqual(expect.objectContaining({ type: 'message-complete', within: ['c1'] }));
     expect(events).toContainEqual(expect.objectContaining({ type: 'tool-response', part: { toolResponse: { name: 'research', ref: 'c1', output: 'The moon pulls the sea.' } } }));
+  });
+});
+
+describe('AI SDK: a sub-agent\'s question and a stored run', () => {
+  const question = { toolRequest: { name: 'approveSearch', ref: 'q1', input: { question: 'May I search?' } }, metadata: { interrupt: { approvalId: 'approval-q1' } } };
+  const history: ChatMessage[] = [
+    { id: 'u', role: 'user', status: 'done', content: [{ text: 'research tides carefully' }] },
+    { id: 'm', role: 'model', status: 'done', content: [{ toolRequest: { name: 'research', ref: 'c1', input: { topic: 'tides' } }, metadata: { subAgent: { agent: 'researcher', status: 'interrupted', messages: [{ id: 'r0', role: 'model', status: 'done', content: [question] }] } satisfies SubAgentRun } }] },
+  ];
+
+  it('the answer to a question asked inside a run is the approval of the call that runs it, in the question\'s name', async () => {
+    const body = buildAiSdkRequestBody({ input: { resume: { respond: [{ toolResponse: { name: 'approveSearch', ref: 'q1', output: true } }] } }, history }, 'chat');
+    const call = body.messages.at(-1)!.parts.find((part) => part.toolCallId === 'c1')!;
+    expect(call).toMatchObject({ type: 'tool-research', state: 'approval-responded', approval: { id: 'approval-q1', approved: true } });
+    expect(body.messageId).toBe(body.messages.at(-1)!.id);
+    expect((await validateUIMessages({ messages: body.messages })).length).toBe(2);
+  });
+
+  it('a stored chat whose tool output is an agent\'s UI message: the run goes onto the call, the result is its last text', async () => {
+    const stored = {
+      id: 'chat',
+      messages: [
+        { id: 'u', role: 'user', parts: [{ type: 'text', text: 'research tides' }] },
+        { id: 'a', role: 'assistant', parts: [
+          { type: 'step-start' },
+          { type: 'tool-research', toolCallId: 'c1', state: 'output-available', input: { topic: 'tides' }, output: {
+            id: 'subagent:c1', role: 'assistant', metadata: { agent: 'researcher', status: 'done' }, parts: [
+              { type: 'step-start' }, { type: 'text', text: 'Searching.' },
+              { type: 'tool-search', toolCallId: 's1', state: 'output-available', input: { q: 'tides' }, output: ['moon'] },
+              { type: 'step-start' }, { type: 'text', text: 'The moon pulls the sea.' },
+            ] } },
+          { type: 'step-start' }, { type: 'text', text: 'Tides come from the moon.' },
+        ] },
+      ],
+    };
+    const fetch: typeof globalThis.fetch = async () => Response.json(stored);
+    const chat = createAgentChat({ transport: aiSdkTransport({ url: '/api/ai-sdk', fetch }), features: [subAgents()] });
+    await chat.restore({ sessionId: 'chat' });
+    const { messages } = chat.getState();
+    const run = runOf(messages, 'c1')!;
+    expect(run).toMatchObject({ agent: 'researcher', status: 'done' });
+    expect(run.messages.map((message) => [message.role, textOf(message.content)])).toEqual([['model', 'Searching.'], ['tool', ''], ['model', 'The moon pulls the sea.']]);
+    expect(run.messages[1]!.content).toEqual([{ toolResponse: { name: 'search', ref: 's1', output: ['moon'] } }]);
+    const result = messages.flatMap((message) => message.content).find((part) => 'toolResponse' in part && part.toolResponse.ref === 'c1');
+    expect(result).toEqual({ toolResponse: { name: 'research', ref: 'c1', output: 'The moon pulls the sea.' } });
   });
 });

@@ -48,7 +48,9 @@
  *   turn end                 RUN_FINISHED {outcome: success | interrupt | cancelled, result: {sessionId, snapshotId,
  *                            finishReason}}; interrupt: one Interrupt per open Genkit interrupt, id = its ref
  *                            (toolCallId too), message = input.question when it is text, metadata {toolName, input,
- *                            ...the Genkit interrupt's requestMetadata (title, destructive, confirmLabel, …)}
+ *                            ...the Genkit interrupt's requestMetadata (title, destructive, confirmLabel, …)}; a call
+ *                            waiting on its sub-agent's questions (sub-agent.ts askedBy) is asked as those questions,
+ *                            each with the sub-agent run's `subagentRunId`, and their answers restart the call
  *   failed turn              RUN_ERROR {message, code: the Genkit status}; an open text message is left open (partial)
  */
 import { EventType, type AGUIEvent, type Interrupt, type JsonPatchOperation as AguiPatchOperation, type RunFinishedOutcome, type Message, type RunAgentInput } from '@ag-ui/core';
@@ -68,7 +70,8 @@ import {
 import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type TurnSignature } from '../fork-point.js';
 import { checkId, invalidArgument, isRecord } from '../runtime.js';
 import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
-import { createAguiSubAgentWriter } from './agui-sub-agents.js';
+import { aguiSubagentRunId, createAguiSubAgentWriter } from './agui-sub-agents.js';
+import { routeSubAgentAnswers, subAgentAsks } from '../sub-agent.js';
 import { clientStateOf, withContext } from '../client-state.js';
 import { jsonBytes, readJsonBody, sessionSizeRefusal } from '../session-size.js';
 import { turnSubroute } from '../subroutes.js';
@@ -127,7 +130,8 @@ async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise
     // Client-side tools answered by `tool` messages; the other interrupts by `resume` entries.
     const respond: ToolResponsePart[] = clientToolAnswers(open, declaredTools(input), toolAnswers);
     let resolved = respond.length > 0;
-    for (const part of open) {
+    // A call whose sub-agent asked is answered through the sub-agent's questions (asked in its place, see finish).
+    for (const part of open.flatMap((candidate) => { const asks = subAgentAsks(candidate); return asks.length > 0 ? asks : [candidate]; })) {
       if (respond.some((response) => response.toolResponse.ref === part.toolRequest.ref)) continue;
       const entry = entries.find((candidate) => candidate.interruptId === interruptIdOf(part));
       if (!entry) continue;
@@ -137,7 +141,8 @@ async function inputOf(input: RunAgentInput, snapshots: SnapshotReader): Promise
     }
     const last = input.messages.at(-1);
     // Resolved answers resume the turn; cancellations alone resume it only when no new message replaces them.
-    if (respond.length > 0 && (resolved || last?.role !== 'user')) return { resume: { respond } };
+    // Answers to a sub-agent's questions go back to it: a restart of the call that runs it (sub-agent.ts).
+    if (respond.length > 0 && (resolved || last?.role !== 'user')) return routeSubAgentAnswers({ resume: { respond } }, open) as GenkitTurnInput;
   }
   const last: Message | undefined = input.messages.at(-1);
   if (last?.role !== 'user') return 'The run has neither a new user message nor an answer to an open interrupt.';
@@ -272,7 +277,13 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
     // A client-side tool's interrupt is a plain tool call in AG-UI: it was sent as TOOL_CALL_*, the client runs it.
     const asked = end.interrupts.filter((part) => !clientTools.has(part.toolRequest.name));
     if (end.finishReason === 'interrupted' && asked.length > 0) {
-      const interrupts: Interrupt[] = asked.map(toAguiInterrupt);
+      // A call that waits because its sub-agent asked: the sub-agent's questions are asked, attributed to its run.
+      const interrupts: Interrupt[] = asked.flatMap((part) => {
+        const asks = subAgentAsks(part);
+        if (asks.length === 0) return [toAguiInterrupt(part)];
+        const subagentRunId = aguiSubagentRunId([interruptIdOf(part)]);
+        return asks.map((ask) => ({ ...toAguiInterrupt(ask), subagentRunId }));
+      });
       outcome = { type: 'interrupt', interrupts };
     } else if (end.finishReason === 'aborted') {
       outcome = { type: 'cancelled' };

@@ -7,14 +7,19 @@ import { jsonText } from './agui-events.js';
 interface Run {
   id: string;
   open: { kind: 'text' | 'reasoning'; id: string } | null;
+  /** The tool calls written: a call streamed again (an interrupt's tool-phase chunk repeats it) is not. */
+  calls: Set<string>;
 }
 
 /**
  * Writes sub-agent chunks as AG-UI events: SUBAGENT_STARTED under the tool call that runs it (`parentToolCallId`,
  * `parentSubagentRunId` for a sub-agent's own sub-agent), its text, reasoning and tool calls with its `subagentRunId`,
- * and SUBAGENT_FINISHED (outcome `suspended` while it waits on an interrupt) or SUBAGENT_ERROR at its end. The run id
+ * and SUBAGENT_FINISHED (outcome `suspended`, with the ids of its questions, while it waits on them) or SUBAGENT_ERROR at its end. The run id
  * is its path of tool-call refs: one per invocation, the same when the turn is read again.
  */
+/** The `subagentRunId` of the run at `path` (the refs of the tool calls it nests in): stable across reads of a turn. */
+export const aguiSubagentRunId = (path: readonly string[]) => `subagent:${path.join('/')}`;
+
 export function createAguiSubAgentWriter(send: (event: AGUIEvent) => void) {
   const runs = new Map<string, Run>();
   const keyOf = (path: readonly string[]) => path.join('/');
@@ -23,7 +28,7 @@ export function createAguiSubAgentWriter(send: (event: AGUIEvent) => void) {
     const key = keyOf(wire.path);
     let run = runs.get(key);
     if (run) return run;
-    run = { id: `subagent:${key}`, open: null };
+    run = { id: aguiSubagentRunId(wire.path), open: null, calls: new Set() };
     runs.set(key, run);
     const parent = wire.path.length > 1 ? runs.get(keyOf(wire.path.slice(0, -1))) : undefined;
     send({
@@ -66,9 +71,11 @@ export function createAguiSubAgentWriter(send: (event: AGUIEvent) => void) {
         if (typeof part.text === 'string' && part.text !== '') stream(run, wire, 'text', part.text);
         else if (typeof part.reasoning === 'string' && part.reasoning !== '') stream(run, wire, 'reasoning', part.reasoning);
         else if (part.toolRequest) {
-          close(run);
           const { name, ref, input } = part.toolRequest;
           const toolCallId = ref ?? name;
+          if (run.calls.has(toolCallId)) continue;
+          run.calls.add(toolCallId);
+          close(run);
           send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, subagentRunId: run.id });
           send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(input ?? {}), subagentRunId: run.id });
           send({ type: EventType.TOOL_CALL_END, toolCallId, subagentRunId: run.id });
@@ -82,7 +89,7 @@ export function createAguiSubAgentWriter(send: (event: AGUIEvent) => void) {
       if (wire.status === undefined || wire.status === 'running') return;
       close(run);
       if (wire.status === 'done' || wire.status === 'interrupted') {
-        send({ type: EventType.SUBAGENT_FINISHED, subagentRunId: run.id, outcome: wire.status === 'done' ? { type: 'success' } : { type: 'suspended' } });
+        send({ type: EventType.SUBAGENT_FINISHED, subagentRunId: run.id, outcome: wire.status === 'done' ? { type: 'success' } : { type: 'suspended', ...(wire.asks && { interruptIds: wire.asks }) } });
       } else {
         send({ type: EventType.SUBAGENT_ERROR, subagentRunId: run.id, message: wire.error ?? (wire.status === 'aborted' ? 'The sub-agent was stopped.' : 'The sub-agent failed.'), code: wire.status });
       }

@@ -29,7 +29,10 @@
  *   interrupt                tool-approval-request {approvalId: `approval-<ref>`, toolCallId: ref}, after the call
  *                            again with `title` and `toolMetadata` (the interrupt's requestMetadata) when it has them;
  *                            a client-side tool's interrupt (requestMetadata {clientTool: true}) is only the tool call
- *                            (the turn finishes 'tool-calls'), answered by the tool part's 'output-available'
+ *                            (the turn finishes 'tool-calls'), answered by the tool part's 'output-available'; a call
+ *                            waiting on its sub-agent's question (sub-agent.ts askedBy) asks approval `approval-<the
+ *                            question's ref>`, the question itself 'approval-requested' in the sub-agent's UI message:
+ *                            the answer goes to the sub-agent (a restart of the call)
  *   customPatch              data-state {data: the document} for a whole-document replace (the first patch of a turn),
  *                            else data-state-patch {data: the RFC 6902 operations}; both `transient: true`
  *   artifact                 data-artifact {id: the artifact name (unnamed: a fresh id), data: the Genkit artifact}
@@ -78,7 +81,8 @@ import type { WebHandler } from '../../turns/resumable-turns.js';
 import { noSuchConversation } from '../../access/conversation-access.js';
 import { guardRequests } from '../../hygiene/request-guard.js';
 import { sessionAccess } from '../session-access.js';
-import { createUiSubAgentWriter } from './ai-sdk-sub-agents.js';
+import { approvalIdOf, createUiSubAgentWriter } from './ai-sdk-sub-agents.js';
+import { routeSubAgentAnswers, subAgentAsks } from '../sub-agent.js';
 
 
 export interface AiSdkHandlerOptions extends SessionRouteOptions {
@@ -127,19 +131,22 @@ async function turnInput(sessionId: string, messages: UIMessage[], snapshots: Sn
     if (!isToolUIPart(part)) continue;
     const interrupt = open.find((candidate) => interruptIdOf(candidate) === part.toolCallId && candidate.toolRequest.name === getToolName(part));
     if (!interrupt) continue;
+    // A call waiting on its sub-agent's question: the approval (named after the question) answers the question.
+    const asked = part.state === 'approval-responded' ? subAgentAsks(interrupt).find((ask) => approvalIdOf(interruptIdOf(ask)) === part.approval.id) : undefined;
     let output: unknown;
     if (part.state === 'approval-responded') {
       const { approved, reason } = part.approval;
       output = reason ? { approved, reason } : approved;
-      if (!approved) denied.add(part.toolCallId);
+      if (!approved && !asked) denied.add(part.toolCallId);
     } else if (part.state === 'output-available') {
       output = part.output;
       answered.add(part.toolCallId);
     } else continue;
-    const { name, ref } = interrupt.toolRequest;
+    const { name, ref } = (asked ?? interrupt).toolRequest;
     respond.push({ toolResponse: { name, ...(ref !== undefined && { ref }), output } });
   }
-  return respond.length > 0 ? { input: { resume: { respond } }, denied, answered } : 'The assistant message answers no open approval.';
+  // Answers to a sub-agent's questions go back to it: a restart of the call that runs it (sub-agent.ts).
+  return respond.length > 0 ? { input: routeSubAgentAnswers({ resume: { respond } }, open) as GenkitTurnInput, denied, answered } : 'The assistant message answers no open approval.';
 }
 
 const FINISH: Partial<Record<GenkitFinishReason, FinishReason>> = {
@@ -213,7 +220,9 @@ function createUiWriter(writer: Pick<UIMessageStreamWriter, 'write'>, { denied, 
           // Genkit part metadata is JSON; `ai` types toolMetadata as its own JSONObject, which it does not export.
           writer.write({ type: 'tool-input-available', toolCallId, toolName: name, input: input ?? {}, toolMetadata: jsonObjectOf(prompt), ...(typeof title === 'string' && { title }) });
         }
-        writer.write({ type: 'tool-approval-request', approvalId: `approval-${toolCallId}`, toolCallId });
+        // A call that waits because its sub-agent asked: its approval is the sub-agent's question (named after it).
+        const [ask] = subAgentAsks(event.part);
+        writer.write({ type: 'tool-approval-request', approvalId: approvalIdOf(ask ? interruptIdOf(ask) : toolCallId), toolCallId });
         return;
       }
       case 'state-snapshot':

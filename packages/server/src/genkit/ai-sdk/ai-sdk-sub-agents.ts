@@ -4,6 +4,9 @@ import type { Part } from 'genkit/beta';
 import type { SubAgentWire } from '../sub-agent.js';
 
 type UiPart = { type: string } & Record<string, unknown>;
+
+/** The approval id of an interrupt (its ref), as the route names approvals. */
+export const approvalIdOf = (ref: string) => `approval-${ref}`;
 interface UiMessage {
   id: string;
   role: 'assistant';
@@ -61,9 +64,11 @@ export function createUiSubAgentWriter(writer: Pick<UIMessageStreamWriter, 'writ
         if (typeof part.text === 'string' && part.text !== '') append(run, 'text', part.text, segment);
         else if (typeof part.reasoning === 'string' && part.reasoning !== '') append(run, 'reasoning', part.reasoning, segment);
         else if (part.toolRequest) {
+          const { name, ref, input } = part.toolRequest;
+          // A call streamed again (an interrupt's tool-phase chunk repeats it) keeps its one part.
+          if (run.message.parts.some((candidate) => candidate.toolCallId === (ref ?? name))) continue;
           if (run.open) run.open.part.state = 'done';
           run.open = null;
-          const { name, ref, input } = part.toolRequest;
           run.message.parts.push({ type: `tool-${name}`, toolCallId: ref ?? name, state: 'input-available', input: input ?? {} });
         } else if (part.toolResponse) {
           const { name, ref, output } = part.toolResponse;
@@ -74,6 +79,11 @@ export function createUiSubAgentWriter(writer: Pick<UIMessageStreamWriter, 'writ
       if (wire.status !== undefined && wire.status !== 'running' && run.open) {
         run.open.part.state = 'done';
         run.open = null;
+      }
+      // Waiting on its questions: each is a tool part waiting for its approval, as the AI SDK shows one.
+      for (const ref of wire.status === 'interrupted' ? wire.asks ?? [] : []) {
+        const call = run.message.parts.find((candidate) => candidate.toolCallId === ref);
+        if (call) Object.assign(call, { state: 'approval-requested', approval: { id: approvalIdOf(ref) } });
       }
       const root = runOf(wire.path.slice(0, 1));
       // A copy: the stream serializes chunks later, and the message goes on growing.
