@@ -31,6 +31,8 @@ export interface CoalescedStore<S> {
 const FALLBACK_FRAME_MS = 16;
 // A frame's start time varies by a few ms: an interval counts as elapsed this much early.
 const FRAME_SLACK_MS = 4;
+// Waiting out an interval, the scheduler sleeps on a timer until this long before its end, then asks for the frame.
+const HALF_FRAME_MS = 8;
 
 // One frame for every chat hook on the page, so that all their flushes land in one task and one React commit.
 const frameQueue = new Set<(frameTime: number) => void>();
@@ -70,12 +72,17 @@ function offNextFrame(flush: (frameTime: number) => void): void {
  * Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or, for N ms, the
  * first frame N ms after the last flush (less a quarter frame, so that 50 ms is every third frame at 60 Hz, not every
  * fourth). Frames are the shared clock: every hook with the same N flushes in the same frames, so in one React commit.
+ * Between flushes it asks for no frame: a timer waits out the interval to half a frame before its end, then one frame
+ * is requested (a frame asked for while nothing is to be shown still makes the browser run a frame: 20 a second at 50 ms).
  */
 function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
   const interval = throttle === 'frame' ? 0 : Math.max(0, throttle);
   const due = interval - FRAME_SLACK_MS;
+  // The last flush's frame time, and the clock then (a timer's delay is counted on the clock).
   let lastFlush = -Infinity;
+  let flushedAt = -Infinity;
   let pending = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const run = (frameTime: number) => {
     if (frameTime - lastFlush < due) {
       onNextFrame(run);
@@ -83,16 +90,27 @@ function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => v
     }
     pending = false;
     lastFlush = frameTime;
+    flushedAt = clock();
     flush();
+  };
+  const requestFrame = () => {
+    timer = undefined;
+    onNextFrame(run);
   };
   return {
     request() {
       if (pending) return;
       pending = true;
-      onNextFrame(run);
+      const wait = flushedAt + due - HALF_FRAME_MS - clock();
+      if (wait > 0) timer = setTimeout(requestFrame, wait);
+      else requestFrame();
     },
     cancel() {
-      if (pending) offNextFrame(run);
+      if (pending) {
+        if (timer !== undefined) clearTimeout(timer);
+        timer = undefined;
+        offNextFrame(run);
+      }
       pending = false;
     },
   };
