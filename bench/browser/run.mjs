@@ -35,7 +35,7 @@ const TOKENS_PER_SECOND = Number(option('tps', 1000));
 const TRACE_DIR = option('trace', '');
 const ONLY = option('only', 'kit,streamdown,react-markdown,turns,threads').split(',');
 const LIBS = ONLY.filter((lib) => lib !== 'turns' && lib !== 'threads');
-const THREADS = { count: 10_000, runs: 5 };
+const THREADS = { count: 10_000, runs: 10 };
 const TURN_HISTORIES = [500, 5000];
 // Turns timed per history, after a few untimed ones (the first renders of the code paths).
 const TURNS = { warmup: 4, timed: 24 };
@@ -127,6 +127,7 @@ const CHROMIUM_ARGS = [
 ];
 let chromiumVersion = '';
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'];
 const metricsOf = async (page) => Object.fromEntries((await page.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value]));
 
 /** Ends the CDP trace and writes it to `file`. */
@@ -179,7 +180,7 @@ async function measure(lib, history) {
   const opened = await openBenchPage(lib, history);
   const { page } = opened;
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-  if (TRACE_DIR) await page.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'] } });
+  if (TRACE_DIR) await page.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: TRACE_CATEGORIES } });
   const before = await metricsOf(page);
   const sent = Date.now();
   // A page whose main thread stays blocked cannot even end its own wait: then the run ends here, as not finished.
@@ -188,7 +189,7 @@ async function measure(lib, history) {
   if (!probe) {
     blocked = true;
     const elapsed = Date.now() - sent;
-    probe = { start: 0, firstByte: 0, lastByte: 0, finalPaint: elapsed, frames: [], longFrames: [], loaf: true, finished: false };
+    probe = { start: 0, firstByte: 0, lastByte: 0, finalPaint: elapsed, frames: [], dropped: 0, longFrames: [], loaf: true, finished: false };
   }
   const after = blocked ? null : await metricsOf(page);
   if (TRACE_DIR && !blocked) await writeTrace(page, join(TRACE_DIR, `${lib}-${history}.json`));
@@ -200,9 +201,8 @@ async function measure(lib, history) {
   const streamSeconds = (probe.lastByte - probe.firstByte) / 1000;
   // Blocked: the main thread was busy for the whole wait (its metrics could not even be read).
   const delta = (name) => (after ? after[name] - before[name] : name === 'TaskDuration' ? wall : NaN);
-  // Frames missed: each gap between animation frames longer than one 60 Hz frame counts the frames it skipped.
-  let dropped = 0;
-  for (let index = 1; index < probe.frames.length; index++) dropped += Math.max(0, Math.round((probe.frames[index] - probe.frames[index - 1]) / (1000 / 60)) - 1);
+  // Frames missed: the vsyncs each of the page's frame requests waited beyond the first (counted in the page).
+  const dropped = probe.dropped ?? 0;
   // Each long frame, where it fell in the turn and how it splits: scripts (with their forced layouts), then rendering.
   for (const long of probe.longFrames) {
     const at = probe.lastByte && long.start >= probe.lastByte ? `+${(long.start - probe.lastByte).toFixed(0)} ms after the last byte` : `${((long.start - probe.firstByte) / 1000).toFixed(1)} s into the stream`;
@@ -269,9 +269,13 @@ async function measureThreads() {
       const timings = window.benchThreads;
       return { created: timings.created, fetched: await timings.fetched, read: await timings.read, painted: await timings.painted };
     });
+    // With --trace, the last run's switch is traced.
+    const tracing = TRACE_DIR && run === THREADS.runs - 1;
+    if (tracing) await page.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: TRACE_CATEGORIES } });
     const beforeSwitch = await metricsOf(page);
     const [restored, switched] = await page.evaluate(() => window.benchThreads.switchTo('big'));
     const afterSwitch = await metricsOf(page);
+    if (tracing) await writeTrace(page, join(TRACE_DIR, 'threads-switch.json'));
     runs.push({
       fetched: fetched - created, read: read - created, list: painted - created, render: painted - read, restored, fromNavigation: painted, loadTask: (beforeSwitch.TaskDuration - beforeLoad.TaskDuration) * 1000,
       switch: switched, switchTask: (afterSwitch.TaskDuration - beforeSwitch.TaskDuration) * 1000,
@@ -322,7 +326,7 @@ const lines = [
   '',
   '- **busy / s**: main-thread task time (CDP `Performance.getMetrics` TaskDuration) per second, from the send to the final paint; script and style+layout are its parts.',
   `- **long frames**: ${results[0]?.loaf ? 'Long Animation Frames' : 'long tasks'} over 50 ms during the turn (longest in brackets).`,
-  '- **dropped**: animation frames skipped (gaps between requestAnimationFrame callbacks beyond one 60 Hz frame).',
+  '- **dropped**: animation frames missed: of the frames the page asked for (`requestAnimationFrame`), the vsyncs each waited beyond the next one. The probe asks for no frame of its own while the reply streams (a frame asked for at every vsync costs the page a frame each time), only from the last byte to the final paint.',
   '- **last byte → paint**: from the response body\'s last byte to the first frame after the final text is in the DOM.',
   '- **heap**: JS heap used after the turn, after a forced GC.',
   '',

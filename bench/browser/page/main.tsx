@@ -7,7 +7,9 @@ interface Probe {
   firstByte: number;
   lastByte: number;
   finalPaint: number;
+  /** The frames the page asked for during the turn (their start times), and how many vsyncs each request waited beyond the first. */
   frames: number[];
+  dropped: number;
   longFrames: Array<{
     start: number;
     duration: number;
@@ -28,7 +30,25 @@ window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => 
 const params = new URLSearchParams(location.search);
 const lib = params.get('lib') ?? 'kit';
 const history = Number(params.get('history') ?? 0);
-const probe: Probe = { start: 0, firstByte: 0, lastByte: 0, finalPaint: 0, frames: [], longFrames: [] };
+const probe: Probe = { start: 0, firstByte: 0, lastByte: 0, finalPaint: 0, frames: [], dropped: 0, longFrames: [] };
+
+// The page's own animation frames, timed: the probe asks for none of its own while the reply streams (a frame asked
+// for at every vsync makes the browser run one each time, work no user's page has), it times the frames the app asks
+// for. A request answered later than the next vsync missed the frames in between.
+const VSYNC_MS = 1000 / 60;
+const realRequestAnimationFrame = window.requestAnimationFrame.bind(window);
+const askedAt = new Map<number, number>();
+window.requestAnimationFrame = (callback) => {
+  const asked = performance.now();
+  return realRequestAnimationFrame((time) => {
+    if (probe.start && !probe.finalPaint && !askedAt.has(time)) {
+      askedAt.set(time, asked);
+      probe.frames.push(time);
+      probe.dropped += Math.max(0, Math.floor((time - asked) / VSYNC_MS));
+    }
+    callback(time);
+  });
+};
 
 // The response body as the app reads it, timed: the first and the last byte.
 const realFetch = window.fetch.bind(window);
@@ -41,13 +61,13 @@ window.fetch = async (input, init) => {
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) {
-        probe.lastByte ||= performance.now();
+        if (!probe.lastByte) lastByteSeen();
         controller.close();
         return;
       }
       if (!probe.firstByte) probe.firstByte = performance.now();
       // A client may stop reading at the stream's end marker instead of at the body's end: that chunk is the last byte.
-      if (decoder.decode(value.subarray(Math.max(0, value.length - 32))).includes('[DONE]')) probe.lastByte = performance.now();
+      if (decoder.decode(value.subarray(Math.max(0, value.length - 32))).includes('[DONE]')) lastByteSeen();
       controller.enqueue(value);
     },
   });
@@ -88,22 +108,27 @@ async function app(): Promise<ReactNode> {
 
 const ended = () => [...document.querySelectorAll('code')].some((code) => code.textContent === 'bench-end');
 
-async function run(limitMs: number): Promise<Probe & { loaf: boolean; finished: boolean }> {
-  // The send runs in a task of its own, as a click's would: the runner's CDP call that got here is not the app's work.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  probe.start = performance.now();
-  const frame = (time: number) => {
-    probe.frames.push(time);
-    if (probe.lastByte && !probe.finalPaint && ended()) {
+/** The response's last byte: from here on the probe watches every frame until the final text is in the DOM. */
+function lastByteSeen() {
+  probe.lastByte = performance.now();
+  const frame = () => {
+    if (probe.finalPaint) return;
+    if (ended()) {
       // The final text is in this frame's DOM: it is painted when the next frame starts.
-      requestAnimationFrame((next) => {
+      realRequestAnimationFrame((next) => {
         probe.finalPaint = next;
       });
       return;
     }
-    if (!probe.finalPaint) requestAnimationFrame(frame);
+    realRequestAnimationFrame(frame);
   };
-  requestAnimationFrame(frame);
+  realRequestAnimationFrame(frame);
+}
+
+async function run(limitMs: number): Promise<Probe & { loaf: boolean; finished: boolean }> {
+  // The send runs in a task of its own, as a click's would: the runner's CDP call that got here is not the app's work.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  probe.start = performance.now();
   void send!();
   const deadline = performance.now() + limitMs;
   // A renderer that cannot keep up is measured until the deadline and reported as not finished.

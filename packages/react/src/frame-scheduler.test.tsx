@@ -1,4 +1,4 @@
-import { AgentChatError, createAgentChat, scriptedTransport, type AgentEvent, type ChatStatus, type ScriptedTransportOptions, type ScriptedTurn } from '@agent-chat/core';
+import { AgentChatError, createAgentChat, type AgentEvent, type ChatStatus, type DecodedFrame, type Transport } from '@agent-chat/core';
 import { Profiler, useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastText, macrotask, mount, textDeltas } from '../test/harness.js';
@@ -10,14 +10,49 @@ interface Commit {
   isThinking: boolean;
 }
 
+/** A transport whose turns play what the test feeds it, no timers: each `feed` is one store update (one network read). */
+function fedTransport() {
+  const pending: DecodedFrame[][] = [];
+  let wake: (() => void) | undefined;
+  let ended = false;
+  const transport: Transport = {
+    name: 'fed',
+    async *run() {
+      for (;;) {
+        const batch = pending.shift();
+        if (batch) yield batch;
+        else if (ended) break;
+        else await new Promise<void>((resolve) => (wake = resolve));
+      }
+      ended = false;
+    },
+  };
+  const feed = (events: AgentEvent[]) => {
+    pending.push(events.map((event) => ({ raw: event, events: [event] })));
+    wake?.();
+  };
+  /** Feeds each event in a macrotask of its own, then ends the turn. */
+  const play = async (events: AgentEvent[]) => {
+    for (const event of events) {
+      feed([event]);
+      await macrotask();
+    }
+    ended = true;
+    wake?.();
+  };
+  return { transport, feed, play, end: () => play([]) };
+}
+
+type Fed = ReturnType<typeof fedTransport>;
+
 /** Renders the hook, pushing every render and every commit into arrays (TanStack style). */
-async function renderProbe(turns: ScriptedTurn[], throttle?: Throttle, options?: ScriptedTransportOptions) {
+async function renderProbe(throttle?: Throttle) {
   const renders: Commit[] = [];
   const commits: Commit[] = [];
-  const transport = scriptedTransport(turns, options);
+  const fed = fedTransport();
   let hook!: UseAgentChatResult;
   function Probe() {
-    hook = useAgentChat({ transport, ...(throttle !== undefined ? { throttle } : {}) });
+    hook = useAgentChat({ transport: fed.transport, ...(throttle !== undefined ? { throttle } : {}) });
     const seen = { text: lastText(hook.messages), status: hook.status, isThinking: hook.isThinking };
     renders.push(seen);
     useLayoutEffect(() => {
@@ -28,23 +63,29 @@ async function renderProbe(turns: ScriptedTurn[], throttle?: Throttle, options?:
   const mounted = await mount(<Probe />);
   renders.length = 0;
   commits.length = 0;
-  return { renders, commits, transport, hook: () => hook, ...mounted };
+  return { renders, commits, fed, hook: () => hook, ...mounted };
 }
 
-/** `perFrame` deltas per frame, each delta in its own macrotask (the scripted transport's pause), then a frame. */
-async function* deltasAcrossFrames(frames: number, perFrame: number): AsyncGenerator<AgentEvent> {
+/** Sends, then `perFrame` deltas per frame (each its own store update, in its own macrotask) and a frame, then the turn end. */
+async function sendAcrossFrames(fed: Fed, send: () => Promise<unknown>, frames: number, perFrame: number) {
+  const sending = send();
   for (let frame = 0; frame < frames; frame++) {
-    yield* textDeltas(perFrame, frame * perFrame);
+    for (const delta of textDeltas(perFrame, frame * perFrame)) {
+      fed.feed([delta]);
+      await macrotask();
+    }
     vi.advanceTimersToNextFrame();
   }
-  yield { type: 'turn-end', finishReason: 'stop' };
+  await fed.play([{ type: 'turn-end', finishReason: 'stop' }]);
+  return sending;
 }
 
 const expectedText = (count: number) => textDeltas(count).map((event) => (event as { text: string }).text).join('');
 
 describe('commit coalescing', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+    // Frames, timers and the clock fake (the scheduler waits out an interval on a timer); setImmediate stays real.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'performance'] });
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -52,8 +93,8 @@ describe('commit coalescing', () => {
   });
 
   it("2,000 deltas across 20 frames give at most 21 commits with throttle 'frame', and the exact text", async () => {
-    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)], 'frame');
-    const response = await probe.hook().send('go');
+    const probe = await renderProbe('frame');
+    const response = await sendAcrossFrames(probe.fed, () => probe.hook().send('go'), 20, 100);
     await macrotask();
     expect(response.text).toBe(expectedText(2000));
     expect(probe.commits.length).toBeLessThanOrEqual(21);
@@ -65,8 +106,8 @@ describe('commit coalescing', () => {
   });
 
   it('by default, one commit per 50 ms while streaming: every third frame, the first change at the next frame, the turn end at once', async () => {
-    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)]);
-    const response = await probe.hook().send('go');
+    const probe = await renderProbe();
+    const response = await sendAcrossFrames(probe.fed, () => probe.hook().send('go'), 20, 100);
     await macrotask();
     expect(response.text).toBe(expectedText(2000));
     // Frames come every 16 ms here: commits at frames 1, 4, 7 … 19 (each with every delta so far), then the turn end.
@@ -76,8 +117,21 @@ describe('commit coalescing', () => {
     await probe.unmount();
   });
 
+  it('waiting out the 50 ms, it asks for no animation frame: one frame request per commit while streaming', async () => {
+    const probe = await renderProbe();
+    const frameRequests = vi.spyOn(globalThis, 'requestAnimationFrame');
+    await sendAcrossFrames(probe.fed, () => probe.hook().send('go'), 20, 100);
+    await macrotask();
+    // Seven commits while streaming (frames 1, 4 … 19), each after one frame request; a frame asked for while nothing
+    // is due still makes the browser run a frame (before: one request at every one of the 20 frames).
+    expect(probe.commits.map((commit) => commit.text.length)).toEqual([100, 400, 700, 1000, 1300, 1600, 1900, 2000]);
+    expect(frameRequests).toHaveBeenCalledTimes(7);
+    await probe.unmount();
+  });
+
   it('components sharing one chat still commit together, in the same frames (counted with React.Profiler)', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([() => deltasAcrossFrames(5, 40)]) });
+    const fed = fedTransport();
+    const chat = createAgentChat({ transport: fed.transport });
     const commits: string[] = [];
     function Reader() {
       const { messages } = useAgentChat({ chat });
@@ -92,18 +146,19 @@ describe('commit coalescing', () => {
     );
     commits.length = 0;
     const frameRequests = vi.spyOn(globalThis, 'requestAnimationFrame');
-    await chat.send('go');
+    await sendAcrossFrames(fed, () => chat.send('go'), 5, 40);
     await macrotask();
-    // One animation frame request per frame for the three readers (the sixth, after frame 5, is cancelled by the turn
-    // end); they commit together at frames 1 and 4 (50 ms apart), then at the turn end.
-    expect(frameRequests).toHaveBeenCalledTimes(6);
+    // One animation frame for the three readers at each flush, none while they wait out the 50 ms (a timer does); they
+    // commit together at frames 1 and 4 (50 ms apart), then at the turn end.
+    expect(frameRequests).toHaveBeenCalledTimes(2);
     expect(commits).toEqual(Array(3).fill('update'));
     expect(document.body.textContent).toBe(expectedText(200).repeat(3));
     await view.unmount();
   });
 
   it('useAgentChatSelector commits at the same cadence, in the same commits as useAgentChat', async () => {
-    const chat = createAgentChat({ transport: scriptedTransport([() => deltasAcrossFrames(20, 100)]) });
+    const fed = fedTransport();
+    const chat = createAgentChat({ transport: fed.transport });
     const commits: Array<{ hook: number; selected: number }> = [];
     function Probe() {
       const hook = lastText(useAgentChat({ chat }).messages).length;
@@ -116,7 +171,7 @@ describe('commit coalescing', () => {
     }
     const view = await mount(<Probe />);
     commits.length = 0;
-    await chat.send('go');
+    await sendAcrossFrames(fed, () => chat.send('go'), 20, 100);
     await macrotask();
     // Never a commit where the selector and the hook saw different states: they publish in the same frames.
     expect(commits.every((commit) => commit.hook === commit.selected)).toBe(true);
@@ -126,8 +181,8 @@ describe('commit coalescing', () => {
   });
 
   it('with throttle: false, one commit per delta', async () => {
-    const probe = await renderProbe([() => deltasAcrossFrames(20, 100)], false);
-    await probe.hook().send('go');
+    const probe = await renderProbe(false);
+    await sendAcrossFrames(probe.fed, () => probe.hook().send('go'), 20, 100);
     await macrotask();
     const grew = probe.commits.filter((commit, index) => commit.text.length === (probe.commits[index - 1]?.text.length ?? 0) + 1);
     expect(grew.length).toBe(2000);
@@ -137,11 +192,12 @@ describe('commit coalescing', () => {
     await probe.unmount();
   });
 
-  it('a number throttles to one commit per that many ms, on the first frame that far from the last', async () => {
-    // 16 ms frames: 25 ms is every second frame, 100 ms every sixth; the turn end at once.
-    for (const [throttle, lengths] of [[25, [100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 1900, 2000]], [100, [100, 700, 1300, 1900, 2000]]] as const) {
-      const probe = await renderProbe([() => deltasAcrossFrames(20, 100)], throttle);
-      await probe.hook().send('go');
+  it('a number throttles to one commit per that many ms: the frame asked for once that many ms (less a quarter frame) have passed', async () => {
+    // 16 ms frames: 25 ms is every second frame; 100 ms every seventh (its wait ends on a frame's start, 96 ms after
+    // the last: the frame after it); the turn end at once.
+    for (const [throttle, lengths] of [[25, [100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 1900, 2000]], [100, [100, 800, 1500, 2000]]] as const) {
+      const probe = await renderProbe(throttle);
+      await sendAcrossFrames(probe.fed, () => probe.hook().send('go'), 20, 100);
       await macrotask();
       expect(probe.commits.map((commit) => commit.text.length)).toEqual(lengths);
       expect(probe.commits.at(-1)).toEqual({ text: expectedText(2000), status: 'ready', isThinking: false });
@@ -154,18 +210,19 @@ describe('commit coalescing', () => {
       type: 'tool-request',
       part: { toolRequest: { name: 'confirm', ref: 'c1', input: {} }, metadata: { interrupt: true } },
     };
-    const probe = await renderProbe([
-      [...textDeltas(3), { type: 'error', error: new AgentChatError('server-error', 'boom') }, { type: 'turn-end', finishReason: 'failed' }],
-      [...textDeltas(3), interrupt, { type: 'turn-end', finishReason: 'interrupted' }],
-    ]);
+    const probe = await renderProbe();
     // No animation frame ever runs in this test: every commit below is a flush at once.
-    await probe.hook().send('one');
+    const one = probe.hook().send('one');
+    await probe.fed.play([...textDeltas(3), { type: 'error', error: new AgentChatError('server-error', 'boom') }, { type: 'turn-end', finishReason: 'failed' }]);
+    await one;
     await macrotask();
     // The error event (mid-turn, still streaming), then the turn end.
     expect(probe.commits.map((commit) => commit.status)).toEqual(['streaming', 'error']);
     expect(probe.hook().error?.code).toBe('server-error');
     expect(probe.commits.at(-1)).toMatchObject({ text: '012', isThinking: false });
-    await probe.hook().send('two');
+    const two = probe.hook().send('two');
+    await probe.fed.play([...textDeltas(3), interrupt, { type: 'turn-end', finishReason: 'interrupted' }]);
+    await two;
     await macrotask();
     expect(probe.hook().interrupts).toHaveLength(1);
     expect(probe.hook().finishReason).toBe('interrupted');

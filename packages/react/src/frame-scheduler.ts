@@ -33,19 +33,19 @@ const FALLBACK_FRAME_MS = 16;
 const FRAME_SLACK_MS = 4;
 
 // One frame for every chat hook on the page, so that all their flushes land in one task and one React commit.
-const frameQueue = new Set<(frameTime: number) => void>();
+const frameQueue = new Set<() => void>();
 let cancelFrame: (() => void) | null = null;
 
 const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-function runFrame(frameTime: number = clock()): void {
+function runFrame(): void {
   cancelFrame = null;
   const flushes = [...frameQueue];
   frameQueue.clear();
-  for (const flush of flushes) flush(frameTime);
+  for (const flush of flushes) flush();
 }
 
-function onNextFrame(flush: (frameTime: number) => void): void {
+function onNextFrame(flush: () => void): void {
   frameQueue.add(flush);
   if (cancelFrame) return;
   // Looked up at call time, never at module scope: importing this module on a server must not touch `window`.
@@ -58,7 +58,7 @@ function onNextFrame(flush: (frameTime: number) => void): void {
   }
 }
 
-function offNextFrame(flush: (frameTime: number) => void): void {
+function offNextFrame(flush: () => void): void {
   frameQueue.delete(flush);
   if (frameQueue.size === 0 && cancelFrame) {
     cancelFrame();
@@ -66,33 +66,85 @@ function offNextFrame(flush: (frameTime: number) => void): void {
   }
 }
 
+// Schedulers waiting out an interval, with the clock time it ends: one timer for all of them, at the earliest end, then
+// one frame for every one due by then (hooks that flushed together flush together again).
+const sleepers = new Map<() => void, number>();
+let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+let wakeAt = Infinity;
+
+function sleepUntil(at: number): void {
+  if (wakeTimer !== undefined) clearTimeout(wakeTimer);
+  wakeAt = at;
+  wakeTimer = setTimeout(wake, Math.max(0, at - clock()));
+}
+
+function wake(): void {
+  wakeTimer = undefined;
+  wakeAt = Infinity;
+  const now = clock();
+  let next = Infinity;
+  for (const [flush, at] of sleepers) {
+    if (at > now + FRAME_SLACK_MS) {
+      next = Math.min(next, at);
+      continue;
+    }
+    sleepers.delete(flush);
+    onNextFrame(flush);
+  }
+  if (next < Infinity) sleepUntil(next);
+}
+
+/** Runs `flush` at the first frame after the clock time `at`, asking for no frame before then. */
+function onFrameAfter(flush: () => void, at: number): void {
+  if (at <= clock()) {
+    onNextFrame(flush);
+    return;
+  }
+  sleepers.set(flush, at);
+  if (at < wakeAt) sleepUntil(at);
+}
+
+function offFrameAfter(flush: () => void): void {
+  sleepers.delete(flush);
+  offNextFrame(flush);
+  if (sleepers.size === 0 && wakeTimer !== undefined) {
+    clearTimeout(wakeTimer);
+    wakeTimer = undefined;
+    wakeAt = Infinity;
+  }
+}
+
 /**
  * Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or, for N ms, the
  * first frame N ms after the last flush (less a quarter frame, so that 50 ms is every third frame at 60 Hz, not every
  * fourth). Frames are the shared clock: every hook with the same N flushes in the same frames, so in one React commit.
+ * Between flushes it asks for no frame: a timer waits out the interval, then one frame is requested (a frame asked for
+ * while nothing is due still makes the browser run one). The interval is counted on the clock, not in frame times: a
+ * frame asked for between two vsyncs may start at once with the last vsync's time.
  */
 function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
   const interval = throttle === 'frame' ? 0 : Math.max(0, throttle);
   const due = interval - FRAME_SLACK_MS;
-  let lastFlush = -Infinity;
+  let flushedAt = -Infinity;
   let pending = false;
-  const run = (frameTime: number) => {
-    if (frameTime - lastFlush < due) {
+  const run = () => {
+    // Woken with others up to a slack early: due within it counts as due.
+    if (clock() - flushedAt < due - FRAME_SLACK_MS) {
       onNextFrame(run);
       return;
     }
     pending = false;
-    lastFlush = frameTime;
+    flushedAt = clock();
     flush();
   };
   return {
     request() {
       if (pending) return;
       pending = true;
-      onNextFrame(run);
+      onFrameAfter(run, flushedAt + due);
     },
     cancel() {
-      if (pending) offNextFrame(run);
+      if (pending) offFrameAfter(run);
       pending = false;
     },
   };

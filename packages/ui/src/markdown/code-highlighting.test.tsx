@@ -1,7 +1,8 @@
-import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, type AgentEvent, type DecodedFrame, type Transport } from '@agent-chat/core';
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CodeHighlighter, CodeHighlighterLoader } from './code-highlighting.js';
+import { Profiler } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CodeHighlighter, CodeHighlighterLoader, HighlightedToken } from './code-highlighting.js';
 import { MessageList } from '../message-list/message-list.js';
 
 afterEach(cleanup);
@@ -100,5 +101,79 @@ describe('code highlighting', () => {
     await waitFor(() => expect(container.querySelectorAll('.acu-code')).toHaveLength(2));
     expect(container.querySelectorAll('[data-highlighted]')).toHaveLength(0);
     expect(highlighter.asked).toHaveLength(1);
+  });
+
+  it('while the answer streams, colours wait for the list\'s next commit (or 100 ms) instead of a commit and a frame of their own', async () => {
+    // Frames, timers and the clock fake; setImmediate real. The transport plays what the test feeds it (no timers).
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const pending: DecodedFrame[][] = [];
+      let wake: (() => void) | undefined;
+      const transport: Transport = {
+        name: 'fed',
+        async *run() {
+          for (;;) {
+            const batch = pending.shift();
+            if (batch) yield batch;
+            else await new Promise<void>((resolve) => (wake = resolve));
+          }
+        },
+      };
+      const feed = (text: string) => {
+        const event: AgentEvent = { type: 'text-delta', text, messageKey: 'm' };
+        pending.push([{ raw: event, events: [event] }]);
+        wake?.();
+      };
+      const settle = async () => {
+        for (let round = 0; round < 5; round++) await new Promise<void>((resolve) => setImmediate(resolve));
+      };
+      const answers: Array<(lines: HighlightedToken[][]) => void> = [];
+      const highlighter: CodeHighlighter = { highlight: () => new Promise((resolve) => answers.push(resolve)) };
+      const chat = createAgentChat({ transport });
+      let commits = 0;
+      const { container } = render(
+        <Profiler id="list" onRender={() => commits++}>
+          <MessageList chat={chat} codeHighlighter={async () => highlighter} />
+        </Profiler>,
+      );
+      void chat.send('code please').catch(() => {});
+      const blocks = () => [...container.querySelectorAll<HTMLElement>('.acu-code')];
+      const tokens = (code: string): HighlightedToken[][] => [[{ content: code, style: { '--acu-code-light': '#000000', '--acu-code-dark': '#ffffff' } }]];
+      feed('Here:\n\n```ts\nconst a = 1;\n```\n\nMore');
+      await settle();
+      vi.advanceTimersByTime(50);
+      await settle();
+      expect(chat.getState().status).toBe('streaming');
+      expect(answers).toHaveLength(1);
+      // The colours arrive: no commit, the block still plain, until the list commits the stream's next change.
+      const before = commits;
+      answers[0]!(tokens('const a = 1;'));
+      await settle();
+      expect(commits).toBe(before);
+      expect(blocks()[0]!.hasAttribute('data-highlighted')).toBe(false);
+      feed(' words.');
+      await settle();
+      vi.advanceTimersByTime(50);
+      await settle();
+      expect(blocks()[0]!.hasAttribute('data-highlighted')).toBe(true);
+      expect(container.textContent).toContain('More words.');
+      // With no commit coming (the stream pauses), they show after 100 ms.
+      feed('\n\n```ts\nlet b = 2;\n```\n');
+      await settle();
+      vi.advanceTimersByTime(50);
+      await settle();
+      expect(answers).toHaveLength(2);
+      answers[1]!(tokens('let b = 2;'));
+      await settle();
+      vi.advanceTimersByTime(99);
+      await settle();
+      expect(blocks()[1]!.hasAttribute('data-highlighted')).toBe(false);
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(blocks()[1]!.hasAttribute('data-highlighted')).toBe(true);
+      void chat.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -22,6 +22,43 @@ export const CodeHighlighterContext = createContext<CodeHighlighterLoader | null
 
 const loaded = new WeakMap<CodeHighlighterLoader, Promise<CodeHighlighter>>();
 
+// While an answer streams, a finished block's colours wait for the list's next commit (at most HOLD_MS): they render
+// and paint with it, not in a render, a commit and a frame of their own (one per code block: a long answer has hundreds).
+const HOLD_MS = 100;
+let streamingLists = 0;
+const held = new Set<() => void>();
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows the colours held for the next commit: a list calls it in its layout effect, so they render before the paint. */
+export function releaseHighlights(): void {
+  if (holdTimer !== undefined) clearTimeout(holdTimer);
+  holdTimer = undefined;
+  const ready = [...held];
+  held.clear();
+  for (const show of ready) show();
+}
+
+/** While `streaming`, highlighted blocks wait for the list's commits ({@link releaseHighlights}). */
+export function useHoldHighlights(streaming: boolean): void {
+  useEffect(() => {
+    if (!streaming) return;
+    streamingLists++;
+    return () => {
+      streamingLists--;
+      if (streamingLists === 0) releaseHighlights();
+    };
+  }, [streaming]);
+}
+
+function showHighlight(show: () => void): void {
+  if (streamingLists === 0) {
+    show();
+    return;
+  }
+  held.add(show);
+  holdTimer ??= setTimeout(releaseHighlights, HOLD_MS);
+}
+
 /**
  * The tokens of a finished code block once the highlighter has them; null until then (the plain text shows at once)
  * and for a block still streaming, so a block is highlighted once, when it is complete, never while it grows.
@@ -37,7 +74,9 @@ export function useHighlightedCode(code: () => string, language: string | undefi
     if (!highlighter) loaded.set(load, (highlighter = load()));
     highlighter
       .then((ready) => ready.highlight(code(), key))
-      .then((lines) => live && lines && setTokens({ for: key, lines }))
+      .then((lines) => {
+        if (lines) showHighlight(() => live && setTokens({ for: key, lines }));
+      })
       .catch(() => {}); // a highlighter that fails to load leaves the code plain
     return () => {
       live = false;

@@ -12,7 +12,7 @@ import { lazyPart } from '../util/lazy-part.js';
 import { useHandJumpToSlot } from './jump-to-latest.js';
 import { unlinkedInterrupts } from '../tools/tool-links.js';
 import { ShowUsageContext } from './message-usage.js';
-import { CodeHighlighterContext, type CodeHighlighterLoader } from '../markdown/code-highlighting.js';
+import { CodeHighlighterContext, releaseHighlights, useHoldHighlights, type CodeHighlighterLoader } from '../markdown/code-highlighting.js';
 import { DiagramRendererContext, MathRendererContext, type DiagramRendererLoader, type MathRendererLoader } from '../markdown/markdown-renderers.js';
 import { ToolRegistryProvider, useStableToolRegistry, type ToolRegistry } from '../tools/tool-registry.js';
 import { useChatView } from '../context/use-chat-view.js';
@@ -156,7 +156,10 @@ export function MessageList<S = unknown>({
   const lastMessage = messages[messages.length - 1];
   const lastSeen = useRef<ChatMessage | undefined>(lastMessage);
 
+  useHoldHighlights(isThinking);
   useLayoutEffect(() => {
+    // Colours of blocks finished since the last commit render now, before this commit's paint (see useHoldHighlights).
+    releaseHighlights();
     const element = ref.current!;
     if (restore.current !== null) {
       // Earlier rows were added above: keep what the reader was looking at in place.
