@@ -191,7 +191,7 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     const columns = Array.from({ length: 3000 }, (_, index) => `c${index}`);
     const table = [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, `| ${columns.join(' | ')} |`].join('\n');
     const longTasks = await turn(answer(`${table}\n\nafter the table`));
-    expect(await page.locator('.acu-markdown__table-source[data-state="too-large"]').count()).toBe(1);
+    expect(await page.locator('.acu-markdown__table-source').count()).toBe(1);
     expect(Math.max(0, ...longTasks), `long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
   }, 120_000);
 

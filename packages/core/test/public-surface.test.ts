@@ -27,13 +27,11 @@ describe('the public surface', () => {
     expect(Object.keys(binding).sort()).toEqual(['agentChatOptionKeys', 'liveChatOptions', 'protocolNames', 'protocols', 'splitChatOptions', 'storeOf']);
   });
 
-  it('a chat is read-only: getState and subscribe, no store; its store is storeOf(chat) in the binding subpath', async () => {
+  it('a chat is read-only: getState, subscribe and select, no store; its store is storeOf(chat) in the binding subpath', async () => {
     const chat = core.createAgentChat({ transport: core.scriptedTransport([[{ type: 'text-delta', text: 'Hi', messageKey: 'm' }, { type: 'turn-end', finishReason: 'stop' }]]) });
     expect('store' in chat).toBe(false);
     const statuses: string[] = [];
-    const unsubscribe = chat.subscribe((state, previous) => {
-      if (state.status !== previous.status) statuses.push(`${previous.status}→${state.status}`);
-    });
+    const unsubscribe = chat.select((state) => state.status, (status, previous) => statuses.push(`${previous}→${status}`));
     await chat.send('hello');
     unsubscribe();
     expect(statuses).toEqual(['ready→submitted', 'submitted→streaming', 'streaming→ready']);

@@ -30,14 +30,19 @@ export type { FeedbackEvent } from './chat-options.js';
 export type { ChatFeature, ChatFeatureName } from './chat-features.js';
 
 /**
- * A chat with one agent: its state (read-only: `getState`, `subscribe`; changed only through the operations below), a
- * serial turn queue, and session continuity. React reads a slice with `useAgentChatSelector`.
+ * A chat with one agent: its state (read-only: `getState`, `subscribe`, `select`; changed only through the operations
+ * below), a serial turn queue, and session continuity. React reads a slice with `useAgentChatSelector`.
  */
 export interface AgentChat<S = unknown> extends ChatBranchOperations<S> {
   /** The current state (immutable: a change makes a new object, unchanged slices keep their identity). */
   getState(): ChatState<S>;
   /** Calls `listener` after every change of the state, with the new and the previous one. Returns the unsubscribe. */
   subscribe(listener: (state: ChatState<S>, previous: ChatState<S>) => void): () => void;
+  /**
+   * Calls `listener` when `selector`'s result changes (by `equals`, default `Object.is`), with the new and the previous
+   * selection: `chat.select((state) => state.status, (status) => …)`. Returns the unsubscribe.
+   */
+  select<T>(selector: (state: ChatState<S>) => T, listener: (selected: T, previous: T) => void, equals?: (a: T, b: T) => boolean): () => void;
   /** Runs one turn. A send while another turn runs is queued and runs after it. Never rejects. */
   send(input: string | AgentInput, options?: SendOptions): Promise<AgentResponse<S>>;
   /** Like `send`, with a callback per chunk; the turn-end chunk comes last, also when the turn failed. */
@@ -272,6 +277,16 @@ export function createAgentChat<S = unknown>(options: AgentChatOptions<S>): Agen
   const chat: AgentChat<S> = {
     getState: store.api.getState,
     subscribe: store.api.subscribe,
+    select(selector, listener, equals = Object.is) {
+      let selected = selector(store.getState());
+      return store.api.subscribe((state) => {
+        const next = selector(state);
+        if (equals(next, selected)) return;
+        const previous = selected;
+        selected = next;
+        listener(next, previous);
+      });
+    },
     ...withoutFeatures(parts),
     ...turnOperations(parts),
     ...historyOperations(parts),

@@ -43,7 +43,7 @@ export function ArtifactPanel<S = unknown>({ chat, title, empty, highlightMs = 2
     <section {...rest} className={cx('acu-artifacts', className)} data-state={artifacts.length > 0 ? 'filled' : 'empty'} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="acu-artifacts__title">{title ?? labels.artifacts}</h2>
       {artifacts.length === 0 ? (
-        <p className="acu-artifacts__empty" data-state="empty">{empty ?? labels.artifactsEmpty}</p>
+        <p className="acu-artifacts__empty">{empty ?? labels.artifactsEmpty}</p>
       ) : (
         <AllowedImageOriginsContext.Provider value={allowedImageOrigins}>
         <HostConsentContext.Provider value={hostConsent}>

@@ -57,7 +57,7 @@ function ArtifactDownload({ artifact, format, filename }: { artifact: Artifact; 
   }, [artifact, format]);
   if (!link) return null;
   return (
-    <a className="acu-artifact__download" data-state="ready" href={link.href} download={filename} target={link.remote ? '_blank' : undefined} rel="noopener noreferrer" referrerPolicy="no-referrer">
+    <a className="acu-artifact__download" href={link.href} download={filename} target={link.remote ? '_blank' : undefined} rel="noopener noreferrer" referrerPolicy="no-referrer">
       {labels.download}{' '}
       <span className="acu-visually-hidden">{filename}</span>
     </a>
@@ -92,7 +92,7 @@ export const ArtifactView = memo(function ArtifactView({ artifact, fallbackName,
       <header className="acu-artifact__header" data-state={state}>
         <h3 id={`${id}-name`} className="acu-artifact__name">{name}</h3>
         {version > 1 ? <span className="acu-artifact__version">{labels.artifactVersion(version)}</span> : null}
-        {updated ? <span className="acu-artifact__badge" data-state="updated">{labels.artifactUpdatedBadge}</span> : null}
+        {updated ? <span className="acu-artifact__badge">{labels.artifactUpdatedBadge}</span> : null}
         <ArtifactDownload artifact={artifact} format={format} filename={filename} />
       </header>
       <div className="acu-artifact__body" data-state={state}>

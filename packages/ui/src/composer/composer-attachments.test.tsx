@@ -53,7 +53,7 @@ describe('Composer attachments', () => {
     // The user's message shows the image (named) and the file with its name, type and size.
     const user0 = await screen.findByRole('img', { name: 'dot.png' });
     expect(user0.closest('.acu-message')!.getAttribute('data-role')).toBe('user');
-    const file = document.querySelector('.acu-message span.acu-media[data-state="file"]')!;
+    const file = document.querySelector('.acu-message span.acu-media[data-kind="file"][data-state="ready"]')!;
     expect(file.textContent).toBe('notes.pdfapplication/pdf · 2 KB');
   });
 

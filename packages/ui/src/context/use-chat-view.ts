@@ -5,8 +5,9 @@ import { createContext, useContext } from 'react';
 type ChatActions = Pick<UseAgentChatResult<unknown>, 'chat' | 'send' | 'resume' | 'stop'>;
 
 /**
- * The actions of the `useAgentChat` call that owns the chat (AgentChatView's): turns started through them are
- * aborted when that owner unmounts, which a second, non-owning hook's actions would not do.
+ * The actions of the `useAgentChat` call that owns the chat (AgentChatView's). Since that owner disposes its chat when it
+ * unmounts (every turn of it aborted, whoever started it), these are the chat's own methods bound: the context stays for
+ * the parts that read it, and can go (a follow-up; composer.tsx reads it too).
  */
 export const OwnerActionsContext = createContext<ChatActions | null>(null);
 

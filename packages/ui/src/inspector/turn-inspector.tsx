@@ -56,7 +56,7 @@ export function TurnInspector<S = unknown>({ chat, label: ownLabel, labels: own,
       {/* The scroll region: focusable and named, so keyboard users can scroll it. */}
       <ol className="acu-inspector__events" tabIndex={0} aria-label={labels.inspectorEvents(label)}>
         {timeline.entries.map((entry, index) => (
-          <li key={index} className="acu-inspector__event" data-kind={entry.kind} data-state={entry.kind}>
+          <li key={index} className="acu-inspector__event" data-kind={entry.kind}>
             <span className="acu-inspector__time">+{Math.round(entry.at)} ms</span>
             <span className="acu-inspector__kind">
               {entry.kind}
@@ -67,7 +67,7 @@ export function TurnInspector<S = unknown>({ chat, label: ownLabel, labels: own,
         ))}
       </ol>
       {answer ? (
-        <div className="acu-inspector__usage" data-state="done">
+        <div className="acu-inspector__usage">
           <span className="acu-inspector__kind">usage</span>
           <MessageUsage message={answer} />
         </div>

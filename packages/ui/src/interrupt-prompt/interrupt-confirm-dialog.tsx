@@ -164,7 +164,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
     textAnswer: prompts[0]!.textAnswer,
   }, id);
   const warning = warned ? (
-    <p className="acu-interrupt-dialog__warning" role="alert" data-state="warned">
+    <p className="acu-interrupt-dialog__warning" role="alert">
       {labels.interruptWaiting(denyText, confirmText)}
     </p>
   ) : null;
@@ -181,7 +181,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
         return (
           <InterruptPromptContext.Provider key={index}
             value={partsOf(index, { title: titleOf(prompt, interrupts[index]!), question: prompt.question, textAnswer: prompt.textAnswer }, sectionId)}>
-            <section className="acu-interrupt" data-state="pending" data-variant={prompt.destructive ? 'danger' : undefined} aria-labelledby={several ? `${sectionId}-title` : undefined}>
+            <section className="acu-interrupt" data-variant={prompt.destructive ? 'danger' : undefined} aria-labelledby={several ? `${sectionId}-title` : undefined}>
               {several ? <InterruptPromptTitle className="acu-interrupt__name" /> : null}
               {several && prompt.question ? <InterruptPromptDescription className="acu-interrupt__question" /> : null}
               <InterruptPromptAnswer />
@@ -213,7 +213,6 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
       className={cx('acu-interrupt-dialog', className)}
-      data-state="open"
       data-variant={danger ? 'danger' : undefined}
       onCancel={(event) => {
         event.preventDefault();
@@ -224,7 +223,7 @@ function DialogBody({ interrupts, onAnswer, onDismiss, title, description, confi
         if (event.target === event.currentTarget) keepOpen();
       }}
     >
-      <form className="acu-interrupt-dialog__form" data-state="open" noValidate onSubmit={confirm}>
+      <form className="acu-interrupt-dialog__form" noValidate onSubmit={confirm}>
         <InterruptPromptContext.Provider value={context}>{content}</InterruptPromptContext.Provider>
         {children === undefined ? null : warning}
       </form>

@@ -31,7 +31,7 @@ export const InterruptPromptAnswer = forwardRef<HTMLInputElement, InterruptAnswe
         aria-describedby={missing ? `${id}-missing` : undefined}
         onChange={(event) => setText(event.target.value)}
       />
-      {missing ? <p id={`${id}-missing`} className="acu-interrupt__missing" data-state="invalid">{labels.interruptAnswerMissing}</p> : null}
+      {missing ? <p id={`${id}-missing`} className="acu-interrupt__missing">{labels.interruptAnswerMissing}</p> : null}
     </>
   );
 });

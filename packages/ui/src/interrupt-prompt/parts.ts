@@ -7,7 +7,7 @@ export { InterruptPrompt as Root, type InterruptPromptProps as RootProps } from 
 export { InterruptPromptTitle as Title, type InterruptPromptTextProps as TextProps } from './interrupt-prompt-title.js';
 /** What the agent asks. */
 export { InterruptPromptDescription as Description } from './interrupt-prompt-description.js';
-/** The text field, when the agent asks for text (its error note: `data-state="invalid"`). */
+/** The text field, when the agent asks for text (its error note: `.acu-interrupt__missing`, and `aria-invalid` on the field). */
 export { InterruptPromptAnswer as Answer, type InterruptAnswerInputProps as AnswerProps } from './interrupt-prompt-answer.js';
 /** The answer buttons' group. */
 export { InterruptPromptActions as Actions, type InterruptPromptActionsProps as ActionsProps } from './interrupt-prompt-actions.js';

@@ -24,7 +24,7 @@ export function CitationMarker({ number }: { number: number }) {
   const place = target?.host ?? (href ? null : source.url ?? null);
   const name = labels.citation(number, [title, place && `(${place})`].filter(Boolean).join(' ') || href || '');
   return (
-    <sup className="acu-citation" data-state={href ? 'link' : 'document'}>
+    <sup className="acu-citation" data-kind={href ? 'link' : 'document'}>
       {href
         ? <a href={href} target="_blank" rel="noopener noreferrer" aria-label={name} title={name}>{number}</a>
         : <span aria-label={name} title={name}>{number}</span>}

@@ -237,7 +237,7 @@ function TableSource({ rows, className }: { rows: readonly MarkdownNode[]; class
   const { tooLargeToDraw } = useLabels();
   const text = rows.map((row) => `| ${row.children.map((child) => nodeText(child).trim()).join(' | ')} |`).join('\n');
   return (
-    <div className={cx('acu-markdown__table-source', className)} data-state="too-large">
+    <div className={cx('acu-markdown__table-source', className)}>
       <CodeFrame codeText={() => text}>{text}</CodeFrame>
       <p className="acu-rendered__note">{tooLargeToDraw}</p>
     </div>

@@ -94,7 +94,7 @@ export function RemoteMediaGate({ src, kind, label, children }: RemoteMediaGateP
   if (consented === src || loadsByItself(src, allowed) || (origin !== null && origin !== 'null' && hosts?.has(origin))) return children();
   const host = linkTarget(src)?.host ?? 'another site';
   return (
-    <span className="acu-media-gate" data-state="blocked">
+    <span className="acu-media-gate">
       <button type="button" className="acu-media-gate__load" onClick={() => setConsented(src)}>
         Load {kind} from {host}
       </button>

@@ -50,7 +50,7 @@ export function MediaView({ media, alt, name, zoom = false, className, ...rest }
   const kind = kindOf(media);
   const labels = useLabels();
   const inlineFile = kind === 'file' && /^data:/i.test(media.url.trim());
-  const props = { ...rest, className: cx('acu-media', className), 'data-state': src || inlineFile ? kind : 'blocked' };
+  const props = { ...rest, className: cx('acu-media', className), 'data-kind': kind, 'data-state': src || inlineFile ? 'ready' : 'blocked' };
   if (inlineFile) {
     // A file sent inline (an attachment): its name, type and size; its bytes are not offered as a link.
     const bytes = dataUrlBytes(media.url);

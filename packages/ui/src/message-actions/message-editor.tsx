@@ -31,7 +31,7 @@ export function MessageEditor({ text, onSubmit, onCancel }: { text: string; onSu
     }
   };
   return (
-    <form ref={form} className="acu-message-editor" data-state="editing" onSubmit={(event) => (event.preventDefault(), submit())}>
+    <form ref={form} className="acu-message-editor" onSubmit={(event) => (event.preventDefault(), submit())}>
       <textarea
         ref={field}
         className="acu-message-editor__input"

@@ -41,7 +41,7 @@ export function JumpToLatestButton({ jump }: { jump: (() => void) | null }) {
   if (!jump) return null;
   return (
     <div className="acu-chat__jump">
-      <button type="button" className="acu-message-list__jump" data-state="visible" onClick={jump}>{labels.jumpToLatest}</button>
+      <button type="button" className="acu-message-list__jump" onClick={jump}>{labels.jumpToLatest}</button>
     </div>
   );
 }

@@ -26,7 +26,7 @@ function SourceChip({ source, number }: { source: Source; number: number }) {
     </>
   );
   return (
-    <li className="acu-source" data-state={href ? 'link' : 'document'} value={number}>
+    <li className="acu-source" data-kind={href ? 'link' : 'document'} value={number}>
       {/* Opens in a new tab without the page's referrer, like every link in agent text; nothing is fetched to show it. */}
       {href
         ? <a className="acu-source__link" href={href} target="_blank" rel="noopener noreferrer" title={source.url}>{content}</a>

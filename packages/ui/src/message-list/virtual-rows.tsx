@@ -218,7 +218,7 @@ export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts
   return (
     <div ref={rows} className="acu-message-list__rows" role={role} data-state="virtual" style={{ paddingTop: before, paddingBottom: after }}>
       {items.map((item) => (
-        <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row" data-state="virtual">
+        <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="acu-message-list__row">
           <RowGroupSlot messages={messages} group={groups[item.index]!} links={links} places={places} shared={shared} retryId={retryId} failure={failure}
             isLast={item.index === groups.length - 1} active={active} posinset={rowsBefore + item.index + 1} />
         </div>

@@ -11,7 +11,7 @@ export function PendingInterrupts({ interrupts }: { interrupts: readonly ToolReq
   const registry = useToolRegistry();
   if (interrupts.length === 0 || !registry) return null;
   return (
-    <div className="acu-message-list__interrupts" data-state="pending">
+    <div className="acu-message-list__interrupts">
       {interrupts.map((part) => {
         const { name, ref } = part.toolRequest;
         const answer = (output: unknown) => registry.answer({ toolCallId: ref ?? name, name, ref }, output);

@@ -273,6 +273,19 @@ describe('persist()', () => {
     expect(server.posted).toEqual(['tell me a story']);
   });
 
+  it('dispose() in the same task as a turn’s end keeps the ended conversation, not the turn as still running', async () => {
+    const server = fakeServer('end');
+    const storage = memoryStorage();
+    const chat = await reload(server, storage);
+    const sent = chat.send('hi');
+    server.say('Hello.');
+    await expect.poll(() => kept(storage)?.runningTurn?.turnId).toBeTruthy();
+    server.end();
+    await sent;
+    chat.dispose();
+    expect(kept(storage)).toMatchObject({ sessionId: 's1', snapshotId: 's1/1', runningTurn: null });
+  });
+
   it('two tabs: the second one does not join the turn the first one reads (Web Locks)', async () => {
     // A LockManager with the Web Locks semantics this feature uses: exclusive, queued, abortable while waiting.
     const held = new Set<string>();

@@ -127,6 +127,8 @@ export function persist(options: PersistOptions = {}): ChatFeature {
       let started: Promise<SnapshotInfo<S> | null> | null = null;
       let scheduled = false;
       let disposed = false;
+      // A capture waiting for its task (a turn just settled): dispose() takes it at once.
+      let capturing = false;
       let unsubscribe = () => {};
       let finishRestored: () => void = () => undefined;
       const restored = new Promise<void>((resolve) => (finishRestored = resolve));
@@ -175,7 +177,13 @@ export function persist(options: PersistOptions = {}): ChatFeature {
             if (state.messages !== previous.messages || state.status !== previous.status || state.sessionId !== previous.sessionId
               || state.snapshotId !== previous.snapshotId || state.runningTurn !== previous.runningTurn) {
               if (running(state as ChatState<unknown>)) capture(state);
-              else setTimeout(() => capture(chat.getState()), 0);
+              else if (!capturing) {
+                capturing = true;
+                setTimeout(() => {
+                  capturing = false;
+                  capture(chat.getState());
+                }, 0);
+              }
             }
           });
           finishRestored();
@@ -187,6 +195,7 @@ export function persist(options: PersistOptions = {}): ChatFeature {
       };
       // chat.dispose(): the save that is due now, the running turn kept (to rejoin), its lock let go.
       parts.disposers.add(() => {
+        if (capturing) capture(chat.getState());
         disposed = true;
         unsubscribe();
         (globalThis as { removeEventListener?: (type: 'pagehide', listener: () => void) => void }).removeEventListener?.('pagehide', flush);
