@@ -12,7 +12,6 @@ const react18 = source('./tools/react18/node_modules/');
 // module, reads a module's first-load state (lazy chunks not loaded yet, a warning given once, nothing preloaded) or
 // stubs globals the others read.
 const UI_ISOLATED = [
-  'packages/ui/stories/stories.test.tsx',
   'packages/ui/src/agent-chat-view/lazy-parts.test.tsx',
   'packages/ui/src/agent-chat-view/lazy-parts.react18.test.tsx',
   'packages/ui/src/agent-chat-view/threads-first-page.test.tsx',
@@ -25,6 +24,10 @@ const UI_ISOLATED = [
   'packages/ui/src/message-list/message-rows.test.tsx',
   'packages/ui/src/message-list/server-rendering.test.tsx',
 ];
+// Every story of @agent-chat/ui played as a test in jsdom, with axe (project ui-stories, a module graph of its own): the
+// slowest unit file (83 stories, ~25 s of CPU), run by test:unit and npm test, not by test:quick's inner loop (the
+// storybook project plays every story in Chromium too).
+const UI_STORIES = ['packages/ui/stories/stories.test.tsx'];
 
 export default defineConfig({
   resolve: {
@@ -120,7 +123,7 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['packages/ui/{src,test,stories}/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...UI_ISOLATED],
+          exclude: [...configDefaults.exclude, ...UI_ISOLATED, ...UI_STORIES],
           setupFiles: ['packages/ui/test/setup.ts'],
           testTimeout: 20_000,
           isolate: false,
@@ -129,10 +132,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // @agent-chat/ui: every story run as a test (play function + axe), and the files that need their own modules.
+          // @agent-chat/ui: the files that need their own modules.
           name: 'ui-isolated',
           environment: 'jsdom',
           include: UI_ISOLATED,
+          setupFiles: ['packages/ui/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // @agent-chat/ui: every story run as a test (play function + axe).
+          name: 'ui-stories',
+          environment: 'jsdom',
+          include: UI_STORIES,
           setupFiles: ['packages/ui/test/setup.ts'],
           testTimeout: 20_000,
         },

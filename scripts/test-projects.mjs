@@ -4,7 +4,7 @@
 // project of the config.
 
 /** Unit tests: the packages' and the scripts', in Node or jsdom; no browser, no build of the demo or the examples. */
-export const UNIT_PROJECTS = ['core', 'react', 'react18', 'ui', 'ui-isolated', 'testing', 'server', 'bench'];
+export const UNIT_PROJECTS = ['core', 'react', 'react18', 'ui', 'ui-isolated', 'ui-stories', 'testing', 'server', 'bench'];
 
 /** Integration tests: the agent server app (apps/agent-server) through HTTP, its Genkit flows, stores and Redis. */
 export const INTEGRATION_PROJECTS = ['agent-server'];
@@ -15,7 +15,10 @@ export const BROWSER_PROJECTS = ['e2e', 'storybook'];
 /** The e2e project's test files (vitest.config.ts): `npm test` splits them into two runs (scripts/e2e-split.mjs). */
 export const E2E_INCLUDE = ['apps/demo/e2e/**/*.e2e.test.ts', 'examples/e2e/**/*.e2e.test.ts'];
 
-/** The unit projects `npm run test:quick` runs: the five packages' own (core, react, ui, testing, server). */
+/**
+ * The unit projects `npm run test:quick` runs: the five packages' own (core, react, ui, testing, server); not react18
+ * (react's tests again on React 18), ui-stories (every story played in jsdom, the slowest unit file) nor bench.
+ */
 export const QUICK_PROJECTS = ['core', 'react', 'ui', 'ui-isolated', 'testing', 'server'];
 
 /** vitest's arguments that select `projects`. */
