@@ -672,3 +672,18 @@ describe('A2UI surface activities', () => {
     expect(() => applyActivityPatch(content, [{ op: 'add', path: '/x', value: nested }], 10)).toThrow('deeper than 10');
   });
 });
+
+describe('ACTIVITY_DELTA on a large surface', () => {
+  it('costs what the delta changes: the rest of the content is shared, not copied', () => {
+    const messages = Array.from({ length: 2000 }, (_, index) => ({ version: 'v0.9', updateDataModel: { surfaceId: 'big', path: `/rows/${index}`, value: { index, text: 'x'.repeat(200) } } }));
+    const content = { a2ui_operations: messages };
+    const next = applyActivityPatch(content, [{ op: 'add', path: '/a2ui_operations/-', value: { version: 'v0.9', deleteSurface: { surfaceId: 'big' } } }]) as typeof content;
+    expect(next.a2ui_operations).toHaveLength(2001);
+    expect(next.a2ui_operations[0]).toBe(messages[0]);
+    expect(next.a2ui_operations[1999]).toBe(messages[1999]);
+    expect(content.a2ui_operations).toHaveLength(2000);
+    // Atomic: a failing operation after a good one leaves nothing applied.
+    expect(() => applyActivityPatch(content, [{ op: 'add', path: '/a2ui_operations/-', value: 1 }, { op: 'test', path: '/a2ui_operations/0/version', value: 'v0.8' }])).toThrow();
+    expect(content.a2ui_operations).toHaveLength(2000);
+  });
+});
