@@ -79,6 +79,9 @@ describe.skipIf(!chromiumPath)('generative UI (Chromium)', () => {
       // After a reload the conversation is restored: the form and the chart are drawn again from its parts.
       await page.reload();
       await expect.poll(() => page.locator('.acu-a2ui[data-surface-id="booking"]').count(), { timeout: 15_000 }).toBe(1);
+      // The form shows what was submitted (the values its Book action sent), not the agent's first values.
+      const restored = page.locator('.acu-a2ui[data-surface-id="booking"]');
+      expect(await Promise.all(['Name', 'Guests', 'Time'].map((label) => restored.getByLabel(label).inputValue()))).toEqual(['Ada', '4', '19:30']);
       await expect.poll(() => page.frameLocator('iframe.acu-mcp-app__frame').first().locator('#chart').getAttribute('aria-label'), { timeout: 15_000 }).toBe('1 open, 0 done');
     });
   }

@@ -99,11 +99,18 @@ describe('live AG-UI server (events from @ag-ui/core, written by @ag-ui/encoder 
     const { chat } = chatWith();
     const chunks: AgentChunk[] = [];
     const response = await chat.sendStream('weather', (chunk) => chunks.push(chunk));
+    // The partial request carries the input its arguments stand for so far ('{"ci', 'ty": "Pa', 'ris"}').
+    const streamed = chunks.filter((chunk) => chunk.toolRequest?.toolRequest.partial && chunk.toolRequest.toolRequest.name === 'getWeather');
+    expect(streamed.map((chunk) => chunk.toolRequest!.toolRequest.input)).toEqual([undefined, {}, { city: 'Pa' }, { city: 'Paris' }]);
     expect(chunks.map(kind)).toEqual([
       'text:Let me check.',
       'tool-request:getWeather…',
+      'tool-request:getWeather…',
+      'tool-request:getWeather…',
+      'tool-request:getWeather…',
       'tool-request:getWeather',
       'tool-response:getWeather',
+      'tool-request:getTime…',
       'tool-request:getTime…',
       // the chunked call has no END: the next event (its result) closes it, so one frame brings both
       'tool-request:getTime+tool-response:getTime',
@@ -362,7 +369,7 @@ describe('live AG-UI server (events from @ag-ui/core, written by @ag-ui/encoder 
       await agent.runAgent();
       const activity = agent.messages.find((message) => message.id === 'a2ui-surface-booking');
       expect(activity).toMatchObject({ role: 'activity', activityType: 'a2ui-surface' });
-      expect((activity as { content: { a2ui_operations: unknown[] } }).content.a2ui_operations).toEqual([
+      expect(activity?.role === 'activity' ? activity.content.a2ui_operations : undefined).toEqual([
         { version: 'v0.9', createSurface: { surfaceId: 'booking', catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' } },
         { version: 'v0.9', updateComponents: { surfaceId: 'booking', components: [{ id: 'root', component: 'Text', text: 'Table booked' }] } },
         { version: 'v0.9', updateDataModel: { surfaceId: 'booking', path: '/title', value: 'Book a table' } },

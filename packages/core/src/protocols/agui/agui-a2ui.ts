@@ -35,12 +35,18 @@ export function aguiA2uiParts(type: string, value: Record<string, unknown>, upda
   if (type === 'CUSTOM') return value.name === AGUI_A2UI_EVENT ? ([] as unknown[]).concat(value.value).map(a2uiPart) : [];
   if (update?.activityType !== AGUI_A2UI_ACTIVITY) return [];
   if ('messages' in update) return update.messages.map(a2uiPart);
+  // A delta leaves what it did not change as it was (the same objects): those are not new, and need no reading.
+  const unchanged = new Set(a2uiMessagesOf(update.previous));
+  const after = a2uiMessagesOf(update.content);
+  const kept = new Set(after);
   const listed = new Map<string, number>();
-  for (const message of a2uiMessagesOf(update.previous)) {
+  for (const message of unchanged) {
+    if (kept.has(message)) continue;
     const text = JSON.stringify(message);
     listed.set(text, (listed.get(text) ?? 0) + 1);
   }
-  return a2uiMessagesOf(update.content).filter((message) => {
+  return after.filter((message) => {
+    if (unchanged.has(message)) return false;
     const text = JSON.stringify(message);
     const count = listed.get(text) ?? 0;
     listed.set(text, count - 1);

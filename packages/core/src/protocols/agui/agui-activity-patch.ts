@@ -1,9 +1,11 @@
-// An AG-UI ACTIVITY_DELTA applied to the activity's content: its RFC 6902 patch, applied by fast-json-patch (validated,
-// its prototype-pollution ban on) to a copy of the content. A chunk of its own, loaded by the AG-UI transport while a
-// turn's request is under way (agui-activity-patcher.ts): a turn's first frames never wait for it.
-import { applyPatch, deepClone, type Operation } from 'fast-json-patch/module/core.mjs';
+// An AG-UI ACTIVITY_DELTA applied to the activity's content: its RFC 6902 patch, each operation applied by
+// fast-json-patch (validated, its prototype-pollution ban on) on an immer draft of the content, so a delta costs what it
+// changes (the paths it writes are copied, the rest is shared), not the size of the content. A chunk of its own, loaded
+// by the AG-UI transport while a turn's request is under way (agui-activity-patcher.ts): no frame waits for it.
+import { applyOperation, applyPatch, deepClone, getValueByPointer, type Operation } from 'fast-json-patch/module/core.mjs';
+import { produce } from 'immer';
 import { genUiError } from '../../genui/genui-error.js';
-import { exceedsDepth } from '../../util/depth.js';
+import { exceedsDepth, pointerDepth } from '../../util/depth.js';
 import { isRecord, stringOr } from '../../util/guards.js';
 import { DEFAULT_MAX_DEPTH } from '../../wire/limits.js';
 import { AGUI_A2UI_ACTIVITY, a2uiMessagesOf } from './agui-a2ui.js';
@@ -11,11 +13,22 @@ import { AGUI_A2UI_ACTIVITY, a2uiMessagesOf } from './agui-a2ui.js';
 /** A pointer with a `__proto__`, `constructor` or `prototype` segment (fast-json-patch's own ban covers only some). */
 const UNSAFE = /(?:^|\/)(?:__proto__|constructor|prototype)(?:\/|$)/;
 
+/** The value an operation puts in the content (for its depth): an add's or replace's value, a move's or copy's source. */
+function valueOf(content: unknown, operation: Operation): unknown {
+  if (operation.op === 'add' || operation.op === 'replace') return operation.value;
+  if (operation.op !== 'move' && operation.op !== 'copy') return undefined;
+  try {
+    return getValueByPointer(content, operation.from);
+  } catch {
+    return undefined; // fast-json-patch reports the path that does not resolve
+  }
+}
+
 /**
  * The activity's content after the patch: a new value (the content given is not changed, nor is the patch: the values it
- * adds are copies). All or nothing. Throws (with the reason) on a patch that is not a list of operations, one that
- * targets a prototype, one that fast-json-patch refuses (a path that does not resolve, a failed `test` …) and a result
- * nested deeper than `maxDepth`.
+ * adds are copies; what the patch does not touch is shared). All or nothing. Throws (with the reason) on a patch that is
+ * not a list of operations, one that targets a prototype, one that fast-json-patch refuses (a path that does not
+ * resolve, a failed `test` …) and one that would nest the content deeper than `maxDepth`.
  */
 export function applyActivityPatch(content: unknown, patch: unknown, maxDepth = DEFAULT_MAX_DEPTH): unknown {
   if (!Array.isArray(patch)) throw new TypeError('an ACTIVITY_DELTA patch must be a list of operations');
@@ -24,9 +37,18 @@ export function applyActivityPatch(content: unknown, patch: unknown, maxDepth = 
     if (typeof path !== 'string') throw new TypeError(`operation ${index} is not a JSON Patch operation`);
     if ([path, from].some((pointer) => typeof pointer === 'string' && UNSAFE.test(pointer))) throw new TypeError(`operation ${index} targets a prototype`);
   }
-  const document = applyPatch(deepClone(content) as unknown, deepClone(patch) as Operation[], true, true, true).newDocument;
-  if (exceedsDepth(document, maxDepth)) throw new TypeError(`the content would nest deeper than ${maxDepth} levels`);
-  return document;
+  const operations = deepClone(patch) as Operation[];
+  // Each value is walked before anything recursive (fast-json-patch's validation, immer's freeze) meets it.
+  for (const operation of operations) {
+    if (exceedsDepth(valueOf(content, operation), maxDepth - pointerDepth(operation.path))) throw new TypeError(`the content would nest deeper than ${maxDepth} levels`);
+  }
+  // An operation on the whole content replaces it: done on a copy, outside a draft.
+  if (operations.some((operation) => operation.path === '') || typeof content !== 'object' || content === null) {
+    return applyPatch(deepClone(content) as unknown, operations, true, true, true).newDocument;
+  }
+  return produce(content, (draft: unknown) => {
+    for (const [index, operation] of operations.entries()) applyOperation(draft, operation, true, true, true, index);
+  });
 }
 
 /** The surface an activity's messages are about (the first that names one). */

@@ -111,7 +111,7 @@ export function createAguiStreamState(sent: readonly AguiMessage[]): AguiStreamS
         if (toolCallId !== undefined) tools.start(toolCallId, stringOr(value.toolCallName) ?? 'tool', stringOr(value.parentMessageId), value, events);
         return true;
       case 'TOOL_CALL_ARGS':
-        tools.args(toolCallId ?? '', value.delta);
+        tools.args(toolCallId ?? '', value.delta, value, events);
         return true;
       case 'TOOL_CALL_END':
         if (toolCallId !== undefined) tools.end(toolCallId, value, events);
@@ -123,7 +123,7 @@ export function createAguiStreamState(sent: readonly AguiMessage[]): AguiStreamS
           if (name === undefined) return false; // the first chunk of a call must name the tool
           tools.start(id, name, stringOr(value.parentMessageId), value, events);
         });
-        if (target !== undefined) tools.args(target, value.delta);
+        if (target !== undefined) tools.args(target, value.delta, value, events);
         return true;
       }
       case 'TOOL_CALL_RESULT':

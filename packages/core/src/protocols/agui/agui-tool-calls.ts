@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../model/events.js';
 import type { ToolRequestPart } from '../../model/part.js';
 import { stringOr } from '../../util/guards.js';
+import { parsePartialJson } from '../../util/partial-json.js';
 import { parseArguments, toolOutputOf, toolRequestOf } from './agui-content.js';
 import type { AguiMessageMirror } from './agui-message-mirror.js';
 import type { AguiMessage } from './agui-wire-types.js';
@@ -11,6 +12,8 @@ interface AguiCall {
   args: string;
   key: string;
   input?: unknown;
+  /** The partial input last sent (as JSON), while the arguments stream. */
+  partial?: string;
 }
 
 /** The tool calls of one AG-UI run (streamed into `mirror`), and those the request sent (`sent`), by call id. */
@@ -46,10 +49,19 @@ export function createAguiToolCalls(mirror: AguiMessageMirror, sent: readonly Ag
       mirror.emitTool(key, 'model', { toolRequest: { name, ref: id, partial: true } }, source, events);
     },
 
-    /** Adds argument text to tool call `id`, if it is open. */
-    args(id: string, delta: unknown): void {
+    /**
+     * Adds argument text to tool call `id`, if it is open: the partial tool request then carries the input the text
+     * stands for so far (best effort, when it changed), as it streams.
+     */
+    args(id: string, delta: unknown, source: unknown, events: AgentEvent[]): void {
       const call = calls.get(id);
-      if (call && typeof delta === 'string') call.args += delta;
+      if (!call || typeof delta !== 'string' || delta === '') return;
+      call.args += delta;
+      const input = parsePartialJson(call.args);
+      const text = JSON.stringify(input);
+      if (input === undefined || text === call.partial) return;
+      call.partial = text;
+      mirror.emitTool(call.key, 'model', { toolRequest: { name: call.name, ref: id, input, partial: true } }, source, events);
     },
 
     /** Closes tool call `id`: the whole tool request, with its arguments parsed. */

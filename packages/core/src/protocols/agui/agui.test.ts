@@ -166,7 +166,7 @@ const cases: DecodeCase[] = [
     ],
   },
   {
-    name: 'tools: START is a partial request, ARGS accumulate, END gives the parsed input, RESULT a parsed response in its own tool message',
+    name: 'tools: START is a partial request, ARGS accumulate (the partial request carries the input so far), END gives the parsed input, RESULT a parsed response in its own tool message',
     values: [
       started,
       { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
@@ -184,6 +184,9 @@ const cases: DecodeCase[] = [
       { type: 'text-delta', text: 'Checking.', role: 'model', messageKey: 'm1' },
       complete('m1', [{ text: 'Checking.' }]),
       { type: 'tool-request', part: { toolRequest: { name: 'getWeather', ref: 'c1', partial: true } }, role: 'model', messageKey: 'm1' },
+      // The input as it streams (best effort): `{"city":` reads as `{}`.
+      { type: 'tool-request', part: { toolRequest: { name: 'getWeather', ref: 'c1', input: {}, partial: true } }, role: 'model', messageKey: 'm1' },
+      { type: 'tool-request', part: { toolRequest: { name: 'getWeather', ref: 'c1', input: { city: 'Paris' }, partial: true } }, role: 'model', messageKey: 'm1' },
       { type: 'tool-request', part: { toolRequest: { name: 'getWeather', ref: 'c1', input: { city: 'Paris' } } }, role: 'model', messageKey: 'm1' },
       { type: 'tool-response', part: { toolResponse: { name: 'getWeather', ref: 'c1', output: { tempC: 21 } } }, role: 'tool', messageKey: 'tm1' },
       complete('tm1', [{ toolResponse: { name: 'getWeather', ref: 'c1', output: { tempC: 21 } } }], 'tm1', 'tool'),
@@ -228,6 +231,8 @@ const cases: DecodeCase[] = [
     expected: [
       session,
       { type: 'tool-request', part: { toolRequest: { name: 'lookup', ref: 'c1', partial: true } }, role: 'model', messageKey: 'm1' },
+      { type: 'tool-request', part: { toolRequest: { name: 'lookup', ref: 'c1', input: {}, partial: true } }, role: 'model', messageKey: 'm1' },
+      { type: 'tool-request', part: { toolRequest: { name: 'lookup', ref: 'c1', input: { q: 'x' }, partial: true } }, role: 'model', messageKey: 'm1' },
       { type: 'tool-request', part: { toolRequest: { name: 'lookup', ref: 'c1', input: { q: 'x' } } }, role: 'model', messageKey: 'm1' },
       { type: 'tool-response', part: { toolResponse: { name: 'search', ref: 'old', output: null } }, role: 'tool', messageKey: 'tm1' },
       complete('tm1', [{ toolResponse: { name: 'search', ref: 'old', output: null } }], 'tm1', 'tool'),
@@ -291,6 +296,7 @@ const cases: DecodeCase[] = [
     expected: [
       session,
       { type: 'tool-request', part: { toolRequest: { name: 'sendEmail', ref: 'c1', partial: true } }, role: 'model', messageKey: 'm1' },
+      { type: 'tool-request', part: { toolRequest: { name: 'sendEmail', ref: 'c1', input: { to: 'bob' }, partial: true } }, role: 'model', messageKey: 'm1' },
       { type: 'tool-request', part: { toolRequest: { name: 'sendEmail', ref: 'c1', input: { to: 'bob' } } }, role: 'model', messageKey: 'm1' },
       complete('m1', [{ toolRequest: { name: 'sendEmail', ref: 'c1', input: { to: 'bob' } } }]),
       {
@@ -664,5 +670,20 @@ describe('A2UI surface activities', () => {
     let nested: unknown = 1;
     for (let level = 0; level < 20; level++) nested = [nested];
     expect(() => applyActivityPatch(content, [{ op: 'add', path: '/x', value: nested }], 10)).toThrow('deeper than 10');
+  });
+});
+
+describe('ACTIVITY_DELTA on a large surface', () => {
+  it('costs what the delta changes: the rest of the content is shared, not copied', () => {
+    const messages = Array.from({ length: 2000 }, (_, index) => ({ version: 'v0.9', updateDataModel: { surfaceId: 'big', path: `/rows/${index}`, value: { index, text: 'x'.repeat(200) } } }));
+    const content = { a2ui_operations: messages };
+    const next = applyActivityPatch(content, [{ op: 'add', path: '/a2ui_operations/-', value: { version: 'v0.9', deleteSurface: { surfaceId: 'big' } } }]) as typeof content;
+    expect(next.a2ui_operations).toHaveLength(2001);
+    expect(next.a2ui_operations[0]).toBe(messages[0]);
+    expect(next.a2ui_operations[1999]).toBe(messages[1999]);
+    expect(content.a2ui_operations).toHaveLength(2000);
+    // Atomic: a failing operation after a good one leaves nothing applied.
+    expect(() => applyActivityPatch(content, [{ op: 'add', path: '/a2ui_operations/-', value: 1 }, { op: 'test', path: '/a2ui_operations/0/version', value: 'v0.8' }])).toThrow();
+    expect(content.a2ui_operations).toHaveLength(2000);
   });
 });

@@ -4,6 +4,7 @@ import { isToolRequestPart, type Metadata, type Part, type ToolRequestPart, type
 import { approvalRequestOf, type ApprovalRequest } from './ai-sdk-approval.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';
 import { isRecord, stringOr } from '../../util/guards.js';
+import { parsePartialJson } from '../../util/partial-json.js';
 import { createAiSdkSubAgents, isUiMessageOutput } from './ai-sdk-sub-agents.js';
 
 /** A message this response streamed into, as the reducer builds it. */
@@ -155,11 +156,10 @@ export function createAiSdkStreamState(history: readonly Message[], within: read
           call.inputText = (call.inputText ?? '') + (stringOr(chunk.inputTextDelta) ?? '');
           if (call.textEncoded) call.input = call.inputText;
           else {
-            try {
-              call.input = JSON.parse(call.inputText);
-            } catch {
-              return; // not a whole JSON value yet: the part keeps the input it had
-            }
+            // The input the text stands for so far (best effort); none yet: the part keeps the input it had.
+            const input = parsePartialJson(call.inputText);
+            if (input === undefined) return;
+            call.input = input;
           }
           request(events, id, chunk, true);
           return;

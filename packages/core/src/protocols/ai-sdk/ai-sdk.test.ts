@@ -100,6 +100,8 @@ const cases: Case[] = [
     expected: [
       'session:c1', 'text(ai:m1#0):Checking.',
       'tool-request(ai:m1#0):getWeather#call-1 partial undefined',
+      // The input as it streams (best effort): `{"city"` reads as `{}`.
+      'tool-request(ai:m1#0):getWeather#call-1 partial {}',
       'tool-request(ai:m1#0):getWeather#call-1 partial {"city":"Paris"}',
       'tool-request(ai:m1#0):getWeather#call-1 {"city":"Paris"}',
       'tool-response(ai:m1#0:tool):getWeather#call-1 {"tempC":21}',
