@@ -17,6 +17,8 @@ import { messageSourcesPart, messageUsagePart } from '../message-list/row-parts.
 import { toolActivityPart } from '../tools/lazy-tool-activity.js';
 import { artifactPanelPart, interruptDialogPart, LazyArtifactPanel, LazyInterruptDialog, LazyMessageActions, messageActionsPart } from './view-parts.js';
 import { ThreadsFirstPage } from './threads-first-page.js';
+import { markdownPart } from '../markdown/lazy-markdown.js';
+import { virtualRowsPart } from '../message-list/message-rows.js';
 
 /** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
 export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRenderer });
@@ -146,6 +148,9 @@ function ThreadsView<S>({ threads, layout, open, onOpenChange }: { threads: Thre
   useEffect(() => {
     if (loaded) return;
     let live = true;
+    // What a conversation's rows render loads too, while the first page is read: a switch right after the list shows
+    // finds it there (else the switch's own render starts these imports and evaluates them).
+    for (const part of [markdownPart, virtualRowsPart, messageActionsPart, toolActivityPart, messageSourcesPart]) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
     loadThreadedView().then(async (module) => {
       // The first page paints before the layout's much larger first render: read, rendered, a frame, then the layout.
       await threads.ready;
