@@ -148,12 +148,12 @@ function ThreadsView<S>({ threads, layout, open, onOpenChange }: { threads: Thre
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    // What a conversation's rows render loads too, while the first page is read: a switch right after the list shows
-    // finds it there (else the switch's own render starts these imports and evaluates them).
-    for (const part of [markdownPart, virtualRowsPart, messageActionsPart, toolActivityPart, messageSourcesPart]) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
     loadThreadedView().then(async (module) => {
       // The first page paints before the layout's much larger first render: read, rendered, a frame, then the layout.
       await threads.ready;
+      // What a conversation's rows render loads while the first page paints (not while it is read: it would wait): a
+      // switch right after the list shows finds it there (else the switch's own render starts these imports).
+      for (const part of [markdownPart, virtualRowsPart, messageActionsPart, toolActivityPart, messageSourcesPart]) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
       await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
       if (live) setLoaded(module);
     }, () => {});

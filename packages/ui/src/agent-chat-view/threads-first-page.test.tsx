@@ -24,8 +24,12 @@ describe('AgentChatView with threads, before its thread layout is loaded', () =>
     const view = render(<AgentChatView threads={list} />);
     // The first commit: the list's first page (40 rows, newest first), the layout's chunk still loading.
     expect(view.container.querySelector('.acu-threaded')!.getAttribute('data-state')).toBe('loading');
-    // What a conversation's rows render loads meanwhile: a switch right after the list shows finds it there.
-    for (const preload of preloads) expect(preload).toHaveBeenCalled();
+    // What a conversation's rows render loads once the first page is read, before the layout: a switch right after
+    // the list shows finds it there.
+    for (const preload of preloads) expect(preload).not.toHaveBeenCalled();
+    await waitFor(() => {
+      for (const preload of preloads) expect(preload).toHaveBeenCalled();
+    });
     for (const preload of preloads) preload.mockRestore();
     const rows = [...view.container.querySelectorAll('.acu-thread-open')].map((row) => row.textContent);
     expect(rows).toHaveLength(40);
