@@ -215,6 +215,8 @@ async function measure(lib, history) {
   return {
     lib, history, errors, wall, streamSeconds, loaf: probe.loaf, finished: probe.finished, blocked,
     busyPerSecond: delta('TaskDuration') / wall,
+    // The main thread's CPU time (CDP ThreadTime): unlike task time, not stretched by tasks descheduled on a loaded machine.
+    cpuPerSecond: delta('ThreadTime') / wall,
     scriptPerSecond: delta('ScriptDuration') / wall,
     layoutPerSecond: (delta('LayoutDuration') + delta('RecalcStyleDuration')) / wall,
     taskSeconds: delta('TaskDuration'),
@@ -303,7 +305,7 @@ for (const workload of LIBS.length ? WORKLOADS : []) {
       log(`▶ ${lib}, ${workload.id} (${CHARS.toLocaleString('en')} characters at ${TOKENS_PER_SECOND} tokens/s${workload.history ? `, after ${workload.history} messages` : ''})${lib === 'kit' && KIT_RUNS > 1 ? `, run ${run + 1} of ${KIT_RUNS}` : ''}`);
       const result = await measure(lib, workload.history);
       runs.push(result);
-      log(`  ${result.blocked ? 'BLOCKED · ' : ''}busy ${(result.busyPerSecond * 100).toFixed(1)} % · long frames ${result.longFrames} (longest ${result.longestFrame.toFixed(0)} ms) · dropped ${result.dropped} · last byte → paint ${result.finished ? `${result.lastByteToPaint.toFixed(0)} ms` : 'NOT FINISHED'} · heap ${result.heapMB.toFixed(1)} MB${result.errors.length ? ` · ERRORS ${result.errors.join('; ')}` : ''}`);
+      log(`  ${result.blocked ? 'BLOCKED · ' : ''}busy ${(result.busyPerSecond * 100).toFixed(1)} % (main-thread CPU ${(result.cpuPerSecond * 100).toFixed(1)} %) · long frames ${result.longFrames} (longest ${result.longestFrame.toFixed(0)} ms) · dropped ${result.dropped} · last byte → paint ${result.finished ? `${result.lastByteToPaint.toFixed(0)} ms` : 'NOT FINISHED'} · heap ${result.heapMB.toFixed(1)} MB${result.errors.length ? ` · ERRORS ${result.errors.join('; ')}` : ''}`);
     }
     // The middle run (of an even number, the higher of the two middle ones).
     const median = [...runs].sort((a, b) => a.busyPerSecond - b.busyPerSecond)[Math.floor(runs.length / 2)];

@@ -67,7 +67,7 @@ async function renderProbe(throttle?: Throttle) {
 }
 
 /** Sends, then `perFrame` deltas per frame (each its own store update, in its own macrotask) and a frame, then the turn end. */
-async function sendAcrossFrames(fed: Fed, send: () => Promise<unknown>, frames: number, perFrame: number) {
+async function sendAcrossFrames<T>(fed: Fed, send: () => Promise<T>, frames: number, perFrame: number): Promise<T> {
   const sending = send();
   for (let frame = 0; frame < frames; frame++) {
     for (const delta of textDeltas(perFrame, frame * perFrame)) {

@@ -1,9 +1,14 @@
 import { createAgentChat, scriptedTransport, versionTree } from '@agent-chat/core';
 import { createThreadList, memoryThreadAdapter, type ThreadSummary } from '@agent-chat/core/threads';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { AgentChatView } from './agent-chat-view.js';
+import { markdownPart } from '../markdown/lazy-markdown.js';
+import { virtualRowsPart } from '../message-list/message-rows.js';
+import { messageSourcesPart } from '../message-list/row-parts.js';
+import { toolActivityPart } from '../tools/lazy-tool-activity.js';
+import { messageActionsPart } from './view-parts.js';
 
 afterEach(cleanup);
 
@@ -14,9 +19,18 @@ describe('AgentChatView with threads, before its thread layout is loaded', () =>
     const transport = scriptedTransport([]);
     const list = createThreadList({ adapter: memoryThreadAdapter(summaries), createChat: (id) => createAgentChat({ features: [versionTree()], transport, sessionId: id }) });
     await list.ready;
+    const parts = [markdownPart, virtualRowsPart, messageActionsPart, toolActivityPart, messageSourcesPart];
+    const preloads = parts.map((part) => vi.spyOn(part, 'preload'));
     const view = render(<AgentChatView threads={list} />);
     // The first commit: the list's first page (40 rows, newest first), the layout's chunk still loading.
     expect(view.container.querySelector('.acu-threaded')!.getAttribute('data-state')).toBe('loading');
+    // What a conversation's rows render loads once the first page is read, before the layout: a switch right after
+    // the list shows finds it there.
+    for (const preload of preloads) expect(preload).not.toHaveBeenCalled();
+    await waitFor(() => {
+      for (const preload of preloads) expect(preload).toHaveBeenCalled();
+    });
+    for (const preload of preloads) preload.mockRestore();
     const rows = [...view.container.querySelectorAll('.acu-thread-open')].map((row) => row.textContent);
     expect(rows).toHaveLength(40);
     expect(rows.slice(0, 2)).toEqual(['Thread 59', 'Thread 58']);
