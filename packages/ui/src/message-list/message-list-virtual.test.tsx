@@ -275,6 +275,39 @@ describe('MessageList virtualised (a laid-out list)', () => {
     expect(view.container.querySelector('.acu-message-list__jump')).toBeNull();
   });
 
+  it('becoming virtual (its 30th message), the list starts from the heights its rows were drawn at: a tall row near the end is not rendered again', async () => {
+    const heights = new WeakMap<Element, number>();
+    layout(heights);
+    const answer: AgentEvent[] = [...words('Short answer.', 'm'), { type: 'turn-end', finishReason: 'stop' }];
+    const chat = createAgentChat({ transport: scriptedTransport([answer, answer]), state: { messages: longHistory(27), artifacts: [] } });
+    const view = mount(<MessageList chat={chat} />);
+    mounted.push(view.unmount);
+    const feed = () => view.container.querySelector('[role="feed"]')!;
+    expect(feed().getAttribute('data-state')).toBe('all');
+    // Every row drawn, one of them 5,000 px tall (thousands of formulas): five rows from the end, nine after two turns.
+    const drawn = [...view.container.querySelectorAll('.acu-message-list__row')];
+    const tall = drawn.at(-5)!;
+    const tallId = tall.querySelector('[data-message-id]')!.getAttribute('data-message-id');
+    heights.set(tall, 5000);
+    await chat.send('one');
+    expect(feed().getAttribute('data-state')).toBe('all');
+    // The next turn makes 31 messages: the rows are virtualised. Guessed at 96 px, the tall row was within the
+    // viewport's reach and was rendered again (and measured: a long task in a browser) though the reader is at the end.
+    let rendered = false;
+    const watch = new MutationObserver(() => {
+      if (feed()?.getAttribute('data-state') === 'virtual' && view.container.querySelector(`[data-message-id="${tallId}"]`)) rendered = true;
+    });
+    watch.observe(view.container, { childList: true, subtree: true });
+    await chat.send('two');
+    await until(() => expect(feed().getAttribute('data-state')).toBe('virtual'));
+    await until(() => expect([...view.container.querySelectorAll('article[aria-posinset]')].at(-1)?.textContent).toContain('Short answer.'));
+    await macrotask();
+    watch.disconnect();
+    expect(rendered).toBe(false);
+    const list = view.container.querySelector<HTMLElement>('.acu-message-list')!;
+    expect(list.scrollHeight - list.scrollTop - VIEWPORT).toBe(0);
+  });
+
   it('loading earlier messages keeps the reader where they were', async () => {
     const scroll = layout();
     const chat = createAgentChat({ transport: scriptedTransport([]), state: { messages: longHistory(300), artifacts: [] } });

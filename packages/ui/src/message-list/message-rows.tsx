@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { lazyPart } from '../util/lazy-part.js';
 import { RowBlocks, useServerOrHydrating, type MessageRowsProps } from './row-blocks.js';
 import { useRowLinks } from './row-links.js';
@@ -13,14 +13,26 @@ const PRELOAD_FROM = 20;
 export const virtualRowsPart = /* @__PURE__ */ lazyPart(() => import('./virtual-rows.js'), (module) => module.VirtualRows, AllRows);
 const VirtualRows = virtualRowsPart.Component;
 
-/** A short list: every row rendered, no virtualiser. */
-function AllRows({ messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit }: MessageRowsProps) {
+/**
+ * A short list: every row rendered, no virtualiser. From {@link PRELOAD_FROM} messages on, it notes its rows' heights
+ * after each commit (`drawnSizes`, read right after `onCommit` laid the list out): when the list becomes virtual, the
+ * virtualiser starts from them. From guesses it mounted rows far above the end (their guessed heights put them in
+ * view) — a long answer, thousands of formulas — rendered and measured them, all in one task.
+ */
+function AllRows({ messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit, drawnSizes }: MessageRowsProps) {
   const { links, places } = useRowLinks(messages, active, interrupts, clientToolCalls);
   const groups = useMemo(() => groupRows(messages), [messages]);
-  useLayoutEffect(() => onCommit());
+  const rows = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    onCommit();
+    if (messages.length < PRELOAD_FROM || !rows.current) return;
+    const drawn = rows.current.children;
+    if (drawn.length !== groups.length) return;
+    for (let index = 0; index < groups.length; index++) drawnSizes.set(groups[index]!.key, (drawn[index] as HTMLElement).offsetHeight);
+  });
   // A feed owns articles: an empty conversation has none, so no feed.
   return (
-    <div className="acu-message-list__rows" role={messages.length > 0 ? 'feed' : undefined} data-state="all">
+    <div ref={rows} className="acu-message-list__rows" role={messages.length > 0 ? 'feed' : undefined} data-state="all">
       <RowBlocks messages={messages} groups={groups} rowsBefore={rowsBefore} links={links} places={places} shared={shared} retryId={retryId} failure={failure} active={active} />
     </div>
   );
@@ -48,17 +60,18 @@ function LatestRows(props: MessageRowsProps) {
  * are mounted (the virtualiser, loaded on demand: the latest rows render meanwhile). The server and the hydrating
  * render show every row.
  */
-export function MessageRows(props: MessageRowsProps) {
+export function MessageRows(props: Omit<MessageRowsProps, 'drawnSizes'>) {
+  const [drawnSizes] = useState(() => new Map<string, number>());
   const serverHtml = useServerOrHydrating();
   const count = props.messages.length;
   const near = count >= PRELOAD_FROM;
   useEffect(() => {
     if (near) virtualRowsPart.preload().catch(() => {}); // a failed load leaves every row rendered
   }, [near]);
-  if (serverHtml || count < VIRTUAL_FROM) return <AllRows {...props} />;
+  if (serverHtml || count < VIRTUAL_FROM) return <AllRows {...props} drawnSizes={drawnSizes} />;
   return (
-    <Suspense fallback={<LatestRows {...props} />}>
-      <VirtualRows {...props} />
+    <Suspense fallback={<LatestRows {...props} drawnSizes={drawnSizes} />}>
+      <VirtualRows {...props} drawnSizes={drawnSizes} />
     </Suspense>
   );
 }

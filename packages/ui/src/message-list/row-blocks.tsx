@@ -25,6 +25,11 @@ export interface MessageRowsProps {
   onCommit: () => void;
   /** Whether the list follows its end (the reader has not scrolled up): then the end, not a row, is what stays in place. */
   following: () => boolean;
+  /**
+   * The rows' heights (px, by row key) as the list drew them before it was virtualised (every row rendered): the
+   * virtualiser starts from them, not from a guess.
+   */
+  drawnSizes: Map<string, number>;
 }
 
 const subscribeToNothing = () => () => {};

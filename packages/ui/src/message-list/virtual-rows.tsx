@@ -25,18 +25,42 @@ const offsetReports = new WeakMap<ListVirtualizer, (offset: number, isScrolling:
 
 /**
  * The rows to mount: the ones drawn last while they still cover the viewport with {@link SLACK} rows to spare beyond
- * each edge (or up to the list's end), else the viewport and {@link OVERSCAN} rows each side. Without it every row
- * the viewport moved by was a render: a scroll of one row, or the first rows measured after a thread opens (its
+ * each edge (or up to the list's end), else the viewport and up to {@link OVERSCAN} rows each side. Without it every
+ * row the viewport moved by was a render: a scroll of one row, or the first rows measured after a thread opens (its
  * rows measure smaller than their guess, so more fit) re-rendered the whole list in a scroll handler.
  */
-function keptRange(range: Range, drawn: readonly [number, number] | undefined): number[] {
+function keptRange(range: Range, drawn: readonly [number, number] | undefined, virtualizer: ListVirtualizer): number[] {
   if (drawn) {
     const [first, last] = drawn;
     if (last < range.count && first <= Math.max(0, range.startIndex - SLACK) && last >= Math.min(range.count - 1, range.endIndex + SLACK)) {
       return Array.from({ length: last - first + 1 }, (_, index) => first + index);
     }
   }
-  return defaultRangeExtractor(range);
+  return nearRows(range, virtualizer);
+}
+
+/**
+ * The rows in the viewport and up to {@link OVERSCAN} rows each side, those that lie within one viewport's height of
+ * its edge: a row beyond that is mounted when the reader scrolls to it. A tall row next to the viewport (an answer of
+ * thousands of formulas, 25,000 px) is not rendered and laid out in advance, as one long task, because its end is near.
+ */
+function nearRows(range: Range, virtualizer: ListVirtualizer): number[] {
+  const items = virtualizer.measurementsCache;
+  const top = virtualizer.scrollOffset ?? 0;
+  const height = virtualizer.scrollRect?.height ?? 0;
+  if (items.length < range.count || height <= 0) return defaultRangeExtractor(range);
+  let first = range.startIndex;
+  while (first > 0 && range.startIndex - first < range.overscan && items[first - 1]!.start >= top - height) first--;
+  let last = range.endIndex;
+  while (last < range.count - 1 && last - range.endIndex < range.overscan && items[last + 1]!.end <= top + 2 * height) last++;
+  return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+}
+
+/** The rows' height before any is measured: as the list drew them before it was virtualised, else guessed. */
+function guessedHeight(groups: readonly RowGroup[], drawnSizes: ReadonlyMap<string, number>): number {
+  let height = 0;
+  for (const group of groups) height += drawnSizes.get(group.key) ?? ESTIMATED_ROW_PX;
+  return height;
 }
 
 /** The rows' padding: the space above the first mounted row and below the last one. */
@@ -127,7 +151,7 @@ function useListVirtualizer(
  * the rows near the viewport are mounted, each measured as it renders and grows (@tanstack/react-virtual), with padding
  * standing in for the rest; without layout (a list of no height, jsdom) every row taken is rendered, in memoized blocks.
  */
-export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit, following }: MessageRowsProps) {
+export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit, following, drawnSizes }: MessageRowsProps) {
   const rows = useRef<HTMLDivElement>(null);
   // Where the rows begin inside the scrolling element (below "Show earlier messages").
   const [margin, setMargin] = useState(0);
@@ -155,13 +179,14 @@ export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts
     count: groups.length,
     // The list's own ref is attached after this component's layout effects run (children first): find it from ours.
     getScrollElement: () => scroller.current ?? rows.current?.closest<HTMLElement>('.acu-message-list') ?? null,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    // A row's height as the list drew it before it was virtualised, else a guess.
+    estimateSize: (index) => drawnSizes.get(current.current[index]?.key ?? '') ?? ESTIMATED_ROW_PX,
     getItemKey,
     overscan: OVERSCAN,
     scrollMargin: margin,
     // A list opens at its end: the first rows mounted are the latest ones.
-    initialOffset: () => groups.length * ESTIMATED_ROW_PX,
-    rangeExtractor: (range) => keptRange(range, drawnRange.current),
+    initialOffset: () => guessedHeight(current.current, drawnSizes),
+    rangeExtractor: (range) => keptRange(range, drawnRange.current, virtualizer),
   }, drawn, end);
   // The virtualizer reads the list's size in its own layout effect; a size it does not act on (none) must still show the rows.
   const [sized, setSized] = useState(false);
@@ -205,7 +230,7 @@ export function VirtualRows({ scroller, messages, rowsBefore, active, interrupts
   // It stands as tall as the rows' first guess, so that the virtualizer's first scroll, to the list's end
   // (`initialOffset`), has room to land there before it reads the position back: the first rows mounted are then the
   // latest ones. On an empty div the scroll stayed at the top: the first rows were mounted, measured and dropped.
-  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" style={{ height: groups.length * ESTIMATED_ROW_PX }} />;
+  if (measuring) return <div ref={rows} className="acu-message-list__rows" role={role} data-state="measuring" style={{ height: guessedHeight(groups, drawnSizes) }} />;
   if (!virtual) {
     return (
       <div ref={rows} className="acu-message-list__rows" role={role} data-state="all">
