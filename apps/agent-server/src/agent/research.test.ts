@@ -140,7 +140,15 @@ describe('the question and the kept run on the wire, in each protocol\'s own sha
     expect(events).toContainEqual(expect.objectContaining({ type: 'SUBAGENT_FINISHED', subagentRunId: runId, outcome: { type: 'suspended', interruptIds: [asked.toolRequest.ref] } }));
     const finished = events.find((event) => event.type === 'RUN_FINISHED') as { outcome: { interrupts: Record<string, unknown>[] } };
     expect(finished.outcome.interrupts).toEqual([expect.objectContaining({ id: asked.toolRequest.ref, subagentRunId: runId, message: 'May I search the web for “tides”?' })]);
-    await chat.resume([{ toolResponse: { name: 'approveSearch', ref: asked.toolRequest.ref!, output: true } }]);
+    // A reload while the question waits: connect asks the same question, and the reloaded chat's answer goes back too.
+    const waiting = tapped();
+    const reloaded = createAgentChat({ transport: aguiTransport({ url: t.server.aguiUrl, fetch: waiting.fetch }), features: [subAgents()] });
+    await reloaded.restore({ sessionId: chat.getState().sessionId! });
+    const connected = (await waiting.frames()).find((event) => event.type === 'RUN_FINISHED') as { outcome: { interrupts: Record<string, unknown>[] } };
+    expect(connected.outcome.interrupts).toEqual([expect.objectContaining({ id: asked.toolRequest.ref, subagentRunId: runId })]);
+    expect(reloaded.getState().interrupts.map((part) => part.toolRequest.ref)).toEqual([asked.toolRequest.ref]);
+    const answered = await reloaded.resume([{ toolResponse: { name: 'approveSearch', ref: asked.toolRequest.ref!, output: true } }]);
+    expect(answered.text).toContain('Here is what the researcher found');
 
     const restore = tapped();
     await createAgentChat({ transport: aguiTransport({ url: t.server.aguiUrl, fetch: restore.fetch }), features: [subAgents()] }).restore({ sessionId: chat.getState().sessionId! });
@@ -172,7 +180,14 @@ describe('the question and the kept run on the wire, in each protocol\'s own sha
     expect(chunks).toContainEqual({ type: 'tool-approval-request', approvalId: `approval-${asked.toolRequest.ref}`, toolCallId: callRef });
     const outputs = chunks.filter((chunk) => chunk.type === 'tool-output-available' && chunk.preliminary === true) as { output: { parts: Record<string, unknown>[] } }[];
     expect(outputs.at(-1)!.output.parts).toContainEqual(expect.objectContaining({ type: 'tool-approveSearch', state: 'approval-requested', approval: { id: `approval-${asked.toolRequest.ref}` } }));
-    await chat.resume([{ toolResponse: { name: 'approveSearch', ref: asked.toolRequest.ref!, output: true } }]);
+    // A reload while the question waits: the stored chat's research call asks the same approval; approving it answers
+    // the researcher's question.
+    const reloaded = createAgentChat({ transport: aiSdkTransport({ url: t.server.aiSdkUrl }), features: [subAgents()] });
+    await reloaded.restore({ sessionId: chat.getState().sessionId! });
+    const waiting = reloaded.getState().interrupts;
+    expect(waiting.map((part) => [part.toolRequest.ref, (part.metadata?.interrupt as { approvalId?: string }).approvalId])).toEqual([[callRef, `approval-${asked.toolRequest.ref}`]]);
+    const answered = await reloaded.resume([{ toolResponse: { name: 'research', ref: callRef!, output: true } }]);
+    expect(answered.text).toContain('Here is what the researcher found');
 
     const stored = await (await globalThis.fetch(`${t.server.aiSdkUrl}/chats/${chat.getState().sessionId!}`)).json() as { messages: { parts: Record<string, unknown>[] }[] };
     const call = stored.messages.flatMap((message) => message.parts).find((part) => part.type === 'tool-research') as { state: string; output: { role: string; parts: { type: string }[]; metadata: unknown } };

@@ -373,3 +373,40 @@ describe('a call that waits because its sub-agent asked', () => {
     expect(runOf(messages)!.status).toBe('interrupted');
   });
 });
+
+describe('a sub-agent\'s text deltas in one read', () => {
+  it('are reduced as one append per run and message, as the agent\'s own are (another run, or message, starts another)', async () => {
+    // The subAgents() feature, with its reducer counted: what the turn loop hands it per read.
+    const reduced: AgentEvent[] = [];
+    const counted = subAgents();
+    const feature = {
+      name: counted.name,
+      install(parts: Parameters<typeof counted.install>[0], chat: never) {
+        const provided = counted.install(parts, chat);
+        const own = (parts as { subAgents: { reduce: (...args: unknown[]) => boolean } }).subAgents;
+        const reduce = own.reduce.bind(own);
+        own.reduce = (draft, event, turn) => {
+          if ((event as AgentEvent).type === 'text-delta') reduced.push(event as AgentEvent);
+          return reduce(draft, event, turn);
+        };
+        return provided;
+      },
+    } as typeof counted;
+    const deep = ['c1', 'c2'];
+    const events: AgentEvent[] = [
+      { type: 'tool-request', part: research },
+      { type: 'sub-agent-start', within, agent: 'researcher' },
+      { type: 'tool-request', part: { toolRequest: { name: 'summarize', ref: 'c2' } }, within },
+      // Each event its own `within` array, as a decoder that reads it from each frame makes it.
+      ...['Sea', 'rch', 'ing'].map((text): AgentEvent => ({ type: 'text-delta', text, within: [...within] })),
+      ...['sh', 'ort'].map((text): AgentEvent => ({ type: 'text-delta', text, within: [...deep] })),
+      { type: 'text-delta', text: ' more.', within: [...within] },
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const chat = createAgentChat({ transport: scriptedTransport([events], { batchSize: events.length }), features: [feature] });
+    await chat.send('research tides');
+    expect(reduced.map((event) => (event.type === 'text-delta' ? event.text : ''))).toEqual(['Searching', 'short', ' more.']);
+    const run = runOf(chat.getState().messages)!;
+    expect(textOf(run.messages.flatMap((message) => message.content))).toBe('Searching more.');
+  });
+});

@@ -1,4 +1,4 @@
-import { isDraft, type Draft } from 'immer';
+import { isDraft, original, type Draft } from 'immer';
 import { AgentChatError } from '../../model/error.js';
 import type { AgentEvent, RunTarget } from '../../model/events.js';
 import type { ChatMessage, MessageStatus } from '../../model/message.js';
@@ -26,10 +26,13 @@ function scopeOf(turn: TurnContext, within: readonly string[]): SubAgentScope {
   return scope;
 }
 
+/** A part's tool call ref, read from its base when it is a draft (a read through a draft would draft its toolRequest). */
+const refOf = (part: Part | Draft<Part>): string | undefined => ((isDraft(part) ? original(part) : part) as Partial<ToolRequestPart>).toolRequest?.ref;
+
 /** The tool call `ref` among `messages` (latest first), where `scope` last saw it if it is still there: O(1) after the first look. */
 function findCall(messages: Draft<ChatMessage>[], ref: string, scope: SubAgentScope): Draft<ToolRequestPart> | undefined {
   const seen = scope.at && messages[scope.at.message]?.content[scope.at.part];
-  if (seen && isToolRequestPart(seen) && seen.toolRequest.ref === ref) return seen as Draft<ToolRequestPart>;
+  if (seen && refOf(seen) === ref) return seen as Draft<ToolRequestPart>;
   for (let message = messages.length - 1; message >= 0; message--) {
     const content = messages[message]!.content;
     for (let part = content.length - 1; part >= 0; part--) {
@@ -56,17 +59,25 @@ function ownCopy(messages: Draft<ChatMessage>[], scope: SubAgentScope, call: Dra
   return copy;
 }
 
+/** The scopes of the runs on `within`'s path, outermost first: made once per run (kept on its own scope). */
+function pathOf(turn: TurnContext, within: readonly string[]): SubAgentScope[] {
+  const scope = scopeOf(turn, within);
+  return (scope.path ??= within.map((_, depth) => (depth === within.length - 1 ? scope : scopeOf(turn, within.slice(0, depth + 1)))));
+}
+
 /**
  * The run that `within` names, made when it is new: each ref is looked up in the messages of the run before it (the
  * chat's own messages first). A tool call the stream has not shown yet is added to its parent's latest model message.
+ * Once per store update: it reads through the update's drafts only what it writes to (the call's metadata, the run).
  */
 function resolveRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly string[], name?: string): Draft<SubAgentRun> {
   let holder: Draft<MessageHolder> = draft;
   let parentScope: MessageScope = turn;
   let run: Draft<SubAgentRun> | undefined;
+  const path = pathOf(turn, within);
   for (let depth = 0; depth < within.length; depth++) {
     const ref = within[depth]!;
-    const scope = scopeOf(turn, within.slice(0, depth + 1));
+    const scope = path[depth]!;
     let call = findCall(holder.messages, ref, scope);
     if (!call) {
       const part: ToolRequestPart = { toolRequest: { name: (depth === within.length - 1 ? name : undefined) ?? 'agent', ref } };
@@ -75,8 +86,8 @@ function resolveRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly
     }
     if (!isDraft(call)) call = ownCopy(holder.messages, scope, call);
     const metadata = (call.metadata ??= {});
-    if (!subAgentOf(call)) metadata[SUB_AGENT_KEY] = { status: 'running', messages: [], startedAt: turn.now } satisfies SubAgentRun;
-    run = metadata[SUB_AGENT_KEY] as Draft<SubAgentRun>;
+    const found = metadata[SUB_AGENT_KEY] as Draft<SubAgentRun> | undefined;
+    run = found && Array.isArray(found.messages) ? found : (metadata[SUB_AGENT_KEY] = { status: 'running', messages: [], startedAt: turn.now } satisfies SubAgentRun) as Draft<SubAgentRun>;
     holder = run;
     parentScope = scope;
   }

@@ -88,6 +88,14 @@ function startTurn<S>(
 
 type TextDelta = Extract<AgentEvent, { type: 'text-delta' }>;
 
+/** The same sub-agent run (the same `within` refs), or both the agent's own; compared without allocating (once per event). */
+function samePath(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
 /**
  * True when a read's frames need the custom-state patcher (a chunk of its own) and it is not loaded: a frame carries a
  * patch, or local writes wait to be re-applied on top of what the agent sends.
@@ -129,10 +137,9 @@ function applyFrames<S>(setup: TurnSetup<S>, turn: TurnContext, frames: readonly
       builder?.startFrame(frame.raw);
       for (const event of frame.events) {
         if (turn.ended) break;
-        // The agent's own deltas into one message are merged; a sub-agent's are reduced one by one (its run is found
-        // once per update, so each costs what a merged one does).
-        if (event.type === 'text-delta' && !event.within) {
-          if (run && (run.messageKey !== event.messageKey || run.role !== event.role)) flush();
+        // Deltas into the same message of the same run (a sub-agent's, by its `within` path, or the agent's own).
+        if (event.type === 'text-delta') {
+          if (run && (run.messageKey !== event.messageKey || run.role !== event.role || !samePath(run.within, event.within))) flush();
           run ??= event;
           texts.push(event.text);
         } else {

@@ -16,6 +16,8 @@ export interface SubAgentScope {
   subAgents?: Pick<SubAgentReducer, 'keep'>;
   /** Where the run's tool call was last found in its parent's messages: checked before use, searched again on a miss. */
   at?: { message: number; part: number };
+  /** The scopes of the runs on its path, outermost first (itself last): found once, not per store update. */
+  path?: SubAgentScope[];
 }
 
 /** The `subAgents()` feature's side of the reducer (installed into each turn's context). */

@@ -1,7 +1,6 @@
 import { httpTransport } from '../../transport/http-transport.js';
 import type { HttpTransportOptions, Transport } from '../../transport/transport.js';
 import { createSseFramer } from '../../wire/sse.js';
-import { connectAguiThread } from './agui-connect.js';
 import { loadActivityPatcher, loadedActivityPatcher } from './agui-activity-patcher.js';
 import { createAguiDecoder } from './agui-decoder.js';
 import { buildAguiRunInput } from './agui-request.js';
@@ -35,7 +34,8 @@ export function aguiTransport(options: AguiTransportOptions): Transport {
     // AG-UI frames errors as RUN_ERROR events: a stray `error:` field is not read.
     framer: (limits) => createSseFramer({ ...limits, errorField: false }),
     decoder: (_request, body) => createAguiDecoder({ threadId: body.threadId, messages: body.messages, activityPatcher: loadedActivityPatcher }),
-    getSnapshot: (query, signal) => connectAguiThread(options.url, query, withPatcher, signal),
+    // Restoring a thread is a chunk of its own (a turn's bundle does not carry it), imported on first use.
+    getSnapshot: async (query, signal) => (await import('./agui-connect.js')).connectAguiThread(options.url, query, withPatcher, signal),
   });
   return Object.assign(transport, { snapshotReads: 'session' as const });
 }

@@ -3,7 +3,6 @@ import type { HttpTransportOptions, Transport, TurnRequest } from '../../transpo
 import { createSessionId } from '../../util/ids.js';
 import { createSseFramer } from '../../wire/sse.js';
 import { createAiSdkDecoder } from './ai-sdk-decoder.js';
-import { loadAiSdkChat } from './ai-sdk-load-chat.js';
 import { buildAiSdkRequestBody } from './ai-sdk-request.js';
 
 /** Options for {@link aiSdkTransport}: the chat route as `url`. */
@@ -25,7 +24,8 @@ export function aiSdkTransport(options: AiSdkTransportOptions): Transport {
   const transport = httpTransport({
     ...options,
     url,
-    getSnapshot: (query, signal) => loadAiSdkChat(url, query, options, signal),
+    // Loading a stored chat is a chunk of its own (a turn's bundle does not carry it), imported on first use.
+    getSnapshot: async (query, signal) => (await import('./ai-sdk-load-chat.js')).loadAiSdkChat(url, query, options, signal),
     name: 'ai-sdk',
     body: (request: TurnRequest) => buildAiSdkRequestBody(request, request.sessionId ?? createSessionId()),
     // The AI SDK frames errors as `error` parts: a stray `error:` field is not read.

@@ -21,13 +21,12 @@ import { EventType, type AGUIEvent, type Message, type RunFinishedOutcome } from
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { MessageData } from 'genkit/beta';
-import { AGUI_STREAM_HEADERS, artifactActivity, jsonText, toAguiInterrupt } from './agui-events.js';
+import { AGUI_STREAM_HEADERS, aguiInterruptsOf, aguiSubagentRunId, artifactActivity, jsonText } from './agui-events.js';
 import { partsOf, type SnapshotReader } from '../bridge.js';
 import { checkId, invalidArgument } from '../runtime.js';
 import { readJsonBody } from '../session-size.js';
 import { readSessionHistory, reasoningOf, textOf, toolRequestsOf, toolResponsesOf, turnMessage } from '../session-history.js';
 import { keptRunOf, type KeptRun } from '../sub-agent.js';
-import { aguiSubagentRunId } from './agui-sub-agents.js';
 import type { ResumableTurns } from '../../turns/resumable-turns.js';
 import { noSuchConversation } from '../../access/conversation-access.js';
 
@@ -113,7 +112,7 @@ export async function aguiConnect(request: Request, { snapshots, turns, canRead 
   const running = await turns.running(threadId);
   const input = turnMessage(running?.input);
   const result = { sessionId: threadId, ...(history.snapshotId && { snapshotId: history.snapshotId }), ...(running && { runningTurnId: running.turnId }) };
-  const outcome: RunFinishedOutcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.map(toAguiInterrupt) } : { type: 'success' };
+  const outcome: RunFinishedOutcome = history.interrupts.length > 0 ? { type: 'interrupt', interrupts: history.interrupts.flatMap(aguiInterruptsOf) } : { type: 'success' };
   const thread = toAguiThread(threadId, input ? [...history.messages, input] : history.messages);
   const events: AGUIEvent[] = [
     { type: EventType.RUN_STARTED, threadId, runId },

@@ -4,6 +4,7 @@ import { EventType, type AGUIEvent, type Interrupt } from '@ag-ui/core';
 import type { Artifact, ToolRequestPart } from 'genkit/beta';
 import { interruptIdOf } from '../bridge.js';
 import { interruptPromptOf, isRecord } from '../runtime.js';
+import { subAgentAsks } from '../sub-agent.js';
 
 /** The headers of an AG-UI event stream. */
 export const AGUI_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
@@ -20,6 +21,20 @@ export function toAguiInterrupt(part: ToolRequestPart): Interrupt {
     ...(typeof question === 'string' && { message: question }),
     metadata: { ...prompt, toolName: name, input: input ?? null },
   };
+}
+
+/** The `subagentRunId` of the run at `path` (the refs of the tool calls it nests in): stable across reads of a turn. */
+export const aguiSubagentRunId = (path: readonly string[]) => `subagent:${path.join('/')}`;
+
+/**
+ * The AG-UI interrupts an open Genkit interrupt is asked as: itself, or, for a call that waits because its sub-agent
+ * asked (sub-agent.ts askedBy), the sub-agent's questions, attributed to its run (`subagentRunId`).
+ */
+export function aguiInterruptsOf(part: ToolRequestPart): Interrupt[] {
+  const asks = subAgentAsks(part);
+  if (asks.length === 0) return [toAguiInterrupt(part)];
+  const subagentRunId = aguiSubagentRunId([interruptIdOf(part)]);
+  return asks.map((ask) => ({ ...toAguiInterrupt(ask), subagentRunId }));
 }
 
 /** An artifact as the AG-UI ACTIVITY_SNAPSHOT this route streams (a revision replaces it by messageId). */

@@ -70,14 +70,14 @@ import {
 import { BranchIndex, findForkPoint, forkSnapshotId, recordTurnEnd, signatureBuilder, streamedTurn, userTextOf, type TurnSignature } from '../fork-point.js';
 import { checkId, invalidArgument, isRecord } from '../runtime.js';
 import { clientToolAnswers, declaredTools, trailingToolMessages } from './agui-client-tools.js';
-import { aguiSubagentRunId, createAguiSubAgentWriter } from './agui-sub-agents.js';
+import { createAguiSubAgentWriter } from './agui-sub-agents.js';
 import { routeSubAgentAnswers, subAgentAsks } from '../sub-agent.js';
 import { clientStateOf, withContext } from '../client-state.js';
 import { jsonBytes, readJsonBody, sessionSizeRefusal } from '../session-size.js';
 import { turnSubroute } from '../subroutes.js';
 import type { SessionRouteOptions } from '../handler-options.js';
 import { aguiConnect } from './agui-connect.js';
-import { AGUI_STREAM_HEADERS, jsonText, toAguiInterrupt, artifactActivity } from './agui-events.js';
+import { AGUI_STREAM_HEADERS, aguiInterruptsOf, jsonText, artifactActivity } from './agui-events.js';
 import { jsonResponse } from '../../turns/turn-frames.js';
 import type { WebHandler } from '../../turns/resumable-turns.js';
 import { noSuchConversation } from '../../access/conversation-access.js';
@@ -278,12 +278,7 @@ function createAguiWriter(threadId: string, runId: string, clientTools: Readonly
     const asked = end.interrupts.filter((part) => !clientTools.has(part.toolRequest.name));
     if (end.finishReason === 'interrupted' && asked.length > 0) {
       // A call that waits because its sub-agent asked: the sub-agent's questions are asked, attributed to its run.
-      const interrupts: Interrupt[] = asked.flatMap((part) => {
-        const asks = subAgentAsks(part);
-        if (asks.length === 0) return [toAguiInterrupt(part)];
-        const subagentRunId = aguiSubagentRunId([interruptIdOf(part)]);
-        return asks.map((ask) => ({ ...toAguiInterrupt(ask), subagentRunId }));
-      });
+      const interrupts: Interrupt[] = asked.flatMap(aguiInterruptsOf);
       outcome = { type: 'interrupt', interrupts };
     } else if (end.finishReason === 'aborted') {
       outcome = { type: 'cancelled' };

@@ -2,7 +2,7 @@
 import { EventType, type AGUIEvent } from '@ag-ui/core';
 import type { Part } from 'genkit/beta';
 import type { SubAgentWire } from '../sub-agent.js';
-import { jsonText } from './agui-events.js';
+import { aguiSubagentRunId, jsonText } from './agui-events.js';
 
 interface Run {
   id: string;
@@ -17,9 +17,6 @@ interface Run {
  * and SUBAGENT_FINISHED (outcome `suspended`, with the ids of its questions, while it waits on them) or SUBAGENT_ERROR at its end. The run id
  * is its path of tool-call refs: one per invocation, the same when the turn is read again.
  */
-/** The `subagentRunId` of the run at `path` (the refs of the tool calls it nests in): stable across reads of a turn. */
-export const aguiSubagentRunId = (path: readonly string[]) => `subagent:${path.join('/')}`;
-
 export function createAguiSubAgentWriter(send: (event: AGUIEvent) => void) {
   const runs = new Map<string, Run>();
   const keyOf = (path: readonly string[]) => path.join('/');
