@@ -53,6 +53,12 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 const chunksPerAnswer = tokenize(STORY_TEXT).length;
+/** Where a broken answer's text leaves the story, with the text around it on both sides (to tell a lost, a repeated or an extra chunk apart). */
+function differenceOf(text) {
+  let at = 0;
+  while (at < text.length && text[at] === STORY_TEXT[at]) at++;
+  return at === text.length && at === STORY_TEXT.length ? {} : { differsAt: at, got: text.slice(Math.max(0, at - 40), at + 40), expected: STORY_TEXT.slice(Math.max(0, at - 40), at + 40) };
+}
 
 async function measure(conversations) {
   globalThis.gc?.();
@@ -74,7 +80,7 @@ async function measure(conversations) {
     ttft: { p50: percentile(answers.map((a) => a.firstMs), 50), p95: percentile(answers.map((a) => a.firstMs), 95) },
     end: { p50: percentile(answers.map((a) => a.endMs), 50), p95: percentile(answers.map((a) => a.endMs), 95), max: Math.max(...answers.map((a) => a.endMs)) },
     rssGrowthMiB: (rssPeak - rssBefore) / 2 ** 20, rssPerStreamKiB: (rssPeak - rssBefore) / 1024 / conversations,
-    whole: answers.length - bad.length, broken: bad.slice(0, 3).map((a) => ({ status: a.status, error: a.error, textLength: a.text.length, ended: a.ended, idsInOrder: a.idsInOrder, lastFrame: a.last })),
+    whole: answers.length - bad.length, broken: bad.slice(0, 3).map((a) => ({ status: a.status, error: a.error, textLength: a.text.length, ended: a.ended, idsInOrder: a.idsInOrder, lastFrame: a.last, ...differenceOf(a.text) })),
   };
 }
 

@@ -1,7 +1,7 @@
 /** @agent-chat/server: resumable turns, HTTP hygiene and threads routes as Web `Request → Response` handlers. */
 export { resumableTurns, type ResumableTurns, type ResumableTurnsOptions, type FoundTurn, type TurnStreamOptions, type WebHandler } from './turns/resumable-turns.js';
 export { memoryTurnStore, redisTurnStore, type TurnStore, type TurnStoreOptions, type RedisTurnStoreOptions } from './turns/turn-store.js';
-export { TurnBuffers, TurnGapError, DEFAULT_TURN_RETENTION_MS, DEFAULT_MAX_TURN_BYTES, DEFAULT_MAX_BUFFERED_BYTES, type Turn, type BufferedFrame, type TurnBufferOptions } from './turns/turn-buffers.js';
+export { TurnBuffers, TurnGapError, DEFAULT_TURN_RETENTION_MS, DEFAULT_MAX_TURN_BYTES, DEFAULT_MAX_BUFFERED_BYTES, type Turn, type BufferedFrame, type TurnBufferOptions, type TurnSink } from './turns/turn-buffers.js';
 export { RESUMABLE_HEADER, TURN_ID_HEADER, lastSeenSeq, sseFrame, jsonResponse, type RequestLike } from './turns/turn-frames.js';
 // The routes of the wire contract, as @agent-chat/core/contract defines them (for a server app that does not use core).
 export { DEFAULT_BASE, ROUTES, ROUTE_NAMES, THREADS_ROUTE, routePath, type RouteName, type RouteProtocol } from '@agent-chat/core/contract';

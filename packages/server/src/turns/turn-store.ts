@@ -93,7 +93,11 @@ export function redisTurnStore(options: RedisTurnStoreOptions): TurnStore {
     },
     async end(turn) {
       // Bounded: a Redis that does not answer delays the turn's last byte by REDIS_END_WAIT_MS at most (onError says why).
-      if (started) await Promise.race([shared.end(turn), new Promise((resolve) => setTimeout(resolve, REDIS_END_WAIT_MS).unref())]);
+      if (started) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([shared.end(turn), new Promise((resolve) => (timer = setTimeout(resolve, REDIS_END_WAIT_MS).unref()))]);
+        clearTimeout(timer);
+      }
       buffers.end(turn);
     },
     async dispose() {
