@@ -95,13 +95,10 @@ const LOAD_EARLIER_PX = 48;
  * message is the user's.
  */
 function sentSince(messages: readonly ChatMessage[], seen: ChatMessage | undefined): boolean {
+  let index = messages.length;
   let sent = false;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]!;
-    if (message.id === seen?.id) return sent;
-    if (message.role === 'user') sent = true;
-  }
-  return messages[messages.length - 1]?.role === 'user';
+  while (index-- > 0 && messages[index]!.id !== seen?.id) sent ||= messages[index]!.role === 'user';
+  return index < 0 ? messages[messages.length - 1]?.role === 'user' : sent;
 }
 
 /**

@@ -25,10 +25,8 @@ function AllRows({ messages, rowsBefore, active, interrupts, clientToolCalls, sh
   const rows = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     onCommit();
-    if (messages.length < PRELOAD_FROM || !rows.current) return;
-    const drawn = rows.current.children;
-    if (drawn.length !== groups.length) return;
-    for (let index = 0; index < groups.length; index++) drawnSizes.set(groups[index]!.key, (drawn[index] as HTMLElement).offsetHeight);
+    const drawn = rows.current!.children;
+    if (messages.length >= PRELOAD_FROM && drawn.length === groups.length) groups.forEach((group, index) => drawnSizes.set(group.key, (drawn[index] as HTMLElement).offsetHeight));
   });
   // A feed owns articles: an empty conversation has none, so no feed.
   return (
