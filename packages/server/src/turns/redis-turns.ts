@@ -33,6 +33,8 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 export class RedisTurns {
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly endings = new WeakMap<Turn, Promise<void>>();
+  /** Per turn, the frames waiting for its next write to Redis. */
+  private readonly pending = new Map<string, string[]>();
   private subscriber: RedisClient | undefined;
 
   constructor(
@@ -85,11 +87,20 @@ export class RedisTurns {
     return undefined;
   }
 
-  /** Mirrors one frame (in order after the previous ones). */
+  /**
+   * Mirrors one frame (in order after the previous ones). Frames written while the turn's previous write to Redis is
+   * under way go together in the next one: one `RPUSH` and one notification for all of them.
+   */
   append(turn: Turn, data: string): void {
-    void this.queue(turn.turnId, () =>
-      this.client.multi().rPush(this.key('turn', turn.turnId, 'frames'), data).publish(this.key('turn', turn.turnId), 'frame').exec(),
-    );
+    const { turnId } = turn;
+    const pending = this.pending.get(turnId);
+    if (pending) return void pending.push(data);
+    const frames = [data];
+    this.pending.set(turnId, frames);
+    void this.queue(turnId, () => {
+      this.pending.delete(turnId);
+      return this.client.multi().rPush(this.key('turn', turnId, 'frames'), frames).publish(this.key('turn', turnId), 'frame').exec();
+    });
   }
 
   /**
