@@ -7,6 +7,8 @@ import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
 import type { FrameDecoder, HeadersOption, HttpTransportOptions } from './transport.js';
 import { nextPaint } from '../util/next-paint.js';
+import type { TurnRegistry } from './turn-registry.js';
+import { postStoppable } from './stoppable-post.js';
 
 /**
  * A request body this long (characters of JSON) is serialized in one task and handed to `fetch` in a task after the
@@ -92,9 +94,29 @@ export async function postJson(
 export async function* streamTurn(
   url: string,
   body: unknown,
-  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined },
+  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined; turns?: TurnRegistry },
 ): AsyncGenerator<DecodedFrame[]> {
-  const response = await postJson(url, body, options);
+  const { turns } = options;
+  // With `turns`, a stop cancels the turn on the server too (stoppable-post.ts).
+  const { response, done } = turns
+    ? await postStoppable(url, (extra, sending) => postJson(url, body, {
+      ...options,
+      headers: async () => resolveHeaders(options.headers, extra),
+      fetch: (input, init) => {
+        sending();
+        return (options.fetch ?? globalThis.fetch)(input, init);
+      },
+    }), { signal: options.signal, turns })
+    : { response: await postJson(url, body, options), done: () => undefined };
+  try {
+    yield* readTurn(response, options);
+  } finally {
+    // Ended, broken off or stopped: nothing left to cancel (a stop already asked for it).
+    done();
+  }
+}
+
+async function* readTurn(response: Response, options: { signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined }): AsyncGenerator<DecodedFrame[]> {
   if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
   const { decoder } = options;
   // A decoder that throws ends the turn with a typed error, never as a network error.

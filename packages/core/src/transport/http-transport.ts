@@ -3,7 +3,8 @@ import { buildingRequest } from '../model/failure.js';
 import { nextPaint } from '../util/next-paint.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { Framer } from '../wire/frame.js';
-import { streamTurn } from './http-request.js';
+import { postJson, streamTurn } from './http-request.js';
+import { createTurnRegistry } from './turn-registry.js';
 import type { FrameDecoder, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
 
 export { httpError, postJson, resolveHeaders, resolveOption, streamTurn } from './http-request.js';
@@ -41,6 +42,10 @@ export interface HttpTransportConfig<Body = unknown> extends HttpTransportOption
 export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transport {
   const { url, name = 'http', body, framer, decoder, accept = 'text/event-stream', stop, getSnapshot } = config;
   if (config.resumable) return lazyResumable(config);
+  // The turns this transport started and has not seen end: a stop cancels them on a server that names them.
+  const turns = createTurnRegistry(url, async (cancelUrl) => {
+    await (await postJson(cancelUrl, {}, { headers: config.headers, fetch: config.fetch })).body?.cancel();
+  });
   const transport: Transport = {
     name,
     run(request, signal) {
@@ -56,11 +61,14 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
           stream: request.stream,
           framer: framer(request.stream),
           decoder: turnDecoder,
+          turns,
         });
       });
     },
+    async stop(target) {
+      await Promise.all([turns.cancelOpen(), stop?.(target)]);
+    },
   };
-  if (stop) transport.stop = stop;
   if (getSnapshot) transport.getSnapshot = getSnapshot;
   return transport;
 }
