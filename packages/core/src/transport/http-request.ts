@@ -109,36 +109,32 @@ export async function* streamTurn(
     }), { signal: options.signal, turns })
     : { response: await postJson(url, body, options), done: () => undefined };
   try {
-    yield* readTurn(response, options);
+    if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
+    const { decoder } = options;
+    // A decoder that throws ends the turn with a typed error, never as a network error.
+    const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
+      try {
+        return decoder.decode(frame);
+      } catch (error) {
+        throw toTurnFailure(error, 'Decoding a frame failed');
+      }
+    };
+    try {
+      for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
+        yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
+      }
+    } catch (error) {
+      throw networkError(error, 'The stream broke off', options.signal.aborted);
+    }
+    let closing: DecodedFrame['events'];
+    try {
+      closing = decoder.end();
+    } catch (error) {
+      throw toTurnFailure(error, 'Decoding the end of the stream failed');
+    }
+    if (closing.length > 0) yield [{ raw: null, events: closing }];
   } finally {
     // Ended, broken off or stopped: nothing left to cancel (a stop already asked for it).
     done();
   }
-}
-
-async function* readTurn(response: Response, options: { signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined }): AsyncGenerator<DecodedFrame[]> {
-  if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
-  const { decoder } = options;
-  // A decoder that throws ends the turn with a typed error, never as a network error.
-  const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
-    try {
-      return decoder.decode(frame);
-    } catch (error) {
-      throw toTurnFailure(error, 'Decoding a frame failed');
-    }
-  };
-  try {
-    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
-      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
-    }
-  } catch (error) {
-    throw networkError(error, 'The stream broke off', options.signal.aborted);
-  }
-  let closing: DecodedFrame['events'];
-  try {
-    closing = decoder.end();
-  } catch (error) {
-    throw toTurnFailure(error, 'Decoding the end of the stream failed');
-  }
-  if (closing.length > 0) yield [{ raw: null, events: closing }];
 }
