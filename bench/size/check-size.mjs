@@ -99,7 +99,12 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // A2UI's carriers in the AG-UI and AI SDK decoders (issue 43), the client turn id and `busy` (issue 42), and on the
 // root `subAgents` and the read-only chat's `select` (issue 41). Measured after the merge: Genkit app 20.37 kB (budget
 // 23), the view 41.04 kB (budget 42); ceilings = measured + ~0.2 kB.
-const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.5, 'app-agentflow': 19.8, 'app-tnsai': 19.1, 'app-ai-sdk': 24.6, 'app-agui': 25.2, 'core+react': 45.3 };
+// Issue 42's leftovers (session 15): every HTTP transport's stop() reaches the server (turns outlive their request on
+// the kit's server now), a chunk of its own (transport/stoppable-post.js, 0.68 kB) loaded beside the first request; what
+// stays on the main path (the turn named on the POST, its response tracked) is +0.35 kB on every core row (Genkit app
+// 20.32 → 20.67 kB, measured against main in this tree), and the Composer's draft per conversation +0.22 kB on the ui
+// rows (view 40.98 → 41.54 kB, budget 42). The ceilings of the rows it pushed over follow (measured + ~0.2 kB).
+const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.5, 'app-agentflow': 20.05, 'app-tnsai': 19.3, 'app-ai-sdk': 24.9, 'app-agui': 25.45, 'core+react': 45.45 };
 // Issue 26's paint target (a 10,000-thread list painted ≤ 50 ms): `AgentChatView threads` paints the list's first page
 // from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
 // on the view's row and on the ui row (the ui ceiling 35.4 → 36.0). Before, the list waited for the chunk and for
@@ -181,7 +186,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 41.2 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 41.45 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "import { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\nexport const chat = [MessageList.Root, Composer.Root, ThinkingIndicator, InterruptConfirmDialog];\n", external: OURS, budget: 10, ceiling: 18.0 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it

@@ -7,8 +7,8 @@ import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
 import type { FrameDecoder, HeadersOption, HttpTransportOptions } from './transport.js';
 import { nextPaint } from '../util/next-paint.js';
-import type { TurnRegistry } from './turn-registry.js';
-import { postStoppable } from './stoppable-post.js';
+import type { StoppableTurns } from './stoppable-post.js';
+import { TURN_ID_HEADER } from '../wire/contract.js';
 
 /**
  * A request body this long (characters of JSON) is serialized in one task and handed to `fetch` in a task after the
@@ -90,24 +90,51 @@ export async function postJson(
   return response;
 }
 
+/** How a turn's stop reaches the server (stoppable-post.ts): the chunk, loaded already (`loaded`) or now (`load`). */
+export interface StoppableOption {
+  loaded: Promise<StoppableTurns | null> | undefined;
+  load(): Promise<StoppableTurns | null>;
+}
+
+/**
+ * An id for the turn a request starts (`x-agent-turn-id`), where naming it costs nothing: outside a browser, or to the
+ * page's own origin (cross-origin, the custom header would need the server's CORS to allow it).
+ */
+function turnName(url: string): string | undefined {
+  const page = (globalThis as { location?: Location }).location;
+  try {
+    if (!page || new URL(url, page.href).origin === page.origin) return globalThis.crypto?.randomUUID?.();
+  } catch {
+    // not a URL: the request fails as it would have
+  }
+  return undefined;
+}
+
 /** Streams a turn: POST, frame the body, decode each frame; one array of decoded frames per network read. */
 export async function* streamTurn(
   url: string,
   body: unknown,
-  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined; turns?: TurnRegistry },
+  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined; stoppable?: StoppableOption },
 ): AsyncGenerator<DecodedFrame[]> {
-  const { turns } = options;
-  // With `turns`, a stop cancels the turn on the server too (stoppable-post.ts).
-  const { response, done } = turns
-    ? await postStoppable(url, (extra, sending) => postJson(url, body, {
+  const { stoppable, signal } = options;
+  // A cancel of an earlier turn still in flight lands first (else the server refuses this one as busy).
+  await (await stoppable?.loaded)?.settled();
+  const loading = stoppable?.load();
+  // Named by the client, a turn stopped before its response is still cancelled (by that id).
+  const named = loading && turnName(url);
+  let sent = false;
+  let response: Response;
+  try {
+    response = await postJson(url, body, named ? {
       ...options,
-      headers: async () => resolveHeaders(options.headers, extra),
-      fetch: (input, init) => {
-        sending();
-        return (options.fetch ?? globalThis.fetch)(input, init);
-      },
-    }), { signal: options.signal, turns })
-    : { response: await postJson(url, body, options), done: () => undefined };
+      headers: () => resolveHeaders(options.headers, { [TURN_ID_HEADER]: named }),
+      fetch: (input, init) => ((sent = true), (options.fetch ?? globalThis.fetch)(input, init)),
+    } : options);
+  } catch (error) {
+    if (sent && signal.aborted) void loading!.then((turns) => turns?.stoppedEarly(named!, signal.reason));
+    throw error;
+  }
+  const done = (await loading)?.track(response, signal);
   try {
     if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
     const { decoder } = options;
@@ -135,6 +162,6 @@ export async function* streamTurn(
     if (closing.length > 0) yield [{ raw: null, events: closing }];
   } finally {
     // Ended, broken off or stopped: nothing left to cancel (a stop already asked for it).
-    done();
+    done?.();
   }
 }

@@ -1,60 +1,47 @@
-import { TURN_ID_HEADER } from '../wire/contract.js';
-import { randomId } from '../util/ids.js';
-import { isDetached } from './detach.js';
-import type { TurnRegistry } from './turn-registry.js';
-
 /**
- * Whether a request may name its turn (`x-agent-turn-id`) at no cost: outside a browser, or to the page's own origin
- * (on a cross-origin request the custom header would need the server's CORS to allow it).
+ * Stop reaches the server, for the transports that are not `resumable` (a chunk of its own, loaded beside a transport's
+ * first request). A server of the kit keeps a turn running when its request closes (a reload is not a stop), so a stop
+ * cancels the turn (`POST <url>/turns/<id>/cancel`): the one the response named (`x-agent-turn-id`), or, stopped once
+ * the request was sent but before any response, the id the request named it with (the server drops a turn cancelled
+ * before it began). A response that names no turn (another server) is only closed, as before; a `detach()` cancels
+ * nothing; the next turn waits for the cancels in flight (else the server refuses it as busy).
  */
-function mayNameTurn(url: string): boolean {
-  const page = (globalThis as { location?: { href?: string; origin?: string } }).location;
-  if (!page?.href) return true;
-  try {
-    return new URL(url, page.href).origin === page.origin;
-  } catch {
-    return false;
-  }
+import { TURN_ID_HEADER } from '../wire/contract.js';
+import { isDetached } from './detach.js';
+import { createTurnRegistry } from './turn-registry.js';
+
+/** One transport's stoppable turns (see the module's comment). */
+export interface StoppableTurns {
+  /** A request stopped after it was sent, before its response: cancels the turn it named. */
+  stoppedEarly(turnId: string, reason: unknown): void;
+  /** The response of a turn: its turn is cancelled if `signal` aborts before `done()` (the turn read to its end). */
+  track(response: Response, signal: AbortSignal): () => void;
+  /** Waits for the cancels in flight. */
+  settled(): Promise<void>;
+  /** Cancels every turn not read to its end, and waits for the cancels. */
+  cancelOpen(): Promise<void>;
 }
 
-/**
- * POSTs a turn whose stop reaches the server: a server of the kit keeps a turn running when its request closes (a reload
- * is not a stop), so a stop cancels the turn through `turns` (`POST <url>/turns/<id>/cancel`): the one the response
- * named, or, stopped before any response, the id the request named it with (the server drops a turn cancelled before it
- * began). A response that names no turn (another server) is only closed, as before; a `detach()` cancels nothing.
- * `post` sends the request with the extra headers, on the turn's signal, calling `sending` as it hands it to fetch.
- * Returns the response and the function that forgets its turn once read.
- */
-export async function postStoppable(
-  url: string,
-  post: (headers: Record<string, string>, sending: () => void) => Promise<Response>,
-  { signal, turns }: { signal: AbortSignal; turns: TurnRegistry },
-): Promise<{ response: Response; done: () => void }> {
-  // A cancel still in flight lands first: the next turn of the session is not refused as busy (409).
-  await turns.settled();
-  signal.throwIfAborted();
-  const named = mayNameTurn(url) ? randomId() : null;
+/** The stoppable turns of the transport at `url`; `post` POSTs a cancel URL with the transport's headers and fetch. */
+export function stoppableTurns(url: string, post: (cancelUrl: string) => Promise<unknown>): StoppableTurns {
+  const registry = createTurnRegistry(url, post);
   // Stopped: cancelled on the server; detached: left running there.
-  const stop = (turnId: string) => (isDetached(signal.reason) ? turns.close(turnId) : turns.cancel(turnId));
-  let sent = false;
-  let response: Response;
-  try {
-    response = await post(named ? { [TURN_ID_HEADER]: named } : {}, () => (sent = true));
-  } catch (error) {
-    // Stopped once the request was on its way: the server may have started the turn under the client's id.
-    if (named && sent && signal.aborted) stop(named);
-    throw error;
-  }
-  const turnId = response.headers.get(TURN_ID_HEADER);
-  if (!turnId) return { response, done: () => undefined };
-  turns.open(turnId);
-  const onAbort = () => stop(turnId);
-  signal.addEventListener('abort', onAbort, { once: true });
+  const stop = (turnId: string, reason: unknown) => (isDetached(reason) ? registry.close(turnId) : registry.cancel(turnId));
   return {
-    response,
-    done() {
-      signal.removeEventListener('abort', onAbort);
-      turns.close(turnId);
+    stoppedEarly: stop,
+    track(response, signal) {
+      const turnId = response.headers.get(TURN_ID_HEADER);
+      if (!turnId) return () => undefined;
+      registry.open(turnId);
+      const onAbort = () => stop(turnId, signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+      return () => {
+        signal.removeEventListener('abort', onAbort);
+        registry.close(turnId);
+      };
     },
+    settled: registry.settled,
+    cancelOpen: registry.cancelOpen,
   };
 }
