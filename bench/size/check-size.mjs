@@ -105,7 +105,13 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // included, which the app has already). Then AG-UI and the AI SDK read a
 // tool's input while it streams (util/partial-json, for MCP Apps' tool-input-partial): +0.24 kB each, app-agui 25.55,
 // app-ai-sdk 24.53, core+react 45.60 kB. Ceilings = measured + ~0.2 kB.
-const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.5, 'app-agentflow': 19.8, 'app-tnsai': 19.1, 'app-ai-sdk': 24.8, 'app-agui': 25.8, 'core+react': 45.9 };
+// Issue 42's leftovers (session 15): every HTTP transport's stop() reaches the server (turns outlive their request on
+// the kit's server now), a chunk of its own (transport/stoppable-post.js, 0.68 kB) loaded beside the first request; what
+// stays on the main path (the turn named on the POST, its response tracked) is +0.35 kB on every core row (Genkit app
+// 20.32 → 20.67 kB, measured against main in this tree), and the Composer's draft per conversation +0.22 kB on the ui
+// rows (view 40.98 → 41.54 kB, budget 42). The ceilings of the rows it pushed over follow (measured + ~0.2 kB).
+// Both merged (session 15): the ceilings below are re-set from the merged tree's measurement.
+const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.5, 'app-agentflow': 20.05, 'app-tnsai': 19.3, 'app-ai-sdk': 25.1, 'app-agui': 26.1, 'core+react': 46.2 };
 // Issue 26's paint target (a 10,000-thread list painted ≤ 50 ms): `AgentChatView threads` paints the list's first page
 // from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
 // on the view's row and on the ui row (the ui ceiling 35.4 → 36.0). Before, the list waited for the chunk and for
@@ -187,7 +193,7 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 41.2 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 41.45 },
   { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "import { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\nexport const chat = [MessageList.Root, Composer.Root, ThinkingIndicator, InterruptConfirmDialog];\n", external: OURS, budget: 10, ceiling: 18.0 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it

@@ -8,7 +8,8 @@
  *   AGENT_MODEL       e.g. googleai/gemini-2.5-flash (needs a plugin you install yourself, see README)
  *   ALLOWED_HOSTS     host names accepted in Host/Origin, comma-separated (default localhost,127.0.0.1,[::1])
  *   AGENT_MAX_BODY_BYTES, AGENT_MAX_JSON_DEPTH, AGENT_MAX_SESSION_BYTES, AGENT_LOG_LINES_PER_MINUTE  limits (README)
- *   AGENT_KEEP_TURNS_ON_DISCONNECT  1: every turn outlives its request (default: only those of resumable clients)
+ *   AGENT_KEEP_TURNS_ON_DISCONNECT  0: a client's disconnect stops its turn unless it sent x-agent-resumable (default: turns outlive their request)
+ *   AGENT_MAX_DETACHED_MS  how long a running turn nobody reads goes on before it is stopped (default 600000)
  *   REDIS_URL         redis://host:port: sessions and running turns shared by every instance using it (README)
  *   AGENT_TURN_RETENTION_MS, AGENT_MAX_TURN_BUFFER_BYTES  how long / how much of a turn stays replayable (README)
  */
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
       tokenDelayMs: numberFromEnv('AGENT_TOKEN_DELAY_MS', 25),
       ...(model && { model }),
       ...(allowedHosts && { allowedHosts }),
-      ...(process.env.AGENT_KEEP_TURNS_ON_DISCONNECT === '1' && { keepTurnsOnDisconnect: true }),
+      ...(process.env.AGENT_KEEP_TURNS_ON_DISCONNECT === '0' && { keepTurnsOnDisconnect: false }),
+      ...(process.env.AGENT_MAX_DETACHED_MS && { maxDetachedMs: numberFromEnv('AGENT_MAX_DETACHED_MS', 600_000) }),
       ...(process.env.REDIS_URL && { redisUrl: process.env.REDIS_URL }),
       ...limits,
     });

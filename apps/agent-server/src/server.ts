@@ -49,8 +49,10 @@ export interface AgentServerOptions extends Omit<TaskAgentOptions, 'shutdownSign
   logLinesPerMinute?: number;
   /** Host names accepted in `Host` and `Origin`, any port (default localhost, 127.0.0.1, [::1]). */
   allowedHosts?: readonly string[];
-  /** Turns outlive a request whose client did not send `x-agent-resumable` (default false: closing it stops the turn). */
+  /** Turns outlive a request whose client did not send `x-agent-resumable` (default true; false: closing it stops the turn). */
   keepTurnsOnDisconnect?: boolean;
+  /** How long a running turn nobody reads goes on before it is stopped, in ms (default 10 minutes). */
+  maxDetachedMs?: number;
   /** How long an ended turn stays replayable, in ms (default 60 000). */
   turnRetentionMs?: number;
   /** Largest replay buffer of one turn, in bytes (default 8 MiB). */
@@ -147,7 +149,11 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     ? redisTurnStore({ client: redis, ...bufferOptions, onError: (error) => errorLog(`[agent-server] redis: ${String(error)}`) })
     : memoryTurnStore(bufferOptions);
   await turnStore.ready();
-  const turns = resumableTurns({ store: turnStore, keepTurnsOnDisconnect: options.keepTurnsOnDisconnect ?? false });
+  const turns = resumableTurns({
+    store: turnStore,
+    ...(options.keepTurnsOnDisconnect !== undefined && { keepTurnsOnDisconnect: options.keepTurnsOnDisconnect }),
+    ...(options.maxDetachedMs !== undefined && { maxDetachedMs: options.maxDetachedMs }),
+  });
   // Genkit's own log line for a failed request (its logger goes to the rate-limited error log).
   const logTurnError = (error: unknown) => genkitLogger.error(`Request failed with error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
 

@@ -21,7 +21,7 @@ describe.skipIf(!chromiumPath)('persist() in Chromium', () => {
   const lastAnswer = async (demo: DemoPage) => squash(await demo.lastModelMessage().textContent());
   const userMessages = (demo: DemoPage) => demo.page.locator('article.acu-message[data-role="user"]').count();
 
-  it.each([['genkit'], ['agui'], ['ai-sdk']])('%s: a reload in the middle of the first answer shows its question once and the whole answer once; the next send continues the conversation', async (protocol) => {
+  it.each([['genkit'], ['agui'], ['ai-sdk']])('%s: a reload in the middle of the first answer shows its question once and the whole answer once; the next send continues the conversation; the composer\'s draft survives a reload', async (protocol) => {
     const demo = await suite.openDemo(protocol === 'genkit' ? '' : `?protocol=${protocol}`, 'persist');
     const posts: string[] = [];
     demo.page.on('request', (request: Request) => {
@@ -40,11 +40,21 @@ describe.skipIf(!chromiumPath)('persist() in Chromium', () => {
     await demo.sendButton.waitFor();
     await demo.send('add Walk the dog');
     await expect.poll(() => lastAnswer(demo), { timeout: 20_000 }).toBe(squash('Added “Walk the dog” (task #1).'));
-    // Reloaded once more when idle: both turns come back.
+    // A draft left in the composer: reloaded once more when idle, both turns and the draft come back.
+    await demo.composer.fill('add Water the plants');
     await demo.page.reload();
     await expect.poll(() => demo.messages.count(), { timeout: 10_000 }).toBe(4);
     expect(squash(await demo.page.locator('body').textContent())).toContain(squash(STORY_TEXT));
     expect(await demo.page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => demo.composer.inputValue()).toBe('add Water the plants');
+    if (protocol !== 'genkit') return;
+    // Sent, the draft is gone, also from what the next page finds.
+    await demo.sendButton.click();
+    await expect.poll(() => lastAnswer(demo), { timeout: 20_000 }).toBe(squash('Added “Water the plants” (task #2).'));
+    expect(await demo.composer.inputValue()).toBe('');
+    await demo.page.reload();
+    await expect.poll(() => demo.messages.count(), { timeout: 10_000 }).toBe(6);
+    expect(await demo.composer.inputValue()).toBe('');
   });
 
   const queueField = (demo: DemoPage) => demo.page.getByRole('textbox', { name: 'Add to the queue' });

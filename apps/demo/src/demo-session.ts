@@ -1,5 +1,5 @@
 import {
-  aguiTransport, aiSdkTransport, genkitTransport, persistChatTree, restoreSavedChatTree,
+  aguiTransport, aiSdkTransport, genkitTransport, persistChatTree,
   type AgentChat, type AgentResponse, type ChatTreeStorage, type JsonPatchOperation, type RunningTurn, type SessionState, type SnapshotInfo, type Transport,
 } from '@agent-chat/core';
 import { DEFAULT_BASE, ROUTES, routePath } from '@agent-chat/core/contract';
@@ -185,13 +185,13 @@ export function createDemoSession(mode: ChatMode, sessionId: string | null, init
         writeStorage(FIRST_TURN_KEY, null);
       }
     });
-    // Keep the tree of the shown session after every turn, switched version and rewind: its versions survive a reload.
-    persistChatTree(chat, { storage: treeStorage(), key: treeKey });
   }
+  // Keep the tree of the shown session after every turn, switched version and rewind: its versions survive a reload.
+  const keptTree = mode === 'server' ? persistChatTree(chat, { storage: treeStorage(), key: treeKey }) : null;
 
   /** The session's tree when this tab kept one, else its latest snapshot. */
   const restoreSession = async (id: string): Promise<SnapshotInfo> =>
-    (await restoreSavedChatTree(chat, id, { storage: treeStorage(), key: treeKey })) ?? chat.restore({ sessionId: id });
+    (await keptTree?.restore(id)) ?? chat.restore({ sessionId: id });
 
   let restoreStarted = false;
   return {

@@ -4,3 +4,4 @@ export { agentChatOptionKeys, liveChatOptions, splitChatOptions, type AgentChatO
 export { protocolNames } from './protocols/protocol-transport.js';
 export { protocols } from './protocols/protocol-list.js';
 export { storeOf } from './chat/chat-store-of.js';
+export { persistedValues, type PersistedValues } from './chat/persist/persisted-values.js';

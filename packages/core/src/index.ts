@@ -43,6 +43,6 @@ export type { WireFrame, Framer } from './wire/frame.js';
 export { AgentChatError, isAgentChatError, type AgentChatErrorCode, type AgentChatErrorOptions } from './model/error.js';
 export type { TurnDeadlineOptions, TurnLimitOptions } from './chat/turn/deadlines.js';
 export type { DetachedPollOptions } from './chat/resumable/detached-poll-types.js';
-export { persistChatTree, restoreSavedChatTree, type ChatTreeStorage, type PersistChatTreeOptions } from './chat/tree/persist-chat-tree.js';
+export { persistChatTree, type ChatTreeStorage, type PersistChatTreeOptions, type PersistedChatTree } from './chat/tree/persist-chat-tree.js';
 export { exportChatTree, restoreChatTree, type ChatTreeRecord, type ChatTreeRecordNode, type ChatTreeRecordEnd } from './chat/tree/chat-tree-record.js';
 export type { SiblingPosition } from './chat/tree/branch-tree.js';

@@ -16,7 +16,7 @@ describe('the public surface', () => {
       'clientTools', 'createAgentChat', 'exportChatTree', 'genkitTransport', 'httpTransport', 'isAgentChatError',
       'isDeniedResponse', 'isInterruptPart', 'isMediaPart', 'isReasoningPart', 'isSourcePart', 'isTextPart',
       'isToolRequestPart', 'isToolResponsePart', 'persistChatTree', 'protocolTransport',
-      'restoreChatTree', 'restoreSavedChatTree', 'resumable', 'scriptedTransport', 'subAgents',
+      'restoreChatTree', 'resumable', 'scriptedTransport', 'subAgents',
       'textOf', 'tnsaiTransport', 'toolCallIdOf', 'versionTree',
     ]);
     // Issue 41: a newcomer learns the root in an afternoon. A new value goes to a subpath unless an app writes it.
@@ -24,7 +24,7 @@ describe('the public surface', () => {
   });
 
   it('the binding subpath has what react, ui and your own bindings build on', () => {
-    expect(Object.keys(binding).sort()).toEqual(['agentChatOptionKeys', 'liveChatOptions', 'protocolNames', 'protocols', 'splitChatOptions', 'storeOf']);
+    expect(Object.keys(binding).sort()).toEqual(['agentChatOptionKeys', 'liveChatOptions', 'persistedValues', 'protocolNames', 'protocols', 'splitChatOptions', 'storeOf']);
   });
 
   it('a chat is read-only: getState, subscribe and select, no store; its store is storeOf(chat) in the binding subpath', async () => {

@@ -3,7 +3,7 @@
  * protocol the agent server speaks; a confirmed one is not marked.
  */
 import {
-  aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, isDeniedResponse, isToolResponsePart, persistChatTree, restoreSavedChatTree,
+  aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, isDeniedResponse, isToolResponsePart, persistChatTree,
   type AgentChat, type ChatTreeStorage, type ToolResponsePart, type Transport,
 } from '@agent-chat/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe.each(PROTOCOLS)('%s: a refused interrupt', (name, make) => {
     await new Promise((resolve) => setTimeout(resolve, 0));
 
     const reloaded = createAgentChat({ features: [versionTree()], transport: make() });
-    expect(await restoreSavedChatTree(reloaded, sessionId, { storage })).not.toBeNull();
+    expect(await persistChatTree(reloaded, { storage }).restore(sessionId)).not.toBeNull();
     expect(clearAnswers(reloaded).map(isDeniedResponse)).toEqual([true, false]);
 
     // AG-UI's messages carry no interrupt marker: there, only the kept tree knows the answer was a refusal.

@@ -111,8 +111,8 @@ describe.each(Object.entries(PROTOCOLS))('branches through the kit over %s', (_n
     await vi.waitFor(() => expect(textOf(chat.getState().messages.at(-1)!.content).length).toBeGreaterThan(20), { timeout: 10_000 });
     await chat.stop();
     expect((await story).finishReason).toBe('aborted');
-    // The server ends the stopped turn when it sees the connection close (explicit synchronisation, not a race).
-    await vi.waitFor(() => expect(slow.lines.at(-1)).toMatch(new RegExp(`session=${chat.getState().sessionId} finishReason=failed \\(client closed\\)`)), { timeout: 15_000 });
+    // The server ends the turn stop() cancelled (explicit synchronisation, not a race).
+    await vi.waitFor(() => expect(slow.lines.at(-1)).toMatch(new RegExp(`session=${chat.getState().sessionId} finishReason=failed \\(cancelled\\)`)), { timeout: 15_000 });
     expect(await chat.send('add Buy milk')).toMatchObject({ error: null, text: 'Added “Buy milk” (task #2).' });
     expect(await chat.send('add Pay rent')).toMatchObject({ error: null, text: 'Added “Pay rent” (task #3).' });
     const buyMilk = chat.getState().messages.find((message) => message.role === 'user' && textOf(message.content) === 'add Buy milk')!;
@@ -127,7 +127,7 @@ describe.each(Object.entries(PROTOCOLS))('branches through the kit over %s', (_n
     await chat.stop();
     expect((await story).finishReason).toBe('aborted');
     const sessionId = chat.getState().sessionId!;
-    await vi.waitFor(() => expect(slow.lines.at(-1)).toMatch(new RegExp(`session=${sessionId} finishReason=failed \\(client closed\\)`)), { timeout: 15_000 });
+    await vi.waitFor(() => expect(slow.lines.at(-1)).toMatch(new RegExp(`session=${sessionId} finishReason=failed \\(cancelled\\)`)), { timeout: 15_000 });
     expect(await chat.send('add Buy milk')).toMatchObject({ error: null, text: 'Added “Buy milk” (task #1).' });
     // A rerun sends the stopped turn and nothing the session completed: it runs from an empty history, not on top of task #1.
     expect(await chat.regenerate()).toMatchObject({ error: null, text: 'Added “Buy milk” (task #1).' });

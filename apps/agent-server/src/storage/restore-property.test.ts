@@ -1,12 +1,12 @@
 /**
  * Restore equals the state before the reload, as a property: random sequences of send / regenerate / edit /
  * interrupt + answer / stop / cut / reload on each protocol, against the real agent server. A reload is a new chat
- * restoring the session from what a page keeps (`persistChatTree` in a storage, then `restoreSavedChatTree`, else
+ * restoring the session from what a page keeps (`persistChatTree` in a storage, then its `restore`, else
  * `restore`); the restored state must equal the state before it, message ids aside.
  */
 import {
   aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, isToolRequestPart, isToolResponsePart, isDeniedResponse, persistChatTree,
-  restoreSavedChatTree, type AgentChat, type ChatTreeStorage, type Part, type Transport,
+  type AgentChat, type PersistedChatTree, type ChatTreeStorage, type Part, type Transport,
 } from '@agent-chat/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,9 +113,12 @@ class Page {
     this.chat = this.open();
   }
 
+  /** The open page's kept tree. */
+  kept!: PersistedChatTree<unknown>;
+
   open(): AgentChat {
     const chat = createAgentChat({ features: [versionTree(), clientTools(), resumable()], transport: this.make(cuttingFetch(this.cut)), tools: TOOLS });
-    persistChatTree(chat, { storage: this.store });
+    this.kept = persistChatTree(chat, { storage: this.store });
     return chat;
   }
 
@@ -157,7 +160,7 @@ class Page {
         if (!sessionId) return;
         const before = normalState(chat);
         const reloaded = this.open();
-        if (!(await restoreSavedChatTree(reloaded, sessionId, { storage: this.store }))) await reloaded.restore({ sessionId });
+        if (!(await this.kept.restore(sessionId))) await reloaded.restore({ sessionId });
         expect(normalState(reloaded)).toEqual(before);
         this.chat = reloaded;
       }

@@ -1,6 +1,7 @@
 import type { AgentChat } from '../chat/agent-chat.js';
 import type { ChatState, RunningTurn } from '../chat/state/chat-state.js';
 import { exportChatTree, restoreChatTree, type ChatTreeRecord } from '../chat/tree/chat-tree-record.js';
+import { holdQueue } from '../chat/persist/queue-hold.js';
 import type { ChatMessage } from '../model/message.js';
 import { textOf } from '../model/part.js';
 import type { ThreadAdapter, ThreadContent } from './thread-types.js';
@@ -118,6 +119,8 @@ export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: Thr
     async leave() {
       const state = chat.getState();
       if (!isRunning(state)) return;
+      // Its queued messages wait for the thread to be shown again (not sent in a thread the user left).
+      holdQueue(chat, true);
       const turn = state.runningTurn;
       if (turn) {
         leftTurn = turn;
@@ -132,17 +135,20 @@ export function createThreadChat<S>(id: string, chat: AgentChat<S>, adapter: Thr
       const turn = leftTurn;
       leftTurn = undefined;
       const state = chat.getState();
+      const release = () => holdQueue(chat, false);
       // A run that named its pending snapshot (Genkit) is followed by polling, which loads its result.
-      if (!turn || isRunning(state) || (state.detached?.polling && state.detached.snapshotId)) return;
+      if (!turn || isRunning(state) || (state.detached?.polling && state.detached.snapshotId)) return release();
       // The server's session holds the question and names the turn if it still runs: restoring rejoins it. A session
       // without a snapshot yet (Genkit's first turn): back to the tree before the turn, then reattach to its stream.
+      // The queue goes once the turn is rejoined (after it), not into the session while the turn still runs there.
       const before = treeBeforeTurn ?? lastTree;
       chat.restore({ sessionId: id })
         .catch(async () => {
           await restoreChatTree(chat, before);
           await chat.reattach(turn);
         })
-        .catch(events.onError);
+        .catch(events.onError)
+        .finally(release);
     },
     reload: () => (isRunning(chat.getState()) ? Promise.resolve() : restore()),
     dispose() {

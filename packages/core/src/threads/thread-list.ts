@@ -3,6 +3,7 @@ import type { AgentChat } from '../chat/agent-chat.js';
 import type { ChatMessage } from '../model/message.js';
 import { textOf } from '../model/part.js';
 import { asyncDispose } from '../util/dispose.js';
+import { runNotifications, type BackgroundRunOptions } from './run-notifications.js';
 import { createThreadChat, previewOf, type ThreadChat } from './thread-chat.js';
 import { compareThreads, upsertThread } from './thread-order.js';
 import type { ThreadAdapter, ThreadChange, ThreadListState, ThreadSummary } from './thread-types.js';
@@ -34,9 +35,10 @@ export interface ThreadListOptions<S = unknown> {
    * Background runs: how many threads may go on answering while another one is shown (default 0: switching away leaves
    * the turn, detached where the transport can reattach to it, stopped otherwise). A thread whose turn ends while it
    * is not shown is `unread` (and `needsYou` when it ended asking for an answer) until it is shown. Past the limit, the
-   * thread switched away from is left as without background runs.
+   * thread switched away from is left as without background runs. As an object, `{ max?: 3, notify?: true }`: `notify`
+   * also shows a browser notification when such a run ends while the page is hidden (run-notifications.ts).
    */
-  backgroundRuns?: number;
+  backgroundRuns?: number | BackgroundRunOptions;
 }
 
 /** Many conversations: summaries from a store, one chat per thread, the active one shown. */
@@ -102,7 +104,10 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
   const store = createStore<ThreadListState>()(() => ({
     threads: [], activeId: null, status: 'loading', error: null, hasMore: false, removed: [], running: [], unread: [], needsYou: [], notFound: null,
   }));
-  const backgroundRuns = options.backgroundRuns ?? 0;
+  const runs = typeof options.backgroundRuns === 'object' ? options.backgroundRuns : { max: options.backgroundRuns ?? 0 };
+  const backgroundRuns = runs.max ?? 3;
+  // A notification's click shows its thread.
+  const notifier = runNotifications(runs.notify, (id) => void switchTo(id));
   /** Threads answering on in the background (kept under `backgroundRuns`): only their turn's end is a new answer. */
   const inBackground = new Set<string>();
   const without = (ids: string[], id: string) => (ids.includes(id) ? ids.filter((other) => other !== id) : ids);
@@ -158,13 +163,14 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     onTurnEnd(id: string, messages: ChatMessage[]) {
       // A background run ended: unread until shown; waiting for an answer, it needs the user.
       const { activeId, unread, needsYou } = store.getState();
+      const preview = previewOf(messages);
+      void update(id, { updatedAt: now(), ...(preview ? { preview } : {}) });
       // A turn left (stopped or detached) when its thread was switched away from is no new answer.
       if (id !== activeId && inBackground.delete(id)) {
         const interrupted = (chats.get(id)?.chat.getState().interrupts.length ?? 0) > 0;
         set({ unread: [...without(unread, id), id], ...(interrupted && { needsYou: [...without(needsYou, id), id] }) });
+        notifier?.tell(find(id), interrupted ? 'needsYou' : 'unread');
       }
-      const preview = previewOf(messages);
-      void update(id, { updatedAt: now(), ...(preview ? { preview } : {}) });
       const auto = autoTitles.get(id);
       if (!options.generateTitle || auto === undefined) return;
       autoTitles.delete(id);
@@ -210,8 +216,10 @@ export function createThreadList<S = unknown>(options: ThreadListOptions<S>): Th
     // The thread shown until now runs on in the background while fewer than `backgroundRuns` do; else it is left.
     const background = running.filter((other) => other !== activeId && other !== id).length;
     if (activeId && activeId !== id) {
-      if (running.includes(activeId) && background < backgroundRuns) inBackground.add(activeId);
-      else await chats.get(activeId)?.leave();
+      if (running.includes(activeId) && background < backgroundRuns) {
+        inBackground.add(activeId);
+        notifier?.ask();
+      } else await chats.get(activeId)?.leave();
     }
     if (id) inBackground.delete(id);
     set({ activeId: id, notFound: null, ...(id ? { unread: without(unread, id), needsYou: without(needsYou, id) } : {}) });

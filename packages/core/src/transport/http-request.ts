@@ -7,6 +7,8 @@ import type { StreamOptions } from '../wire/limits.js';
 import { readFrames } from '../wire/read-frames.js';
 import type { FrameDecoder, HeadersOption, HttpTransportOptions } from './transport.js';
 import { nextPaint } from '../util/next-paint.js';
+import type { StoppableTurns } from './stoppable-post.js';
+import { TURN_ID_HEADER } from '../wire/contract.js';
 
 /**
  * A request body this long (characters of JSON) is serialized in one task and handed to `fetch` in a task after the
@@ -88,35 +90,78 @@ export async function postJson(
   return response;
 }
 
+/** How a turn's stop reaches the server (stoppable-post.ts): the chunk, loaded already (`loaded`) or now (`load`). */
+export interface StoppableOption {
+  loaded: Promise<StoppableTurns | null> | undefined;
+  load(): Promise<StoppableTurns | null>;
+}
+
+/**
+ * An id for the turn a request starts (`x-agent-turn-id`), where naming it costs nothing: outside a browser, or to the
+ * page's own origin (cross-origin, the custom header would need the server's CORS to allow it).
+ */
+function turnName(url: string): string | undefined {
+  const page = (globalThis as { location?: Location }).location;
+  try {
+    if (!page || new URL(url, page.href).origin === page.origin) return globalThis.crypto?.randomUUID?.();
+  } catch {
+    // not a URL: the request fails as it would have
+  }
+  return undefined;
+}
+
 /** Streams a turn: POST, frame the body, decode each frame; one array of decoded frames per network read. */
 export async function* streamTurn(
   url: string,
   body: unknown,
-  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined },
+  options: HttpTransportOptions & { accept: string; signal: AbortSignal; framer: Framer; decoder: FrameDecoder; stream?: StreamOptions | undefined; stoppable?: StoppableOption },
 ): AsyncGenerator<DecodedFrame[]> {
-  const response = await postJson(url, body, options);
-  if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
-  const { decoder } = options;
-  // A decoder that throws ends the turn with a typed error, never as a network error.
-  const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
+  const { stoppable, signal } = options;
+  // A cancel of an earlier turn still in flight lands first (else the server refuses this one as busy).
+  await (await stoppable?.loaded)?.settled();
+  const loading = stoppable?.load();
+  // Named by the client, a turn stopped before its response is still cancelled (by that id).
+  const named = loading && turnName(url);
+  let sent = false;
+  let response: Response;
+  try {
+    response = await postJson(url, body, named ? {
+      ...options,
+      headers: () => resolveHeaders(options.headers, { [TURN_ID_HEADER]: named }),
+      fetch: (input, init) => ((sent = true), (options.fetch ?? globalThis.fetch)(input, init)),
+    } : options);
+  } catch (error) {
+    if (sent && signal.aborted) void loading!.then((turns) => turns?.stoppedEarly(named!, signal.reason));
+    throw error;
+  }
+  const done = (await loading)?.track(response, signal);
+  try {
+    if (!response.body) throw new AgentChatError('network-error', 'The response has no body to stream.', { status: response.status });
+    const { decoder } = options;
+    // A decoder that throws ends the turn with a typed error, never as a network error.
+    const decode = (frame: Parameters<FrameDecoder['decode']>[0]) => {
+      try {
+        return decoder.decode(frame);
+      } catch (error) {
+        throw toTurnFailure(error, 'Decoding a frame failed');
+      }
+    };
     try {
-      return decoder.decode(frame);
+      for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
+        yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
+      }
     } catch (error) {
-      throw toTurnFailure(error, 'Decoding a frame failed');
+      throw networkError(error, 'The stream broke off', options.signal.aborted);
     }
-  };
-  try {
-    for await (const frames of readFrames(response.body, options.framer, { onRead: options.stream?.onRead, signal: options.signal })) {
-      yield frames.map((frame) => ({ raw: frame.type === 'value' ? frame.value : frame.text, events: decode(frame) }));
+    let closing: DecodedFrame['events'];
+    try {
+      closing = decoder.end();
+    } catch (error) {
+      throw toTurnFailure(error, 'Decoding the end of the stream failed');
     }
-  } catch (error) {
-    throw networkError(error, 'The stream broke off', options.signal.aborted);
+    if (closing.length > 0) yield [{ raw: null, events: closing }];
+  } finally {
+    // Ended, broken off or stopped: nothing left to cancel (a stop already asked for it).
+    done?.();
   }
-  let closing: DecodedFrame['events'];
-  try {
-    closing = decoder.end();
-  } catch (error) {
-    throw toTurnFailure(error, 'Decoding the end of the stream failed');
-  }
-  if (closing.length > 0) yield [{ raw: null, events: closing }];
 }

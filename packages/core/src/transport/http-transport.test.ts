@@ -42,7 +42,8 @@ describe('httpTransport: a custom protocol without a copy of the streaming code'
       },
     });
     expect(transport.name).toBe('toy');
-    expect(transport.stop).toBeUndefined();
+    // stop() always reaches the server: it cancels the turns a server of the kit named (none here).
+    expect(typeof transport.stop).toBe('function');
     const chat = createAgentChat({ transport });
     const response = await chat.send('hi');
     expect(response.text).toBe('Hello');
@@ -134,5 +135,107 @@ describe('url everywhere (the deprecated aliases baseUrl and api are gone at 1.0
       }
       expect(isAgentChatError(caught) && caught.code).toBe('unsupported');
     }
+  });
+
+  describe('stop() cancels the turn on a server that keeps turns running past their request', () => {
+    interface Held { url: string; turnId: string | null; respond(response: Response): void }
+    /** A fetch whose turn POSTs wait for the test to answer (or their abort); cancel POSTs are recorded and answered at once. */
+    function heldFetch() {
+      const turns: Held[] = [];
+      const cancels: string[] = [];
+      const fetchImpl = (async (url: string | URL | Request, init?: RequestInit) => {
+        const href = String(url);
+        if (href.endsWith('/cancel')) {
+          cancels.push(href);
+          return Response.json({ status: 'cancelling' });
+        }
+        return new Promise<Response>((respond, reject) => {
+          turns.push({ url: href, turnId: new Headers(init?.headers).get('x-agent-turn-id'), respond });
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+        });
+      }) as typeof fetch;
+      return Object.assign(fetchImpl, { turns, cancels });
+    }
+    /** A body that says one word and then stays open (the turn runs on). */
+    const openBody = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(encode('{"say":"Hel"}\n')) });
+    const named = (turnId: string | null) => new Response(openBody(), { status: 200, headers: turnId ? { 'x-agent-turn-id': turnId } : {} });
+    const toy = (fetch: typeof globalThis.fetch) => httpTransport({ url: 'http://toy.test/chat', fetch, body: () => ({}), framer: createNdjsonFramer, decoder: toyDecoder });
+
+    it('mid-answer: the turn the response named is cancelled (POST <url>/turns/<id>/cancel), once', async () => {
+      const fetch = heldFetch();
+      const chat = createAgentChat({ transport: toy(fetch) });
+      const sent = chat.send('hi');
+      await expect.poll(() => fetch.turns.length).toBe(1);
+      fetch.turns[0]!.respond(named('turn-0123456789abcdef'));
+      await expect.poll(() => chat.getState().messages.at(-1)?.content).toEqual([{ text: 'Hel' }]);
+      await chat.stop();
+      expect((await sent).finishReason).toBe('aborted');
+      expect(fetch.cancels).toEqual(['http://toy.test/chat/turns/turn-0123456789abcdef/cancel']);
+    });
+
+    it('stopped before the response: the turn is cancelled by the id the request named it with (x-agent-turn-id)', async () => {
+      const fetch = heldFetch();
+      const chat = createAgentChat({ transport: toy(fetch) });
+      const sent = chat.send('hi');
+      await expect.poll(() => fetch.turns.length).toBe(1);
+      const { turnId } = fetch.turns[0]!;
+      expect(turnId).toMatch(/^[\w-]{16,}$/);
+      await chat.stop();
+      expect((await sent).finishReason).toBe('aborted');
+      expect(fetch.cancels).toEqual([`http://toy.test/chat/turns/${turnId}/cancel`]);
+    });
+
+    it('a server that names no turn is only closed, as before; detach() cancels nothing; a turn that ended is not cancelled', async () => {
+      const fetch = heldFetch();
+      const chat = createAgentChat({ transport: toy(fetch) });
+      const first = chat.send('hi');
+      await expect.poll(() => fetch.turns.length).toBe(1);
+      fetch.turns[0]!.respond(named(null));
+      await expect.poll(() => chat.getState().status).toBe('streaming');
+      await chat.stop();
+      expect((await first).finishReason).toBe('aborted');
+      const second = chat.send('again');
+      await expect.poll(() => fetch.turns.length).toBe(2);
+      fetch.turns[1]!.respond(named('turn-detached-0123456'));
+      await expect.poll(() => chat.getState().status).toBe('streaming');
+      await chat.detach();
+      expect((await second).finishReason).toBe('detached');
+      const third = chat.send('once more');
+      await expect.poll(() => fetch.turns.length).toBe(3);
+      fetch.turns[2]!.respond(new Response(encode('{"say":"ok"}\n{"end":"stop"}\n'), { headers: { 'x-agent-turn-id': 'turn-ended-0123456789' } }));
+      expect((await third).finishReason).toBe('stop');
+      await chat.stop();
+      expect(fetch.cancels).toEqual([]);
+    });
+
+    it('the next turn is sent after the cancel of the stopped one landed (the server would refuse it as busy)', async () => {
+      const order: string[] = [];
+      let landCancel!: () => void;
+      const turns: Array<(response: Response) => void> = [];
+      const fetch = (async (url: string | URL | Request) => {
+        const href = String(url);
+        order.push(href.endsWith('/cancel') ? 'cancel sent' : 'turn sent');
+        if (href.endsWith('/cancel')) {
+          await new Promise<void>((resolve) => (landCancel = resolve));
+          order.push('cancel landed');
+          return Response.json({ status: 'cancelling' });
+        }
+        return new Promise<Response>((respond) => turns.push(respond));
+      }) as typeof globalThis.fetch;
+      const chat = createAgentChat({ transport: toy(fetch) });
+      const first = chat.send('hi');
+      await expect.poll(() => turns.length).toBe(1);
+      turns[0]!(named('turn-first-0123456789'));
+      await expect.poll(() => chat.getState().status).toBe('streaming');
+      void chat.stop();
+      await first;
+      const second = chat.send('again');
+      await expect.poll(() => order).toEqual(['turn sent', 'cancel sent']);
+      landCancel();
+      await expect.poll(() => turns.length).toBe(2);
+      expect(order).toEqual(['turn sent', 'cancel sent', 'cancel landed', 'turn sent']);
+      turns[1]!(new Response(encode('{"end":"stop"}\n')));
+      expect((await second).finishReason).toBe('stop');
+    });
   });
 });

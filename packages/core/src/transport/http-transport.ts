@@ -3,7 +3,7 @@ import { buildingRequest } from '../model/failure.js';
 import { nextPaint } from '../util/next-paint.js';
 import type { StreamOptions } from '../wire/limits.js';
 import type { Framer } from '../wire/frame.js';
-import { streamTurn } from './http-request.js';
+import { postJson, streamTurn, type StoppableOption } from './http-request.js';
 import type { FrameDecoder, HttpTransportOptions, Transport, TurnRequest } from './transport.js';
 
 export { httpError, postJson, resolveHeaders, resolveOption, streamTurn } from './http-request.js';
@@ -41,6 +41,13 @@ export interface HttpTransportConfig<Body = unknown> extends HttpTransportOption
 export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transport {
   const { url, name = 'http', body, framer, decoder, accept = 'text/event-stream', stop, getSnapshot } = config;
   if (config.resumable) return lazyResumable(config);
+  // A stop cancels the turn on a server that names it (stoppable-post.ts: a chunk loaded beside the first request).
+  const stoppable: StoppableOption = {
+    loaded: undefined,
+    load: () => (stoppable.loaded ??= import('./stoppable-post.js').then((module) => module.stoppableTurns(url, async (cancelUrl) => {
+      await (await postJson(cancelUrl, {}, config)).body?.cancel();
+    }), () => null)),
+  };
   const transport: Transport = {
     name,
     run(request, signal) {
@@ -56,11 +63,14 @@ export function httpTransport<Body>(config: HttpTransportConfig<Body>): Transpor
           stream: request.stream,
           framer: framer(request.stream),
           decoder: turnDecoder,
+          stoppable,
         });
       });
     },
+    async stop(target) {
+      await Promise.all([stoppable.loaded?.then((turns) => turns?.cancelOpen()), stop?.(target)]);
+    },
   };
-  if (stop) transport.stop = stop;
   if (getSnapshot) transport.getSnapshot = getSnapshot;
   return transport;
 }

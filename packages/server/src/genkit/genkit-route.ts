@@ -27,7 +27,7 @@ import type { AgentStreamChunk, MessageData } from 'genkit/beta';
 import { noSuchConversation } from '../access/conversation-access.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { sessionAccess, type AccessOptions } from './session-access.js';
-import { jsonResponse } from '../turns/turn-frames.js';
+import { jsonResponse, resumableHeader } from '../turns/turn-frames.js';
 import type { ResumableTurns, WebHandler } from '../turns/resumable-turns.js';
 import { isSessionSnapshot, openInterrupts, snapshotOf, type SnapshotReader } from './bridge.js';
 import { clientPatchOf } from './client-state.js';
@@ -93,7 +93,8 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
   const streamHeaders = (turnId: string) => ({ ...GENKIT_STREAM_HEADERS, [GENKIT_STREAM_ID_HEADER]: turnId });
 
   async function post(request: Request, user: string): Promise<Response> {
-    const resumable = turns.isResumable(request);
+    // Frame ids only for a client that said it reads them (Genkit's own client reads a frame as all after `data: `).
+    const resumable = resumableHeader(request) === true;
     const streamId = request.headers.get(GENKIT_STREAM_ID_HEADER);
     if (streamId !== null) {
       const turn = await turns.find(streamId);
@@ -141,7 +142,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     });
     if ('response' in begun) return begun.response;
     const { turn } = begun;
-    const signal = turns.signal(turn, { resumable, disconnect: request.signal });
+    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: request.signal });
     const context = { signal, ...(sessionId && { requestedSessionId: sessionId }), ...(patch && { clientState: { patch } }) };
     if (!wantsStream(request)) {
       return runInTurn(context, async () => {

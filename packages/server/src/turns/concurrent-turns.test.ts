@@ -74,7 +74,7 @@ describe('one turn at a time per session', () => {
     expect((await cancel('/agent', 'no-such-turn')).status).toBe(404);
   });
 
-  it('a resumable client that disconnects does not stop its turn; one that is not resumable does (it stops by closing)', async () => {
+  it('a client that disconnects does not stop its turn; one that opts out (x-agent-resumable: false) does (it stops by closing)', async () => {
     const { sessionId } = await newSession();
     const turnId = await startStory(sessionId);
     // Still running well after the client left: a second turn is refused.

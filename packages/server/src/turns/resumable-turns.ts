@@ -4,7 +4,8 @@
  *   every streaming response        header `x-agent-turn-id: <turnId>`; each SSE frame `id: <seq>` (0-based)
  *   GET  <route>/turns/<id>/stream  the frames after `Last-Event-ID` (or `?after=`; neither: from frame 0), then the
  *                                   live tail, ending when the turn ends; 204 when the turn is unknown or expired
- *   POST <route>/turns/<id>/cancel  stops the turn on the server → `{turnId, status: 'cancelling' | 'ended'}`; 404
+ *   POST <route>/turns/<id>/cancel  stops the turn on the server → `{turnId, status: 'cancelling' | 'ended'}`; 404 (a
+ *                                   client id not begun yet: its turn, if it begins within 5 s, is stopped at once)
  *   a second turn in a session      409 `{status: 'ABORTED', runningTurnId, runningTurnInput}` while one runs (a cancelled one is
  *                                   waited for, up to 5 s)
  *   a POST naming its turn          request header `x-agent-turn-id: <id>` (the client's id, an idempotency key): the
@@ -12,9 +13,11 @@
  *                                   arrived; a POST repeating the id of a turn of the same user and route joins that
  *                                   turn (its frames from the first) instead of running it twice
  *
- * A client that sends `x-agent-resumable: true` keeps its turn running when it disconnects; without it (the default
- * `keepTurnsOnDisconnect: false`) a response closed before the turn ended stops the turn, as clients that stop by
- * closing the request expect. Every handler here is a Web `Request → Response` function.
+ * Turns outlive their request (the `resumable-stream` convention): a client that disconnects (a reload, a dropped
+ * network) does not stop its turn; only the cancel route does. A turn nobody reads for `maxDetachedMs` (default 10 min)
+ * is stopped (detached-turns.ts). `x-agent-resumable: false` on a POST (or `keepTurnsOnDisconnect: false` for every
+ * client that does not send `x-agent-resumable: true`) brings back the old rule: closing the response stops the turn.
+ * Every handler here is a Web `Request → Response` function.
  */
 import { parseTurnPath, turnPath } from '@agent-chat/core/contract';
 import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
@@ -22,6 +25,7 @@ import { TurnGapError, type BufferedFrame, type Turn } from './turn-buffers.js';
 import { withTextSource, type TextSink } from '../http/text-source.js';
 import type { WebHandler } from '../http/web-handler.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
+import { DEFAULT_MAX_DETACHED_MS, detachedTurns } from './detached-turns.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 
 const CANCELLED_WAIT_MS = 5000;
@@ -56,14 +60,19 @@ export type { WebHandler };
 export interface ResumableTurnsOptions {
   /** Where the frames live (default `memoryTurnStore()`). */
   store?: TurnStore;
-  /** Turns outlive a request whose client did not send `x-agent-resumable` (default false: closing it stops the turn). */
+  /**
+   * Turns outlive a request whose client did not send `x-agent-resumable` (default true: a reload or a dropped network
+   * does not stop the turn, the cancel route does). False: closing such a request stops its turn.
+   */
   keepTurnsOnDisconnect?: boolean;
+  /** How long a running turn nobody reads goes on before it is stopped, in ms (default 10 minutes). */
+  maxDetachedMs?: number;
 }
 
 /** The turns of a server: start, write, read back, resume and cancel them. */
 export interface ResumableTurns {
   readonly store: TurnStore;
-  /** The client reads SSE ids and reattaches: its turn must outlive its request. */
+  /** The request's turn outlives it (its client may reattach): true unless the request or the options opt out. */
   isResumable(request: Pick<RequestLike, 'headers'>): boolean;
   /** The last frame the client has (`Last-Event-ID` or `?after=`), -1 for none. */
   lastSeen(request: RequestLike): number;
@@ -92,7 +101,7 @@ export interface ResumableTurns {
    * replayable for the store's retention window. Await it before anything else ends the turn's response.
    */
   end(turn: Turn): Promise<void>;
-  /** The signal a turn runs with: its cancel endpoint, and `disconnect` for a client that cannot resume. */
+  /** The signal a turn runs with: its cancel endpoint, and `disconnect` for a request that opted out of resuming. */
   signal(turn: Turn, options: { resumable: boolean; disconnect?: AbortSignal | undefined }): AbortSignal;
   /** The turn's frames after `after` as a streaming response (410 when they are no longer kept). */
   stream(turn: Turn | FoundTurn, options: TurnStreamOptions): Promise<Response>;
@@ -119,7 +128,8 @@ const CLIENT_TURN_ID = /^[\w-]{16,100}$/;
 export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTurns {
   const store = options.store ?? memoryTurnStore();
   const { buffers } = store;
-  const keepTurnsOnDisconnect = options.keepTurnsOnDisconnect ?? false;
+  const keepTurnsOnDisconnect = options.keepTurnsOnDisconnect ?? true;
+  const detached = detachedTurns(options.maxDetachedMs ?? DEFAULT_MAX_DETACHED_MS, (turn) => buffers.isDone(turn));
 
   const find = async (turnId: string): Promise<FoundTurn | undefined> => {
     const local = buffers.get(turnId);
@@ -147,12 +157,31 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     return earlier && earlier.user === user && earlier.route === route ? stream(earlier, { after: -1, ...join(earlier.turnId) }) : undefined;
   };
 
+  /**
+   * Client ids cancelled before their turn began (a Stop while the POST was under way), per route and user, for a few
+   * seconds: the turn that then begins under the id is stopped at once.
+   */
+  const cancelledEarly = new Map<string, { route: string; user: string; at: number }>();
+  const cancelEarly = (turnId: string, route: string, user: string) => {
+    const now = Date.now();
+    for (const [id, entry] of cancelledEarly) if (now - entry.at > CANCELLED_WAIT_MS || cancelledEarly.size > 1000) cancelledEarly.delete(id);
+    cancelledEarly.set(turnId, { route, user, at: now });
+  };
+  const wasCancelled = (turnId: string | undefined, route: string, user: string) => {
+    const entry = turnId === undefined ? undefined : cancelledEarly.get(turnId);
+    if (!entry) return false;
+    cancelledEarly.delete(turnId!);
+    return entry.route === route && entry.user === user && Date.now() - entry.at <= CANCELLED_WAIT_MS;
+  };
+
   const begin: ResumableTurns['begin'] = async ({ route, sessionId, input, user, request }) => {
     await store.ready();
     // The client named the turn; an id already taken (another user's, another route's) is not theirs: the server names it.
     const asked = request && clientTurnId(request);
     const named = asked !== undefined && !(await find(asked)) ? asked : undefined;
+    const stopAtOnce = wasCancelled(named, route, user);
     let started = buffers.start(route, sessionId, input, user, named);
+    if (stopAtOnce && 'turn' in started) started.turn.controller.abort('cancelled');
     if ('conflict' in started && started.conflict.controller.signal.aborted) {
       const cancelled = started.conflict;
       await Promise.race([cancelled.ended, new Promise((resolve) => setTimeout(resolve, CANCELLED_WAIT_MS).unref())]);
@@ -187,6 +216,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     }
     if (!local) await store.ready();
     const gone = new AbortController();
+    if (local) detached.read(local, gone.signal);
     const batches = local ? buffers.readBatches(local, after, gone.signal) : oneByOne(store.shared!.read(turn.turnId, after, gone.signal));
     // The response went away: a waiting read ends at once, and a reader left at a batch is closed (its turn can go).
     const stop = () => {
@@ -242,6 +272,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
 
   const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {
     const turn = await find(turnId);
+    if (!turn && CLIENT_TURN_ID.test(turnId)) cancelEarly(turnId, route, user);
     if (!turn || turn.route !== route || turn.user !== user) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such turn (unknown or expired).' });
     if (!turn.local) {
       if (!turn.done) await store.shared!.cancel(turnId);

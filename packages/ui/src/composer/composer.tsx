@@ -18,6 +18,7 @@ import { toMediaPart, useComposerAttachments, type ComposerAttachmentOptions } f
 import { ComposerFocusContext } from '../context/composer-focus.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { OwnerActionsContext, useChatOf } from '../context/use-chat-view.js';
+import { useComposerDraft } from './composer-draft.js';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps<S = unknown> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'>, AsChildProps {
@@ -65,7 +66,7 @@ function ComposerWithRef<S = unknown>({
   const options = typeof attachments === 'object' ? attachments : NO_OPTIONS;
   const files = useComposerAttachments(options, labels);
   const canAttach = attachments !== false;
-  const [text, setText] = useState('');
+  const [text, setText] = useComposerDraft(chat);
   const [sending, setSending] = useState(false);
   const [dragging, setDragging] = useState(false);
   const field = useRef<HTMLTextAreaElement | null>(null);

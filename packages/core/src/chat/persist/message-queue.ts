@@ -7,8 +7,9 @@
 import type { AgentChat } from '../agent-chat.js';
 import type { ChatState } from '../state/chat-state.js';
 import type { Message } from '../../model/message.js';
-import { persistedExtras } from './persist.js';
 import { onChatDispose } from '../chat-store-of.js';
+import { persistedValues } from './persisted-values.js';
+import { queueHold } from './queue-hold.js';
 
 /** A message waiting for its turn. */
 export interface QueuedMessage {
@@ -54,7 +55,7 @@ export function createMessageQueue<S>(chat: AgentChat<S>, options: MessageQueueO
   const existing = QUEUES.get(chat);
   if (existing) return existing;
   const online = options.online ?? (() => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false);
-  const kept = persistedExtras(chat);
+  const kept = persistedValues(chat);
   const listeners = new Set<() => void>();
   let items: readonly QueuedMessage[] = [];
   // A message taken off the queue whose turn has not ended yet: the next one waits for it.
@@ -68,8 +69,10 @@ export function createMessageQueue<S>(chat: AgentChat<S>, options: MessageQueueO
     kept?.set(QUEUE, items.length ? items : undefined);
     for (const listener of listeners) listener();
   };
+  // A thread left mid-turn holds its queue until it is shown again (queue-hold.ts).
+  const held = queueHold(chat, () => flush());
   const flush = () => {
-    if (disposed || !ready || sending || items.length === 0 || busy(chat.getState() as ChatState<unknown>) || !online()) return;
+    if (disposed || !ready || sending || held() || items.length === 0 || busy(chat.getState() as ChatState<unknown>) || !online()) return;
     const [next, ...rest] = items;
     sending = true;
     change(rest);

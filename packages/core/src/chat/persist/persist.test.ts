@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentChat, type AgentChat } from '../agent-chat.js';
-import { persist, persistedExtras, type PersistedChat } from './persist.js';
+import { persist, type PersistedChat } from './persist.js';
+import { persistedValues } from './persisted-values.js';
 import { versionTree } from '../tree/version-tree.js';
 import type { DecodedFrame, AgentEvent } from '../../model/events.js';
 import type { Message } from '../../model/message.js';
@@ -123,7 +124,7 @@ const leave = (chat: AgentChat) => chat.detach();
 async function reload(server: ReturnType<typeof fakeServer>, storage: ReturnType<typeof memoryStorage>, features = [persist({ storage })]) {
   const chat = createAgentChat({ transport: server.transport, features });
   chat.subscribe(() => undefined);
-  await persistedExtras(chat)!.restored;
+  await persistedValues(chat)!.restored;
   return chat;
 }
 
@@ -211,9 +212,9 @@ describe('persist()', () => {
     };
     const first = createAgentChat({ transport, features: [persist({ storage })] });
     first.subscribe(() => undefined);
-    await persistedExtras(first)!.restored;
+    await persistedValues(first)!.restored;
     await first.send('hi');
-    persistedExtras(first)!.set('draft', 'half a thought');
+    persistedValues(first)!.set('draft', 'half a thought');
     await expect.poll(() => kept(storage)?.extras).toEqual({ draft: 'half a thought' });
     expect(kept(storage)?.state?.messages.map((message) => textOf(message.content))).toEqual(['hi', 'Hello.']);
 
@@ -221,7 +222,7 @@ describe('persist()', () => {
     expect(second.getState().messages).toEqual([]); // nothing read while the chat is only made (a render stays pure)
     await second.restore();
     expect(texts(second as AgentChat)).toEqual(['user: hi', 'model: Hello.']);
-    expect(persistedExtras(second)!.get('draft')).toBe('half a thought');
+    expect(persistedValues(second)!.get('draft')).toBe('half a thought');
   });
 
   it('a session the server no longer has starts a new conversation', async () => {

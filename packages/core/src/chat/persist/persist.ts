@@ -1,7 +1,7 @@
 /**
  * `persist()`: the conversation kept across a reload with one option. The chat keeps its session id, the turn running
  * on the server, the version tree (with `versionTree()`), a client-managed conversation's messages and the app's extras
- * (`chat.persisted`: the composer's draft, queued messages) in `sessionStorage` (or the storage given), and the next
+ * (`persistedValues(chat)`: the composer's draft, queued messages) in `sessionStorage` (or the storage given), and the next
  * page's chat brings them back with `chat.restore()` and joins the running turn. Opt-in: an app that does not import
  * it does not ship it.
  */
@@ -17,6 +17,7 @@ import type { ChatState, RunningTurn } from '../state/chat-state.js';
 import { exportChatTree, restoreChatTree, type ChatTreeRecord } from '../tree/chat-tree-record.js';
 import type { ChatTreeStorage } from '../tree/persist-chat-tree.js';
 import { claimTurn, holdTurn, type TurnClaims } from './turn-claim.js';
+import { keepValues } from './persisted-values.js';
 
 /** Options of {@link persist}. */
 export interface PersistOptions {
@@ -43,26 +44,8 @@ export interface PersistedChat {
   tree?: ChatTreeRecord;
   /** A conversation no server keeps (no session, or a transport that reads no snapshots): its messages and state. */
   state?: { messages: Message[]; custom?: unknown; artifacts: Artifact[] };
-  /** The app's own values kept with the conversation (`chat.persisted`): the composer's draft, the message queue. */
+  /** The values kept with the conversation (`persistedValues(chat)`): the composer's draft, the message queue. */
   extras?: Record<string, unknown>;
-}
-
-/** The app's side of `persist()`: values kept with the conversation (under names of its own) and the restore's end. */
-export interface PersistedExtras {
-  /** A value kept with the conversation (undefined when none). */
-  get<T>(name: string): T | undefined;
-  /** Keeps a value with the conversation (undefined removes it); written with the next save. */
-  set(name: string, value: unknown): void;
-  /** Settles once the kept conversation was restored (or there was none to restore). */
-  readonly restored: Promise<void>;
-}
-
-/** The chat a `persist()` feature was installed in, to the parts (UI, queue) that keep values with it. */
-const EXTRAS = new WeakMap<object, PersistedExtras>();
-
-/** The kept values of a chat made with `persist()`; null for a chat without it. */
-export function persistedExtras(chat: object): PersistedExtras | null {
-  return EXTRAS.get(chat) ?? null;
 }
 
 const running = (state: ChatState<unknown>) => state.status === 'submitted' || state.status === 'streaming';
@@ -232,7 +215,7 @@ export function persist(options: PersistOptions = {}): ChatFeature {
         }
       }
 
-      EXTRAS.set(chat, {
+      keepValues(chat, {
         get: <T>(name: string) => record.extras?.[name] as T | undefined,
         set(name, value) {
           const extras = { ...record.extras };

@@ -32,7 +32,7 @@ describe('persistChatTree in Node', () => {
     }
     const storage = memoryStorage();
     const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([turn('One.', 'a'), turn('Two.', 'b'), slow]) });
-    const stop = persistChatTree(chat, { storage });
+    const kept = persistChatTree(chat, { storage });
     await chat.send('first');
     await chat.regenerate();
     const third = chat.send('again');
@@ -40,7 +40,7 @@ describe('persistChatTree in Node', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(chat.getState().status).not.toBe('ready');
     expect(savedLines(storage)).toEqual(['user:b', 'model:a', 'model:b']);
-    stop();
+    kept.dispose();
     release();
     await third;
   });
@@ -48,9 +48,9 @@ describe('persistChatTree in Node', () => {
   it('stopping with a save due writes it first', async () => {
     const storage = memoryStorage();
     const chat = createAgentChat({ features: [versionTree()], transport: scriptedTransport([turn('One.', 'a')]) });
-    const stop = persistChatTree(chat, { storage });
+    const kept = persistChatTree(chat, { storage });
     await chat.send('first');
-    stop();
+    kept.dispose();
     expect(savedLines(storage)).toEqual(['user:a', 'model:a']);
   });
 });

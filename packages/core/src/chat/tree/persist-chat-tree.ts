@@ -1,7 +1,9 @@
 /**
- * A conversation tree kept across reloads with one call: `persistChatTree` saves `exportChatTree(chat)` under a key
- * per session whenever the chat settles (a turn's end, a switched version, a restore), and `restoreSavedChatTree`
- * brings the saved tree back. Where the server keeps no tree (AG-UI, the AI SDK) this is what keeps the versions.
+ * A conversation tree kept across reloads with one call: `persistChatTree(chat, { storage })` saves
+ * `exportChatTree(chat)` under a key per session whenever the chat settles (a turn's end, a switched version, a
+ * restore), and the handle it returns restores the kept tree (`.restore(sessionId)`) and stops saving (`.dispose()`).
+ * Where the server keeps no tree (AG-UI, the AI SDK) this is what keeps the versions. (`persist()` does the same and
+ * more for one conversation per key: this is for an app that keys its trees by session.)
  */
 import type { SnapshotInfo } from '../../model/session.js';
 import type { AgentChat } from '../agent-chat.js';
@@ -23,8 +25,20 @@ export interface PersistChatTreeOptions {
 
 const defaultKey = (sessionId: string) => `agent-chat/tree/${sessionId}`;
 
-/** Saves the chat's conversation tree per session whenever the chat settles; returns the function that stops saving. */
-export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeOptions): () => void {
+/** What {@link persistChatTree} returns: the kept tree's restore, and the end of the saving. */
+export interface PersistedChatTree<S> {
+  /**
+   * Restores the tree kept for `sessionId` (its versions, each line with its state). Resolves with the snapshot the
+   * shown line ends at, or null when no tree was kept or it could not be restored: then restore the session itself
+   * (`chat.restore({ sessionId })`).
+   */
+  restore(sessionId: string): Promise<SnapshotInfo<S> | null>;
+  /** Stops saving (a save still due runs first). */
+  dispose(): void;
+}
+
+/** Saves the chat's conversation tree per session whenever the chat settles; the handle restores it and stops saving. */
+export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeOptions): PersistedChatTree<S> {
   const key = options.key ?? defaultKey;
   let scheduled = false;
   const save = (busy = false) => {
@@ -58,19 +72,18 @@ export function persistChatTree<S>(chat: AgentChat<S>, options: PersistChatTreeO
   // from it would show the conversation without its last turn): a pending save runs as the page goes.
   const page = globalThis as { addEventListener?: (type: 'pagehide', listener: () => void) => void; removeEventListener?: (type: 'pagehide', listener: () => void) => void };
   page.addEventListener?.('pagehide', flush);
-  return () => {
-    flush();
-    unsubscribe();
-    page.removeEventListener?.('pagehide', flush);
+  return {
+    restore: (sessionId) => restoreKeptTree(chat, sessionId, options),
+    dispose() {
+      flush();
+      unsubscribe();
+      page.removeEventListener?.('pagehide', flush);
+    },
   };
 }
 
-/**
- * Restores the tree `persistChatTree` saved for `sessionId` (its versions, each line with its state). Resolves with the
- * snapshot the shown line ends at, or null when no tree was saved or it could not be restored: then restore the
- * session itself (`chat.restore({sessionId})`).
- */
-export async function restoreSavedChatTree<S>(chat: AgentChat<S>, sessionId: string, options: PersistChatTreeOptions): Promise<SnapshotInfo<S> | null> {
+/** The tree kept for `sessionId`, restored (null when none was kept or it could not be restored). */
+async function restoreKeptTree<S>(chat: AgentChat<S>, sessionId: string, options: PersistChatTreeOptions): Promise<SnapshotInfo<S> | null> {
   let record: ChatTreeRecord | null = null;
   try {
     const raw = options.storage.getItem((options.key ?? defaultKey)(sessionId));

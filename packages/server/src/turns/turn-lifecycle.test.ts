@@ -1,0 +1,127 @@
+// Turns outlive their request by default (issue 42): on the Genkit, AG-UI and AI SDK routes, a kit client that goes
+// away without stopping (here `detach()`, which closes the request and cancels nothing) leaves its turn running to its
+// end, replayable; its Stop reaches the server through the cancel route (the request alone would not stop it any more).
+// A turn nobody reads is stopped after `maxDetachedMs`; one read again is not.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type Transport } from '@agent-chat/core';
+import { TURN_ID_HEADER, turnPath, type RouteProtocol } from '@agent-chat/core/contract';
+import { DETACHED_TOO_LONG } from './detached-turns.js';
+import { resumableTurns } from './resumable-turns.js';
+import { aguiText, aiSdkText, genkitText, readFrames, startStoryServer, STORY_PROMPT, STORY_TEXT, type ReadFrame, type RoutesServer } from './turn-test-support.js';
+
+let t: RoutesServer;
+beforeAll(async () => {
+  t = await startStoryServer(2);
+});
+afterAll(() => t.close());
+
+interface Route {
+  path: string;
+  transport(url: string, fetch: typeof globalThis.fetch): Transport;
+  text(frames: ReadFrame[]): string;
+}
+
+const ROUTES = {
+  genkit: { path: '/agent', transport: (url, fetch) => genkitTransport({ url, fetch }), text: (frames) => genkitText(frames).streamed },
+  agui: { path: '/agui', transport: (url, fetch) => aguiTransport({ url, fetch }), text: aguiText },
+  'ai-sdk': { path: '/ai-sdk', transport: (url, fetch) => aiSdkTransport({ url, fetch }), text: aiSdkText },
+} satisfies Record<RouteProtocol, Route>;
+
+/** A kit chat (not resumable: it sends no `x-agent-resumable`) on `route`, and the turn ids its responses named. */
+function chatOn(server: RoutesServer, route: Route) {
+  const turnIds: string[] = [];
+  const cancels: string[] = [];
+  const fetchAndSee = (async (input: string | URL | Request, init?: RequestInit) => {
+    if (String(input).endsWith('/cancel')) cancels.push(String(input));
+    const response = await fetch(input, init);
+    const turnId = response.headers.get(TURN_ID_HEADER);
+    if (turnId && !String(input).includes('/turns/')) turnIds.push(turnId);
+    return response;
+  }) as typeof fetch;
+  const chat = createAgentChat({ transport: route.transport(`${server.base}${route.path}`, fetchAndSee) });
+  return { chat, turnIds, cancels };
+}
+
+/** Starts the story and waits for its first words. */
+async function tellStory(chat: ReturnType<typeof chatOn>['chat']) {
+  const sent = chat.send(STORY_PROMPT);
+  const told = () => {
+    const last = chat.getState().messages.at(-1);
+    return last?.role === 'model' ? textOf(last.content).length : 0;
+  };
+  await expect.poll(told, { timeout: 10_000 }).toBeGreaterThan(20);
+  return { sent };
+}
+
+/** The whole turn, replayed from its first frame once it ended (the GET ends with the turn). */
+const replay = async (server: RoutesServer, route: Route, turnId: string) => readFrames(await fetch(`${server.base}${route.path}/${turnPath(turnId, 'stream')}`));
+
+describe.each(Object.entries(ROUTES))('%s route: turns outlive their request', (_name, route) => {
+  it('a client that leaves mid-answer without stopping: the turn runs to its end and is replayable in full', async () => {
+    const { chat, turnIds, cancels } = chatOn(t, route);
+    const { sent } = await tellStory(chat);
+    await chat.detach();
+    expect((await sent).finishReason).toBe('detached');
+    const frames = await replay(t, route, turnIds[0]!);
+    expect(route.text(frames)).toBe(STORY_TEXT);
+    expect((await t.routes.turns.find(turnIds[0]!))?.local?.controller.signal.aborted).toBe(false);
+    expect(cancels).toEqual([]);
+  });
+
+  it('Stop cancels the turn on the server (the cancel route), and the next send runs at once', async () => {
+    const { chat, turnIds, cancels } = chatOn(t, route);
+    const { sent } = await tellStory(chat);
+    await chat.stop();
+    expect((await sent).finishReason).toBe('aborted');
+    expect(cancels).toEqual([`${t.base}${route.path}/${turnPath(turnIds[0]!, 'cancel')}`]);
+    const told = route.text(await replay(t, route, turnIds[0]!));
+    expect(told.length).toBeLessThan(STORY_TEXT.length / 2);
+    expect((await t.routes.turns.find(turnIds[0]!))?.local?.controller.signal.reason).toBe('cancelled');
+    expect((await chat.send('hello')).error).toBeNull();
+  });
+});
+
+describe('a Stop before the response', () => {
+  it('a client id cancelled before its turn began: the turn that then begins under it is stopped at once', async () => {
+    const turnId = 'early-stop-0123456789';
+    const cancelled = await fetch(`${t.base}/agent/${turnPath(turnId, 'cancel')}`, { method: 'POST' });
+    expect(cancelled.status).toBe(404);
+    const response = await fetch(`${t.base}/agent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', [TURN_ID_HEADER]: turnId },
+      body: JSON.stringify({ data: { message: { role: 'user', content: [{ text: STORY_PROMPT }] } } }),
+    });
+    expect(response.headers.get(TURN_ID_HEADER)).toBe(turnId);
+    const frames = await readFrames(response);
+    expect(genkitText(frames).streamed.length).toBeLessThan(STORY_TEXT.length / 2);
+    expect((await t.routes.turns.find(turnId))?.local?.controller.signal.reason).toBe('cancelled');
+  });
+});
+
+describe('a turn nobody reads is stopped after maxDetachedMs', () => {
+  let short: RoutesServer;
+  beforeAll(async () => {
+    // 400 words at 5 ms: about 2 s of story, far past the 300 ms a turn may run unread.
+    short = await startStoryServer(5, resumableTurns({ maxDetachedMs: 300 }));
+  });
+  afterAll(() => short.close());
+
+  it('left alone, it is stopped (reason "detached too long"); read again before the limit, it runs to its end', async () => {
+    const route = ROUTES.genkit;
+    const alone = chatOn(short, route);
+    const { sent: left } = await tellStory(alone.chat);
+    await alone.chat.detach();
+    await left;
+    const turn = await short.routes.turns.find(alone.turnIds[0]!);
+    await expect.poll(() => turn?.local?.controller.signal.reason, { timeout: 5_000 }).toBe(DETACHED_TOO_LONG);
+    expect(route.text(await replay(short, route, alone.turnIds[0]!)).length).toBeLessThan(STORY_TEXT.length);
+
+    const followed = chatOn(short, route);
+    const { sent } = await tellStory(followed.chat);
+    await followed.chat.detach();
+    await sent;
+    // A reader again at once (a reload's reattach): the turn is read, so it is not stopped.
+    expect(route.text(await replay(short, route, followed.turnIds[0]!))).toBe(STORY_TEXT);
+    expect((await short.routes.turns.find(followed.turnIds[0]!))?.local?.controller.signal.aborted).toBe(false);
+  });
+});
