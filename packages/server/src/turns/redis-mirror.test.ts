@@ -20,8 +20,8 @@ describe.runIf(redisAvailable)('the Redis mirror of a turn', () => {
     await reader.store.ready();
   }, 30_000);
   afterAll(async () => {
-    await writer?.close();
-    await reader?.close();
+    await writer?.dispose();
+    await reader?.dispose();
     await readerClient?.quit();
     await redis?.stop();
   });
