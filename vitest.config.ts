@@ -19,6 +19,7 @@ const UI_ISOLATED = [
   'packages/ui/src/markdown/markdown-cost.test.tsx',
   'packages/ui/src/markdown/markdown-parse-cost.test.ts',
   'packages/ui/src/message-actions/message-actions-parts.test.tsx',
+  'packages/ui/src/message-list/message-rows.test.tsx',
   'packages/ui/src/message-list/server-rendering.test.tsx',
 ];
 
