@@ -29,7 +29,7 @@ describe('AgentChatView with threads, before its thread layout is loaded', () =>
     for (const preload of preloads) expect(preload).not.toHaveBeenCalled();
     await waitFor(() => {
       for (const preload of preloads) expect(preload).toHaveBeenCalled();
-    });
+    }, { timeout: 10_000 });
     for (const preload of preloads) preload.mockRestore();
     const rows = [...view.container.querySelectorAll('.acu-thread-open')].map((row) => row.textContent);
     expect(rows).toHaveLength(40);
