@@ -34,7 +34,15 @@ const printer = ts.createPrinter({ removeComments: true });
 /** A declaration as tsc emitted it, comments left out (a variable with its statement), printed the same way every time. */
 function declarationText(declaration) {
   const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
-  return printer.printNode(ts.EmitHint.Unspecified, withNamedParameters(node), node.getSourceFile());
+  return sortedLiteralUnions(printer.printNode(ts.EmitHint.Unspecified, withNamedParameters(node), node.getSourceFile()));
+}
+
+/**
+ * A union of string literals that TypeScript inferred (`"chat" | "message"`) is printed in the order its types were
+ * created, which an incremental build changes: sorted, the report reads the same from any build.
+ */
+export function sortedLiteralUnions(text) {
+  return text.replace(/"[^"\n]*"(?:\s*\|\s*"[^"\n]*")+/g, (union) => union.split(/\s*\|\s*/).sort().join(' | '));
 }
 
 /**
