@@ -29,8 +29,9 @@ async function panelAfter(events: AgentEvent[]) {
 
 describe('ArtifactPanel', () => {
   it('replaces a same-name artifact in place and highlights the update for highlightMs, then settles', async () => {
-    // Fake time: events every 40 ms (v1 at 40, v2 at 120, the loose one at 160), commits per (fake) frame.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    // Fake time: events every 40 ms (v1 at 40, v2 at 120, the loose one at 160), commits per (fake) frame; the commit
+    // scheduler counts its interval on performance.now(), so the clock is fake too.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
     const events: AgentEvent[] = [artifact('notes.md', '# v1'), { type: 'passthrough' }, artifact('notes.md', '# v2'), artifact(undefined, 'loose')];
     const chat = createAgentChat({ transport: scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 40 }) });
     const { container } = render(
