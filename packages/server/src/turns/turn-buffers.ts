@@ -45,7 +45,10 @@ export interface Turn {
   readonly input?: unknown;
   /** The user who started it: only they may replay or cancel it. */
   readonly user?: string;
-  /** Aborted by `POST …/turns/<turnId>/cancel` (reason 'cancelled'), or when a client that cannot resume goes away. */
+  /**
+   * Aborted by `POST …/turns/<turnId>/cancel` (reason 'cancelled'), when a request that opted out of resuming
+   * (`x-agent-resumable: false`, or `keepTurnsOnDisconnect: false`) goes away, or after `maxDetachedMs` with no reader.
+   */
   readonly controller: AbortController;
   /** Resolves when the turn has ended. */
   readonly ended: Promise<void>;
