@@ -111,7 +111,13 @@ const app = (transport) => `export { createAgentChat, ${transport} } from '@agen
 // 20.32 → 20.67 kB, measured against main in this tree), and the Composer's draft per conversation +0.22 kB on the ui
 // rows (view 40.98 → 41.54 kB, budget 42). The ceilings of the rows it pushed over follow (measured + ~0.2 kB).
 // Both merged (session 15): the ceilings below are re-set from the merged tree's measurement.
-const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.5, 'app-agentflow': 20.05, 'app-tnsai': 19.3, 'app-ai-sdk': 25.1, 'app-agui': 26.1, 'core+react': 46.2 };
+// Session 15, after every merge of the round (integ): the view measured 42.05 kB (over its hard 42) and ui 41.52 kB (over
+// its 41.45 ceiling), AgentFlow 20.06 and TnsAI 19.32 kB 0.01-0.02 kB over theirs. Taken back in ui with no feature or
+// behaviour dropped: reading or uploading attached files is a chunk (composer/composer-media.js, loaded by the first send
+// that carries files), the code-block colour hold keeps only a counter and a release slot in the first chunk (the held
+// set and its timer are the Markdown chunk's), the thread layout's row-part preloads are its own chunk's
+// (preloadRowParts): view 42.05 -> 41.91 kB, ui 41.52 -> 41.44 kB. Ceilings = the merged tree's measurement + ~0.2 kB.
+const CEILINGS = { 'app-engine': 15.0, 'app-scripted': 15.65, 'app-agentflow': 20.25, 'app-tnsai': 19.5, 'app-ai-sdk': 24.75, 'app-agui': 25.7, 'core+react': 45.4 };
 // Issue 26's paint target (a 10,000-thread list painted ≤ 50 ms): `AgentChatView threads` paints the list's first page
 // from its initial chunk while the thread layout's chunk loads (ThreadsFirstPage, its loader and two labels): +0.57 kB
 // on the view's row and on the ui row (the ui ceiling 35.4 → 36.0). Before, the list waited for the chunk and for
@@ -193,8 +199,8 @@ const ENTRIES = [
   }),
   { id: 'app-genkit-view', group: 'core', label: '… + `genkitTransport` + `AgentChatView` from `@agent-chat/ui` (a whole Genkit chat page), initial chunk (its lazy chunks listed below)', source: `${app('genkitTransport')}export { AgentChatView } from '@agent-chat/ui';\n`, budget: 42 },
   { id: 'core+react', group: 'core', label: "`export * from '@agent-chat/core'; export * from '@agent-chat/react'` (all five protocols; their internals are in subpaths)", source: "export * from '@agent-chat/core';\nexport * from '@agent-chat/react';\n", budget: 15, ceiling: CEILINGS['core+react'] },
-  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 41.45 },
-  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "import { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\nexport const chat = [MessageList.Root, Composer.Root, ThinkingIndicator, InterruptConfirmDialog];\n", external: OURS, budget: 10, ceiling: 18.0 },
+  { id: 'ui', group: 'ui', label: "`export * from '@agent-chat/ui'` on top of core + react (those two external): what the UI adds, streaming-markdown included", source: "export * from '@agent-chat/ui';\n", external: OURS, budget: 10, ceiling: 41.65 },
+  { id: 'ui-chat', group: 'ui', label: '`MessageList`, `Composer`, `ThinkingIndicator`, `InterruptConfirmDialog` (a chat without the artifact panel), core + react external', source: "import { MessageList, Composer, ThinkingIndicator, InterruptConfirmDialog } from '@agent-chat/ui';\nexport const chat = [MessageList.Root, Composer.Root, ThinkingIndicator, InterruptConfirmDialog];\n", external: OURS, budget: 10, ceiling: 17.45 },
   { id: 'ui+core+react', group: 'ui', label: "`export * from '@agent-chat/ui'`, core + react included (the whole kit)", source: "export * from '@agent-chat/ui';\n" },
   // Issue 28 (session 7): the highlighter's chunk holds no Shiki: it starts a Web Worker (the next row) and sends it
   // the finished blocks; the grammars are the worker's lazy chunks, one per language, loaded at its first block. The

@@ -36,14 +36,14 @@ async function initialChunk(source) {
 const has = (inputs, pattern) => inputs.some((path) => pattern.test(path));
 
 describe('the initial chunk of a view app', () => {
-  it('AgentChatView: no streaming-markdown, virtualiser, dialog, artifact panel, message actions, tool rows, media, sources, usage line, unlinked interrupts or attachment chips; each is an import() of its own', async () => {
+  it('AgentChatView: no streaming-markdown, virtualiser, dialog, artifact panel, message actions, tool rows, media, sources, usage line, unlinked interrupts, attachment chips or the reading of attached files; each is an import() of its own', async () => {
     const { inputs, lazy } = await initialChunk("export { AgentChatView } from './index.ts';");
     expect(has(inputs, /streaming-markdown/)).toBe(false);
     expect(has(inputs, /@tanstack\/(react-virtual|virtual-core)/)).toBe(false);
-    for (const module of ['markdown', 'markdown-tree', 'markdown-node', 'code-block', 'virtual-rows', 'interrupt-confirm-dialog', 'focus-trap', 'artifact-panel', 'artifact-view', 'message-actions', 'tool-activity', 'inline-interrupt', 'media-view', 'image-zoom', 'pending-interrupts', 'composer-attachment-chips', 'sub-agent-view']) {
+    for (const module of ['markdown', 'markdown-tree', 'markdown-node', 'code-block', 'virtual-rows', 'interrupt-confirm-dialog', 'focus-trap', 'artifact-panel', 'artifact-view', 'message-actions', 'tool-activity', 'inline-interrupt', 'media-view', 'image-zoom', 'pending-interrupts', 'composer-attachment-chips', 'composer-media', 'sub-agent-view']) {
       expect(has(inputs, new RegExp(`/ui/src/(?:[a-z-]+/)?${module}\\.tsx?$`)), module).toBe(false);
     }
-    for (const chunk of ['./markdown.js', './virtual-rows.js', './interrupt-confirm-dialog.js', './artifact-panel.js', './message-actions.js', './message-sources.js', './message-usage.js', './tool-activity.js', './media-view.js', './pending-interrupts.js', './composer-attachment-chips.js', './sub-agent-view.js']) {
+    for (const chunk of ['./markdown.js', './virtual-rows.js', './interrupt-confirm-dialog.js', './artifact-panel.js', './message-actions.js', './message-sources.js', './message-usage.js', './tool-activity.js', './media-view.js', './pending-interrupts.js', './composer-attachment-chips.js', './composer-media.js', './sub-agent-view.js']) {
       expect(lazy).toContain(chunk);
     }
     // The SubAgent parts are the sub-agent view's chunk (and an app's own import), not the view's.

@@ -17,8 +17,6 @@ import { messageSourcesPart, messageUsagePart } from '../message-list/row-parts.
 import { toolActivityPart } from '../tools/lazy-tool-activity.js';
 import { artifactPanelPart, interruptDialogPart, LazyArtifactPanel, LazyInterruptDialog, LazyMessageActions, messageActionsPart } from './view-parts.js';
 import { ThreadsFirstPage } from './threads-first-page.js';
-import { markdownPart } from '../markdown/lazy-markdown.js';
-import { virtualRowsPart } from '../message-list/message-rows.js';
 
 /** A tool of {@link AgentChatView}: a renderer for a server tool's calls, or a client tool with an optional `render`. */
 export type AgentChatViewTool = ToolRenderer | (ClientTool & { render?: ToolRenderer });
@@ -151,9 +149,7 @@ function ThreadsView<S>({ threads, layout, open, onOpenChange }: { threads: Thre
     loadThreadedView().then(async (module) => {
       // The first page paints before the layout's much larger first render: read, rendered, a frame, then the layout.
       await threads.ready;
-      // What a conversation's rows render loads while the first page paints (not while it is read: it would wait): a
-      // switch right after the list shows finds it there (else the switch's own render starts these imports).
-      for (const part of [markdownPart, virtualRowsPart, messageActionsPart, toolActivityPart, messageSourcesPart]) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
+      module.preloadRowParts();
       await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
       if (live) setLoaded(module);
     }, () => {});

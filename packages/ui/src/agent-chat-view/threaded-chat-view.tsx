@@ -8,6 +8,9 @@ import { useThreadLabels } from '../thread-list/thread-labels.js';
 import { ThreadList } from '../thread-list/thread-list.js';
 import { markdownPart } from '../markdown/lazy-markdown.js';
 import { virtualRowsPart } from '../message-list/message-rows.js';
+import { messageSourcesPart } from '../message-list/row-parts.js';
+import { toolActivityPart } from '../tools/lazy-tool-activity.js';
+import { messageActionsPart } from './view-parts.js';
 
 interface ThreadedChatViewProps {
   threads: ThreadListHandle;
@@ -64,6 +67,15 @@ function ThreadedLayout({ threads, render, open, onOpenChange }: ThreadedChatVie
       </div>
     </div>
   );
+}
+
+/**
+ * What a conversation's rows render, loaded while the thread list's first page paints (not while it is read: it would
+ * wait): a switch right after the list shows finds it there (else the switch's own render starts these imports).
+ * AgentChatView's first page calls it with this chunk loaded (it is here, not in the view's first chunk).
+ */
+export function preloadRowParts(): void {
+  for (const part of [markdownPart, virtualRowsPart, messageActionsPart, toolActivityPart, messageSourcesPart]) part.preload().catch(() => {}); // a part that cannot load keeps its plain fallback
 }
 
 /** `AgentChatView` with `threads`: loaded on demand. */

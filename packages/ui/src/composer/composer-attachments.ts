@@ -1,4 +1,3 @@
-import type { MediaPart } from '@agent-chat/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AgentChatLabels } from '../labels/labels.js';
 
@@ -40,22 +39,6 @@ export function acceptsFile(file: Pick<File, 'name' | 'type'>, accept: string): 
     if (entry.endsWith('/*')) return type.startsWith(entry.slice(0, -1));
     return type === entry;
   });
-}
-
-/** The file as a `data:` URL. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** A file as the media part a message carries: its URL (uploaded, or inline), its type, and its name in the metadata. */
-export async function toMediaPart(file: File, uploadFile?: (file: File) => Promise<string>): Promise<MediaPart> {
-  const url = uploadFile ? await uploadFile(file) : await readAsDataUrl(file);
-  return { media: { url, contentType: file.type || 'application/octet-stream' }, metadata: { filename: file.name } };
 }
 
 const canPreview = () => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function';

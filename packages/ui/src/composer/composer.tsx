@@ -14,7 +14,7 @@ import { ComposerContext, type ComposerContextValue, type ComposerState } from '
 import { ComposerInput, resetFieldHeight } from './composer-input.js';
 import { ComposerSend } from './composer-send.js';
 import { ComposerStop } from './composer-stop.js';
-import { toMediaPart, useComposerAttachments, type ComposerAttachmentOptions } from './composer-attachments.js';
+import { useComposerAttachments, type ComposerAttachmentOptions } from './composer-attachments.js';
 import { ComposerFocusContext } from '../context/composer-focus.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
 import { OwnerActionsContext, useChatOf } from '../context/use-chat-view.js';
@@ -83,7 +83,9 @@ function ComposerWithRef<S = unknown>({
     let parts: MediaPart[] = [];
     if (files.items.length > 0) {
       setSending(true);
-      const results = await Promise.allSettled(files.items.map((item) => toMediaPart(item.file, options.uploadFile)));
+      // Reading or uploading the files is a chunk of its own (composer-media.ts); one that cannot load fails every file.
+      const media = import('./composer-media.js');
+      const results = await Promise.allSettled(files.items.map((item) => media.then((module) => module.toMediaPart(item.file, options.uploadFile))));
       setSending(false);
       const failed = files.items.filter((_, index) => results[index]!.status === 'rejected');
       if (failed.length > 0) {

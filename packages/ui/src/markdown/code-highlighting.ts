@@ -24,39 +24,44 @@ const loaded = new WeakMap<CodeHighlighterLoader, Promise<CodeHighlighter>>();
 
 // While an answer streams, a finished block's colours wait for the list's next commit (at most HOLD_MS): they render
 // and paint with it, not in a render, a commit and a frame of their own (one per code block: a long answer has hundreds).
+// `lists`: the lists streaming now; `release`: shows what is held. The first block that holds colours sets `release`
+// (the holding itself is code of the Markdown chunk's blocks): until then there is nothing to show.
+const hold = { lists: 0, release: () => {} };
+
+/** Shows the colours held for the next commit: a list calls it in its layout effect, so they render before the paint. */
+export const releaseHighlights = (): void => hold.release();
+
+/** While `streaming`, highlighted blocks wait for the list's commits ({@link releaseHighlights}). */
+export function useHoldHighlights(streaming: boolean): void {
+  useEffect(() => {
+    if (!streaming) return;
+    hold.lists++;
+    return () => {
+      if (--hold.lists === 0) hold.release();
+    };
+  }, [streaming]);
+}
+
 const HOLD_MS = 100;
-let streamingLists = 0;
 const held = new Set<() => void>();
 let holdTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Shows the colours held for the next commit: a list calls it in its layout effect, so they render before the paint. */
-export function releaseHighlights(): void {
-  if (holdTimer !== undefined) clearTimeout(holdTimer);
+function releaseHeld(): void {
+  clearTimeout(holdTimer);
   holdTimer = undefined;
   const ready = [...held];
   held.clear();
   for (const show of ready) show();
 }
 
-/** While `streaming`, highlighted blocks wait for the list's commits ({@link releaseHighlights}). */
-export function useHoldHighlights(streaming: boolean): void {
-  useEffect(() => {
-    if (!streaming) return;
-    streamingLists++;
-    return () => {
-      streamingLists--;
-      if (streamingLists === 0) releaseHighlights();
-    };
-  }, [streaming]);
-}
-
 function showHighlight(show: () => void): void {
-  if (streamingLists === 0) {
+  if (hold.lists === 0) {
     show();
     return;
   }
+  hold.release = releaseHeld;
   held.add(show);
-  holdTimer ??= setTimeout(releaseHighlights, HOLD_MS);
+  holdTimer ??= setTimeout(releaseHeld, HOLD_MS);
 }
 
 /**
