@@ -22,26 +22,29 @@ describe('AgentChatView with threads, before its thread layout is loaded', () =>
     const parts = [markdownPart, virtualRowsPart, messageActionsPart, toolActivityPart, messageSourcesPart];
     const preloads = parts.map((part) => vi.spyOn(part, 'preload'));
     const view = render(<AgentChatView threads={list} />);
-    // The first commit: the list's first page (40 rows, newest first), the layout's chunk still loading.
+    // The first commit: the list's first page (40 rows, newest first), the layout's chunk still loading. Read before
+    // anything is awaited: the layout's chunk may come in at any later await.
     expect(view.container.querySelector('.acu-threaded')!.getAttribute('data-state')).toBe('loading');
-    // What a conversation's rows render loads once the first page is read, before the layout: a switch right after
-    // the list shows finds it there.
-    for (const preload of preloads) expect(preload).not.toHaveBeenCalled();
-    await waitFor(() => {
-      for (const preload of preloads) expect(preload).toHaveBeenCalled();
-    }, { timeout: 10_000 });
-    for (const preload of preloads) preload.mockRestore();
     const rows = [...view.container.querySelectorAll('.acu-thread-open')].map((row) => row.textContent);
     expect(rows).toHaveLength(40);
     expect(rows.slice(0, 2)).toEqual(['Thread 59', 'Thread 58']);
     expect(screen.getByRole('navigation', { name: 'Conversations' }).getAttribute('aria-busy')).toBe('true');
-    expect(await axeViolations(view.container)).toEqual([]);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Thread 58' })));
+    // What a conversation's rows render loads once the first page is read, before the layout: a switch right after
+    // the list shows finds it there.
+    for (const preload of preloads) expect(preload).not.toHaveBeenCalled();
+    // A row of the first page opens its thread (the layout, once in, shows it and makes no new chat).
+    fireEvent.click(screen.getByRole('button', { name: 'Thread 58' }));
     await waitFor(() => expect(list.getState().activeId).toBe('t58'));
+    await waitFor(() => {
+      for (const preload of preloads) expect(preload).toHaveBeenCalled();
+    }, { timeout: 10_000 });
+    for (const preload of preloads) preload.mockRestore();
     // Then the whole layout: the chat beside the list, the rows with their actions.
     await screen.findByRole('textbox', { name: 'Message' });
     expect(view.container.querySelector('.acu-threaded')!.getAttribute('data-state')).toBeNull();
     expect(screen.getByRole('button', { name: 'Thread 58' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Rename: Thread 58' })).toBeTruthy();
+    expect(list.getState().activeId).toBe('t58');
+    expect(await axeViolations(view.container)).toEqual([]);
   });
 });
