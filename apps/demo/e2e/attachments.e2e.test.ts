@@ -87,13 +87,13 @@ describe.skipIf(!chromiumPath)('attachments in Chromium', () => {
   it('a file over the size limit is refused with a message, and nothing is attached', async () => {
     const demo = await openDemo();
     const page = demo.page;
-    await page.locator('input[type="file"]').setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) }]);
+    await page.locator('.acu-composer input[type="file"]').setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) }]);
     const alert = page.locator('.acu-composer').getByRole('alert');
     await expect.poll(() => alert.textContent()).toBe('huge.png is too large: files can be up to 512 KB.');
     expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
     await expectAccessible(demo, '14-attachments-3-too-large');
     // A file that fits clears the message.
-    await page.locator('input[type="file"]').setInputFiles([PHOTO]);
+    await page.locator('.acu-composer input[type="file"]').setInputFiles([PHOTO]);
     await expect.poll(() => alert.count()).toBe(0);
   });
 });

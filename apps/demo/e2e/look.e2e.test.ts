@@ -120,7 +120,7 @@ describe.skipIf(!chromiumPath)('the demo as a product, in Chromium', () => {
 
     it('an attachment: its chip in the composer, then the image in the message and the agent naming it', async () => {
       const demo = await open(size);
-      await demo.page.locator('input[type="file"]').setInputFiles([PHOTO]);
+      await demo.page.locator('.acu-composer input[type="file"]').setInputFiles([PHOTO]);
       await demo.page.getByRole('list', { name: 'Attachments' }).getByRole('listitem').waitFor();
       await demo.composer.fill('What is this?');
       expect(await layoutOf(demo.page)).toMatchObject({ overflowsX: false, composerInView: true });

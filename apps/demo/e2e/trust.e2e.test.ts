@@ -264,7 +264,7 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
 
     it('a sent image is a thumbnail that opens full size', async () => {
       const demo = await openPhone();
-      await demo.page.locator('input[type="file"]').setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: solidPng(320, 200, [56, 139, 253]) }]);
+      await demo.page.locator('.acu-composer input[type="file"]').setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: solidPng(320, 200, [56, 139, 253]) }]);
       await demo.send('What is this?', { turns: 1 });
       const thumbnail = demo.page.getByRole('button', { name: 'Open photo.png full size' });
       await thumbnail.waitFor();
@@ -287,7 +287,7 @@ describe.skipIf(!chromiumPath)('a conversation you can trust, in Chromium', () =
       const files = ['quarterly-report-final.txt', 'meeting-notes-december.txt', 'shopping-list-for-weekend.txt'].map((name) => ({
         name, mimeType: 'text/plain', buffer: Buffer.from(`contents of ${name}`),
       }));
-      await demo.page.locator('input[type="file"]').setInputFiles(files);
+      await demo.page.locator('.acu-composer input[type="file"]').setInputFiles(files);
       const chips = demo.page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
       await expect.poll(() => chips.count()).toBe(3);
       const tops = await chips.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));

@@ -33,18 +33,21 @@ export function ReplayRecordingInput({ session }: { session: DemoSession }) {
     if (file) await session.replay(await file.text());
   };
   return (
-    <label className="acu-button replay-recording">
-      Replay a recording
-      <input
-        type="file"
-        accept="application/json,.json"
-        className="visually-hidden"
-        aria-describedby="replay-recording-description"
-        onChange={(event) => void replay(event.currentTarget)}
-      />
+    <>
+      <label className="acu-button replay-recording">
+        Replay a recording
+        <input
+          type="file"
+          accept="application/json,.json"
+          className="visually-hidden"
+          aria-describedby="replay-recording-description"
+          onChange={(event) => void replay(event.currentTarget)}
+        />
+      </label>
+      {/* Outside the label: a description, not part of the control's name. */}
       <span id="replay-recording-description" className="visually-hidden">
         Plays a saved recording into a new chat, offline, with the protocol it was recorded in.
       </span>
-    </label>
+    </>
   );
 }
