@@ -29,6 +29,8 @@ import { DEFAULT_MAX_DETACHED_MS, detachedTurns } from './detached-turns.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 
 const CANCELLED_WAIT_MS = 5000;
+// Early cancels a user may have pending at once (each lives CANCELLED_WAIT_MS): a flood of one user's is bounded.
+const MAX_EARLY_CANCELS_PER_USER = 32;
 /** One encoder for every response (its `encode` keeps no state). */
 const encoder = new TextEncoder();
 
@@ -158,20 +160,30 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
   };
 
   /**
-   * Client ids cancelled before their turn began (a Stop while the POST was under way), per route and user, for a few
-   * seconds: the turn that then begins under the id is stopped at once.
+   * Client ids cancelled before their turn began (a Stop while the POST was under way), per user and route, for a few
+   * seconds: the turn that then begins under the id is stopped at once. Kept per user, a few each: one user's cancels
+   * can neither replace nor crowd out another's.
    */
-  const cancelledEarly = new Map<string, { route: string; user: string; at: number }>();
+  const cancelledEarly = new Map<string, Map<string, number>>();
   const cancelEarly = (turnId: string, route: string, user: string) => {
     const now = Date.now();
-    for (const [id, entry] of cancelledEarly) if (now - entry.at > CANCELLED_WAIT_MS || cancelledEarly.size > 1000) cancelledEarly.delete(id);
-    cancelledEarly.set(turnId, { route, user, at: now });
+    for (const [owner, ids] of cancelledEarly) {
+      for (const [id, at] of ids) if (now - at > CANCELLED_WAIT_MS) ids.delete(id);
+      if (ids.size === 0) cancelledEarly.delete(owner);
+    }
+    const ids = cancelledEarly.get(user) ?? new Map<string, number>();
+    ids.delete(`${route} ${turnId}`);
+    ids.set(`${route} ${turnId}`, now);
+    // The oldest go first past the few a user can mean within the wait.
+    for (const id of ids.keys()) if (ids.size > MAX_EARLY_CANCELS_PER_USER) ids.delete(id);
+    cancelledEarly.set(user, ids);
   };
   const wasCancelled = (turnId: string | undefined, route: string, user: string) => {
-    const entry = turnId === undefined ? undefined : cancelledEarly.get(turnId);
-    if (!entry) return false;
-    cancelledEarly.delete(turnId!);
-    return entry.route === route && entry.user === user && Date.now() - entry.at <= CANCELLED_WAIT_MS;
+    const ids = turnId === undefined ? undefined : cancelledEarly.get(user);
+    const at = ids?.get(`${route} ${turnId}`);
+    if (at === undefined) return false;
+    ids!.delete(`${route} ${turnId}`);
+    return Date.now() - at <= CANCELLED_WAIT_MS;
   };
 
   const begin: ResumableTurns['begin'] = async ({ route, sessionId, input, user, request }) => {

@@ -98,6 +98,31 @@ describe('a Stop before the response', () => {
   });
 });
 
+describe("a Stop before the response is its user's alone", () => {
+  let users: RoutesServer;
+  beforeAll(async () => {
+    users = await startStoryServer(5, undefined, (request) => request.headers.get('x-test-user') ?? undefined);
+  });
+  afterAll(() => users.close());
+  const cancel = (turnId: string, user: string) => fetch(`${users.base}/agent/${turnPath(turnId, 'cancel')}`, { method: 'POST', headers: { 'x-test-user': user } });
+
+  it("another user's cancels — of the same id, or a flood of others — neither undo nor crowd out it", async () => {
+    const turnId = 'alice-early-0123456789';
+    expect((await cancel(turnId, 'alice')).status).toBe(404);
+    // Bob names Alice's id, then floods the server with cancels of ids of his own.
+    await cancel(turnId, 'bob');
+    await Promise.all(Array.from({ length: 1100 }, (_, index) => cancel(`bob-flood-${index}-0123456789`, 'bob')));
+    const response = await fetch(`${users.base}/agent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', [TURN_ID_HEADER]: turnId, 'x-test-user': 'alice' },
+      body: JSON.stringify({ data: { message: { role: 'user', content: [{ text: STORY_PROMPT }] } } }),
+    });
+    expect(response.headers.get(TURN_ID_HEADER)).toBe(turnId);
+    await readFrames(response);
+    expect((await users.routes.turns.find(turnId))?.local?.controller.signal.reason).toBe('cancelled');
+  }, 30_000);
+});
+
 describe('a turn nobody reads is stopped after maxDetachedMs', () => {
   let short: RoutesServer;
   beforeAll(async () => {

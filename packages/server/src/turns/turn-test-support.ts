@@ -8,6 +8,7 @@ import { genkit } from 'genkit/beta';
 import { currentTurn, genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes } from '../genkit/index.js';
 import { toNodeListener } from '../http/node-adapter.js';
 import type { ResumableTurns } from './resumable-turns.js';
+import type { UserOption } from '../access/user.js';
 import { EventSchema } from '@ag-ui/core/schemas';
 
 /** The story: 400 words, one chunk each. */
@@ -46,10 +47,13 @@ export interface RoutesServer {
   close(): Promise<void>;
 }
 
-/** `genkitRoutes` over {@link storyAgent} on a free port, one user (`turns`: the routes' own, default in memory). */
-export async function startStoryServer(wordDelayMs = 10, turns?: ResumableTurns): Promise<RoutesServer> {
+/**
+ * `genkitRoutes` over {@link storyAgent} on a free port (`turns`: the routes' own, default in memory; `user`: one user
+ * unless a hook is given).
+ */
+export async function startStoryServer(wordDelayMs = 10, turns?: ResumableTurns, user: UserOption = 'anonymous'): Promise<RoutesServer> {
   const store = memorySessionStore();
-  const routes = genkitRoutes({ agent: storyAgent(store, wordDelayMs), store: withClientState(store), user: 'anonymous', ...(turns && { turns }) });
+  const routes = genkitRoutes({ agent: storyAgent(store, wordDelayMs), store: withClientState(store), user, ...(turns && { turns }) });
   const server = createServer(toNodeListener(routes));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
