@@ -1,6 +1,6 @@
 import { createAgentChat, scriptedTransport, versionTree } from '@agent-chat/core';
 import { createThreadList, memoryThreadAdapter, type ThreadSummary } from '@agent-chat/core/threads';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.js';
 import { AgentChatView } from './agent-chat-view.js';
