@@ -86,35 +86,37 @@ describe.skipIf(!chromiumPath)('generative UI (Chromium)', () => {
     });
   }
 
-  it('AG-UI: the recorded turns (the A2UI form, its submit, the MCP App) replay in the page to the same rendered state', async () => {
-    const demo = await openDemo('?protocol=agui');
-    const { page } = demo;
-    await demo.send('book a table');
-    const form = page.locator('.acu-a2ui[data-surface-id="booking"]');
-    await form.getByLabel('Name').fill('Ada');
-    await form.getByLabel('Guests').fill('4');
-    await form.getByRole('button', { name: 'Book' }).click();
-    await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toContain('Booked a table for 4 at 19:30, under the name Ada.');
-    await demo.send('chart my tasks');
-    const chart = () => page.frameLocator('iframe.acu-mcp-app__frame').locator('#chart').getAttribute('aria-label');
-    await expect.poll(chart, { timeout: 15_000 }).toBe('0 open, 0 done');
-    await expect.poll(() => demo.stopButton.count(), { timeout: 15_000 }).toBe(0);
-    /** What the page draws of the conversation: its text, the form's fields, the app's chart. */
-    const drawn = async () => ({
-      // Each answer's timing line ("120 ms to first token · 1.5 s in all") is the time it took now, not what it says.
-      conversation: ((await page.locator('.demo-chat').textContent()) ?? '').replace(/[\d.]+ m?s to first token · [\d.]+ m?s in all/g, '').replace(/\s+/g, ' ').trim(),
-      fields: await Promise.all(['Name', 'Guests', 'Time'].map((label) => form.getByLabel(label).inputValue())),
-      chart: await chart(),
-    });
-    const live = await drawn();
-    expect(live.fields).toEqual(['Ada', '4', '19:30']);
+  for (const [label, query, protocol] of [['Genkit', '', 'genkit'], ['AG-UI', '?protocol=agui', 'agui'], ['the AI SDK route', '?protocol=ai-sdk', 'ai-sdk']] as const) {
+    it(`${label}: the recorded turns (the A2UI form, its submit, the MCP App) replay in the page to the same rendered state`, async () => {
+      const demo = await openDemo(query);
+      const { page } = demo;
+      await demo.send('book a table');
+      const form = page.locator('.acu-a2ui[data-surface-id="booking"]');
+      await form.getByLabel('Name').fill('Ada');
+      await form.getByLabel('Guests').fill('4');
+      await form.getByRole('button', { name: 'Book' }).click();
+      await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 15_000 }).toContain('Booked a table for 4 at 19:30, under the name Ada.');
+      await demo.send('chart my tasks');
+      const chart = () => page.frameLocator('iframe.acu-mcp-app__frame').locator('#chart').getAttribute('aria-label');
+      await expect.poll(chart, { timeout: 15_000 }).toBe('0 open, 0 done');
+      await expect.poll(() => demo.stopButton.count(), { timeout: 15_000 }).toBe(0);
+      /** What the page draws of the conversation: its text, the form's fields, the app's chart. */
+      const drawn = async () => ({
+        // Each answer's timing line ("120 ms to first token · 1.5 s in all") is the time it took now, not what it says.
+        conversation: ((await page.locator('.demo-chat').textContent()) ?? '').replace(/[\d.]+ m?s to first token · [\d.]+ m?s in all/g, '').replace(/\s+/g, ' ').trim(),
+        fields: await Promise.all(['Name', 'Guests', 'Time'].map((label) => form.getByLabel(label).inputValue())),
+        chart: await chart(),
+      });
+      const live = await drawn();
+      expect(live.fields).toEqual(['Ada', '4', '19:30']);
 
-    await demo.openDeveloperTools();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save recording' }).click()]);
-    await page.getByLabel('Replay a recording').setInputFiles(await download.path());
-    await expect.poll(() => page.locator('.app-notice').textContent(), { timeout: 15_000 }).toBe('Replayed 3 turns of the recording (agui), offline. The next message goes to the agent.');
-    await expect.poll(chart, { timeout: 15_000 }).toBe('0 open, 0 done');
-    expect(await drawn()).toEqual(live);
-    expect(await axeViolations(page), 'axe (the replayed chat, developer tools open)').toEqual([]);
-  });
+      await demo.openDeveloperTools();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save recording' }).click()]);
+      await page.getByLabel('Replay a recording').setInputFiles(await download.path());
+      await expect.poll(() => page.locator('.app-notice').textContent(), { timeout: 15_000 }).toBe(`Replayed 3 turns of the recording (${protocol}), offline. The next message goes to the agent.`);
+      await expect.poll(chart, { timeout: 15_000 }).toBe('0 open, 0 done');
+      expect(await drawn()).toEqual(live);
+      expect(await axeViolations(page), 'axe (the replayed chat, developer tools open)').toEqual([]);
+    });
+  }
 });
