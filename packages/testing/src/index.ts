@@ -10,3 +10,4 @@ export type { ReplayFault, ReplayFaultKind } from './faults.js';
 export { playRecording, type PlayRecordingOptions, type PlayedRecording } from './play-recording.js';
 export { chatOutcome, type ChatOutcome, type ChatOutcomeOptions } from './chat-outcome.js';
 export { assistantText } from './assistant-text.js';
+export { memoryStorage, type MemoryStorage } from './memory-storage.js';

@@ -4,8 +4,9 @@
  */
 import {
   aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, isDeniedResponse, isToolResponsePart, persistChatTree,
-  type AgentChat, type ChatTreeStorage, type ToolResponsePart, type Transport,
+  type AgentChat, type ToolResponsePart, type Transport,
 } from '@agent-chat/core';
+import { memoryStorage } from '@agent-chat/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support.js';
 import { versionTree } from '@agent-chat/core';
@@ -30,10 +31,6 @@ const clearAnswers = (chat: AgentChat): ToolResponsePart[] =>
 const answer = (chat: AgentChat, output: boolean) =>
   chat.resume(chat.getState().interrupts.map((part) => ({ toolResponse: { name: part.toolRequest.name, ref: part.toolRequest.ref, output } })));
 
-function memoryStorage(): ChatTreeStorage {
-  const items = new Map<string, string>();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
-}
 
 describe.each(PROTOCOLS)('%s: a refused interrupt', (name, make) => {
   it('is denied live, after restoring the kept tree, and (where the server says so) after a plain restore; a confirmed one is not', async () => {

@@ -6,8 +6,9 @@
  */
 import {
   aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, isToolRequestPart, isToolResponsePart, isDeniedResponse, persistChatTree,
-  type AgentChat, type PersistedChatTree, type ChatTreeStorage, type Part, type Transport,
+  type AgentChat, type PersistedChatTree, type Part, type Transport,
 } from '@agent-chat/core';
+import { memoryStorage } from '@agent-chat/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support.js';
@@ -100,12 +101,7 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
 
 /** A page: its chat and what it keeps across a reload (the session id, and the tree in its storage). */
 class Page {
-  readonly storage = new Map<string, string>();
-  readonly store: ChatTreeStorage = {
-    getItem: (key) => this.storage.get(key) ?? null,
-    setItem: (key, value) => void this.storage.set(key, value),
-    removeItem: (key) => void this.storage.delete(key),
-  };
+  readonly store = memoryStorage();
   readonly cut = { next: false };
   chat: AgentChat;
 

@@ -5,6 +5,7 @@
  */
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type AgentChat, type AgentResponse, type Transport } from '@agent-chat/core';
 import { createMessageQueue, persist } from '@agent-chat/core/persist';
+import { memoryStorage } from '@agent-chat/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_TEXT } from './resume-support.js';
 import { startTestServer, type TestServer } from '../test-support.js';
@@ -29,11 +30,6 @@ const conversation = (chat: AgentChat) =>
 
 const isPost = (init?: RequestInit) => (init?.method ?? 'GET') === 'POST';
 const turnIdOf = (init?: RequestInit) => new Headers(init?.headers).get('x-agent-turn-id');
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
-}
 
 describe.each(Object.entries(PROTOCOLS))('%s: client turn ids', (_name, make) => {
   it('a second chat sending to a session whose turn runs gets a typed `busy` error naming the running turn, which it can join', async () => {

@@ -1,5 +1,6 @@
 import { createAgentChat, scriptedTransport, type SnapshotInfo, type Transport } from '@agent-chat/core';
 import { persist, persistedValues, type PersistedChat } from '@agent-chat/core/persist';
+import { memoryStorage, type MemoryStorage } from '@agent-chat/testing';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,16 +8,8 @@ import { Composer } from './composer.js';
 
 afterEach(cleanup);
 
-/** A `sessionStorage` of the test's own (one per simulated tab). */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    kept: () => JSON.parse(items.get('agent-chat/chat') ?? 'null') as PersistedChat | null,
-  };
-}
+/** What a tab's `sessionStorage` (a storage of the test's own) keeps of its chat. */
+const kept = (storage: MemoryStorage) => JSON.parse(storage.getItem('agent-chat/chat') ?? 'null') as PersistedChat | null;
 
 const answered = () => scriptedTransport([[{ type: 'text-delta', text: 'ok' }, { type: 'turn-end', finishReason: 'stop' }]], { loop: true });
 const field = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
@@ -27,7 +20,7 @@ describe('the composer keeps its draft per conversation', () => {
     const before = createAgentChat({ transport: answered(), features: [persist({ storage })] });
     const first = render(<Composer chat={before} />);
     await userEvent.setup().type(field(), 'half a thought');
-    await waitFor(() => expect(storage.kept()?.extras).toEqual({ draft: 'half a thought' }));
+    await waitFor(() => expect(kept(storage)?.extras).toEqual({ draft: 'half a thought' }));
     first.unmount();
 
     // The next page: a new chat over the same storage.
@@ -38,7 +31,7 @@ describe('the composer keeps its draft per conversation', () => {
     await user.type(field(), '{Enter}');
     await waitFor(() => expect(after.getState().messages.map((message) => message.role)).toEqual(['user', 'model']));
     expect(field().value).toBe('');
-    await waitFor(() => expect(storage.kept()?.extras ?? {}).toEqual({}));
+    await waitFor(() => expect(kept(storage)?.extras ?? {}).toEqual({}));
   });
 
   it('a draft typed while the kept conversation loads wins over the kept one', async () => {

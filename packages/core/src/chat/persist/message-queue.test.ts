@@ -1,3 +1,4 @@
+import { memoryStorage, type MemoryStorage } from '@agent-chat/testing';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentChat, type AgentChat } from '../agent-chat.js';
@@ -7,16 +8,6 @@ import type { Transport } from '../../transport/transport.js';
 import { createMessageQueue, type MessageQueue } from './message-queue.js';
 import { persist } from './persist.js';
 
-/** A storage like sessionStorage, in memory; `copy()` is what the next page of the tab finds. */
-function memoryStorage(from?: Map<string, string>) {
-  const items = new Map(from);
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    copy: () => memoryStorage(items),
-  };
-}
 
 interface ServerTurn {
   text: string;
@@ -95,7 +86,7 @@ afterEach(() => {
 });
 
 /** A page: a chat with persist() on `storage`, mounted, and its queue. */
-async function openPage(server: ReturnType<typeof fakeServer>, storage: ReturnType<typeof memoryStorage>): Promise<{ chat: AgentChat; queue: MessageQueue }> {
+async function openPage(server: ReturnType<typeof fakeServer>, storage: MemoryStorage): Promise<{ chat: AgentChat; queue: MessageQueue }> {
   const chat = createAgentChat({ transport: server.transport, features: [persist({ storage })] });
   const queue = createMessageQueue(chat, { online: () => onLine });
   await chat.restore();

@@ -1,3 +1,4 @@
+import { memoryStorage, type MemoryStorage } from '@agent-chat/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentChat, type AgentChat } from '../agent-chat.js';
 import { persist, type PersistedChat } from './persist.js';
@@ -9,16 +10,6 @@ import type { SnapshotInfo } from '../../model/session.js';
 import type { Transport } from '../../transport/transport.js';
 import { textOf } from '../../model/part.js';
 
-/** A storage like sessionStorage, in memory. */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
 
 interface ServerTurn {
   events: AgentEvent[];
@@ -117,11 +108,11 @@ function fakeServer(named: 'end' | 'start') {
 
 const texts = (chat: AgentChat) => chat.getState().messages.map((message) => `${message.role}: ${textOf(message.content)}`);
 const idle = (chat: AgentChat) => expect.poll(() => chat.getState().status).toBe('ready');
-const kept = (storage: ReturnType<typeof memoryStorage>, key = 'agent-chat/chat') => JSON.parse(storage.getItem(key) ?? 'null') as PersistedChat | null;
+const kept = (storage: MemoryStorage, key = 'agent-chat/chat') => JSON.parse(storage.getItem(key) ?? 'null') as PersistedChat | null;
 /** The page going away: the old chat stops reading (the turn runs on on the server). */
 const leave = (chat: AgentChat) => chat.detach();
 /** A new page: a chat made with `persist()`, mounted (subscribed to), restored. */
-async function reload(server: ReturnType<typeof fakeServer>, storage: ReturnType<typeof memoryStorage>, features = [persist({ storage })]) {
+async function reload(server: ReturnType<typeof fakeServer>, storage: MemoryStorage, features = [persist({ storage })]) {
   const chat = createAgentChat({ transport: server.transport, features });
   chat.subscribe(() => undefined);
   await persistedValues(chat)!.restored;
@@ -254,18 +245,12 @@ describe('persist()', () => {
     void first.send('tell me a story');
     server.say('Once ');
     await expect.poll(() => kept(storage)?.runningTurn?.turnId).toBeTruthy();
-    const writes: string[] = [];
-    const setItem = storage.setItem;
-    storage.setItem = (key, value) => {
-      writes.push(key);
-      setItem(key, value);
-    };
+    const writes = storage.writes;
     first.dispose();
     await idle(first);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(writes).toEqual([]);
+    expect(storage.writes).toBe(writes);
     expect(kept(storage)?.runningTurn?.turnId).toBeTruthy();
-    storage.setItem = setItem;
 
     const second = await reload(server, storage);
     server.say('upon a time.');
@@ -321,8 +306,7 @@ describe('persist()', () => {
     server.say('Once ');
     await expect.poll(() => held.has(`agent-chat/turn/${kept(storage)?.runningTurn?.turnId}`)).toBe(true);
     // A duplicated tab starts with a copy of the first one's storage, while the first one still reads the turn.
-    const copy = memoryStorage();
-    copy.setItem('agent-chat/chat', storage.getItem('agent-chat/chat')!);
+    const copy = storage.copy();
     const second = await reload(server, copy);
     expect(second.getState().messages).toEqual([]);
     expect(second.getState().status).toBe('ready');

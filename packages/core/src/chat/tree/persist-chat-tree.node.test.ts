@@ -1,23 +1,19 @@
 // In Node (no `pagehide`): the save due after a turn must not be lost to the next turn starting before its task.
+import { memoryStorage, type MemoryStorage } from '@agent-chat/testing';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../model/events.js';
 import { scriptedTransport } from '../../transport/scripted-transport.js';
 import { createAgentChat } from '../agent-chat.js';
 import { versionTree } from './version-tree.js';
 import type { ChatTreeRecord } from './chat-tree-record.js';
-import { persistChatTree, type ChatTreeStorage } from './persist-chat-tree.js';
+import { persistChatTree } from './persist-chat-tree.js';
 
 const turn = (text: string, snapshotId: string): AgentEvent[] => [
   { type: 'text-delta', text },
   { type: 'turn-end', finishReason: 'stop', sessionId: 's1', snapshotId },
 ];
 
-function memoryStorage(): ChatTreeStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
-}
-
-const savedLines = (storage: ReturnType<typeof memoryStorage>) =>
+const savedLines = (storage: MemoryStorage) =>
   (JSON.parse(storage.items.get('agent-chat/tree/s1') ?? '{"nodes":[]}') as ChatTreeRecord).nodes.map((node) => `${node.role}:${node.snapshotId}`);
 
 describe('persistChatTree in Node', () => {

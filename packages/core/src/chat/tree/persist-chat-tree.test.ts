@@ -1,25 +1,12 @@
 // @vitest-environment jsdom
+import { memoryStorage } from '@agent-chat/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentChat } from '../agent-chat.js';
 import { scriptedTransport } from '../../transport/scripted-transport.js';
 import { versionTree } from '../tree/version-tree.js';
 import type { SnapshotInfo } from '../../model/session.js';
 import type { ChatTreeRecord } from './chat-tree-record.js';
-import { persistChatTree, type ChatTreeStorage } from './persist-chat-tree.js';
-
-function memoryStorage(): ChatTreeStorage & { writes: number } {
-  const items = new Map<string, string>();
-  const storage = {
-    writes: 0,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      storage.writes++;
-      items.set(key, value);
-    },
-    removeItem: (key: string) => void items.delete(key),
-  };
-  return storage;
-}
+import { persistChatTree } from './persist-chat-tree.js';
 
 const turn = (text: string, snapshotId: string) => [
   { type: 'text-delta' as const, text },
