@@ -77,7 +77,8 @@ async function storedText(sessionId: string): Promise<string> {
 const CUTS = [1, 2, 3, 5, 8, 13, 21, 55, 144, 233, 290];
 
 describe.each(Object.entries(PROTOCOLS))('%s: a turn survives its client and resumes frame-exactly', (name, protocol) => {
-  it.each(CUTS)('read %i frames, disconnect, resume after the last id: exactly the remaining frames, the server’s final text', async (cut) => {
+  // The cuts side by side (each its own turn and session): a story's turn mostly waits on its word timer.
+  it.concurrent.for(CUTS)('read %i frames, disconnect, resume after the last id: exactly the remaining frames, the server’s final text', async (cut, { expect }) => {
     const { id, response, turnId, controller } = await startStory(protocol);
     const head = await readFrames(response, { stopAfter: cut, controller });
     expect(idsOf(head)).toEqual(range(0, cut));

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { IncrementalMarkdown } from './markdown-tree.js';
 
