@@ -16,13 +16,11 @@ const UI_ISOLATED = [
   'packages/ui/src/agent-chat-view/lazy-parts.react18.test.tsx',
   'packages/ui/src/agent-chat-view/threads-first-page.test.tsx',
   'packages/ui/src/highlighting/highlighter.test.ts',
-  'packages/ui/src/markdown/markdown-cost.test.tsx',
   'packages/ui/src/markdown/markdown-parse-cost.test.ts',
   'packages/ui/src/message-actions/message-actions-parts.test.tsx',
   // Its first render must meet a registry without the virtualiser's chunk (a fresh page): in the shared graph another
   // file may have loaded it first.
   'packages/ui/src/message-list/message-rows.test.tsx',
-  'packages/ui/src/message-list/server-rendering.test.tsx',
 ];
 // Every story of @agent-chat/ui played as a test in jsdom, with axe (project ui-stories, a module graph of its own): the
 // slowest unit file (83 stories, ~25 s of CPU), run by test:unit and npm test, not by test:quick's inner loop (the
