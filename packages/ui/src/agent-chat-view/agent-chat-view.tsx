@@ -11,7 +11,6 @@ import type { ToolRegistry, ToolRenderer } from '../tools/tool-registry.js';
 import { clientTools, resumable, versionTree, type AgentChat, type ChatFeature, type ClientTool, type ClientTools } from '@agent-chat/core';
 import { SuggestionChips } from '../message-list/suggestion-chips.js';
 import { ThinkingIndicator } from '../thinking-indicator/thinking-indicator.js';
-import { OwnerActionsContext } from '../context/use-chat-view.js';
 import { useProtocolTransport, type ProtocolConnectionProps } from './protocol-connection.js';
 import { messageSourcesPart, messageUsagePart } from '../message-list/row-parts.js';
 import { toolActivityPart } from '../tools/lazy-tool-activity.js';
@@ -221,32 +220,30 @@ function SingleChatView<S = unknown>(props: SingleChatViewProps<S>) {
   const showArtifacts = artifacts === 'always' || (artifacts === 'auto' && (result.artifacts.length > 0 || hadArtifacts === result.chat));
   return (
     <AgentChatProvider chat={result.chat}>
-      <OwnerActionsContext.Provider value={result}>
-        <ComposerFocusContext.Provider value={composerField}>
-        <LabelsProvider labels={labels ?? NO_LABELS}>
-        <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status} data-empty={result.messages.length === 0 ? '' : undefined}>
-          <div className="acu-chat__main">
-            {unavailable ? <ConversationUnavailable onNew={() => result.reset()} /> : <>
-            <JumpToLatestContext.Provider value={jumpSlot.slot}>
-            <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} messageActions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} mathRenderer={mathRenderer} diagramRenderer={diagramRenderer}>
-              {/* The agent's follow-ups after the last answer (starter prompts before the first message). */}
-              <SuggestionChips className="acu-chat__suggestions" starters={starterPrompts} />
-              {/* Where the answer will appear, under the question (not above the composer). */}
-              <ThinkingIndicator className="acu-chat__thinking" />
-            </MessageList>
-            </JumpToLatestContext.Provider>
-            <JumpToLatestButton jump={jumpSlot.jump} />
-            <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />
-            </>}
-            {children}
-          </div>
-          {showArtifacts ? <LazyArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
-          {aside}
-          {dialog ? <LazyInterruptDialog interruptDialog={interruptDialog} /> : null}
+      <ComposerFocusContext.Provider value={composerField}>
+      <LabelsProvider labels={labels ?? NO_LABELS}>
+      <div {...dom} className={cx('acu-chat', className)} data-state={result.isThinking ? 'thinking' : result.status} data-empty={result.messages.length === 0 ? '' : undefined}>
+        <div className="acu-chat__main">
+          {unavailable ? <ConversationUnavailable onNew={() => result.reset()} /> : <>
+          <JumpToLatestContext.Provider value={jumpSlot.slot}>
+          <MessageList className="acu-chat__messages" empty={empty} renderPart={renderPart} messageActions={messageActions ?? undefined} allowedImageOrigins={allowedImageOrigins} tools={renderers} showUsage={showUsage} codeHighlighter={codeHighlighter} mathRenderer={mathRenderer} diagramRenderer={diagramRenderer}>
+            {/* The agent's follow-ups after the last answer (starter prompts before the first message). */}
+            <SuggestionChips className="acu-chat__suggestions" starters={starterPrompts} />
+            {/* Where the answer will appear, under the question (not above the composer). */}
+            <ThinkingIndicator className="acu-chat__thinking" />
+          </MessageList>
+          </JumpToLatestContext.Provider>
+          <JumpToLatestButton jump={jumpSlot.jump} />
+          <Composer className="acu-chat__composer" placeholder={placeholder} attachments={attachments} />
+          </>}
+          {children}
         </div>
-        </LabelsProvider>
-        </ComposerFocusContext.Provider>
-      </OwnerActionsContext.Provider>
+        {showArtifacts ? <LazyArtifactPanel className="acu-chat__artifacts" allowedImageOrigins={allowedImageOrigins} /> : null}
+        {aside}
+        {dialog ? <LazyInterruptDialog interruptDialog={interruptDialog} /> : null}
+      </div>
+      </LabelsProvider>
+      </ComposerFocusContext.Provider>
     </AgentChatProvider>
   );
 }

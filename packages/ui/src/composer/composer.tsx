@@ -17,7 +17,7 @@ import { ComposerStop } from './composer-stop.js';
 import { useComposerAttachments, type ComposerAttachmentOptions } from './composer-attachments.js';
 import { ComposerFocusContext } from '../context/composer-focus.js';
 import { useLabels, type AgentChatLabels } from '../labels/labels.js';
-import { OwnerActionsContext, useChatOf } from '../context/use-chat-view.js';
+import { useChatOf } from '../context/use-chat-view.js';
 import { useComposerDraft } from './composer-draft.js';
 
 /** Props of {@link Composer}. */
@@ -60,8 +60,6 @@ function ComposerWithRef<S = unknown>({
 }: Omit<ComposerProps<S>, 'ref'>, ref: ForwardedRef<HTMLTextAreaElement>) {
   const chat = useChatOf(chatProp, 'Composer');
   const state = useAgentChatSelector(chat, composerState);
-  const owner = useContext(OwnerActionsContext);
-  const actions = owner && owner.chat === chat ? owner : chat;
   const labels = useLabels(ownLabels);
   const options = typeof attachments === 'object' ? attachments : NO_OPTIONS;
   const files = useComposerAttachments(options, labels);
@@ -95,10 +93,10 @@ function ComposerWithRef<S = unknown>({
       parts = results.map((result) => (result as PromiseFulfilledResult<MediaPart>).value);
     }
     if (onSend) onSend(message, parts);
-    else if (parts.length === 0) void actions.send(message);
+    else if (parts.length === 0) void chat.send(message);
     else {
       const content: Part[] = message.trim() === '' ? parts : [...parts, { text: message }];
-      void actions.send({ message: { role: 'user', content } });
+      void chat.send({ message: { role: 'user', content } });
     }
     setText('');
     files.clear();
@@ -133,7 +131,7 @@ function ComposerWithRef<S = unknown>({
     canSend,
     submit: () => void submit(),
     stop: () => {
-      void actions.stop();
+      void chat.stop();
       field.current?.focus();
     },
     inputRef: (element) => {

@@ -1,9 +1,9 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 import { useAgentChatSelector } from '@agent-chat/react';
-import { useContext, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { cx } from '../util/class-names.js';
 import { useLabels } from '../labels/labels.js';
-import { OwnerActionsContext, useChatOf } from '../context/use-chat-view.js';
+import { useChatOf } from '../context/use-chat-view.js';
 
 /** Props of {@link SuggestionChips}. */
 export interface SuggestionChipsProps<S = unknown> extends HTMLAttributes<HTMLDivElement> {
@@ -27,16 +27,14 @@ function offered(state: ChatState<unknown>): readonly string[] | typeof STARTERS
 export function SuggestionChips<S = unknown>({ chat: own, starters, className, ...rest }: SuggestionChipsProps<S>) {
   const labels = useLabels();
   const chat = useChatOf(own, 'SuggestionChips');
-  const owner = useContext(OwnerActionsContext);
   const choice = useAgentChatSelector(chat, offered);
   const prompts = choice === STARTERS ? starters : choice;
   if (!prompts || prompts.length === 0) return null;
-  const send = owner?.chat === chat ? owner.send : chat.send;
   return (
     <div {...rest} className={cx('acu-suggestions', className)} role="group" aria-label={labels.suggestions}
       data-kind={choice === STARTERS ? 'starters' : 'follow-ups'}>
       {prompts.map((prompt) => (
-        <button key={prompt} type="button" className="acu-suggestion" onClick={() => void send(prompt)}>{prompt}</button>
+        <button key={prompt} type="button" className="acu-suggestion" onClick={() => void chat.send(prompt)}>{prompt}</button>
       ))}
     </div>
   );
