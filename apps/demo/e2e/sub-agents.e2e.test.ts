@@ -4,7 +4,8 @@
  * fold away when it is done, and open again by keyboard; axe finds nothing in the light and the dark scheme. A reload
  * in the middle of the researcher's run rejoins it, and the finished run of an earlier turn comes back with the
  * conversation; Stop stops it. The researcher's own question ("research X carefully") reaches the user, and the answer
- * goes back to the researcher, which searches and reports. On a phone, a run fits the width, running and folded.
+ * goes back to the researcher, which searches and reports (on Genkit also after a reload while it waits). On a phone,
+ * a run fits the width, running and folded.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -119,6 +120,29 @@ describe.skipIf(!chromiumPath)('sub-agents (Chromium)', () => {
     await run.trigger.click();
     expect(await run.work.textContent()).toContain('I found 3 sources');
     await screenshot(demo.page, `32-sub-agent-asked-${query ? query.slice('?protocol='.length) : 'genkit'}`);
+  });
+
+  it('Genkit: a reload while the researcher\'s question waits asks it again, inside the researcher\'s run; the answer goes back to the researcher, which finishes', async () => {
+    const demo = await openDemo('');
+    await demo.send('research tides carefully');
+    await demo.interruptAnswers.waitFor({ timeout: 20_000 });
+    await demo.page.reload();
+    await demo.composer.waitFor();
+    // Restored: the one question is the researcher's (not the research call), and its run waits for the answer.
+    const answers = demo.interruptAnswers;
+    await answers.waitFor({ timeout: 20_000 });
+    expect(await answers.count()).toBe(1);
+    expect(await demo.page.getByRole('main').textContent()).toContain('May I search the web for “tides”?');
+    const run = latestRun(demo);
+    expect(await run.trigger.textContent()).toContain('researcher');
+    expect(await run.trigger.textContent()).toContain('Waiting for you');
+    expect(await axeViolations(demo.page), 'axe violations (asked, reloaded)').toEqual([]);
+    await answers.getByRole('button', { name: /approve|yes|confirm/i }).first().click();
+    await expect.poll(() => run.trigger.textContent(), { timeout: 30_000 }).toContain('Done');
+    await expect.poll(() => demo.lastModelMessage().textContent(), { timeout: 20_000 }).toContain('Here is what the researcher found');
+    await run.trigger.click();
+    expect(await run.work.textContent()).toContain('I found 3 sources');
+    expect(await demo.interruptAnswers.count()).toBe(0);
   });
 
   it('on a phone (390×844): a nested run, running and folded, fits the width in the light and the dark scheme', async () => {

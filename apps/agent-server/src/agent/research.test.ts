@@ -112,6 +112,25 @@ describe('"research X carefully": the researcher asks first', () => {
     expect(answered.text).toContain('Here is what the researcher found');
     expect(chat.getState().interrupts).toEqual([]);
   });
+  it('genkit: a reload while the researcher\'s question waits shows the question again; the answer goes back to the researcher, which finishes', async () => {
+    const chat = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+    await chat.send('research tides carefully');
+    const asked = chat.getState().interrupts[0]!;
+    expect(asked.toolRequest.name).toBe('approveSearch');
+    const reloaded = createAgentChat({ transport: ROUTES.genkit!(t), features: [subAgents()] });
+    await reloaded.restore({ sessionId: chat.getState().sessionId! });
+    const waiting = reloaded.getState().interrupts;
+    expect(waiting.map((part) => [part.toolRequest.name, part.toolRequest.ref])).toEqual([['approveSearch', asked.toolRequest.ref]]);
+    expect(waiting[0]!.toolRequest.input).toMatchObject({ question: 'May I search the web for “tides”?' });
+    expect(researchRun(reloaded.getState().messages)).toMatchObject({ agent: 'researcher', status: 'interrupted' });
+    const answered = await reloaded.resume([{ toolResponse: { name: 'approveSearch', ref: asked.toolRequest.ref!, output: true } }]);
+    expect(answered.error).toBeNull();
+    const run = researchRun(reloaded.getState().messages)!;
+    expect(run.status).toBe('done');
+    expect(textOf(run.messages.flatMap((message) => message.content))).toContain('I found 3 sources');
+    expect(answered.text).toContain('Here is what the researcher found');
+    expect(reloaded.getState().interrupts).toEqual([]);
+  });
 });
 
 describe('the question and the kept run on the wire, in each protocol\'s own shape', () => {

@@ -63,7 +63,7 @@ export function defineResearch(ai: GenkitBeta, model: AgentModel) {
           ...(currentTurn() && { abortSignal: currentTurn()!.signal }),
         }));
       // The researcher asked the user: this call waits too, with what it needs to resume the researcher.
-      const question = askedBy(response);
+      const question = askedBy(response, 'researcher');
       if (question) interrupt(question as unknown as Record<string, unknown>);
       const message = (response.result as { message?: { content?: { text?: string }[] } }).message;
       const summary = (message?.content ?? []).map((part) => part.text ?? '').join('');

@@ -1,5 +1,5 @@
 import type { ChatMessage, MessageUsage } from './message.js';
-import { isToolRequestPart, isToolResponsePart, type Part, type ToolRequestPart, type ToolResponsePart } from './part.js';
+import { isInterruptPart, isToolRequestPart, isToolResponsePart, type Part, type ToolRequestPart, type ToolResponsePart } from './part.js';
 
 /** Where a sub-agent's run stands: `interrupted` while a question it asked waits for the user. */
 export type SubAgentStatus = 'running' | 'done' | 'failed' | 'aborted' | 'interrupted';
@@ -38,6 +38,18 @@ export function subAgentOf(part: Part): SubAgentRun | undefined {
   return typeof run === 'object' && run !== null && Array.isArray((run as SubAgentRun).messages) ? (run as SubAgentRun) : undefined;
 }
 
+/**
+ * The questions a message leaves open (`content`: the last message of a turn that ended interrupted): its interrupts,
+ * where a call whose sub-agent asked (its run `interrupted`) stands for the questions of that run's last message, at
+ * any depth, as the live stream leaves them (reduce-sub-agents.ts settleSubAgents). For a restore, a version switch.
+ */
+export function openInterrupts(content: readonly Part[]): ToolRequestPart[] {
+  return content.flatMap((part) => {
+    const run = part.metadata?.[SUB_AGENT_KEY] as SubAgentRun | undefined;
+    return run?.status === 'interrupted' ? openInterrupts(run.messages[run.messages.length - 1]?.content ?? []) : isInterruptPart(part) ? [part] : [];
+  });
+}
+
 /** The tool calls among `parts` that started a sub-agent, with their runs. */
 export function subAgentCalls(parts: readonly Part[]): { part: ToolRequestPart; run: SubAgentRun }[] {
   const calls: { part: ToolRequestPart; run: SubAgentRun }[] = [];
@@ -55,7 +67,7 @@ function keptRunOf(part: Part): SubAgentRun | undefined {
 }
 
 /** A kept run's messages as the store keeps messages: an id (from `key`) and a status, at every depth. */
-function storedRun(run: SubAgentRun, key: string): SubAgentRun {
+export function storedRun(run: SubAgentRun, key: string): SubAgentRun {
   const messages = run.messages.map((message, index) => ({
     ...message,
     id: typeof message.id === 'string' ? message.id : `${key}:${index}`,

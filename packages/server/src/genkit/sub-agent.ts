@@ -131,22 +131,25 @@ export function keptRunOf(part: ToolResponsePart): KeptRun | undefined {
   return isRecord(run) && Array.isArray(run.messages) ? { agent: typeof run.agent === 'string' ? run.agent : 'agent', status: typeof run.status === 'string' ? (run.status as SubAgentWireStatus) : 'done', messages: run.messages as MessageData[] } : undefined;
 }
 
-/** What a tool that runs a sub-agent interrupts its turn with when the sub-agent asked: its state, and what it asked. */
+/**
+ * What a tool that runs a sub-agent interrupts its turn with when the sub-agent asked: its state, what it asked, and
+ * its name (a client that restores the session while the question waits shows the sub-agent's run from these).
+ */
 export interface SubAgentQuestion {
-  subAgent: { state: unknown; asks: ToolRequestPart[] };
+  subAgent: { state: unknown; asks: ToolRequestPart[]; agent?: string };
 }
 
 /**
  * The interrupt metadata for a sub-agent that asked the user (its result ended `interrupted`): the tool that runs it
- * interrupts with it (`interrupt(askedBy(result))`); undefined when it did not ask. The questions reach the user
+ * interrupts with it (`interrupt(askedBy(result, 'researcher'))`); undefined when it did not ask. The questions reach the user
  * inside the run (the forwarded stream carried them); the answers come back through {@link routeSubAgentAnswers}.
  */
-export function askedBy(result: unknown): SubAgentQuestion | undefined {
+export function askedBy(result: unknown, agent?: string): SubAgentQuestion | undefined {
   const output = isRecord(result) && isRecord(result.result) ? result.result : result;
   if (!isRecord(output) || output.finishReason !== 'interrupted') return undefined;
   const content = isRecord(output.message) && Array.isArray(output.message.content) ? (output.message.content as Part[]) : [];
   const asks = content.filter((part): part is ToolRequestPart => !!part.toolRequest && !!part.metadata?.interrupt);
-  return { subAgent: { state: output.state, asks } };
+  return { subAgent: { state: output.state, asks, ...(agent !== undefined && { agent }) } };
 }
 
 /** The sub-agent question an open interrupt of the agent carries (see {@link askedBy}). */

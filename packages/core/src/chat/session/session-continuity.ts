@@ -1,7 +1,7 @@
 import type { AgentResponse } from '../../model/chunk.js';
 import { AgentChatError } from '../../model/error.js';
 import type { ChatMessage, Message } from '../../model/message.js';
-import { isInterruptPart } from '../../model/part.js';
+import { openInterrupts } from '../../model/sub-agent.js';
 import { completeSessionState, type SessionState, type SessionStateInit, type SnapshotInfo } from '../../model/session.js';
 import { markDenials } from '../../model/tool-outcome.js';
 import type { StopTarget } from '../../transport/transport.js';
@@ -88,6 +88,6 @@ export function stateFromSnapshot<S>(info: SnapshotInfo<S>, createId: () => stri
     snapshotId: info.error && info.parentId ? info.parentId : info.snapshotId,
     finishReason: info.finishReason ?? null,
     turnEnd: info.finishReason ? { finishReason: info.finishReason, snapshotId: info.snapshotId } : null,
-    interrupts: interrupted && last ? last.content.filter(isInterruptPart) : [],
+    interrupts: interrupted && last ? openInterrupts(last.content) : [],
   });
 }

@@ -11,7 +11,8 @@ import { AgentChatError, type AgentChatErrorCode } from '../../model/error.js';
 import type { FinishReason } from '../../model/finish-reason.js';
 import type { ChatMessage, MessageStatus, Role } from '../../model/message.js';
 import { annotationsOf, withAnnotations, type MessageAnnotations } from '../state/message-annotations.js';
-import { isInterruptPart, type Metadata, type Part, type ToolRequestPart } from '../../model/part.js';
+import type { Metadata, Part } from '../../model/part.js';
+import { openInterrupts } from '../../model/sub-agent.js';
 import type { Artifact, SnapshotInfo, SnapshotQuery } from '../../model/session.js';
 import { markDenials } from '../../model/tool-outcome.js';
 import type { AgentChat } from '../agent-chat.js';
@@ -184,7 +185,7 @@ export async function restoreChatTree<S>(chat: AgentChat<S>, record: ChatTreeRec
     const end = node.end!;
     const snapshot = end.snapshotId ? snapshots.get(end.snapshotId) : undefined;
     const last = messages.get(node.id);
-    const interrupts = end.finishReason === 'interrupted' && last ? (last.content.filter(isInterruptPart) as ToolRequestPart[]) : [];
+    const interrupts = end.finishReason === 'interrupted' && last ? openInterrupts(last.content) : [];
     const state = initialChatState<S>({
       custom: snapshot ? snapshot.state?.custom : (end.custom as S | undefined),
       artifacts: snapshot?.state?.artifacts ?? end.artifacts ?? [],

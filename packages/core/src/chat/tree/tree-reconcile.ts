@@ -4,7 +4,8 @@
  */
 import { AgentChatError } from '../../model/error.js';
 import type { ChatMessage, Message } from '../../model/message.js';
-import { isInterruptPart, isMediaPart, isTextPart, isToolRequestPart, isToolResponsePart, type Part, type ToolRequestPart } from '../../model/part.js';
+import { isMediaPart, isTextPart, isToolRequestPart, isToolResponsePart, type Part } from '../../model/part.js';
+import { openInterrupts } from '../../model/sub-agent.js';
 import type { SnapshotInfo } from '../../model/session.js';
 import { markDenials } from '../../model/tool-outcome.js';
 import { ROOT_ID } from './branch-tree.js';
@@ -38,7 +39,7 @@ function serverEnd<S>(info: SnapshotInfo<S>, last: ChatMessage | undefined, kept
     snapshotId: info.snapshotId ?? null,
     finishReason: info.finishReason ?? null,
     turnEnd: info.finishReason ? { finishReason: info.finishReason, ...(info.snapshotId ? { snapshotId: info.snapshotId } : {}) } : null,
-    interrupts: interrupted && last ? (last.content.filter(isInterruptPart) as ToolRequestPart[]) : [],
+    interrupts: interrupted && last ? openInterrupts(last.content) : [],
     error,
   });
   return lineEndOf(state, null, kept?.turn);

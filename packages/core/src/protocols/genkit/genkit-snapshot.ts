@@ -6,6 +6,7 @@ import type { SnapshotInfo } from '../../model/session.js';
 import { liftSubAgentRuns } from '../../model/sub-agent.js';
 import { isRecord, stringOr, unwrap } from '../../util/guards.js';
 import { genkitSessionState as asSessionState } from './genkit-decoder.js';
+import { liftSubAgentQuestions } from './genkit-sub-agent-questions.js';
 
 /** Reads a Genkit `SessionSnapshot` (the `result` of `<agent>/getSnapshot`). */
 export function parseGenkitSnapshot(value: unknown): SnapshotInfo {
@@ -25,7 +26,11 @@ export function parseGenkitSnapshot(value: unknown): SnapshotInfo {
     info.error = { message: stringOr(error.message) ?? '', ...(status ? { status } : {}) };
   }
   const state = asSessionState(result.state);
-  // A sub-agent's run kept with its tool's result (@agent-chat/server's keptRun) goes back onto its call.
-  if (state) info.state = { ...state, messages: liftSubAgentRuns(state.messages) };
+  if (state) {
+    // A sub-agent's run kept with its tool's result (@agent-chat/server's keptRun) goes back onto its call.
+    const messages = liftSubAgentRuns(state.messages);
+    // Stored while a sub-agent's question waits: the question is asked again, inside the sub-agent's run.
+    info.state = { ...state, messages: info.finishReason === 'interrupted' ? liftSubAgentQuestions(messages) : messages };
+  }
   return info;
 }

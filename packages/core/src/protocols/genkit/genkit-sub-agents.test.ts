@@ -7,6 +7,7 @@ import { isToolRequestPart, textOf } from '../../model/part.js';
 import { subAgentOf } from '../../model/sub-agent.js';
 import { scriptedTransport } from '../../transport/scripted-transport.js';
 import { createGenkitDecoder } from './genkit-decoder.js';
+import { parseGenkitSnapshot } from './genkit-snapshot.js';
 
 // A sub-agent's stream forwarded through a Genkit agent: tool-phase model chunks with `custom.subAgent`. Each chunk is
 // parsed with Genkit's own AgentStreamChunkSchema first: the shape is one a Genkit agent may stream (custom survives).
@@ -62,5 +63,48 @@ describe('Genkit: a sub-agent called as a tool, its stream forwarded', () => {
     await chat.send('go');
     expect(chat.getState().messages.map((message) => message.role)).toEqual(['user', 'model']);
     expect(JSON.stringify(chat.getState().messages)).not.toContain('stray');
+  });
+});
+
+describe('Genkit: a session stored while a sub-agent\'s question waits (@agent-chat/server\'s askedBy)', () => {
+  const ask = { toolRequest: { name: 'approveSearch', ref: 'q1', input: { question: 'May I search?' } }, metadata: { interrupt: true } };
+  // The research call is the agent's interrupt; it carries the researcher's state (its brief, its question) and what it asked.
+  const carrier = {
+    toolRequest: { name: 'research', ref: 'c1', input: { topic: 'tides' } },
+    metadata: { interrupt: { subAgent: { agent: 'researcher', asks: [ask], state: { messages: [
+      { role: 'user', content: [{ text: 'Research: tides' }] },
+      { role: 'model', content: [{ text: 'Before I search: ' }, ask] },
+    ] } } } },
+  };
+  const snapshot = (content: unknown[], finishReason = 'interrupted') => ({ result: {
+    snapshotId: 'snap-1', sessionId: 's', finishReason,
+    state: { messages: [{ role: 'user', content: [{ text: 'research tides carefully' }] }, { role: 'model', content }] },
+  } });
+  const restored = async (value: unknown) => {
+    const chat = createAgentChat({ transport: { name: 'genkit', run: () => { throw new Error('no turn'); }, getSnapshot: async () => parseGenkitSnapshot(value) }, features: [subAgents()] });
+    await chat.restore({ sessionId: 's' });
+    return chat.getState();
+  };
+
+  it('is restored as the live stream left it: the call carries the researcher\'s run, waiting; the question asked is the researcher\'s', async () => {
+    const { interrupts, messages } = await restored(snapshot([{ text: 'Let me ask the researcher.' }, carrier]));
+    expect(interrupts).toEqual([ask]);
+    const call = messages[1]!.content[1]!;
+    expect(call.metadata?.interrupt).toBeUndefined();
+    const run = subAgentOf(call)!;
+    expect(run).toMatchObject({ agent: 'researcher', status: 'interrupted' });
+    // Its brief is the call's input, not its work; its messages are kept as the store keeps them.
+    expect(run.messages.map((message) => [message.role, message.status, typeof message.id])).toEqual([['model', 'done', 'string']]);
+    expect(run.messages[0]!.content).toEqual([{ text: 'Before I search: ' }, ask]);
+  });
+
+  it('a question its state does not show is added to the run; a finished session\'s carrier is left as it is', async () => {
+    const bare = { ...carrier, metadata: { interrupt: { subAgent: { asks: [ask], state: {} } } } };
+    const { interrupts, messages } = await restored(snapshot([bare]));
+    expect(interrupts).toEqual([ask]);
+    expect(subAgentOf(messages[1]!.content[0]!)!.messages.map((message) => message.content)).toEqual([[ask]]);
+    const done = await restored(snapshot([carrier], 'stop'));
+    expect(done.interrupts).toEqual([]);
+    expect(done.messages[1]!.content[0]).toEqual(carrier);
   });
 });
