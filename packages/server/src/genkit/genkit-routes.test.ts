@@ -12,7 +12,7 @@ import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, versio
 import { ROUTES, routePath, type RouteProtocol } from '@agent-chat/core/contract';
 import express from 'express';
 import { genkit } from 'genkit/beta';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resumableTurns, toExpress, toNodeListener } from '../index.js';
 import { currentTurn, genkitAgentHandler, genkitRoutes, memorySessionStore, withClientState, type GenkitRoutes } from './index.js';
 
@@ -199,6 +199,41 @@ describe("genkitRoutes: a named session's first answer run again (a thread's reg
       expect(response.status).toBe(400);
     } finally {
       await turns.dispose();
+    }
+  });
+});
+
+describe("genkitRoutes reads the agent's snapshots with its getSnapshotData method", () => {
+  it('turns on the three protocols run no snapshot action (no span, no NOT_FOUND thrown for a new id); getSnapshot answers as before, with only the lookup reaching the store', async () => {
+    const { agent, store } = echoAgent();
+    const action = vi.spyOn(agent.getSnapshotDataAction, 'run');
+    const method = vi.spyOn(agent, 'getSnapshotData');
+    const routes = genkitRoutes({ agent, store, user: 'anonymous' });
+    const call: typeof fetch = async (input, init) => routes(new Request(input, init));
+    try {
+      const sessions: string[] = [];
+      for (const make of Object.values(PROTOCOLS)) {
+        const chat = createAgentChat({ transport: make('http://localhost/api', call, instant) });
+        expect((await chat.send('one')).text).toBe('You said: one.');
+        expect((await chat.send('two')).text).toBe('You said: two.');
+        sessions.push(chat.getState().sessionId!);
+      }
+      expect(method).toHaveBeenCalled();
+      const getSnapshot = (data: unknown) => call('http://localhost/api/agent/getSnapshot', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
+      const reads = vi.spyOn(store, 'getSnapshot');
+      for (const sessionId of sessions) {
+        const response = await getSnapshot({ sessionId, context: { auth: 'forged' } });
+        expect(response.status).toBe(200);
+        const { result } = (await response.json()) as { result: { sessionId: string; state: { messages: unknown[] } } };
+        expect(result.sessionId).toBe(sessionId);
+        expect(result.state.messages).toHaveLength(4);
+      }
+      expect(reads).toHaveBeenCalled();
+      expect(reads.mock.calls.every(([lookup]) => JSON.stringify(lookup) === JSON.stringify({ sessionId: lookup.sessionId }))).toBe(true);
+      expect((await getSnapshot({ sessionId: 'nobody-has-this-one' })).status).toBe(404);
+      expect(action).not.toHaveBeenCalled();
+    } finally {
+      await routes.turns.dispose();
     }
   });
 });

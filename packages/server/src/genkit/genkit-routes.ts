@@ -24,7 +24,7 @@ import { aiSdkHandler } from './ai-sdk/ai-sdk-route.js';
 import { BranchIndex, type StartStore } from './fork-point.js';
 import { genkitAgentHandler } from './genkit-route.js';
 import type { DeletableSessionStore } from './memory-session-store.js';
-import type { RunnableAction, SnapshotReader } from './runtime.js';
+import { snapshotReaderOf, type RunnableAction, type SnapshotReader } from './runtime.js';
 import type { AccessOptions } from './session-access.js';
 import type { SessionSizeCap } from './session-size.js';
 
@@ -70,7 +70,8 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
     throw new TypeError('genkitRoutes needs a session store that can delete a session: `memorySessionStore()`, or your store with `deleteSession(sessionId)`.');
   }
   const at = (name: RouteName | typeof THREADS_ROUTE) => routePath(base, name);
-  const snapshots = agent.getSnapshotDataAction;
+  // The agent's snapshots read with its getSnapshotData method (no action run, no thrown NOT_FOUND per new id).
+  const snapshots = snapshotReaderOf(agent);
   const branches = new BranchIndex();
   const { user, allowedHosts, crossSite, maxBodyBytes, maxJsonDepth, hints } = options;
   const guard = { ...(allowedHosts !== undefined && { allowedHosts }), ...(crossSite !== undefined && { crossSite }), ...(maxBodyBytes !== undefined && { maxBodyBytes }), ...(maxJsonDepth !== undefined && { maxJsonDepth }), ...(hints && { hints }) };

@@ -22,6 +22,28 @@ export interface SnapshotReader {
   run(input: unknown, options?: Record<string, unknown>): Promise<{ result: unknown }>;
 }
 
+/**
+ * The snapshots of a Genkit agent as a {@link SnapshotReader}, read with its `getSnapshotData` method when it has one
+ * (`ai.defineAgent` agents do): the same snapshot its `getSnapshotDataAction` returns, without running an action per
+ * read (a trace span, the snapshot serialized into it, its schema checked) and with `{result: undefined}` for an
+ * unknown id instead of a thrown NOT_FOUND (whose stack the span would record). A new conversation's first request
+ * reads twice (does the id exist? from where does it continue?). Else the action itself.
+ */
+export function snapshotReaderOf(agent: { getSnapshotDataAction: SnapshotReader }): SnapshotReader {
+  const method: unknown = (agent as { getSnapshotData?: unknown }).getSnapshotData;
+  if (typeof method !== 'function') return agent.getSnapshotDataAction;
+  const getSnapshotData = method as (lookup: unknown) => Promise<unknown>;
+  return {
+    run: async (input) => {
+      // Its two lookup fields only (as the action's input schema keeps them): nothing else of a client's body reaches the store.
+      const { sessionId, snapshotId } = isRecord(input) ? input : {};
+      if ((sessionId !== undefined && typeof sessionId !== 'string') || (snapshotId !== undefined && typeof snapshotId !== 'string')) return agent.getSnapshotDataAction.run(input);
+      const lookup = { ...(sessionId !== undefined && { sessionId }), ...(snapshotId !== undefined && { snapshotId }) };
+      return { result: await getSnapshotData.call(agent, lookup) };
+    },
+  };
+}
+
 /** A client's state write: its pending writes as one RFC 6902 patch (Genkit, AI SDK), or its whole state (AG-UI `state`). */
 export type ClientStateWrite = { patch: JsonPatchOperation[] } | { state: Record<string, unknown> };
 

@@ -7,6 +7,7 @@
  */
 import { isSafeId } from '../hygiene/safe-id.js';
 import { jsonResponse } from '../turns/turn-frames.js';
+import { takeParsedBody } from '../hygiene/request-body.js';
 
 export const DEFAULT_MAX_SESSION_BYTES = 4 * 1024 * 1024;
 
@@ -29,6 +30,9 @@ export const sessionCapMessage = (sessionId: string | undefined, bytes: number, 
 
 /** A request's JSON body and its size in bytes; undefined when it is not JSON. */
 export async function readJsonBody(request: Request): Promise<{ body: unknown; bytes: number } | undefined> {
+  // The request guard parsed it already (body-limits.ts): its value, not a second read and parse of the same bytes.
+  const parsed = takeParsedBody(request);
+  if (parsed) return parsed;
   const text = await request.text();
   try {
     const body: unknown = JSON.parse(text);

@@ -1,9 +1,11 @@
 // The Node adapter's fast path (issue 45): a turn's frames go from its buffer to the socket with no promise between,
 // paused while the socket is full and resumed when it drained. A client that reads slowly still gets every frame,
 // exactly once and in order.
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { createServer, request, ServerResponse } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { guardRequests } from '../hygiene/request-guard.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
 import { toNodeListener } from './node-adapter.js';
 
@@ -54,5 +56,135 @@ describe('sendResponse on the fast path', () => {
     const frames = text.split('\n\n').filter(Boolean);
     expect(frames).toHaveLength(FRAMES);
     frames.forEach((frame, index) => expect(frame).toBe(`id: ${index}\ndata: ${index} ${PAYLOAD}`));
+  });
+});
+
+describe('toNodeListener: headers and the first frames', () => {
+  /** A server whose handler's turn wrote `before` frames before its response was returned, then one more on `next()`. */
+  async function turnServer(before: string[]) {
+    const local = resumableTurns();
+    let append: (data: string) => void = () => {};
+    const flushes = vi.spyOn(ServerResponse.prototype, 'flushHeaders');
+    const server = createServer(
+      toNodeListener(async () => {
+        const begun = await local.begin({ route: '/turn', user: 'anonymous' });
+        if (!('turn' in begun)) return begun.response;
+        const { turn } = begun;
+        for (const data of before) local.append(turn, data);
+        append = (data) => {
+          local.append(turn, data);
+          void local.end(turn);
+        };
+        return local.stream(turn, { after: -1, withIds: true, headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    return {
+      flushes,
+      next: (data: string) => append(data),
+      /** Resolves with the response once its headers arrived, and its whole body after. */
+      post: () =>
+        new Promise<{ status: number | undefined; body: Promise<string> }>((resolve, reject) => {
+          request(`http://127.0.0.1:${port}/turn`, { method: 'POST' }, (response) => {
+            response.setEncoding('utf8');
+            let text = '';
+            response.on('data', (chunk: string) => (text += chunk));
+            resolve({ status: response.statusCode, body: new Promise((done) => response.on('end', () => done(text))) });
+          })
+            .on('error', reject)
+            .end();
+        }),
+      close: async () => {
+        flushes.mockRestore();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it('a turn that wrote frames already sends them with its headers, in one write (no separate flush of the headers)', async () => {
+    const t = await turnServer(['data: start']);
+    try {
+      const response = await t.post();
+      expect(response.status).toBe(200);
+      t.next('data: first token');
+      expect(await response.body).toBe('id: 0\ndata: start\n\nid: 1\ndata: first token\n\n');
+      expect(t.flushes).not.toHaveBeenCalled();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a turn with no frame yet sends its headers at once (they name the turn), its frames when they come', async () => {
+    const t = await turnServer([]);
+    try {
+      const response = await t.post(); // the headers, before any frame was written
+      expect(response.status).toBe(200);
+      expect(t.flushes).toHaveBeenCalledTimes(1);
+      t.next('data: first token');
+      expect(await response.body).toBe('id: 0\ndata: first token\n\n');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('toNodeListener: a small JSON body is read before the Request is made, the request guard checks those bytes', () => {
+  let port: number;
+  const seen: unknown[] = [];
+  const guarded = createServer(
+    toNodeListener(
+      guardRequests({ maxBodyBytes: 64, maxJsonDepth: 3 })(async (request) => {
+        seen.push(await request.json()); // the handler still reads its body itself
+        return Response.json({ ok: true });
+      }),
+    ),
+  );
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    port = (guarded.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    guarded.closeAllConnections();
+    await new Promise((resolve) => guarded.close(resolve));
+  });
+  const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) =>
+    new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+      request(`http://127.0.0.1:${port}/`, { method: 'POST', headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, body: text }));
+      })
+        .on('error', reject)
+        .end(body);
+    });
+
+  it('within the caps: the handler reads the same JSON', async () => {
+    seen.length = 0;
+    expect((await post('{"text":"“quoted” ünïcode","n":[1,[2]]}')).status).toBe(200);
+    expect(seen).toEqual([{ text: '“quoted” ünïcode', n: [1, [2]] }]);
+  });
+
+  it('past a cap, or not JSON: refused before the handler runs', async () => {
+    seen.length = 0;
+    expect((await post(JSON.stringify({ text: 'x'.repeat(80) }))).status).toBe(413);
+    expect((await post('[[[["deep"]]]]')).status).toBe(400);
+    expect(JSON.parse((await post('{"not json')).body)).toEqual({ status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' });
+    expect(seen).toEqual([]);
+  });
+
+  it('a client that goes away before its whole body arrived reaches no handler, and the server goes on', async () => {
+    seen.length = 0;
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"text":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]);
+    expect((await post('{"after":true}')).status).toBe(200);
+    expect(seen).toEqual([{ after: true }]);
   });
 });

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { textSourceOf, type TextSource } from './text-source.js';
+import { rememberBodyBytes } from '../hygiene/request-body.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -28,14 +29,24 @@ export function disconnectSignal(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
+/** The origins of the last few Host headers met (a server has a handful; parsing one is most of a request's URL cost). */
+const origins = new Map<string, string>();
+const MAX_KNOWN_ORIGINS = 64;
+
 function originOf(req: NodeRequest): string {
   const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
   const origin = `${secure ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+  const known = origins.get(origin);
+  if (known !== undefined) return known;
+  let parsed: string;
   try {
-    return new URL(origin).origin;
+    parsed = new URL(origin).origin;
   } catch {
-    return 'http://localhost'; // a Host the allowlist would refuse; the handler still gets a valid URL
+    parsed = 'http://localhost'; // a Host the allowlist would refuse; the handler still gets a valid URL
   }
+  if (origins.size >= MAX_KNOWN_ORIGINS) origins.clear();
+  origins.set(origin, parsed);
+  return parsed;
 }
 
 /** A Node request's headers as Web `Headers`. */
@@ -68,6 +79,55 @@ export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
   return new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
 }
 
+/** Bodies up to this size that say their length are read before the `Request` is made (then it carries them as bytes). */
+const READ_AHEAD_MAX_BYTES = 1024 * 1024;
+
+/** The whole body of `req` (`length` bytes, as its Content-Length says); rejects when the client goes away first. */
+function readNodeBody(req: NodeRequest, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 && size === length ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onGone = () => {
+      cleanup();
+      reject(new Error('The client went away before it sent the whole body.'));
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onGone);
+      req.off('close', onGone);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onGone);
+    req.once('close', onGone);
+  });
+}
+
+/**
+ * {@link toWebRequest}, with a small body that says its length (every JSON POST of the kit's clients) read first: the
+ * `Request` is made from its bytes, and the request guard checks those bytes (request-body.ts) instead of reading a Web
+ * stream made from the socket. Any other request: {@link toWebRequest}.
+ */
+async function webRequestOf(req: NodeRequest, res: ServerResponse): Promise<Request> {
+  const method = req.method ?? 'GET';
+  const length = Number(req.headers['content-length'] ?? NaN);
+  const readAhead = method !== 'GET' && method !== 'HEAD' && length > 0 && length <= READ_AHEAD_MAX_BYTES && req.headers['transfer-encoding'] === undefined && !req.readableEnded && req.readableFlowing === null;
+  if (!readAhead) return toWebRequest(req, res);
+  const bytes = await readNodeBody(req, length);
+  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), { method, headers: nodeHeaders(req), body: bytes, signal: disconnectSignal(res) });
+  rememberBodyBytes(request, bytes);
+  return request;
+}
+
 /** Writes a Web `Response` to `res` as it streams (headers first); resolves when it ended or the client left. */
 export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
@@ -78,14 +138,16 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
   });
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (!response.body) return void res.end();
-  res.flushHeaders();
   const { body } = response;
   // The fast path (text-source.ts): a turn's frames go from its buffer to the socket as text, with no Web-stream layer
   // between; the Web body, never read, is cancelled at the end so its reader stops too. Otherwise the Web body's chunks.
   const text = textSourceOf(response);
   try {
     if (text?.follow) await followInto(res, text.follow.bind(text));
-    else await pullInto(res, text ?? bodySource(body));
+    else {
+      res.flushHeaders();
+      await pullInto(res, text ?? bodySource(body));
+    }
   } catch {
     // The body failed mid-stream: end what was sent (the status is out already).
   } finally {
@@ -127,6 +189,9 @@ function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow'
     res.on('drain', onDrain);
     res.once('close', onClose);
     const following = follow({ write: (chunk) => !res.destroyed && res.write(chunk), end: done });
+    // The frames the turn has already went out with the headers, in one write; a turn with none yet sends its headers now
+    // (they name the turn, for a client that reattaches before its first frame).
+    if (!res.headersSent && !res.writableEnded) res.flushHeaders();
   });
 }
 
@@ -164,14 +229,14 @@ function drained(res: ServerResponse): Promise<void> {
 /** A Web handler as an Express middleware: `app.post('/api/chat', toExpress(handler))`. Errors go to `next`. */
 export function toExpress(handler: AnyWebHandler): (req: NodeRequest, res: ServerResponse, next: NextFunction) => void {
   return (req, res, next) => {
-    void (async () => sendResponse(res, await handler(toWebRequest(req, res))))().catch(next);
+    void (async () => sendResponse(res, await handler(await webRequestOf(req, res))))().catch(next);
   };
 }
 
 /** A Web handler as a `node:http` request listener: `createServer(toNodeListener(handler))`. Errors answer 500. */
 export function toNodeListener(handler: AnyWebHandler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    void (async () => sendResponse(res, await handler(toWebRequest(req, res))))().catch(() => {
+    void (async () => sendResponse(res, await handler(await webRequestOf(req, res))))().catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":"INTERNAL","message":"Internal error"}');
       else if (!res.writableEnded) res.end();
     });

@@ -6,6 +6,10 @@
 import type { WebHandler } from '../http/web-handler.js';
 import { jsonResponse } from '../http/web-handler.js';
 import { exceedsJsonDepth } from './json-depth.js';
+import { knownBodyBytes, rememberParsedBody } from './request-body.js';
+
+/** One decoder for every body (`decode` without `stream` keeps no state). */
+const decoder = new TextDecoder();
 
 /** 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -72,16 +76,22 @@ export function bodyLimits(limits: BodyLimits = {}): (handler: WebHandler) => We
     if (!request.body) return handler(request);
     const declared = Number(request.headers.get('content-length') ?? NaN);
     if (declared > maxBodyBytes) return bodyLimitResponse('too-large', limits);
-    const bytes = await readCapped(request.body, maxBodyBytes);
-    if (!bytes) return bodyLimitResponse('too-large', limits);
+    // The bytes the Node adapter read already (request-body.ts): checked as they are, the request passed on unread.
+    const known = knownBodyBytes(request);
+    const bytes = known ?? (await readCapped(request.body, maxBodyBytes));
+    if (!bytes || bytes.byteLength > maxBodyBytes) return bodyLimitResponse('too-large', limits);
     if (exceedsJsonDepth(bytes, maxJsonDepth)) return bodyLimitResponse('too-deep', limits);
+    let parsed: unknown;
     if (bytes.byteLength > 0) {
       try {
-        JSON.parse(new TextDecoder().decode(bytes));
+        parsed = JSON.parse(decoder.decode(bytes));
       } catch {
         return bodyLimitResponse('not-json', limits);
       }
     }
-    return handler(new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal }));
+    const checked = known ? request : new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
+    // The handler's body reader (readJsonBody) takes this value instead of parsing the same bytes again.
+    if (bytes.byteLength > 0) rememberParsedBody(checked, { body: parsed, bytes: bytes.byteLength });
+    return handler(checked);
   };
 }

@@ -26,6 +26,7 @@ import { withTextSource, type TextSink } from '../http/text-source.js';
 import type { WebHandler } from '../http/web-handler.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
 import { DEFAULT_MAX_DETACHED_MS, detachedTurns } from './detached-turns.js';
+import { EarlyCancels } from './early-cancels.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 
 const CANCELLED_WAIT_MS = 5000;
@@ -159,39 +160,15 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     return earlier && earlier.user === user && earlier.route === route ? stream(earlier, { after: -1, ...join(earlier.turnId) }) : undefined;
   };
 
-  /**
-   * Client ids cancelled before their turn began (a Stop while the POST was under way), per user and route, for a few
-   * seconds: the turn that then begins under the id is stopped at once. Kept per user, a few each: one user's cancels
-   * can neither replace nor crowd out another's.
-   */
-  const cancelledEarly = new Map<string, Map<string, number>>();
-  const cancelEarly = (turnId: string, route: string, user: string) => {
-    const now = Date.now();
-    for (const [owner, ids] of cancelledEarly) {
-      for (const [id, at] of ids) if (now - at > CANCELLED_WAIT_MS) ids.delete(id);
-      if (ids.size === 0) cancelledEarly.delete(owner);
-    }
-    const ids = cancelledEarly.get(user) ?? new Map<string, number>();
-    ids.delete(`${route} ${turnId}`);
-    ids.set(`${route} ${turnId}`, now);
-    // The oldest go first past the few a user can mean within the wait.
-    for (const id of ids.keys()) if (ids.size > MAX_EARLY_CANCELS_PER_USER) ids.delete(id);
-    cancelledEarly.set(user, ids);
-  };
-  const wasCancelled = (turnId: string | undefined, route: string, user: string) => {
-    const ids = turnId === undefined ? undefined : cancelledEarly.get(user);
-    const at = ids?.get(`${route} ${turnId}`);
-    if (at === undefined) return false;
-    ids!.delete(`${route} ${turnId}`);
-    return Date.now() - at <= CANCELLED_WAIT_MS;
-  };
+  /** Client ids cancelled before their turn began (a Stop while the POST was under way): early-cancels.ts. */
+  const cancelledEarly = new EarlyCancels({ waitMs: CANCELLED_WAIT_MS, perUser: MAX_EARLY_CANCELS_PER_USER });
 
   const begin: ResumableTurns['begin'] = async ({ route, sessionId, input, user, request }) => {
     await store.ready();
     // The client named the turn; an id already taken (another user's, another route's) is not theirs: the server names it.
     const asked = request && clientTurnId(request);
     const named = asked !== undefined && !(await find(asked)) ? asked : undefined;
-    const stopAtOnce = wasCancelled(named, route, user);
+    const stopAtOnce = cancelledEarly.take(named, route, user);
     let started = buffers.start(route, sessionId, input, user, named);
     if (stopAtOnce && 'turn' in started) started.turn.controller.abort('cancelled');
     if ('conflict' in started && started.conflict.controller.signal.aborted) {
@@ -284,7 +261,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
 
   const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {
     const turn = await find(turnId);
-    if (!turn && CLIENT_TURN_ID.test(turnId)) cancelEarly(turnId, route, user);
+    if (!turn && CLIENT_TURN_ID.test(turnId)) cancelledEarly.cancel(turnId, route, user);
     if (!turn || turn.route !== route || turn.user !== user) return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such turn (unknown or expired).' });
     if (!turn.local) {
       if (!turn.done) await store.shared!.cancel(turnId);

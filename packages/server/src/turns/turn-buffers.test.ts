@@ -178,6 +178,30 @@ describe('TurnBuffers', () => {
     expect(end).toHaveBeenCalledWith();
   });
 
+  it('follow: the first frames after the response started (a first token) go at the end of the task that wrote them, later ones once per pass of the event loop', async () => {
+    const buffers = new TurnBuffers();
+    const turn = started(buffers);
+    buffers.append(turn, 'start'); // written before the response followed: handed over at once
+    const batches: string[][] = [];
+    buffers.follow(turn, -1, { frames: (batch) => (batches.push(batch.map((frame) => frame.data)), true), end: vi.fn() });
+    expect(batches).toEqual([['start']]);
+    /** Runs `write` in a timer's task (as a model's token comes) and says how many batches went out by the end of that task. */
+    const inATimer = (write: () => void) =>
+      new Promise<number>((resolve) =>
+        setTimeout(() => {
+          write();
+          queueMicrotask(() => resolve(batches.length));
+        }, 1),
+      );
+    // The model's first token, three frames in one task: out before the task ends, not after the event loop's pass.
+    expect(await inATimer(() => ['step', 'text-start', 'delta 1'].forEach((data) => buffers.append(turn, data)))).toBe(2);
+    expect(batches[1]).toEqual(['step', 'text-start', 'delta 1']);
+    // The tokens after it: once per pass (under load several tokens of a stream in one write).
+    expect(await inATimer(() => buffers.append(turn, 'delta 2'))).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([['start'], ['step', 'text-start', 'delta 1'], ['delta 2']]);
+  });
+
   it('follow: stop() ends it without a call (the response went away), and lets the turn go', async () => {
     let now = 0;
     const buffers = new TurnBuffers({ retentionMs: 10, now: () => now });

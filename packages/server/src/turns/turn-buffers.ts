@@ -61,6 +61,11 @@ interface TurnRecord extends Turn {
   done: boolean;
   endedAt: number;
   wake: Set<() => void>;
+  /**
+   * How the next wake goes: 'first' (none yet: the first frames readers wait for go out at once, at the end of the
+   * current task, not after the event loop's pass), 'queued' (that wake is queued), 'tick' (after it: once per pass).
+   */
+  firstWake: 'first' | 'queued' | 'tick';
   /** Readers under way (the retention window and the total budget never forget a turn one of them still drains). */
   readers: number;
   resolveEnded: () => void;
@@ -142,6 +147,7 @@ export class TurnBuffers {
       done: false,
       endedAt: 0,
       wake: new Set(),
+      firstWake: 'first',
       readers: 0,
       resolveEnded,
     };
@@ -328,9 +334,19 @@ export class TurnBuffers {
   /**
    * Wakes the turn's readers once this tick is over, not at once: every frame a turn writes in one pass of the event
    * loop (under load, several tokens per stream) goes to the socket in one write, and one callback wakes every turn.
+   * The first wake of a turn (its first frames after the response started: the model's first token) goes at the end of
+   * the current task instead, with whatever else the task wrote: a first token is not held while the event loop's pass
+   * handles other requests' I/O.
    */
   private wake(record: TurnRecord): void {
-    if (record.wake.size > 0) wakeAfterTick(record.wake);
+    if (record.wake.size === 0 || record.firstWake === 'queued') return;
+    if (record.firstWake === 'tick') return wakeAfterTick(record.wake);
+    record.firstWake = 'queued';
+    queueMicrotask(() => {
+      record.firstWake = 'tick';
+      // A waiting read deletes itself when called; a follower stays (as in wakeAfterTick's pass).
+      for (const reader of record.wake) reader();
+    });
   }
 
   private forget(record: TurnRecord): void {
