@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run test:quick`: the inner loop. The packages' unit tests (vitest projects core, react, ui, ui-isolated,
 // testing and server; not the agent server app's integration tests), a typecheck of the packages and apps you changed
-// (sources and tests) and eslint over the files you changed, side by side; no build, no Chromium. "Changed": against
+// (sources and tests) and eslint over the files you changed, side by side (those two at a lower priority: vitest is the
+// critical path); no build, no Chromium. "Changed": against
 // the merge-base with `main` (QUICK_BASE=<ref> for another), plus what is not committed yet. `npm test` runs everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { QUICK_PROJECTS, projectArgs } from './test-projects.mjs';
 
@@ -36,11 +37,22 @@ const entriesOf = (unit) => {
 };
 const include = everything ? check.include : [...new Set([...units].flatMap(entriesOf))];
 
-/** Runs a command; resolves with its exit status and output (printed whole when it ends). */
-function run(title, command, args, env = {}) {
+/**
+ * Runs a command; resolves with its exit status and output (printed whole when it ends). `background`: at a lower
+ * priority (nice 10), so that it takes the CPU the vitest run leaves (its workers' waits on servers and timers) rather
+ * than slowing the run down, the critical path on a 2-core machine.
+ */
+function run(title, command, args, { env = {}, background = false } = {}) {
   const begun = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' }), ...env } });
+    if (background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + 10));
+      } catch {
+        // Not allowed here: it runs at the same priority.
+      }
+    }
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -58,16 +70,16 @@ function run(title, command, args, env = {}) {
 // node_modules/.experimental-vitest-cache): a warm run transforms only what changed. No vitest typecheck of react's
 // type tests (VITEST_TYPECHECK=0): the typecheck below covers them when react changed.
 const vitestArgs = ['run', ...projectArgs(QUICK_PROJECTS), `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`, '--experimental.fsModuleCache'];
-const tasks = [run(`vitest: ${QUICK_PROJECTS.join(', ')}`, bin('vitest'), vitestArgs, { VITEST_TYPECHECK: '0' })];
+const tasks = [run(`vitest: ${QUICK_PROJECTS.join(', ')}`, bin('vitest'), vitestArgs, { env: { VITEST_TYPECHECK: '0' } })];
 if (include.length > 0) {
   // A tsconfig of the changed parts only, incremental (its build info in the cache: a warm run checks what changed).
   mkdirSync(cache, { recursive: true });
   const config = `${cache}tsconfig.quick.json`;
   writeFileSync(config, `${JSON.stringify({ extends: '../../tsconfig.check.json', compilerOptions: { incremental: true, tsBuildInfoFile: './tsconfig.quick.tsbuildinfo' }, include: include.map((entry) => `../../${entry}`) }, null, 2)}\n`);
-  tasks.push(run(`typecheck ${include.join(', ')}`, bin('tsc'), ['-p', config]));
+  tasks.push(run(`typecheck ${include.join(', ')}`, bin('tsc'), ['-p', config], { background: true }));
 } else console.log('typecheck: no package or app changed');
 const lintable = changed.filter((file) => /\.(ts|tsx|js|mjs|cjs)$/.test(file));
-if (lintable.length > 0) tasks.push(run(`eslint (${lintable.length} changed files)`, bin('eslint'), ['--cache', '--cache-location', `${cache}eslint/`, ...lintable]));
+if (lintable.length > 0) tasks.push(run(`eslint (${lintable.length} changed files)`, bin('eslint'), ['--cache', '--cache-location', `${cache}eslint/`, ...lintable], { background: true }));
 else console.log('eslint: no changed script or source');
 
 const results = await Promise.all(tasks);

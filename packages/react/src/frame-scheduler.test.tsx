@@ -1,5 +1,6 @@
-import { AgentChatError, createAgentChat, type AgentEvent, type ChatStatus, type DecodedFrame, type Transport } from '@agent-chat/core';
+import { AgentChatError, createAgentChat, type AgentEvent, type ChatStatus } from '@agent-chat/core';
 import { Profiler, useLayoutEffect } from 'react';
+import { fakeFrameClock, fedTransport, type FedTransport, type FrameClock } from '@agent-chat/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastText, macrotask, mount, textDeltas } from '../test/harness.js';
 import { useAgentChat, useAgentChatSelector, type Throttle, type UseAgentChatResult } from './index.js';
@@ -10,40 +11,14 @@ interface Commit {
   isThinking: boolean;
 }
 
-/** A transport whose turns play what the test feeds it, no timers: each `feed` is one store update (one network read). */
-function fedTransport() {
-  const pending: DecodedFrame[][] = [];
-  let wake: (() => void) | undefined;
-  let ended = false;
-  const transport: Transport = {
-    name: 'fed',
-    async *run() {
-      for (;;) {
-        const batch = pending.shift();
-        if (batch) yield batch;
-        else if (ended) break;
-        else await new Promise<void>((resolve) => (wake = resolve));
-      }
-      ended = false;
-    },
-  };
-  const feed = (events: AgentEvent[]) => {
-    pending.push(events.map((event) => ({ raw: event, events: [event] })));
-    wake?.();
-  };
-  /** Feeds each event in a macrotask of its own, then ends the turn. */
-  const play = async (events: AgentEvent[]) => {
-    for (const event of events) {
-      feed([event]);
-      await macrotask();
-    }
-    ended = true;
-    wake?.();
-  };
-  return { transport, feed, play, end: () => play([]) };
+/** Feeds each event in a macrotask of its own (each its own store update), then ends the turn. */
+async function play(fed: FedTransport, events: AgentEvent[]) {
+  for (const event of events) {
+    fed.feed([event]);
+    await macrotask();
+  }
+  fed.end();
 }
-
-type Fed = ReturnType<typeof fedTransport>;
 
 /** Renders the hook, pushing every render and every commit into arrays (TanStack style). */
 async function renderProbe(throttle?: Throttle) {
@@ -67,29 +42,31 @@ async function renderProbe(throttle?: Throttle) {
 }
 
 /** Sends, then `perFrame` deltas per frame (each its own store update, in its own macrotask) and a frame, then the turn end. */
-async function sendAcrossFrames<T>(fed: Fed, send: () => Promise<T>, frames: number, perFrame: number): Promise<T> {
+async function sendAcrossFrames<T>(fed: FedTransport, send: () => Promise<T>, frames: number, perFrame: number): Promise<T> {
   const sending = send();
   for (let frame = 0; frame < frames; frame++) {
     for (const delta of textDeltas(perFrame, frame * perFrame)) {
       fed.feed([delta]);
       await macrotask();
     }
-    vi.advanceTimersToNextFrame();
+    clock.nextFrame();
   }
-  await fed.play([{ type: 'turn-end', finishReason: 'stop' }]);
+  await play(fed, [{ type: 'turn-end', finishReason: 'stop' }]);
   return sending;
 }
+
+let clock: FrameClock;
 
 const expectedText = (count: number) => textDeltas(count).map((event) => (event as { text: string }).text).join('');
 
 describe('commit coalescing', () => {
   beforeEach(() => {
     // Frames, timers and the clock fake (the scheduler waits out an interval on a timer); setImmediate stays real.
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'performance'] });
+    clock = fakeFrameClock(vi);
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    vi.useRealTimers();
+    clock.restore();
   });
 
   it("2,000 deltas across 20 frames give at most 21 commits with throttle 'frame', and the exact text", async () => {
@@ -213,7 +190,7 @@ describe('commit coalescing', () => {
     const probe = await renderProbe();
     // No animation frame ever runs in this test: every commit below is a flush at once.
     const one = probe.hook().send('one');
-    await probe.fed.play([...textDeltas(3), { type: 'error', error: new AgentChatError('server-error', 'boom') }, { type: 'turn-end', finishReason: 'failed' }]);
+    await play(probe.fed, [...textDeltas(3), { type: 'error', error: new AgentChatError('server-error', 'boom') }, { type: 'turn-end', finishReason: 'failed' }]);
     await one;
     await macrotask();
     // The error event (mid-turn, still streaming), then the turn end.
@@ -221,7 +198,7 @@ describe('commit coalescing', () => {
     expect(probe.hook().error?.code).toBe('server-error');
     expect(probe.commits.at(-1)).toMatchObject({ text: '012', isThinking: false });
     const two = probe.hook().send('two');
-    await probe.fed.play([...textDeltas(3), interrupt, { type: 'turn-end', finishReason: 'interrupted' }]);
+    await play(probe.fed, [...textDeltas(3), interrupt, { type: 'turn-end', finishReason: 'interrupted' }]);
     await two;
     await macrotask();
     expect(probe.hook().interrupts).toHaveLength(1);

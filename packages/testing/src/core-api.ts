@@ -18,6 +18,7 @@ export { protocols } from '@agent-chat/core/binding';
 export type {
   AgentChat,
   AgentChatOptions,
+  AgentEvent,
   AgentInput,
   AgentResponse,
   Artifact,

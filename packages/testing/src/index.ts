@@ -11,3 +11,4 @@ export { playRecording, type PlayRecordingOptions, type PlayedRecording } from '
 export { chatOutcome, type ChatOutcome, type ChatOutcomeOptions } from './chat-outcome.js';
 export { assistantText } from './assistant-text.js';
 export { memoryStorage, type MemoryStorage } from './memory-storage.js';
+export { fakeFrameClock, fedTransport, FRAME_CLOCK_TIMERS, type FakeTimers, type FrameClock, type FedTransport } from './frame-clock.js';

@@ -1,8 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, scriptedTransport, type AgentResponse } from '../../src/index.js';
 import { PROTOCOLS, controlledBody, hostileFetch, type ControlledBody } from './hostile-protocols.js';
 
 const protocol = (name: string) => PROTOCOLS.find((candidate) => candidate.name === name)!;
+
+// What a turn loads on demand (its protocol's transport, the failure path's modules) is in before fake time starts: a
+// first load is real I/O, which advancing fake time does not wait for (this file failed so whenever it ran first in
+// its worker, or alone). One silent turn cut by a 1 ms deadline and one answered turn per protocol, on real timers.
+beforeAll(async () => {
+  for (const { name } of PROTOCOLS) {
+    const sse = protocol(name);
+    const chat = createAgentChat({ transport: sse.transport(hostileFetch((turn) => (turn > 0 ? sse.okTurn() : controlledBody().stream))), timeout: 1 });
+    expect(await chat.send('x')).toMatchObject({ finishReason: 'failed', error: { code: 'timeout' } });
+    expect(await chat.send('again')).toMatchObject({ finishReason: 'stop' });
+  }
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

@@ -1,5 +1,6 @@
 import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
 import { AgentChatProvider } from '@agent-chat/react';
+import { FRAME_CLOCK_TIMERS } from '@agent-chat/testing';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +32,7 @@ describe('ArtifactPanel', () => {
   it('replaces a same-name artifact in place and highlights the update for highlightMs, then settles', async () => {
     // Fake time: events every 40 ms (v1 at 40, v2 at 120, the loose one at 160), commits per (fake) frame; the commit
     // scheduler counts its interval on performance.now(), so the clock is fake too.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
+    vi.useFakeTimers({ toFake: [...FRAME_CLOCK_TIMERS] });
     const events: AgentEvent[] = [artifact('notes.md', '# v1'), { type: 'passthrough' }, artifact('notes.md', '# v2'), artifact(undefined, 'loose')];
     const chat = createAgentChat({ transport: scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 40 }) });
     const { container } = render(

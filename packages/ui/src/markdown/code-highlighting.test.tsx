@@ -1,4 +1,5 @@
-import { createAgentChat, scriptedTransport, type AgentEvent, type DecodedFrame, type Transport } from '@agent-chat/core';
+import { createAgentChat, scriptedTransport, type AgentEvent } from '@agent-chat/core';
+import { fakeFrameClock, fedTransport } from '@agent-chat/testing';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -105,28 +106,12 @@ describe('code highlighting', () => {
 
   it('while the answer streams, colours wait for the list\'s next commit (or 100 ms) instead of a commit and a frame of their own', async () => {
     // Frames, timers and the clock fake; setImmediate real. The transport plays what the test feeds it (no timers).
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'performance'] });
+    const clock = fakeFrameClock(vi);
     try {
-      const pending: DecodedFrame[][] = [];
-      let wake: (() => void) | undefined;
-      const transport: Transport = {
-        name: 'fed',
-        async *run() {
-          for (;;) {
-            const batch = pending.shift();
-            if (batch) yield batch;
-            else await new Promise<void>((resolve) => (wake = resolve));
-          }
-        },
-      };
-      const feed = (text: string) => {
-        const event: AgentEvent = { type: 'text-delta', text, messageKey: 'm' };
-        pending.push([{ raw: event, events: [event] }]);
-        wake?.();
-      };
-      const settle = async () => {
-        for (let round = 0; round < 5; round++) await new Promise<void>((resolve) => setImmediate(resolve));
-      };
+      const fed = fedTransport();
+      const transport = fed.transport;
+      const feed = (text: string) => fed.feed([{ type: 'text-delta', text, messageKey: 'm' }]);
+      const settle = () => clock.settle();
       const answers: Array<(lines: HighlightedToken[][]) => void> = [];
       const highlighter: CodeHighlighter = { highlight: () => new Promise((resolve) => answers.push(resolve)) };
       const chat = createAgentChat({ transport });
@@ -141,7 +126,7 @@ describe('code highlighting', () => {
       const tokens = (code: string): HighlightedToken[][] => [[{ content: code, style: { '--acu-code-light': '#000000', '--acu-code-dark': '#ffffff' } }]];
       feed('Here:\n\n```ts\nconst a = 1;\n```\n\nMore');
       await settle();
-      vi.advanceTimersByTime(50);
+      clock.advance(50);
       await settle();
       expect(chat.getState().status).toBe('streaming');
       expect(answers).toHaveLength(1);
@@ -153,27 +138,27 @@ describe('code highlighting', () => {
       expect(blocks()[0]!.hasAttribute('data-highlighted')).toBe(false);
       feed(' words.');
       await settle();
-      vi.advanceTimersByTime(50);
+      clock.advance(50);
       await settle();
       expect(blocks()[0]!.hasAttribute('data-highlighted')).toBe(true);
       expect(container.textContent).toContain('More words.');
       // With no commit coming (the stream pauses), they show after 100 ms.
       feed('\n\n```ts\nlet b = 2;\n```\n');
       await settle();
-      vi.advanceTimersByTime(50);
+      clock.advance(50);
       await settle();
       expect(answers).toHaveLength(2);
       answers[1]!(tokens('let b = 2;'));
       await settle();
-      vi.advanceTimersByTime(99);
+      clock.advance(99);
       await settle();
       expect(blocks()[1]!.hasAttribute('data-highlighted')).toBe(false);
-      vi.advanceTimersByTime(1);
+      clock.advance(1);
       await settle();
       expect(blocks()[1]!.hasAttribute('data-highlighted')).toBe(true);
       void chat.stop();
     } finally {
-      vi.useRealTimers();
+      clock.restore();
     }
   });
 });
