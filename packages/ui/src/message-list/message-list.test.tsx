@@ -1,7 +1,7 @@
 import { createAgentChat, scriptedTransport, type AgentEvent, type ChatMessage } from '@agent-chat/core';
 import { useAgentChat } from '@agent-chat/react';
 import { memo, useLayoutEffect } from 'react';
-import { beforeAll, afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { macrotask, mount, until } from '../../test/mount.js';
 import { MessageList } from './message-list.js';
 import { MessageListRow } from './message-list-row.js';
@@ -111,6 +111,57 @@ describe('MessageList scrolling', () => {
     await sent;
     await macrotask();
     expect(top).toBe(list.scrollHeight - 200);
+  });
+  it('follows a streamed answer from its ResizeObserver, after layout: no commit reads the list\'s height (a forced layout)', async () => {
+    // A ResizeObserver the test calls, as the browser does after laying the page out.
+    const observers: Array<{ callback: ResizeObserverCallback; targets: Element[] }> = [];
+    vi.stubGlobal('ResizeObserver', class {
+      private readonly entry: { callback: ResizeObserverCallback; targets: Element[] };
+      constructor(callback: ResizeObserverCallback) {
+        this.entry = { callback, targets: [] };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      unobserve() {}
+      disconnect() {
+        observers.splice(observers.indexOf(this.entry), 1);
+      }
+    });
+    try {
+      const transport = scriptedTransport([[...words('one two three four five six seven eight nine ten '.repeat(10)), { type: 'turn-end', finishReason: 'stop' }]], { delayMs: 2 });
+      const chat = createAgentChat({ transport });
+      const view = mount(<MessageList chat={chat} />);
+      mounted.push(view.unmount);
+      const list = view.container.querySelector<HTMLElement>('.acu-message-list')!;
+      let top = 0;
+      let heightReads = 0;
+      Object.defineProperties(list, {
+        clientHeight: { get: () => 200 },
+        scrollHeight: { get: () => (heightReads++, 100 + list.textContent!.length) },
+        scrollTop: { get: () => top, set: (value: number) => (top = Math.max(0, Math.min(value, 100 + list.textContent!.length - 200))) },
+      });
+      await macrotask();
+      const observer = observers.find((entry) => entry.targets.some((target) => target.classList.contains('acu-message-list__content')))!;
+      const sent = chat.send('go');
+      await until(() => expect(list.textContent!.length).toBeGreaterThan(300));
+      // The answer's commits read nothing (with the user's message in a commit of its own, the list jumps to the end at
+      // once: one read). Following in the commit read it twice per commit.
+      expect(heightReads).toBeLessThanOrEqual(1);
+      const before = top;
+      // The browser laid the grown answer out: the observer follows it.
+      observer.callback([], observer as unknown as ResizeObserver);
+      expect(top).toBe(list.scrollHeight - 200);
+      expect(top).toBeGreaterThan(before);
+      await sent;
+      observer.callback([], observer as unknown as ResizeObserver);
+      expect(top).toBe(list.scrollHeight - 200);
+      // The list's own size too (a composer growing under it): no commit follows that.
+      expect(observer.targets.map((target) => target.className)).toEqual(['acu-message-list__content', 'acu-message-list']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

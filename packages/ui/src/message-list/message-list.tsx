@@ -119,7 +119,7 @@ export function MessageList<S = unknown>({
   const hostConsent = hostConsentFor(view.chat);
   const ref = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const { atBottom, measure, follow, jump, following } = useStickToBottom(ref, content);
+  const { atBottom, measure, follow, afterCommit, jump, following } = useStickToBottom(ref, content);
   // In an `AgentChatView` the jump button sits between the list and the composer: it takes its own room, over no row.
   const jumpOutside = useHandJumpToSlot(atBottom, jump);
   // Answers render as Markdown: its chunk loads as the list mounts, so the first answer usually finds it there.
@@ -165,7 +165,7 @@ export function MessageList<S = unknown>({
       return;
     }
     if (lastMessage !== lastSeen.current && sentSince(messages, lastSeen.current)) jump();
-    else follow();
+    else afterCommit();
     lastSeen.current = lastMessage;
   });
 

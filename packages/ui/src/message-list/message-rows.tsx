@@ -14,17 +14,17 @@ export const virtualRowsPart = /* @__PURE__ */ lazyPart(() => import('./virtual-
 const VirtualRows = virtualRowsPart.Component;
 
 /**
- * A short list: every row rendered, no virtualiser. From {@link PRELOAD_FROM} messages on, it notes its rows' heights
- * after each commit (`drawnSizes`, read right after `onCommit` laid the list out): when the list becomes virtual, the
- * virtualiser starts from them. From guesses it mounted rows far above the end (their guessed heights put them in
- * view) — a long answer, thousands of formulas — rendered and measured them, all in one task.
+ * A short list: every row rendered, no virtualiser. It does not follow the list's end in its commit (the list's
+ * ResizeObserver does, after layout). From {@link PRELOAD_FROM} messages on, it notes its rows' heights after each
+ * commit (`drawnSizes`): when the list becomes virtual, the virtualiser starts from them. From guesses it mounted rows
+ * far above the end (their guessed heights put them in view) — a long answer, thousands of formulas — rendered and
+ * measured them, all in one task.
  */
-function AllRows({ messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, onCommit, drawnSizes }: MessageRowsProps) {
+function AllRows({ messages, rowsBefore, active, interrupts, clientToolCalls, shared, retryId, failure, drawnSizes }: MessageRowsProps) {
   const { links, places } = useRowLinks(messages, active, interrupts, clientToolCalls);
   const groups = useMemo(() => groupRows(messages), [messages]);
   const rows = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    onCommit();
     const drawn = rows.current!.children;
     if (messages.length >= PRELOAD_FROM && drawn.length === groups.length) groups.forEach((group, index) => drawnSizes.set(group.key, (drawn[index] as HTMLElement).offsetHeight));
   });

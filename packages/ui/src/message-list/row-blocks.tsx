@@ -21,7 +21,11 @@ export interface MessageRowsProps {
   retryId: string | undefined;
   /** The failed end of the conversation and why it failed (its row shows the turn's one error notice). */
   failure: { id: string; reason: string } | undefined;
-  /** Called after each commit of the rows (rows mounted, measured or moved): the list follows its end from here. */
+  /**
+   * Follows the list's end now (the virtualised rows call it after each commit, rows mounted, measured or moved: the
+   * virtualiser works from the position it leaves). Every rendered row's growth is followed by the list's
+   * ResizeObserver after layout instead, with no layout forced in the commit.
+   */
   onCommit: () => void;
   /** Whether the list follows its end (the reader has not scrolled up): then the end, not a row, is what stays in place. */
   following: () => boolean;

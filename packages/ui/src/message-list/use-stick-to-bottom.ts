@@ -6,14 +6,19 @@ const THRESHOLD = 32;
 /**
  * Keeps a scroll container at its end while content grows, unless the reader scrolled up; `jump` returns to the end.
  * Rows mounted or measured below the viewport (a virtualized list) move the end away without a scroll up: it follows.
- * Call `follow` after each commit (in a layout effect); growth without a commit (an image loading, a `<details>`
- * opening) is seen through a ResizeObserver on `content`.
+ * Growth is seen through a ResizeObserver on `content` (and the list's own size, through the same observer), whether a
+ * commit made it or not (an image loading, a `<details>` opening): its callback runs after the browser laid the page
+ * out, before the paint, so following there reads a clean layout. Call `afterCommit` in a layout effect: it follows at
+ * once only where no observer watches yet (its first commit, no ResizeObserver); reading the list's height in the
+ * commit forced a layout of the streaming answer at every commit, before the frame's own. `follow` scrolls at once.
  */
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {
   const stuck = useRef(true);
   // The scroll position last seen: only a move up (the reader's) lets go of the end, not rows measured or mounted.
   const lastTop = useRef(0);
   const [atBottom, setAtBottom] = useState(true);
+  // Whether the ResizeObserver watches: then it, not the commit, follows growth.
+  const observed = useRef(false);
   const follow = useCallback(() => {
     const element = ref.current;
     if (element && stuck.current) {
@@ -26,8 +31,16 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: Re
     if (!element || typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver(follow);
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [content, follow]);
+    if (ref.current) observer.observe(ref.current);
+    observed.current = true;
+    return () => {
+      observed.current = false;
+      observer.disconnect();
+    };
+  }, [ref, content, follow]);
+  const afterCommit = useCallback(() => {
+    if (!observed.current) follow();
+  }, [follow]);
   const stick = (bottom: boolean) => {
     stuck.current = bottom;
     setAtBottom(bottom);
@@ -49,5 +62,5 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: Re
   };
   // Whether the list follows its end now (not the rendered `atBottom`, which trails it by a render).
   const following = useCallback(() => stuck.current, []);
-  return { atBottom, measure, follow, jump, following };
+  return { atBottom, measure, follow, afterCommit, jump, following };
 }
