@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat } from '../agent-chat.js';
 import { subAgents } from './sub-agents.js';
+import type { ChatParts } from '../chat-parts.js';
 import { keepSubAgentRuns, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatMessage } from '../../model/message.js';
@@ -288,10 +289,11 @@ function unheld(): ReturnType<typeof subAgents> {
   const feature = subAgents();
   return {
     name: feature.name,
-    install(parts, chat) {
-      const provided = feature.install(parts, chat as never);
-      const own = parts.subAgents!;
-      parts.subAgents = {
+    install(parts: never, chat: never) {
+      const provided = feature.install(parts, chat);
+      const chatParts = parts as ChatParts<unknown>;
+      const own = chatParts.subAgents!;
+      chatParts.subAgents = {
         ...own,
         reduce(draft, event, turn) {
           if (!('within' in event && event.within?.length)) return own.reduce(draft, event, turn);
