@@ -37,7 +37,8 @@ export function reduceMessageEvent(draft: Draft<MessageHolder>, event: AgentEven
       appendTextPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.text, 'reasoning');
       return;
     case 'part-add':
-      targetMessage(draft, turn, event, event.role ?? 'model').content.push(event.part as Draft<Part>);
+      // A copy: a text delta may grow it in place, and the part stays the decoder's.
+      targetMessage(draft, turn, event, event.role ?? 'model').content.push({ ...event.part } as Draft<Part>);
       return;
     case 'tool-request':
       upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.part);
@@ -47,8 +48,11 @@ export function reduceMessageEvent(draft: Draft<MessageHolder>, event: AgentEven
       return;
     case 'message-complete': {
       const message = targetMessage(draft, turn, event, event.message.role);
-      // With the subAgents() feature, the completed message's tool calls keep the runs they started while it streamed.
-      message.content = (turn.subAgents ? turn.subAgents.keep(message.content as Part[], event.message.content) : event.message.content) as Draft<Part>[];
+      // The store's own array and parts (a text delta after it grows them in place; the decoder's mirror goes on
+      // editing its own, which immer would otherwise freeze). With the subAgents() feature, the completed message's
+      // tool calls keep the runs they started while it streamed.
+      const completed = event.message.content.map((part) => ({ ...part }));
+      message.content = (turn.subAgents ? turn.subAgents.keep(message.content as Part[], completed) : completed) as Draft<Part>[];
       if (event.message.metadata) message.metadata = event.message.metadata;
       message.status = 'done';
       markDenials(turn, message);
