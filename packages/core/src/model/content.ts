@@ -14,22 +14,27 @@ export function appendTextPart(content: Part[], text: string, kind: 'text' | 're
 }
 
 /** Index of the part repeating the same tool call (same kind, same ref and name; a call without ref never matches). */
-function sameToolCall(content: readonly Part[], part: Part): number {
+function sameToolCall(length: number, partAt: (index: number) => Part, part: Part): number {
   const call = isToolRequestPart(part) ? part.toolRequest : isToolResponsePart(part) ? part.toolResponse : undefined;
-  if (!call) return -1;
-  return content.findIndex((existing) => {
-    const other = isToolRequestPart(part)
+  if (call?.ref === undefined) return -1;
+  const request = isToolRequestPart(part);
+  for (let index = 0; index < length; index++) {
+    const existing = partAt(index);
+    const other = request
       ? (isToolRequestPart(existing) ? existing.toolRequest : undefined)
       : (isToolResponsePart(existing) ? existing.toolResponse : undefined);
-    if (!other) return false;
-    if (call.ref !== undefined || other.ref !== undefined) return call.ref === other.ref && call.name === other.name;
-    return false;
-  });
+    if (other && call.ref === other.ref && call.name === other.name) return index;
+  }
+  return -1;
 }
 
-/** A later copy of the same tool call replaces the earlier one, keeping its metadata (the interrupt marker); else appends. */
-export function upsertToolPart(content: Part[], part: Part): void {
-  const index = sameToolCall(content, part);
+/**
+ * A later copy of the same tool call replaces the earlier one, keeping its metadata (the interrupt marker); else appends.
+ * `partAt` reads the parts searched (default: `content`'s own): the store passes one that reads past an immer draft,
+ * so that the search drafts none of them.
+ */
+export function upsertToolPart(content: Part[], part: Part, partAt: (index: number) => Part = (index) => content[index]!): void {
+  const index = sameToolCall(content.length, partAt, part);
   if (index < 0) {
     content.push(part);
     return;

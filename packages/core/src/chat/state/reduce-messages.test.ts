@@ -4,7 +4,7 @@ import { createAgentChat } from '../agent-chat.js';
 import { subAgents } from '../sub-agents/sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatMessage } from '../../model/message.js';
-import { isToolRequestPart, textOf, type Part } from '../../model/part.js';
+import { isToolRequestPart, textOf, type Part, type ToolRequestPart } from '../../model/part.js';
 import { subAgentOf } from '../../model/sub-agent.js';
 import { scriptedTransport } from '../../transport/scripted-transport.js';
 
@@ -76,6 +76,53 @@ describe('the events a decoder hands over, after a message-complete', () => {
       (content[0] as { text: string }).text += ' again';
       content.push({ text: 'more' });
       expect(textOf(stored)).toBe('Hello!');
+    });
+  }
+});
+
+describe('a flat tool call\'s cost as the answer grows', () => {
+  /**
+   * Proxies immer made per store update for the last `last` of `calls` tool calls into one answer (a call and its
+   * result, a read each, the calls and their results each in one message): counts, not clocks.
+   */
+  async function draftsPerCall(calls: number, last = 4, features = [] as ReturnType<typeof subAgents>[]): Promise<number[]> {
+    const events: AgentEvent[] = [{ type: 'text-delta', text: 'Looking.' }];
+    for (let index = 0; index < calls; index++) {
+      const ref = `t${index}`;
+      events.push({ type: 'tool-request', part: { toolRequest: { name: 'search', ref, input: { q: ref } } } as ToolRequestPart });
+      events.push({ type: 'tool-response', part: { toolResponse: { name: 'search', ref, output: [ref] } } });
+    }
+    // The last call again (a later, complete copy): found among all the others and replaced.
+    events.push({ type: 'tool-request', part: { toolRequest: { name: 'search', ref: `t${calls - 1}`, input: { q: 'again' } } } as ToolRequestPart });
+    const chat = createAgentChat({ transport: scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { batchSize: 1 }), features });
+    const counts: number[] = [];
+    let made = 0;
+    const revocable = Proxy.revocable;
+    Proxy.revocable = ((target: object, handler: ProxyHandler<object>) => (made++, revocable(target, handler))) as typeof Proxy.revocable;
+    const stop = chat.subscribe(() => {
+      counts.push(made);
+      made = 0;
+    });
+    try {
+      await chat.send('go');
+    } finally {
+      Proxy.revocable = revocable;
+      stop();
+    }
+    const { messages } = chat.getState();
+    expect(messages[1]!.content.filter(isToolRequestPart)).toHaveLength(calls);
+    expect(messages[1]!.content[calls]).toEqual({ toolRequest: { name: 'search', ref: `t${calls - 1}`, input: { q: 'again' } } });
+    expect(messages[2]!.content).toHaveLength(calls);
+    // The turn's end is the last update: the calls' updates are those just before it.
+    return counts.slice(-1 - 2 * last - 1, -1);
+  }
+
+  for (const features of [[], [subAgents()]]) {
+    it(`drafts the same number of objects per call and per result at 10 calls and at 200${features.length ? ' (with subAgents())' : ''}`, async () => {
+      const few = await draftsPerCall(10, 4, features);
+      const many = await draftsPerCall(200, 4, features);
+      expect(few.every((count) => count > 0)).toBe(true);
+      expect(many).toEqual(few);
     });
   }
 });

@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import { isDraft, original, type Draft } from 'immer';
 import type { AgentEvent, MessageTarget } from '../../model/events.js';
 import type { ChatMessage, Role } from '../../model/message.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';
@@ -27,6 +27,18 @@ function targetMessage(draft: Draft<MessageHolder>, turn: MessageScope, target: 
   return draft.messages[index]!;
 }
 
+/**
+ * Reads a message's parts without drafting them: a part the update has not added is read from the draft's base (an
+ * update replaces a part only by a copy of the same tool call or text, so what the search compares is the same there),
+ * one it added is its own plain object. Reading them through the draft would make a proxy a part, each tool call
+ * paying for every part before it (O(parts²) over an answer of many calls).
+ */
+function baseReader(content: Part[]): ((index: number) => Part) | undefined {
+  if (!isDraft(content)) return undefined;
+  const base = original(content) as readonly Part[];
+  return (index) => (index < base.length ? base[index]! : content[index]!);
+}
+
 /** Text, reasoning, parts, tool calls and completed messages; other events are left alone. */
 export function reduceMessageEvent(draft: Draft<MessageHolder>, event: AgentEvent, turn: MessageScope): void {
   switch (event.type) {
@@ -40,12 +52,16 @@ export function reduceMessageEvent(draft: Draft<MessageHolder>, event: AgentEven
       // A copy: a text delta may grow it in place, and the part stays the decoder's.
       targetMessage(draft, turn, event, event.role ?? 'model').content.push({ ...event.part } as Draft<Part>);
       return;
-    case 'tool-request':
-      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.part);
+    case 'tool-request': {
+      const content = targetMessage(draft, turn, event, event.role ?? 'model').content as Part[];
+      upsertToolPart(content, event.part, baseReader(content));
       return;
-    case 'tool-response':
-      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'tool').content as Part[], markedDenial(event.part, turn.asked));
+    }
+    case 'tool-response': {
+      const content = targetMessage(draft, turn, event, event.role ?? 'tool').content as Part[];
+      upsertToolPart(content, markedDenial(event.part, turn.asked), baseReader(content));
       return;
+    }
     case 'message-complete': {
       const message = targetMessage(draft, turn, event, event.message.role);
       // The store's own array and parts (a text delta after it grows them in place; the decoder's mirror goes on
