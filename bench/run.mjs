@@ -163,7 +163,10 @@ if (!from && wants('memory')) {
 }
 if (!from && wants('nested')) {
   log('8. sub-agent events vs the agent\'s own');
-  results.nested = await worker('bench/nested-worker.mjs', { deltas: quick ? 5_000 : 20_000, history: 1_000, runs: quick ? 3 : 15 }, 300_000);
+  const nested = { deltas: quick ? 5_000 : 20_000, history: 1_000, runs: quick ? 3 : 15 };
+  results.nested = await worker('bench/nested-worker.mjs', { ...nested, toolEvery: 50 }, 300_000);
+  // Text only: what the path down to the run costs, without the tool calls' own work.
+  results.nestedText = await worker('bench/nested-worker.mjs', { ...nested, toolEvery: 0 }, 300_000);
 }
 if (!from && wants('server')) {
   log('7. server throughput: @agent-chat/server vs plain @genkit-ai/express');
@@ -298,10 +301,9 @@ if (results.memory) {
 const serverText = results.server ? serverSection(results.server, { machine: results.machine, status }) : undefined;
 if (results.server) md.push('## 7. Server throughput: many streams per core', '', 'In [server/RESULTS.md](server/RESULTS.md) (`npm run bench -- --only=server`).', '');
 
-if (results.nested) {
-  const N = results.nested;
-  md.push('## 8. Sub-agent events cost what the agent\'s own cost', '');
-  md.push(`${N.deltas ? k(N.deltas) : ''} text deltas (a tool call every 50) after ${N.history ? k(N.history) : ''} messages of history, through a chat with the subAgents() feature, in batches of 16 events (one store update each, as one network read) from a transport without timers: into the answer (depth 0), into a sub-agent run (depth 1), into a sub-agent's sub-agent's sub-agent (depth 3). bench/nested-worker.mjs; the rounds alternate the depths.`, '');
+for (const N of [results.nested, results.nestedText].filter(Boolean)) {
+  if (N === results.nested) md.push('## 8. Sub-agent events cost what the agent\'s own cost', '');
+  md.push(`${N.deltas ? k(N.deltas) : ''} text deltas (${N.toolEvery ? `a tool call every ${N.toolEvery}` : 'text only'}) after ${N.history ? k(N.history) : ''} messages of history, through a chat with the subAgents() feature, in batches of 16 events (one store update each, as one network read) from a transport without timers: into the answer (depth 0), into a sub-agent run (depth 1), into a sub-agent's sub-agent's sub-agent (depth 3). bench/nested-worker.mjs; the rounds alternate the depths.`, '');
   md.push('| depth | events | wall ms, median (min–max) | µs per event (wall) | CPU µs per event | × depth 0 (wall) | × depth 0 (CPU) |', '|---:|---:|---:|---:|---:|---:|---:|');
   const flat = N.rows?.find((r) => r.depth === 0);
   if (N.rows) for (const r of N.rows) md.push(`| ${r.depth} | ${k(r.events)} | ${r.wall.median.toFixed(0)} (${r.wall.min.toFixed(0)}–${r.wall.max.toFixed(0)}) | ${r.usPerEvent.toFixed(1)} | ${r.cpuUsPerEvent.toFixed(1)} | ${flat ? (r.usPerEvent / flat.usPerEvent).toFixed(2) : ''} | ${flat ? (r.cpuUsPerEvent / flat.cpuUsPerEvent).toFixed(2) : ''} |`);

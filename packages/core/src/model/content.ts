@@ -1,4 +1,4 @@
-import { isReasoningPart, isTextPart, isToolRequestPart, isToolResponsePart, type Part } from './part.js';
+import { isReasoningPart, isTextPart, isToolRequestPart, type Part, type ToolRequestPart, type ToolResponsePart } from './part.js';
 
 // Edits of a message's content shared by the reducer (on immer drafts) and the decoders that mirror a message while
 // it streams, so that a decoder's message-complete and the store agree part for part.
@@ -13,23 +13,21 @@ export function appendTextPart(content: Part[], text: string, kind: 'text' | 're
   content.push(kind === 'text' ? { text } : { reasoning: text });
 }
 
-/** Index of the part repeating the same tool call (same kind, same ref and name; a call without ref never matches). */
-function sameToolCall(content: readonly Part[], part: Part): number {
-  const call = isToolRequestPart(part) ? part.toolRequest : isToolResponsePart(part) ? part.toolResponse : undefined;
-  if (!call) return -1;
-  return content.findIndex((existing) => {
-    const other = isToolRequestPart(part)
-      ? (isToolRequestPart(existing) ? existing.toolRequest : undefined)
-      : (isToolResponsePart(existing) ? existing.toolResponse : undefined);
-    if (!other) return false;
-    if (call.ref !== undefined || other.ref !== undefined) return call.ref === other.ref && call.name === other.name;
-    return false;
-  });
-}
-
-/** A later copy of the same tool call replaces the earlier one, keeping its metadata (the interrupt marker); else appends. */
-export function upsertToolPart(content: Part[], part: Part): void {
-  const index = sameToolCall(content, part);
+/**
+ * A later copy of the same tool call (same kind, same ref and name; a call without ref never matches) replaces the
+ * earlier one, keeping its metadata (the interrupt marker); else appends. `base`: the parts as the store's update
+ * found them (an immer draft's original), read instead of `content`'s own where it has them, so that the search drafts
+ * none of them (the update replaces a part only by a copy of the same call or text: kind, name and ref are the same).
+ */
+export function upsertToolPart(content: Part[], part: Part, base: readonly Part[] = content): void {
+  const kind = isToolRequestPart(part) ? 'toolRequest' : 'toolResponse';
+  const call = (part as Partial<ToolRequestPart & ToolResponsePart>)[kind];
+  let index = call?.ref === undefined ? 0 : content.length;
+  // Latest first: a result, or a later copy, is most often of a call just made.
+  while (index-- > 0) {
+    const other = ((base[index] ?? content[index]) as Partial<ToolRequestPart & ToolResponsePart>)[kind];
+    if (other?.ref === call!.ref && other?.name === call!.name) break;
+  }
   if (index < 0) {
     content.push(part);
     return;

@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import { isDraft, original, type Draft } from 'immer';
 import type { AgentEvent, MessageTarget } from '../../model/events.js';
 import type { ChatMessage, Role } from '../../model/message.js';
 import { appendTextPart, upsertToolPart } from '../../model/content.js';
@@ -37,32 +37,29 @@ export function reduceMessageEvent(draft: Draft<MessageHolder>, event: AgentEven
       appendTextPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.text, 'reasoning');
       return;
     case 'part-add':
-      targetMessage(draft, turn, event, event.role ?? 'model').content.push(event.part as Draft<Part>);
+      // A copy: a text delta may grow it in place, and the part stays the decoder's.
+      targetMessage(draft, turn, event, event.role ?? 'model').content.push({ ...event.part } as Draft<Part>);
       return;
     case 'tool-request':
-      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'model').content as Part[], event.part);
+    case 'tool-response': {
+      const request = event.type === 'tool-request';
+      const content = targetMessage(draft, turn, event, event.role ?? (request ? 'model' : 'tool')).content as Part[];
+      // The search for an earlier copy of the call reads the draft's base, not the draft (a proxy a part read: each call
+      // would pay for every part before it, O(parts²) over an answer of many calls); only the part written is drafted.
+      upsertToolPart(content, request ? event.part : markedDenial(event.part, turn.asked), isDraft(content) ? original(content) : content);
       return;
-    case 'tool-response':
-      upsertToolPart(targetMessage(draft, turn, event, event.role ?? 'tool').content as Part[], markedDenial(event.part, turn.asked));
-      return;
+    }
     case 'message-complete': {
       const message = targetMessage(draft, turn, event, event.message.role);
-      // With the subAgents() feature, the completed message's tool calls keep the runs they started while it streamed.
-      message.content = (turn.subAgents ? turn.subAgents.keep(message.content as Part[], event.message.content) : event.message.content) as Draft<Part>[];
+      // The store's own array and parts (a text delta after it grows them in place; the decoder's mirror goes on
+      // editing its own, which immer would otherwise freeze), a refusal of a call open when the turn resumed marked
+      // denied (so it shows as denied). With the subAgents() feature, the completed message's tool calls keep the
+      // runs they started while it streamed.
+      const completed = event.message.content.map((part) => ({ ...(isToolResponsePart(part) ? markedDenial(part, turn.asked) : part) }));
+      message.content = (turn.subAgents ? turn.subAgents.keep(message.content as Part[], completed) : completed) as Draft<Part>[];
       if (event.message.metadata) message.metadata = event.message.metadata;
       message.status = 'done';
-      markDenials(turn, message);
       return;
     }
   }
-}
-
-/** A refusal (`false`, `{approved: false}`) of a call open when the turn resumed is marked denied, so it shows as denied. */
-function markDenials(turn: MessageScope, message: Draft<ChatMessage>): void {
-  if (turn.asked.size === 0) return;
-  const content = message.content as Part[];
-  content.forEach((part, index) => {
-    const marked = isToolResponsePart(part) ? markedDenial(part, turn.asked) : part;
-    if (marked !== part) content[index] = marked;
-  });
 }

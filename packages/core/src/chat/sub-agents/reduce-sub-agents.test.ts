@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat } from '../agent-chat.js';
 import { subAgents } from './sub-agents.js';
+import type { ChatParts } from '../chat-parts.js';
 import { keepSubAgentRuns, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
 import type { ChatMessage } from '../../model/message.js';
@@ -43,6 +44,14 @@ const runOf = (messages: readonly ChatMessage[], ref = 'c1'): SubAgentRun | unde
   }
   return undefined;
 };
+
+// The feature's held path is a chunk of its own, loaded as a chat installs it: loaded before the tests, as a page's
+// first request gives it time to (until then each event goes through the draft; the tests below compare the two).
+beforeAll(async () => {
+  createAgentChat({ transport: scriptedTransport([]), features: [subAgents()] });
+  await import('./held-events.js');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
 
 const chatOf = (turns: ScriptedTurn[], batchSize = 1) => createAgentChat({ transport: scriptedTransport(turns, { batchSize }), features: [subAgents()] });
 
@@ -267,6 +276,132 @@ describe('sub-agent reduction (properties)', () => {
         expect(run.messages.every((message) => message.status !== 'streaming')).toBe(true);
       }
     }), { numRuns: 60 });
+  });
+});
+
+// ---- a run's events held to the update's end, written to the run alone ----
+
+/**
+ * The subAgents() feature with every sub-agent event reduced at once through the chat's draft (nothing held for the
+ * update's end): the reference the held path must agree with.
+ */
+function unheld(): ReturnType<typeof subAgents> {
+  const feature = subAgents();
+  return {
+    name: feature.name,
+    install(parts: never, chat: never) {
+      const provided = feature.install(parts, chat);
+      const chatParts = parts as ChatParts<unknown>;
+      const own = chatParts.subAgents!;
+      chatParts.subAgents = {
+        ...own,
+        reduce(draft, event, turn) {
+          if (!('within' in event && event.within?.length)) return own.reduce(draft, event, turn);
+          // As the feature does for any event (see sub-agents.ts), then the event at once.
+          if (event.type === 'message-complete') turn.subAgentCache = undefined;
+          reduceSubAgentEvent(draft, event, turn);
+          return true;
+        },
+      };
+      return provided;
+    },
+  };
+}
+
+/** Whether every object in `value` is frozen, as immer leaves a state; the first path that is not, else null. */
+function unfrozen(value: unknown, path = 'state'): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  if (!Object.isFrozen(value)) return path;
+  for (const [key, child] of Object.entries(value)) {
+    const found = unfrozen(child, `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+const runEventArbitrary = fc.oneof(
+  fc.record({ path: pathArbitrary, text: fc.string({ minLength: 1, maxLength: 3 }) }).map(({ path, text }): AgentEvent => ({ type: 'text-delta', text, ...(path.length ? { within: path } : {}) })),
+  fc.record({ path: pathArbitrary, text: fc.string({ minLength: 1, maxLength: 3 }) }).map(({ path, text }): AgentEvent => ({ type: 'reasoning-delta', text, ...(path.length ? { within: path } : {}) })),
+  fc.record({ path: pathArbitrary, ref: fc.constantFrom('a', 'b', 't1', 't2'), key: fc.constantFrom(undefined, 'k1') }).map(({ path, ref, key }): AgentEvent => ({ type: 'tool-request', part: { toolRequest: { name: 'tool', ref, input: { ref } } }, ...(key ? { messageKey: key } : {}), ...(path.length ? { within: path } : {}) })),
+  fc.record({ path: pathArbitrary, ref: fc.constantFrom('t1', 't2') }).map(({ path, ref }): AgentEvent => ({ type: 'tool-response', part: { toolResponse: { name: 'tool', ref, output: [ref] } }, ...(path.length ? { within: path } : {}) })),
+  fc.record({ path: pathArbitrary }).map(({ path }): AgentEvent => ({ type: 'part-add', part: { data: { at: path.join('/') } }, ...(path.length ? { within: path } : {}) })),
+  fc.record({ path: pathArbitrary.filter((path) => path.length > 0) }).map(({ path }): AgentEvent => ({ type: 'usage', usage: { outputTokens: path.length }, within: path })),
+  fc.record({ path: pathArbitrary.filter((path) => path.length > 0) }).map(({ path }): AgentEvent => ({ type: 'sub-agent-start', agent: 'researcher', within: path })),
+  fc.record({ path: pathArbitrary, text: fc.string({ maxLength: 3 }) }).map(({ path, text }): AgentEvent => ({ type: 'message-complete', message: { role: 'model', content: [{ text }] }, ...(path.length ? { within: path } : {}) })),
+);
+
+describe('a run\'s events held to the end of the store update (written to the run alone, its path copied by hand)', () => {
+  it('leave the state the reference leaves (every event through the draft), at any batching; every state is frozen', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(runEventArbitrary, { maxLength: 30 }), fc.integer({ min: 1, max: 9 }), fc.constantFrom('stop', 'aborted', 'interrupted'), async (body, batchSize, finishReason) => {
+      const events: AgentEvent[] = [...body, { type: 'turn-end', finishReason }];
+      // Each chat its own copy of the events (a part they hand over is the store's from then on).
+      const held = createAgentChat({ transport: scriptedTransport([structuredClone(events)], { batchSize }), features: [subAgents()] });
+      const reference = createAgentChat({ transport: scriptedTransport([structuredClone(events)], { batchSize }), features: [unheld()] });
+      const states: ChatState[] = [];
+      held.subscribe((state) => states.push(state as ChatState));
+      await held.send('go').catch(() => undefined);
+      await reference.send('go').catch(() => undefined);
+      expect(timeless(held.getState().messages)).toEqual(timeless(reference.getState().messages));
+      expect(held.getState().interrupts).toEqual(reference.getState().interrupts);
+      for (const state of states) expect(unfrozen(state.messages)).toBeNull();
+    }), { numRuns: 150 });
+  });
+
+  it('a run of tokens into a run three deep copies the path once per update, and nothing of the parent\'s history', async () => {
+    const deep = ['c1', 'c2', 'c3'];
+    const opening: AgentEvent[] = [
+      { type: 'tool-request', part: research },
+      { type: 'tool-request', part: { toolRequest: { name: 'plan', ref: 'c2' } }, within: ['c1'] },
+      { type: 'tool-request', part: { toolRequest: { name: 'draft', ref: 'c3' } }, within: ['c1', 'c2'] },
+      { type: 'text-delta', text: 'first', within: deep },
+    ];
+    const tokens: AgentEvent[] = Array.from({ length: 8 }, (_, index): AgentEvent => ({ type: 'text-delta', text: ` t${index}`, within: [...deep] }));
+    const chat = createAgentChat({ transport: scriptedTransport([[...opening, ...tokens, { type: 'turn-end', finishReason: 'stop' }]], { batchSize: 4 }), features: [subAgents()], state: { messages: Array.from({ length: 50 }, (_, index) => doneMessage(index)) } });
+    const states: ChatState[] = [];
+    chat.subscribe((state) => states.push(state as ChatState));
+    await chat.send('go');
+    // The updates of tokens alone (the second and third batches): the root, its message list, then per level the
+    // message, its content, the call, its metadata, the run and its message list (3 × 6), and the streamed message,
+    // its content and its text part — whatever the history.
+    expect(allocated(states[1], states[2])).toBe(2 + 3 * 6 + 3);
+    expect(allocated(states[2], states[3])).toBe(2 + 3 * 6 + 3);
+    let run = runOf(chat.getState().messages);
+    for (const ref of ['c2', 'c3']) run = runOf(run!.messages, ref);
+    expect(textOf(run!.messages[0]!.content)).toBe('first t0 t1 t2 t3 t4 t5 t6 t7');
+  });
+
+  it('a token into a run three deep drafts no more objects than a token into the answer (immer proxies per update)', async () => {
+    /** Proxies immer made per store update of a turn's last `tokens` updates: its tokens, one per read. */
+    async function draftsPerToken(within: string[] | undefined): Promise<number[]> {
+      const opening: AgentEvent[] = [{ type: 'text-delta', text: 'Let me ask.' }];
+      for (let depth = 1; depth <= (within?.length ?? 0); depth++) {
+        opening.push({ type: 'tool-request', part: { toolRequest: { name: 'delegate', ref: within![depth - 1]! } }, ...(depth > 1 ? { within: within!.slice(0, depth - 1) } : {}) });
+        opening.push({ type: 'text-delta', text: 'Working', within: within!.slice(0, depth) });
+      }
+      const tokens = Array.from({ length: 5 }, (_, index): AgentEvent => ({ type: 'text-delta', text: ` t${index}`, ...(within ? { within: [...within] } : {}) }));
+      const chat = createAgentChat({ transport: scriptedTransport([[{ type: 'turn-end', finishReason: 'stop' }], [...opening, ...tokens, { type: 'turn-end', finishReason: 'stop' }]], { batchSize: 1 }), features: [subAgents()], state: { messages: Array.from({ length: 20 }, (_, index) => doneMessage(index)) } });
+      // The first turn loads the feature's held path (a chunk of its own).
+      await chat.send('warm up');
+      const counts: number[] = [];
+      let made = 0;
+      const revocable = Proxy.revocable;
+      Proxy.revocable = ((target: object, handler: ProxyHandler<object>) => (made++, revocable(target, handler))) as typeof Proxy.revocable;
+      const stop = chat.subscribe(() => {
+        counts.push(made);
+        made = 0;
+      });
+      try {
+        await chat.send('go');
+      } finally {
+        Proxy.revocable = revocable;
+        stop();
+      }
+      return counts.slice(-1 - tokens.length, -1);
+    }
+    const flat = await draftsPerToken(undefined);
+    const nested = await draftsPerToken(['c1', 'c2', 'c3']);
+    expect(flat.every((count) => count > 0)).toBe(true);
+    for (const count of nested) expect(count).toBeLessThanOrEqual(Math.min(...flat));
   });
 });
 

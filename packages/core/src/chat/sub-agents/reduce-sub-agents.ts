@@ -10,7 +10,8 @@ import { recordError } from '../state/reduce-state.js';
 import { reduceMessageEvent, type MessageHolder, type MessageScope } from '../state/reduce-messages.js';
 import type { SubAgentScope, TurnContext } from '../turn/turn-context.js';
 
-const SEPARATOR = '\u0000';
+/** Joins a run's `within` path into the key of its scope. */
+export const SEPARATOR = '\u0000';
 
 /** What a run's own message list does with a completed message: keeps the runs its calls started (see below). */
 const KEEP = { keep: (streamed: readonly Part[], completed: Part[]) => keepSubAgentRuns(streamed, completed) };
@@ -30,7 +31,7 @@ function scopeOf(turn: TurnContext, within: readonly string[]): SubAgentScope {
 const refOf = (part: Part | Draft<Part>): string | undefined => ((isDraft(part) ? original(part) : part) as Partial<ToolRequestPart>).toolRequest?.ref;
 
 /** The tool call `ref` among `messages` (latest first), where `scope` last saw it if it is still there: O(1) after the first look. */
-function findCall(messages: Draft<ChatMessage>[], ref: string, scope: SubAgentScope): Draft<ToolRequestPart> | undefined {
+export function findCall(messages: Draft<ChatMessage>[], ref: string, scope: SubAgentScope): Draft<ToolRequestPart> | undefined {
   const seen = scope.at && messages[scope.at.message]?.content[scope.at.part];
   if (seen && refOf(seen) === ref) return seen as Draft<ToolRequestPart>;
   for (let message = messages.length - 1; message >= 0; message--) {
@@ -60,7 +61,7 @@ function ownCopy(messages: Draft<ChatMessage>[], scope: SubAgentScope, call: Dra
 }
 
 /** The scopes of the runs on `within`'s path, outermost first: made once per run (kept on its own scope). */
-function pathOf(turn: TurnContext, within: readonly string[]): SubAgentScope[] {
+export function pathOf(turn: TurnContext, within: readonly string[]): SubAgentScope[] {
   const scope = scopeOf(turn, within);
   return (scope.path ??= within.map((_, depth) => (depth === within.length - 1 ? scope : scopeOf(turn, within.slice(0, depth + 1)))));
 }
@@ -84,10 +85,20 @@ function resolveRun(draft: Draft<ChatState>, turn: TurnContext, within: readonly
       reduceMessageEvent(holder, { type: 'tool-request', part }, parentScope);
       call = findCall(holder.messages, ref, scope)!;
     }
-    if (!isDraft(call)) call = ownCopy(holder.messages, scope, call);
+    if (!isDraft(call)) {
+      call = ownCopy(holder.messages, scope, call);
+      // The copy replaced the run a run below it (found earlier in this update) was found through: found again.
+      turn.subAgentCache = undefined;
+    }
     const metadata = (call.metadata ??= {});
     const found = metadata[SUB_AGENT_KEY] as Draft<SubAgentRun> | undefined;
-    run = found && Array.isArray(found.messages) ? found : (metadata[SUB_AGENT_KEY] = { status: 'running', messages: [], startedAt: turn.now } satisfies SubAgentRun) as Draft<SubAgentRun>;
+    if (found && Array.isArray(found.messages)) run = found;
+    else {
+      run = (metadata[SUB_AGENT_KEY] = { status: 'running', messages: [], startedAt: turn.now } satisfies SubAgentRun) as Draft<SubAgentRun>;
+      // A new run (or one made again: its call was dropped) has no messages the scope may still point at.
+      scope.messageIndexByKey.clear();
+      scope.lastIndexByRole = {};
+    }
     holder = run;
     parentScope = scope;
   }

@@ -1,7 +1,11 @@
 import type { ChatFeature } from '../chat-features.js';
 import type { ChatParts } from '../chat-parts.js';
 import { SUB_AGENT_KEY } from '../../model/sub-agent.js';
+import type * as Held from './held-events.js';
 import { keepSubAgentRuns, reduceKeptRun, reduceSubAgentEvent, settleSubAgents } from './reduce-sub-agents.js';
+
+/** The held path (held-events.ts), once its chunk is loaded. */
+let held: typeof Held | undefined;
 
 /**
  * The `subAgents()` feature: a tool call that runs another agent keeps that agent's run (`metadata.subAgent` on the
@@ -12,14 +16,24 @@ export function subAgents(): ChatFeature {
   return {
     name: 'subAgents',
     install<S>(parts: ChatParts<S>): object {
+      // The held path is a chunk of its own, loaded as the feature is installed (a page's first request is still under
+      // way). Until it is there, or if it fails to load (the next chat tries again), each event goes through the draft:
+      // the same state, at a draft per level.
+      if (!held) import('./held-events.js').then((module) => (held = module), () => undefined);
+      // The content events into one run a store update ends with, held for its end.
+      const holding: { held?: Held.HeldEvents } = {};
       parts.subAgents = {
         reduce(draft, event, turn) {
+          // A completed message may drop a call whose run this update found already: the runs are found again.
+          if (event.type === 'message-complete') turn.subAgentCache = undefined;
           if ('within' in event && event.within?.length) {
             // The limit as `configure` last left it.
             turn.maxSubAgentDepth = parts.settings.options.maxSubAgentDepth;
-            reduceSubAgentEvent(draft, event, turn);
+            if (!held?.holdSubAgentEvent(draft, event, turn, holding)) reduceSubAgentEvent(draft, event, turn);
             return true;
           }
+          // Any other event comes after the run's held ones.
+          held?.releaseHeldEvents(draft, turn, holding);
           if (event.type === 'turn-end') settleSubAgents(draft, turn, event.finishReason);
           else if (event.type === 'tool-response' && event.part.metadata?.[SUB_AGENT_KEY] !== undefined) {
             // A tool result that carries its sub-agent's run (kept by the server): the run goes onto the call.
@@ -30,6 +44,11 @@ export function subAgents(): ChatFeature {
         },
         keep: keepSubAgentRuns,
       };
+      // A store update (one per read of the stream) ends with the events held for a run written to it (see
+      // held-events.ts). Overridden here, not in the store, so that the default page, without this feature, carries none of it.
+      const { store } = parts;
+      const update = store.update;
+      store.update = (recipe) => (held ? held.updateHolding(store, recipe, holding) : update(recipe));
       return {};
     },
   };
