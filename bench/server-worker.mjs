@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { childOutput } from './lib/child-output.mjs';
 import { createTaskAgents } from '../apps/agent-server/src/agent/agent.ts';
 import { requireCjs } from '../apps/agent-server/src/agent/genkit-runtime.ts';
 import { STORY_TEXT, tokenize } from '../apps/agent-server/src/agent/scripted-replies.ts';
@@ -38,14 +39,12 @@ server.listen(0, '127.0.0.1');
 await once(server, 'listening');
 const url = `http://127.0.0.1:${server.address().port}${path}`;
 
-function load(conversations) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/server/load.mjs', JSON.stringify({ url, protocol: spec.protocol, resumable: spec.resumable, conversations })], { cwd: root });
-    let out = '', err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err))));
-  });
+async function load(conversations) {
+  const child = spawn(process.execPath, ['bench/server/load.mjs', JSON.stringify({ url, protocol: spec.protocol, resumable: spec.resumable, conversations })], { cwd: root });
+  // Decoded across pipe reads (bench/lib/child-output.mjs): the answers' text has curly quotes.
+  const { code, out, err } = await childOutput(child);
+  if (code !== 0) throw new Error(err);
+  return JSON.parse(out);
 }
 
 const percentile = (values, p) => {
