@@ -82,8 +82,8 @@ export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
 /** Bodies up to this size that say their length are read before the `Request` is made (then it carries them as bytes). */
 const READ_AHEAD_MAX_BYTES = 1024 * 1024;
 
-/** The whole body of `req` (`length` bytes, as its Content-Length says); rejects when the client goes away first. */
-function readNodeBody(req: NodeRequest, length: number): Promise<Buffer> {
+/** The whole body of `req` (the parser stops at its Content-Length); rejects when the client goes away first. */
+function readNodeBody(req: NodeRequest): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -93,7 +93,14 @@ function readNodeBody(req: NodeRequest, length: number): Promise<Buffer> {
     };
     const onEnd = () => {
       cleanup();
-      resolve(chunks.length === 1 && size === length ? chunks[0]! : Buffer.concat(chunks, size));
+      // Its own bytes (a socket's read may be a view of a larger, pooled buffer).
+      const bytes = new Uint8Array(new ArrayBuffer(size));
+      let offset = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, offset);
+        offset += chunk.length;
+      }
+      resolve(bytes);
     };
     const onGone = () => {
       cleanup();
@@ -122,7 +129,7 @@ async function webRequestOf(req: NodeRequest, res: ServerResponse): Promise<Requ
   const length = Number(req.headers['content-length'] ?? NaN);
   const readAhead = method !== 'GET' && method !== 'HEAD' && length > 0 && length <= READ_AHEAD_MAX_BYTES && req.headers['transfer-encoding'] === undefined && !req.readableEnded && req.readableFlowing === null;
   if (!readAhead) return toWebRequest(req, res);
-  const bytes = await readNodeBody(req, length);
+  const bytes = await readNodeBody(req);
   const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), { method, headers: nodeHeaders(req), body: bytes, signal: disconnectSignal(res) });
   rememberBodyBytes(request, bytes);
   return request;
