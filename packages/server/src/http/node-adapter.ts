@@ -51,17 +51,23 @@ function originOf(req: NodeRequest): string {
 
 /** A Node request's headers as Web `Headers`. */
 export function nodeHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
+  return new Headers(headerList(req));
+}
+
+/** A Node request's headers as name/value pairs (what `new Request` takes: its Headers are built once, there). */
+function headerList(req: IncomingMessage): [string, string][] {
+  const list: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers)) {
     if (name.startsWith(':') || value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    if (Array.isArray(value)) for (const item of value) list.push([name, item]);
+    else list.push([name, value]);
   }
-  return headers;
+  return list;
 }
 
 /** The Web `Request` of a Node request; `signal` aborts when the client goes away before the response finished. */
 export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
-  const headers = nodeHeaders(req);
+  const headers = new Headers(headerList(req));
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: disconnectSignal(res) };
   // A request without a body (a DELETE, a cancel) gets none: no Content-Length above 0 and no Transfer-Encoding.
@@ -130,7 +136,7 @@ async function webRequestOf(req: NodeRequest, res: ServerResponse): Promise<Requ
   const readAhead = method !== 'GET' && method !== 'HEAD' && length > 0 && length <= READ_AHEAD_MAX_BYTES && req.headers['transfer-encoding'] === undefined && !req.readableEnded && req.readableFlowing === null;
   if (!readAhead) return toWebRequest(req, res);
   const bytes = await readNodeBody(req);
-  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), { method, headers: nodeHeaders(req), body: bytes, signal: disconnectSignal(res) });
+  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), { method, headers: headerList(req), body: bytes, signal: disconnectSignal(res) });
   rememberBodyBytes(request, bytes);
   return request;
 }
