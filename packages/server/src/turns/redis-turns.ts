@@ -127,9 +127,11 @@ export class RedisTurns {
     const done = this.nextWrite!;
     this.pending = new Map();
     this.nextWrite = undefined;
-    const pipeline = this.client.multi();
-    for (const [turnId, frames] of batch) pipeline.rPush(this.key('turn', turnId, 'frames'), frames).publish(this.key('turn', turnId), 'frame');
-    this.writing = pipeline.execAsPipeline().then(
+    this.writing = Promise.resolve().then(() => {
+      const pipeline = this.client.multi();
+      for (const [turnId, frames] of batch) pipeline.rPush(this.key('turn', turnId, 'frames'), frames).publish(this.key('turn', turnId), 'frame');
+      return pipeline.execAsPipeline();
+    }).then(
       () => undefined,
       (error: unknown) => this.options.onError?.(error),
     ).then(() => {
