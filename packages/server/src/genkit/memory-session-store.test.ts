@@ -1,11 +1,11 @@
 // memorySessionStore: the latest leaf of a session, its snapshots by id, a session deleted whole; a session's lookup
 // reads that session's snapshots only (issue 45: it scanned every session's at each turn, twice for a new one).
-import type { SessionSnapshot } from 'genkit/beta';
+import type { SessionSnapshotInput } from 'genkit/beta';
 import { describe, expect, it } from 'vitest';
 import { memorySessionStore } from './memory-session-store.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
-const snapshot = (sessionId: string, minute: number, parentId?: string): SessionSnapshot<unknown> => ({
+const snapshot = (sessionId: string, minute: number, parentId?: string): SessionSnapshotInput<unknown> => ({
   sessionId, createdAt: at(minute), updatedAt: at(minute), status: 'completed', ...(parentId && { parentId }),
   state: { sessionId, messages: [], artifacts: [], custom: undefined },
 });
@@ -20,7 +20,7 @@ describe('memorySessionStore', () => {
     expect((await store.getSnapshot({ sessionId: 's1' }))?.snapshotId).toBe(branch);
     expect((await store.getSnapshot({ snapshotId: first }))?.snapshotId).toBe(first);
     // A snapshot saved again (its status changed) stays its session's.
-    await store.saveSnapshot(branch, (current) => current && { ...current, status: 'failed' });
+    await store.saveSnapshot(branch, (current) => (current ? { ...current, status: 'failed' } : null));
     expect((await store.getSnapshot({ sessionId: 's1' }))?.status).toBe('failed');
     expect(store.sessionIds().sort()).toEqual(['s1', 's2']);
     await store.deleteSession('s1');
