@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { textSourceOf, type TextSource } from './text-source.js';
-import { rememberBodyBytes } from '../hygiene/request-body.js';
+import { rememberBodyBytes } from './request-body.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
