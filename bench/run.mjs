@@ -8,6 +8,7 @@ import { cpus, loadavg, platform, arch, totalmem } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { summarize } from './lib/stats.mjs';
+import { childOutput } from './lib/child-output.mjs';
 import { PIPELINES } from './lib/pipelines.mjs';
 import { serverConfigs, serverSection, serverSizes, startBenchRedis } from './server/section.mjs';
 
@@ -38,11 +39,9 @@ const k = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e
 function worker(script, spec, timeoutMs, env = {}, loader = './bench/lib/register.mjs') {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', loader, script, JSON.stringify(spec)], { cwd: root, env: { ...process.env, ...env } });
-    let out = '', err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code, signal) => {
+    // Decoded across pipe reads (lib/child-output.mjs): a result's text may hold multi-byte characters.
+    void childOutput(child).then(({ code, signal, out, err }) => {
       clearTimeout(timer);
       if (signal === 'SIGKILL') return resolve({ ...spec, capped: true, capMs: timeoutMs });
       if (code !== 0) return resolve({ ...spec, failed: err.trim().split('\n').slice(-6).join('\n') });

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { childOutput } from './lib/child-output.mjs';
 import { createTaskAgents } from '../apps/agent-server/src/agent/agent.ts';
 import { requireCjs } from '../apps/agent-server/src/agent/genkit-runtime.ts';
 import { STORY_TEXT, tokenize } from '../apps/agent-server/src/agent/scripted-replies.ts';
@@ -34,18 +35,34 @@ if (spec.impl === 'genkit-express') {
   server = createServer(toNodeListener(genkitRoutes({ agent, store, turns, user: 'anonymous' })));
   path = { genkit: '/api/agent', agui: '/api/agui', 'ai-sdk': '/api/ai-sdk' }[spec.protocol];
 }
+// Time to first token in the server's own CPU: its CPU time (user + system) from a size's first request to each
+// response's first text frame. On a quiet machine it is close to the clients' wall-clock figure; on a loaded one it
+// leaves the other processes' share out.
+const FIRST_TEXT = /"text-delta"|"TEXT_MESSAGE_CONTENT"|"modelChunk"/;
+let firstTokenCpu;
+server.prependListener('request', (req, res) => {
+  if (!firstTokenCpu) return;
+  firstTokenCpu.since ??= process.cpuUsage();
+  const write = res.write;
+  res.write = function (chunk, ...rest) {
+    if (FIRST_TEXT.test(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString())) {
+      const cpu = process.cpuUsage(firstTokenCpu.since);
+      firstTokenCpu.ms.push((cpu.user + cpu.system) / 1000);
+      res.write = write;
+    }
+    return write.call(this, chunk, ...rest);
+  };
+});
 server.listen(0, '127.0.0.1');
 await once(server, 'listening');
 const url = `http://127.0.0.1:${server.address().port}${path}`;
 
-function load(conversations) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/server/load.mjs', JSON.stringify({ url, protocol: spec.protocol, resumable: spec.resumable, conversations })], { cwd: root });
-    let out = '', err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err))));
-  });
+async function load(conversations) {
+  const child = spawn(process.execPath, ['bench/server/load.mjs', JSON.stringify({ url, protocol: spec.protocol, resumable: spec.resumable, conversations })], { cwd: root });
+  // Decoded across pipe reads (bench/lib/child-output.mjs): the answers' text has curly quotes.
+  const { code, out, err } = await childOutput(child);
+  if (code !== 0) throw new Error(err);
+  return JSON.parse(out);
 }
 
 const percentile = (values, p) => {
@@ -66,7 +83,10 @@ async function measure(conversations) {
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
   const cpuBefore = process.cpuUsage();
+  firstTokenCpu = { since: undefined, ms: [] };
   const answers = await load(conversations);
+  const ttftCpuMs = firstTokenCpu.ms;
+  firstTokenCpu = undefined;
   // From the first request to the last answer's end, as the clients timed it (their process's start-up left out).
   const wallMs = Math.max(...answers.map((a) => a.endMs));
   const cpu = process.cpuUsage(cpuBefore);
@@ -78,6 +98,7 @@ async function measure(conversations) {
     conversations, wallMs, cpuMs, chunks, frames: answers.reduce((s, a) => s + a.frames, 0),
     chunksPerSec: chunks / (wallMs / 1000), cpuUsPerChunk: (cpuMs * 1000) / chunks,
     ttft: { p50: percentile(answers.map((a) => a.firstMs), 50), p95: percentile(answers.map((a) => a.firstMs), 95) },
+    ttftCpu: ttftCpuMs.length ? { p50: percentile(ttftCpuMs, 50), p95: percentile(ttftCpuMs, 95) } : undefined,
     end: { p50: percentile(answers.map((a) => a.endMs), 50), p95: percentile(answers.map((a) => a.endMs), 95), max: Math.max(...answers.map((a) => a.endMs)) },
     rssGrowthMiB: (rssPeak - rssBefore) / 2 ** 20, rssPerStreamKiB: (rssPeak - rssBefore) / 1024 / conversations,
     whole: answers.length - bad.length, broken: bad.slice(0, 3).map((a) => ({ status: a.status, error: a.error, textLength: a.text.length, ended: a.ended, idsInOrder: a.idsInOrder, lastFrame: a.last, ...differenceOf(a.text) })),

@@ -17,6 +17,8 @@ const sessionOf = (snapshot: SessionSnapshot<unknown>) => snapshot.sessionId ?? 
 /** A Genkit session store in this process's memory, with `deleteSession` and `sessionIds()` (what it holds). */
 export class MemorySessionStore<S = unknown> implements SessionStore<S>, DeletableSessionStore {
   private readonly snapshots = new Map<string, SessionSnapshot<S>>();
+  /** Each session's snapshot ids: a session's lookup reads its own snapshots, not every session's. */
+  private readonly bySession = new Map<string | undefined, Set<string>>();
   private readonly listeners = new Map<string, Set<(snapshot: SessionSnapshot<S>) => void>>();
 
   async getSnapshot(options: GetSnapshotOptions): Promise<SessionSnapshot<S> | undefined> {
@@ -24,7 +26,7 @@ export class MemorySessionStore<S = unknown> implements SessionStore<S>, Deletab
       const snapshot = this.snapshots.get(options.snapshotId);
       return snapshot && structuredClone(snapshot);
     }
-    const owned = [...this.snapshots.values()].filter((snapshot) => sessionOf(snapshot) === options.sessionId);
+    const owned = [...(this.bySession.get(options.sessionId) ?? [])].map((id) => this.snapshots.get(id)!);
     const parents = new Set(owned.flatMap((snapshot) => (snapshot.parentId ? [snapshot.parentId] : [])));
     // The latest leaf, as Genkit's InMemorySessionStore answers a session id.
     const leaf = owned.filter((snapshot) => !parents.has(snapshot.snapshotId)).reduce<SessionSnapshot<S> | undefined>((latest, snapshot) => (!latest || snapshot.createdAt > latest.createdAt ? snapshot : latest), undefined);
@@ -37,7 +39,13 @@ export class MemorySessionStore<S = unknown> implements SessionStore<S>, Deletab
     if (next === null) return null;
     const id = snapshotId || next.snapshotId || globalThis.crypto.randomUUID();
     const saved = { ...next, snapshotId: id };
+    const earlier = this.snapshots.get(id);
+    if (earlier) this.unindex(earlier);
     this.snapshots.set(id, structuredClone(saved));
+    const session = sessionOf(saved);
+    const ids = this.bySession.get(session);
+    if (ids) ids.add(id);
+    else this.bySession.set(session, new Set([id]));
     for (const listener of this.listeners.get(id) ?? []) listener(structuredClone(saved));
     return id;
   }
@@ -52,16 +60,23 @@ export class MemorySessionStore<S = unknown> implements SessionStore<S>, Deletab
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    for (const [id, snapshot] of this.snapshots) {
-      if (sessionOf(snapshot) !== sessionId) continue;
+    for (const id of this.bySession.get(sessionId) ?? []) {
       this.snapshots.delete(id);
       this.listeners.delete(id);
     }
+    this.bySession.delete(sessionId);
   }
 
   /** The sessions it holds a snapshot of. */
   sessionIds(): string[] {
-    return [...new Set([...this.snapshots.values()].flatMap((snapshot) => sessionOf(snapshot) ?? []))];
+    return [...this.bySession.keys()].filter((session): session is string => session !== undefined);
+  }
+
+  private unindex(snapshot: SessionSnapshot<S>): void {
+    const session = sessionOf(snapshot);
+    const ids = this.bySession.get(session);
+    ids?.delete(snapshot.snapshotId);
+    if (ids?.size === 0) this.bySession.delete(session);
   }
 }
 

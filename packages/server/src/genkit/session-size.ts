@@ -7,7 +7,7 @@
  */
 import { isSafeId } from '../hygiene/safe-id.js';
 import { jsonResponse } from '../turns/turn-frames.js';
-import { takeParsedBody } from '../hygiene/request-body.js';
+import { takeParsedBody } from '../http/request-body.js';
 
 export const DEFAULT_MAX_SESSION_BYTES = 4 * 1024 * 1024;
 

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { textSourceOf, type TextSource } from './text-source.js';
-import { rememberBodyBytes } from '../hygiene/request-body.js';
+import { rememberBodyBytes } from './request-body.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -51,17 +51,23 @@ function originOf(req: NodeRequest): string {
 
 /** A Node request's headers as Web `Headers`. */
 export function nodeHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
+  return new Headers(headerList(req));
+}
+
+/** A Node request's headers as name/value pairs (what `new Request` takes: its Headers are built once, there). */
+function headerList(req: IncomingMessage): [string, string][] {
+  const list: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers)) {
     if (name.startsWith(':') || value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    if (Array.isArray(value)) for (const item of value) list.push([name, item]);
+    else list.push([name, value]);
   }
-  return headers;
+  return list;
 }
 
 /** The Web `Request` of a Node request; `signal` aborts when the client goes away before the response finished. */
 export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
-  const headers = nodeHeaders(req);
+  const headers = new Headers(headerList(req));
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: disconnectSignal(res) };
   // A request without a body (a DELETE, a cancel) gets none: no Content-Length above 0 and no Transfer-Encoding.
@@ -82,8 +88,8 @@ export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
 /** Bodies up to this size that say their length are read before the `Request` is made (then it carries them as bytes). */
 const READ_AHEAD_MAX_BYTES = 1024 * 1024;
 
-/** The whole body of `req` (`length` bytes, as its Content-Length says); rejects when the client goes away first. */
-function readNodeBody(req: NodeRequest, length: number): Promise<Buffer> {
+/** The whole body of `req` (the parser stops at its Content-Length); rejects when the client goes away first. */
+function readNodeBody(req: NodeRequest): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -93,7 +99,14 @@ function readNodeBody(req: NodeRequest, length: number): Promise<Buffer> {
     };
     const onEnd = () => {
       cleanup();
-      resolve(chunks.length === 1 && size === length ? chunks[0]! : Buffer.concat(chunks, size));
+      // Its own bytes (a socket's read may be a view of a larger, pooled buffer).
+      const bytes = new Uint8Array(new ArrayBuffer(size));
+      let offset = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, offset);
+        offset += chunk.length;
+      }
+      resolve(bytes);
     };
     const onGone = () => {
       cleanup();
@@ -122,8 +135,8 @@ async function webRequestOf(req: NodeRequest, res: ServerResponse): Promise<Requ
   const length = Number(req.headers['content-length'] ?? NaN);
   const readAhead = method !== 'GET' && method !== 'HEAD' && length > 0 && length <= READ_AHEAD_MAX_BYTES && req.headers['transfer-encoding'] === undefined && !req.readableEnded && req.readableFlowing === null;
   if (!readAhead) return toWebRequest(req, res);
-  const bytes = await readNodeBody(req, length);
-  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), { method, headers: nodeHeaders(req), body: bytes, signal: disconnectSignal(res) });
+  const bytes = await readNodeBody(req);
+  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), { method, headers: headerList(req), body: bytes, signal: disconnectSignal(res) });
   rememberBodyBytes(request, bytes);
   return request;
 }

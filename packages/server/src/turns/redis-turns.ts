@@ -29,12 +29,31 @@ export interface SharedTurnInfo {
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
+/** A promise and its resolve. */
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+const deferred = (): Deferred => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+};
+
+/** After the I/O of this pass of the event loop (every turn's frames of the pass in one write). */
+const afterTick: (callback: () => void) => void = typeof setImmediate === 'function' ? (callback) => setImmediate(callback) : (callback) => setTimeout(callback, 0);
+
 /** Mirrors this instance's turns into Redis and reads other instances' turns from it. */
 export class RedisTurns {
-  private readonly chains = new Map<string, Promise<unknown>>();
+  /** Turns whose end is being written (their keys are not deleted under them). */
+  private readonly ending = new Map<string, Promise<void>>();
   private readonly endings = new WeakMap<Turn, Promise<void>>();
-  /** Per turn, the frames waiting for its next write to Redis. */
-  private readonly pending = new Map<string, string[]>();
+  /** The frames waiting for the next write to Redis, per turn, in order (every turn's in one pipeline). */
+  private pending = new Map<string, string[]>();
+  /** Settles once the next write (the one that takes `pending`) is done; undefined while nothing waits. */
+  private nextWrite: Deferred | undefined;
+  /** Settles once the write under way is done; undefined while none is. */
+  private writing: Promise<void> | undefined;
   private subscriber: RedisClient | undefined;
 
   constructor(
@@ -62,7 +81,8 @@ export class RedisTurns {
   }
 
   async dispose(): Promise<void> {
-    await Promise.allSettled([...this.chains.values()]);
+    await this.written();
+    await Promise.allSettled([...this.ending.values()]);
     await this.subscriber?.quit().catch(() => {});
   }
 
@@ -83,24 +103,48 @@ export class RedisTurns {
       await this.client.multi().sAdd(all, turn.turnId).pExpire(all, ttl + this.options.retentionMs).exec();
     }
     await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input !== undefined && { input: JSON.stringify(turn.input) }), ...(turn.user !== undefined && { user: turn.user }) }).pExpire(meta, ttl).exec();
-    this.chains.set(turn.turnId, Promise.resolve());
     return undefined;
   }
 
   /**
-   * Mirrors one frame (in order after the previous ones). Frames written while the turn's previous write to Redis is
-   * under way go together in the next one: one `RPUSH` and one notification for all of them.
+   * Mirrors one frame (in order after the previous ones). The frames of every turn written in one pass of the event
+   * loop, or while the previous write was under way, go to Redis together: one pipeline (one round trip) with one
+   * `RPUSH` and one notification per turn, not a transaction per turn.
    */
   append(turn: Turn, data: string): void {
-    const { turnId } = turn;
-    const pending = this.pending.get(turnId);
-    if (pending) return void pending.push(data);
-    const frames = [data];
-    this.pending.set(turnId, frames);
-    void this.queue(turnId, () => {
-      this.pending.delete(turnId);
-      return this.client.multi().rPush(this.key('turn', turnId, 'frames'), frames).publish(this.key('turn', turnId), 'frame').exec();
+    const frames = this.pending.get(turn.turnId);
+    if (frames) frames.push(data);
+    else this.pending.set(turn.turnId, [data]);
+    if (this.nextWrite) return;
+    this.nextWrite = deferred();
+    // While a write is under way, the next one starts when it is done (with everything that came meanwhile).
+    if (!this.writing) afterTick(() => void this.write());
+  }
+
+  /** Writes the pending frames of every turn in one pipeline; the next write follows at once when more came meanwhile. */
+  private write(): Promise<void> {
+    const batch = this.pending;
+    const done = this.nextWrite!;
+    this.pending = new Map();
+    this.nextWrite = undefined;
+    this.writing = Promise.resolve().then(() => {
+      const pipeline = this.client.multi();
+      for (const [turnId, frames] of batch) pipeline.rPush(this.key('turn', turnId, 'frames'), frames).publish(this.key('turn', turnId), 'frame');
+      return pipeline.execAsPipeline();
+    }).then(
+      () => undefined,
+      (error: unknown) => this.options.onError?.(error),
+    ).then(() => {
+      this.writing = undefined;
+      done.resolve();
+      if (this.nextWrite) void this.write();
     });
+    return this.writing;
+  }
+
+  /** Settles once every frame appended so far is in Redis (or `onError` was told why not). */
+  private written(): Promise<void> {
+    return this.nextWrite?.promise ?? this.writing ?? Promise.resolve();
   }
 
   /**
@@ -115,15 +159,20 @@ export class RedisTurns {
     const frames = this.key('turn', turnId, 'frames');
     const meta = this.key('turn', turnId, 'meta');
     const channel = this.key('turn', turnId);
-    const chain = this.queue(turnId, async () => {
-      // One transaction: the session is free before any instance reads the turn as done.
+    // After the turn's frames (in the writes under way or waiting), one transaction: the session is free before any
+    // instance reads the turn as done.
+    const chain = this.written().then(async () => {
       const ended = this.client.multi();
       if (sessionId !== undefined) ended.eval(RELEASE, { keys: [this.key('session', sessionId, 'turn')], arguments: [turnId] });
       await ended.hSet(meta, 'done', '1').pExpire(meta, this.options.retentionMs).pExpire(frames, this.options.retentionMs).publish(channel, 'end').exec();
-    });
+    }).then(
+      () => undefined,
+      (error: unknown) => this.options.onError?.(error),
+    );
     this.endings.set(turn, chain);
+    this.ending.set(turnId, chain);
     void chain.finally(() => {
-      if (this.chains.get(turnId) === chain) this.chains.delete(turnId);
+      if (this.ending.get(turnId) === chain) this.ending.delete(turnId);
     });
     return chain;
   }
@@ -155,7 +204,8 @@ export class RedisTurns {
     for (const turnId of ids) await this.client.publish(this.key('turns', 'cancel'), turnId);
     // The running turn (on any instance) ends and frees the session first, so that none of its writes lands after the delete.
     for (let waited = 0; waited < 5000 && (await this.client.get(claim)); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    await Promise.allSettled(ids.map((turnId) => this.chains.get(turnId)).filter((chain) => chain !== undefined));
+    await this.written();
+    await Promise.allSettled(ids.map((turnId) => this.ending.get(turnId)).filter((chain) => chain !== undefined));
     await this.client.del([claim, all, ...ids.flatMap((turnId) => [this.key('turn', turnId, 'frames'), this.key('turn', turnId, 'meta')])]);
     await this.client.publish(this.key('turns', 'forget'), sessionId);
   }
@@ -196,12 +246,4 @@ export class RedisTurns {
     }
   }
 
-  private queue(turnId: string, task: () => Promise<unknown>): Promise<void> {
-    const chain = (this.chains.get(turnId) ?? Promise.resolve()).then(task).then(
-      () => undefined,
-      (error: unknown) => this.options.onError?.(error),
-    );
-    this.chains.set(turnId, chain);
-    return chain;
-  }
 }

@@ -16,16 +16,16 @@ export interface ParsedBody {
   bytes: number;
 }
 
-const bodyBytes = new WeakMap<Request, Uint8Array>();
+const bodyBytes = new WeakMap<Request, Uint8Array<ArrayBuffer>>();
 const parsed = new WeakMap<Request, ParsedBody>();
 
 /** Remembers the bytes `request` was made with (its whole body). */
-export function rememberBodyBytes(request: Request, bytes: Uint8Array): void {
+export function rememberBodyBytes(request: Request, bytes: Uint8Array<ArrayBuffer>): void {
   bodyBytes.set(request, bytes);
 }
 
 /** The whole body `request` was made with, when this package made it from bytes it had read. */
-export function knownBodyBytes(request: Request): Uint8Array | undefined {
+export function knownBodyBytes(request: Request): Uint8Array<ArrayBuffer> | undefined {
   return bodyBytes.get(request);
 }
 
