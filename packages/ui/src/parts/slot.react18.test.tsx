@@ -1,9 +1,13 @@
 // Runs twice: in the ui project (React 19) and in the react18 project (React 18.3), which includes *.react18.test.tsx.
-import { fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { createRef, forwardRef, useCallback, useState, version, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PartButton } from './part-button.js';
 import { Slot } from './slot.js';
+
+// Each test's tree unmounted after it (no globals: Testing Library does not register its own cleanup), so a test's
+// queries see its own tree only, in any order.
+afterEach(cleanup);
 
 describe(`asChild's Slot on React ${version}`, () => {
   it('merges onto the child: both refs, both handlers (the child’s first), classes joined, styles merged, the child’s other props win', () => {
