@@ -130,7 +130,7 @@ describe('toNodeListener: headers and the first frames', () => {
   });
 });
 
-describe('toNodeListener: a small JSON body is read before the Request is made, the request guard checks those bytes', () => {
+describe('toNodeListener: a small JSON body is read as one buffer, the request guard checks those bytes', () => {
   let port: number;
   const seen: unknown[] = [];
   const guarded = createServer(
@@ -186,5 +186,68 @@ describe('toNodeListener: a small JSON body is read before the Request is made, 
     expect(seen).toEqual([]);
     expect((await post('{"after":true}')).status).toBe(200);
     expect(seen).toEqual([{ after: true }]);
+  });
+});
+
+describe('toNodeListener: the request guard refuses by its headers before any body byte is read', () => {
+  let port: number;
+  let reached = 0;
+  const guarded = createServer(
+    toNodeListener(
+      guardRequests()(async (request) => {
+        reached++;
+        return Response.json(await request.json());
+      }),
+    ),
+  );
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    port = (guarded.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    guarded.closeAllConnections();
+    await new Promise((resolve) => guarded.close(resolve));
+  });
+  const LENGTH = 1_000_000; // under the 1 MiB cap: a body the guard would read if the headers passed
+  /** Sends the request line, `headers` and the first `sent` bytes of a LENGTH-byte body; the status line's code, or 'none' (no answer while the body is incomplete). */
+  const statusAfter = async (headers: string, sent: number) => {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const answered = once(socket, 'data').then(() => answer.slice(9, 12));
+    socket.write(`POST / HTTP/1.1\r\n${headers}Content-Length: ${LENGTH}\r\n\r\n${'{'.padEnd(sent, ' ')}`);
+    // A refused request is answered with `sent` of LENGTH bytes sent; anything that waits for the body never answers.
+    const status = await Promise.race([answered, new Promise<string>((resolve) => setTimeout(() => resolve('none'), 1000))]);
+    return { status, socket };
+  };
+
+  it('a foreign Host, a foreign Origin, a cross-site request, a text/plain body: answered after 1 KiB of a 1 MB body, the handler never reached', async () => {
+    const refusals = [
+      ['Host: attacker.example\r\nContent-Type: application/json\r\n', '403'],
+      ['Host: 127.0.0.1\r\nOrigin: http://attacker.example\r\nContent-Type: application/json\r\n', '403'],
+      ['Host: 127.0.0.1\r\nSec-Fetch-Site: cross-site\r\nContent-Type: application/json\r\n', '403'],
+      ['Host: 127.0.0.1\r\nContent-Type: text/plain\r\n', '415'],
+    ] as const;
+    for (const [headers, expected] of refusals) {
+      const { status, socket } = await statusAfter(headers, 1024);
+      socket.destroy();
+      expect(status).toBe(expected);
+    }
+    expect(reached).toBe(0);
+  });
+
+  it('an allowed request is read whole, once: no answer before its last byte, the handler gets it all', async () => {
+    const { status, socket } = await statusAfter('Host: 127.0.0.1\r\nContent-Type: application/json\r\n', 1024);
+    expect(status).toBe('none');
+    let answer = '';
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const ended = once(socket, 'end');
+    socket.end(`${'"x":"'.padEnd(LENGTH - 1024 - 2, 'x')}"}`);
+    await ended;
+    expect(answer.slice(9, 12)).toBe('200');
+    expect(reached).toBe(1);
+    expect(answer).toContain(`{"x":"${'x'.repeat(16)}`);
   });
 });
