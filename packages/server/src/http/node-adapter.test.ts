@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { createServer, request, ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readJsonBody } from '../genkit/session-size.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
 import { toNodeListener } from './node-adapter.js';
@@ -165,6 +166,31 @@ describe('toNodeListener: a small JSON body is read as one buffer, the request g
     seen.length = 0;
     expect((await post('{"text":"“quoted” ünïcode","n":[1,[2]]}')).status).toBe(200);
     expect(seen).toEqual([{ text: '“quoted” ünïcode', n: [1, [2]] }]);
+  });
+
+  it("the body is parsed once: the handler's body reader gets the guard's parse", async () => {
+    const body = '{"parsed":"once"}';
+    const parses = vi.spyOn(JSON, 'parse');
+    const reads: unknown[] = [];
+    const single = createServer(toNodeListener(guardRequests()(async (request) => (reads.push(await readJsonBody(request)), Response.json({ ok: true })))));
+    try {
+      await new Promise<void>((resolve) => single.listen(0, '127.0.0.1', resolve));
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        request(`http://127.0.0.1:${(single.address() as AddressInfo).port}/`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode));
+        })
+          .on('error', reject)
+          .end(body);
+      });
+      expect(status).toBe(200);
+      expect(reads).toEqual([{ body: { parsed: 'once' }, bytes: body.length }]);
+      expect(parses.mock.calls.filter(([text]) => text === body)).toHaveLength(1);
+    } finally {
+      parses.mockRestore();
+      single.closeAllConnections();
+      await new Promise((resolve) => single.close(resolve));
+    }
   });
 
   it('past a cap, or not JSON: refused before the handler runs', async () => {
