@@ -236,7 +236,7 @@ describe('toNodeListener: the request guard refuses by its headers before any bo
   });
   const LENGTH = 1_000_000; // under the 1 MiB cap: a body the guard would read if the headers passed
   /** Sends the request line, `headers` and the first `sent` bytes of a LENGTH-byte body; the status line's code, or 'none' (no answer while the body is incomplete). */
-  const statusAfter = async (headers: string, sent: number) => {
+  const statusAfter = async (headers: string, sent: number, waitMs: number) => {
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
     let answer = '';
@@ -244,8 +244,9 @@ describe('toNodeListener: the request guard refuses by its headers before any bo
     socket.on('data', (chunk: string) => (answer += chunk));
     const answered = once(socket, 'data').then(() => answer.slice(9, 12));
     socket.write(`POST / HTTP/1.1\r\n${headers}Content-Length: ${LENGTH}\r\n\r\n${'{'.padEnd(sent, ' ')}`);
-    // A refused request is answered with `sent` of LENGTH bytes sent; anything that waits for the body never answers.
-    const status = await Promise.race([answered, new Promise<string>((resolve) => setTimeout(() => resolve('none'), 1000))]);
+    // A refused request is answered with `sent` of LENGTH bytes sent; anything that waits for the body never answers
+    // (`waitMs`: how long 'none' is waited for — only a failing refusal waits it out).
+    const status = await Promise.race([answered, new Promise<string>((resolve) => setTimeout(() => resolve('none'), waitMs))]);
     return { status, socket };
   };
 
@@ -257,15 +258,15 @@ describe('toNodeListener: the request guard refuses by its headers before any bo
       ['Host: 127.0.0.1\r\nContent-Type: text/plain\r\n', '415'],
     ] as const;
     for (const [headers, expected] of refusals) {
-      const { status, socket } = await statusAfter(headers, 1024);
+      const { status, socket } = await statusAfter(headers, 1024, 2000);
       socket.destroy();
       expect(status).toBe(expected);
     }
     expect(reached).toBe(0);
-  });
+  }, 15_000); // a refusal that waited for the body would show as "none" after 2 s
 
   it('an allowed request is read whole, once: no answer before its last byte, the handler gets it all', async () => {
-    const { status, socket } = await statusAfter('Host: 127.0.0.1\r\nContent-Type: application/json\r\n', 1024);
+    const { status, socket } = await statusAfter('Host: 127.0.0.1\r\nContent-Type: application/json\r\n', 1024, 200);
     expect(status).toBe('none');
     let answer = '';
     socket.on('data', (chunk: string) => (answer += chunk));
