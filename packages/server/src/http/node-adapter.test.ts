@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { createServer, request, ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readJsonBody } from '../genkit/session-size.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
 import { toNodeListener } from './node-adapter.js';
@@ -130,7 +131,7 @@ describe('toNodeListener: headers and the first frames', () => {
   });
 });
 
-describe('toNodeListener: a small JSON body is read before the Request is made, the request guard checks those bytes', () => {
+describe('toNodeListener: a small JSON body is read as one buffer, the request guard checks those bytes', () => {
   let port: number;
   const seen: unknown[] = [];
   const guarded = createServer(
@@ -167,6 +168,31 @@ describe('toNodeListener: a small JSON body is read before the Request is made, 
     expect(seen).toEqual([{ text: '“quoted” ünïcode', n: [1, [2]] }]);
   });
 
+  it("the body is parsed once: the handler's body reader gets the guard's parse", async () => {
+    const body = '{"parsed":"once"}';
+    const parses = vi.spyOn(JSON, 'parse');
+    const reads: unknown[] = [];
+    const single = createServer(toNodeListener(guardRequests()(async (request) => (reads.push(await readJsonBody(request)), Response.json({ ok: true })))));
+    try {
+      await new Promise<void>((resolve) => single.listen(0, '127.0.0.1', resolve));
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        request(`http://127.0.0.1:${(single.address() as AddressInfo).port}/`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode));
+        })
+          .on('error', reject)
+          .end(body);
+      });
+      expect(status).toBe(200);
+      expect(reads).toEqual([{ body: { parsed: 'once' }, bytes: body.length }]);
+      expect(parses.mock.calls.filter(([text]) => text === body)).toHaveLength(1);
+    } finally {
+      parses.mockRestore();
+      single.closeAllConnections();
+      await new Promise((resolve) => single.close(resolve));
+    }
+  });
+
   it('past a cap, or not JSON: refused before the handler runs', async () => {
     seen.length = 0;
     expect((await post(JSON.stringify({ text: 'x'.repeat(80) }))).status).toBe(413);
@@ -186,5 +212,69 @@ describe('toNodeListener: a small JSON body is read before the Request is made, 
     expect(seen).toEqual([]);
     expect((await post('{"after":true}')).status).toBe(200);
     expect(seen).toEqual([{ after: true }]);
+  });
+});
+
+describe('toNodeListener: the request guard refuses by its headers before any body byte is read', () => {
+  let port: number;
+  let reached = 0;
+  const guarded = createServer(
+    toNodeListener(
+      guardRequests()(async (request) => {
+        reached++;
+        return Response.json(await request.json());
+      }),
+    ),
+  );
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    port = (guarded.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    guarded.closeAllConnections();
+    await new Promise((resolve) => guarded.close(resolve));
+  });
+  const LENGTH = 1_000_000; // under the 1 MiB cap: a body the guard would read if the headers passed
+  /** Sends the request line, `headers` and the first `sent` bytes of a LENGTH-byte body; the status line's code, or 'none' (no answer while the body is incomplete). */
+  const statusAfter = async (headers: string, sent: number, waitMs: number) => {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const answered = once(socket, 'data').then(() => answer.slice(9, 12));
+    socket.write(`POST / HTTP/1.1\r\n${headers}Content-Length: ${LENGTH}\r\n\r\n${'{'.padEnd(sent, ' ')}`);
+    // A refused request is answered with `sent` of LENGTH bytes sent; anything that waits for the body never answers
+    // (`waitMs`: how long 'none' is waited for — only a failing refusal waits it out).
+    const status = await Promise.race([answered, new Promise<string>((resolve) => setTimeout(() => resolve('none'), waitMs))]);
+    return { status, socket };
+  };
+
+  it('a foreign Host, a foreign Origin, a cross-site request, a text/plain body: answered after 1 KiB of a 1 MB body, the handler never reached', async () => {
+    const refusals = [
+      ['Host: attacker.example\r\nContent-Type: application/json\r\n', '403'],
+      ['Host: 127.0.0.1\r\nOrigin: http://attacker.example\r\nContent-Type: application/json\r\n', '403'],
+      ['Host: 127.0.0.1\r\nSec-Fetch-Site: cross-site\r\nContent-Type: application/json\r\n', '403'],
+      ['Host: 127.0.0.1\r\nContent-Type: text/plain\r\n', '415'],
+    ] as const;
+    for (const [headers, expected] of refusals) {
+      const { status, socket } = await statusAfter(headers, 1024, 2000);
+      socket.destroy();
+      expect(status).toBe(expected);
+    }
+    expect(reached).toBe(0);
+  }, 15_000); // a refusal that waited for the body would show as "none" after 2 s
+
+  it('an allowed request is read whole, once: no answer before its last byte, the handler gets it all', async () => {
+    const { status, socket } = await statusAfter('Host: 127.0.0.1\r\nContent-Type: application/json\r\n', 1024, 200);
+    expect(status).toBe('none');
+    let answer = '';
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const ended = once(socket, 'end');
+    socket.end(`${'"x":"'.padEnd(LENGTH - 1024 - 2, 'x')}"}`);
+    await ended;
+    expect(answer.slice(9, 12)).toBe('200');
+    expect(reached).toBe(1);
+    expect(answer).toContain(`{"x":"${'x'.repeat(16)}`);
   });
 });

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { textSourceOf, type TextSource } from './text-source.js';
-import { rememberBodyBytes } from './request-body.js';
+import { rememberBodyReader } from './request-body.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -85,7 +85,7 @@ export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
   return new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
 }
 
-/** Bodies up to this size that say their length are read before the `Request` is made (then it carries them as bytes). */
+/** Bodies up to this size that say their length are read as one buffer, when asked (see {@link webRequestOf}). */
 const READ_AHEAD_MAX_BYTES = 1024 * 1024;
 
 /** The whole body of `req` (the parser stops at its Content-Length); rejects when the client goes away first. */
@@ -126,18 +126,32 @@ function readNodeBody(req: NodeRequest): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /**
- * {@link toWebRequest}, with a small body that says its length (every JSON POST of the kit's clients) read first: the
- * `Request` is made from its bytes, and the request guard checks those bytes (request-body.ts) instead of reading a Web
- * stream made from the socket. Any other request: {@link toWebRequest}.
+ * {@link toWebRequest}, with a small body that says its length (every JSON POST of the kit's clients) read as one
+ * buffer, and only when something asks for it: the request guard runs its header checks (Host, Origin, cross-site,
+ * content type) first, exactly as on a Web request, so a refused request's body is never read; then it reads the
+ * buffer (request-body.ts) instead of a Web stream made from the socket. The `Request`'s own body, read by nobody on that
+ * path, gives the same bytes to a handler that reads it (the socket is read once). Any other request: {@link toWebRequest}.
  */
-async function webRequestOf(req: NodeRequest, res: ServerResponse): Promise<Request> {
+function webRequestOf(req: NodeRequest, res: ServerResponse): Request {
   const method = req.method ?? 'GET';
   const length = Number(req.headers['content-length'] ?? NaN);
   const readAhead = method !== 'GET' && method !== 'HEAD' && length > 0 && length <= READ_AHEAD_MAX_BYTES && req.headers['transfer-encoding'] === undefined && !req.readableEnded && req.readableFlowing === null;
   if (!readAhead) return toWebRequest(req, res);
-  const bytes = await readNodeBody(req);
-  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), { method, headers: headerList(req), body: bytes, signal: disconnectSignal(res) });
-  rememberBodyBytes(request, bytes);
+  let reading: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  const read = () => (reading ??= readNodeBody(req));
+  const body = new ReadableStream<Uint8Array>({
+    pull: (controller) =>
+      read().then(
+        (bytes) => {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+        (error: unknown) => controller.error(error),
+      ),
+  }, { highWaterMark: 0 }); // nothing pulled until something reads it
+  const init: RequestInit & { duplex: 'half' } = { method, headers: headerList(req), body, duplex: 'half', signal: disconnectSignal(res) };
+  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
+  rememberBodyReader(request, read);
   return request;
 }
 
@@ -242,14 +256,14 @@ function drained(res: ServerResponse): Promise<void> {
 /** A Web handler as an Express middleware: `app.post('/api/chat', toExpress(handler))`. Errors go to `next`. */
 export function toExpress(handler: AnyWebHandler): (req: NodeRequest, res: ServerResponse, next: NextFunction) => void {
   return (req, res, next) => {
-    void (async () => sendResponse(res, await handler(await webRequestOf(req, res))))().catch(next);
+    void (async () => sendResponse(res, await handler(webRequestOf(req, res))))().catch(next);
   };
 }
 
 /** A Web handler as a `node:http` request listener: `createServer(toNodeListener(handler))`. Errors answer 500. */
 export function toNodeListener(handler: AnyWebHandler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    void (async () => sendResponse(res, await handler(await webRequestOf(req, res))))().catch(() => {
+    void (async () => sendResponse(res, await handler(webRequestOf(req, res))))().catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":"INTERNAL","message":"Internal error"}');
       else if (!res.writableEnded) res.end();
     });

@@ -1,8 +1,10 @@
 /**
  * What this package already knows of a request's body, so that nothing reads or parses the same bytes twice:
  *
- *   its bytes    the Node adapter read a small body (with a Content-Length) before making the Web `Request`; the
- *                guard's caps check those bytes instead of reading the body stream (which stays unread)
+ *   its bytes    the Node adapter makes a small body (with a Content-Length) readable as one buffer, read from the
+ *                socket only when something asks (the guard's header checks come first: a refused request's body is
+ *                never read); the guard's caps check those bytes instead of reading the body stream, which stays
+ *                unread (a handler that reads it gets the same bytes, read once)
  *   its JSON     the guard parsed it (it checks it is JSON before a handler runs); the handler's body reader takes
  *                that value instead of parsing again
  *
@@ -16,17 +18,20 @@ export interface ParsedBody {
   bytes: number;
 }
 
-const bodyBytes = new WeakMap<Request, Uint8Array<ArrayBuffer>>();
+const bodyReaders = new WeakMap<Request, () => Promise<Uint8Array<ArrayBuffer>>>();
 const parsed = new WeakMap<Request, ParsedBody>();
 
-/** Remembers the bytes `request` was made with (its whole body). */
-export function rememberBodyBytes(request: Request, bytes: Uint8Array<ArrayBuffer>): void {
-  bodyBytes.set(request, bytes);
+/** Remembers how to read `request`'s whole body as one buffer (read once, however often it is called). */
+export function rememberBodyReader(request: Request, read: () => Promise<Uint8Array<ArrayBuffer>>): void {
+  bodyReaders.set(request, read);
 }
 
-/** The whole body `request` was made with, when this package made it from bytes it had read. */
-export function knownBodyBytes(request: Request): Uint8Array<ArrayBuffer> | undefined {
-  return bodyBytes.get(request);
+/**
+ * Reads `request`'s whole body as one buffer, when this package made the request with a body reader (the body stream
+ * itself stays unread; reading it gives the same bytes); undefined when it did not.
+ */
+export function readKnownBody(request: Request): Promise<Uint8Array<ArrayBuffer>> | undefined {
+  return bodyReaders.get(request)?.();
 }
 
 /** Remembers the JSON of `request`'s body (parsed from exactly the bytes it carries). */

@@ -6,7 +6,7 @@
 import type { WebHandler } from '../http/web-handler.js';
 import { jsonResponse } from '../http/web-handler.js';
 import { exceedsJsonDepth } from './json-depth.js';
-import { knownBodyBytes, rememberParsedBody } from '../http/request-body.js';
+import { readKnownBody, rememberParsedBody } from '../http/request-body.js';
 
 /** One decoder for every body (`decode` without `stream` keeps no state). */
 const decoder = new TextDecoder();
@@ -76,9 +76,10 @@ export function bodyLimits(limits: BodyLimits = {}): (handler: WebHandler) => We
     if (!request.body) return handler(request);
     const declared = Number(request.headers.get('content-length') ?? NaN);
     if (declared > maxBodyBytes) return bodyLimitResponse('too-large', limits);
-    // The bytes the Node adapter read already (http/request-body.ts): checked as they are, the request passed on unread.
-    const known = knownBodyBytes(request);
-    const bytes = known ?? (await readCapped(request.body, maxBodyBytes));
+    // A body the Node adapter reads as one buffer (http/request-body.ts): checked as it is, the request passed on unread.
+    const reading = readKnownBody(request);
+    const known = reading !== undefined;
+    const bytes = reading ? await reading : await readCapped(request.body, maxBodyBytes);
     if (!bytes || bytes.byteLength > maxBodyBytes) return bodyLimitResponse('too-large', limits);
     if (exceedsJsonDepth(bytes, maxJsonDepth)) return bodyLimitResponse('too-deep', limits);
     let parsed: unknown;
