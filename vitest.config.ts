@@ -15,6 +15,8 @@ const UI_ISOLATED = [
   'packages/ui/src/agent-chat-view/lazy-parts.test.tsx',
   'packages/ui/src/agent-chat-view/lazy-parts.react18.test.tsx',
   'packages/ui/src/agent-chat-view/threads-first-page.test.tsx',
+  'packages/ui/src/highlighting/highlighter.test.ts',
+  'packages/ui/src/markdown/markdown-parse-cost.test.ts',
   'packages/ui/src/message-actions/message-actions-parts.test.tsx',
   // Its first render must meet a registry without the virtualiser's chunk (a fresh page): in the shared graph another
   // file may have loaded it first.

@@ -1,16 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { highlighter } from '../highlighter.js';
-import { prepare, tokenizeLines } from './engine.js';
+import { loadedGrammars, prepare, tokenizeLines } from './engine.js';
 import { grammarOf } from './languages.js';
 
 // Where there is no Web Worker (here, Node), the highlighter tokenizes on the main thread in slices of lines that
 // carry the grammar's state from one to the next: what it gives must be what Shiki gives for the whole block at once.
 describe('the highlighter on the main thread', () => {
   it('loads the grammar of a language when its first block comes, and no other', async () => {
-    // A fresh highlighter and engine (no grammar loaded yet, as on a fresh page), whatever this worker ran before.
-    vi.resetModules();
-    const [{ highlighter }, { loadedGrammars }] = await Promise.all([import('../highlighter.js'), import('./engine.js')]);
     expect(loadedGrammars()).toEqual([]);
     expect(await highlighter.highlight('SELECT 1;', 'cobol')).toBeNull();
     expect(loadedGrammars()).toEqual([]);

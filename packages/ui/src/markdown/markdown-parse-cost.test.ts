@@ -1,32 +1,22 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { IncrementalMarkdown } from './markdown-tree.js';
 
 /**
  * The parser's work, counted: streaming-markdown decides each character against the run of undecided characters it
  * holds (`pending`), so a write costs its own length plus that run's. Every write goes through the real parser; this
  * only adds up those lengths (a count, not a clock: the verdict cannot depend on the machine's load).
  */
-const work = { chars: 0 };
-// The mock and the modules that read it are this file's own, whatever the worker loaded before (the ui project shares
-// one module graph): a fresh registry, the mock, then markdown-tree imported through it; the mock is undone after.
-let IncrementalMarkdown: typeof import('./markdown-tree.js').IncrementalMarkdown;
-beforeAll(async () => {
-  vi.resetModules();
-  vi.doMock('streaming-markdown', async (importOriginal) => {
-    const smd = await importOriginal<typeof import('streaming-markdown')>();
-    return {
-      ...smd,
-      parser_write: (parser: Parameters<typeof smd.parser_write>[0], chunk: string) => {
-        work.chars += parser.pending.length + chunk.length;
-        return smd.parser_write(parser, chunk);
-      },
-    };
-  });
-  ({ IncrementalMarkdown } = await import('./markdown-tree.js'));
-});
-afterAll(() => {
-  vi.doUnmock('streaming-markdown');
-  vi.resetModules();
+const work = vi.hoisted(() => ({ chars: 0 }));
+vi.mock('streaming-markdown', async (importOriginal) => {
+  const smd = await importOriginal<typeof import('streaming-markdown')>();
+  return {
+    ...smd,
+    parser_write: (parser: Parameters<typeof smd.parser_write>[0], chunk: string) => {
+      work.chars += parser.pending.length + chunk.length;
+      return smd.parser_write(parser, chunk);
+    },
+  };
 });
 
 const parseWork = (text: string) => {
