@@ -1,5 +1,6 @@
 import { freeze } from 'immer';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { draftsPerUpdate } from '../../../test/count-drafts.js';
 import { createAgentChat } from '../agent-chat.js';
 import { subAgents } from '../sub-agents/sub-agents.js';
 import type { AgentEvent } from '../../model/events.js';
@@ -95,20 +96,7 @@ describe('a flat tool call\'s cost as the answer grows', () => {
     // The last call again (a later, complete copy): found among all the others and replaced.
     events.push({ type: 'tool-request', part: { toolRequest: { name: 'search', ref: `t${calls - 1}`, input: { q: 'again' } } } as ToolRequestPart });
     const chat = createAgentChat({ transport: scriptedTransport([[...events, { type: 'turn-end', finishReason: 'stop' }]], { batchSize: 1 }), features });
-    const counts: number[] = [];
-    let made = 0;
-    const revocable = Proxy.revocable;
-    Proxy.revocable = ((target: object, handler: ProxyHandler<object>) => (made++, revocable(target, handler))) as typeof Proxy.revocable;
-    const stop = chat.subscribe(() => {
-      counts.push(made);
-      made = 0;
-    });
-    try {
-      await chat.send('go');
-    } finally {
-      Proxy.revocable = revocable;
-      stop();
-    }
+    const counts = await draftsPerUpdate(chat, 'go');
     const { messages } = chat.getState();
     expect(messages[1]!.content.filter(isToolRequestPart)).toHaveLength(calls);
     expect(messages[1]!.content[calls]).toEqual({ toolRequest: { name: 'search', ref: `t${calls - 1}`, input: { q: 'again' } } });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { draftsPerUpdate } from '../../../test/count-drafts.js';
 import { createAgentChat } from '../agent-chat.js';
 import { subAgents } from './sub-agents.js';
 import type { ChatParts } from '../chat-parts.js';
@@ -382,20 +383,7 @@ describe('a run\'s events held to the end of the store update (written to the ru
       const chat = createAgentChat({ transport: scriptedTransport([[{ type: 'turn-end', finishReason: 'stop' }], [...opening, ...tokens, { type: 'turn-end', finishReason: 'stop' }]], { batchSize: 1 }), features: [subAgents()], state: { messages: Array.from({ length: 20 }, (_, index) => doneMessage(index)) } });
       // The first turn loads the feature's held path (a chunk of its own).
       await chat.send('warm up');
-      const counts: number[] = [];
-      let made = 0;
-      const revocable = Proxy.revocable;
-      Proxy.revocable = ((target: object, handler: ProxyHandler<object>) => (made++, revocable(target, handler))) as typeof Proxy.revocable;
-      const stop = chat.subscribe(() => {
-        counts.push(made);
-        made = 0;
-      });
-      try {
-        await chat.send('go');
-      } finally {
-        Proxy.revocable = revocable;
-        stop();
-      }
+      const counts = await draftsPerUpdate(chat, 'go');
       return counts.slice(-1 - tokens.length, -1);
     }
     const flat = await draftsPerToken(undefined);
