@@ -207,13 +207,38 @@ describe('persist()', () => {
     await first.send('hi');
     persistedValues(first)!.set('draft', 'half a thought');
     await expect.poll(() => kept(storage)?.extras).toEqual({ draft: 'half a thought' });
-    expect(kept(storage)?.state?.messages.map((message) => textOf(message.content))).toEqual(['hi', 'Hello.']);
+    // The turn's messages are taken in a task after it ended: the draft's write may come first.
+    await expect.poll(() => kept(storage)?.state?.messages.map((message) => textOf(message.content))).toEqual(['hi', 'Hello.']);
 
     const second = createAgentChat({ transport, features: [persist({ storage })] });
     expect(second.getState().messages).toEqual([]); // nothing read while the chat is only made (a render stays pure)
     await second.restore();
     expect(texts(second as AgentChat)).toEqual(['user: hi', 'model: Hello.']);
     expect(persistedValues(second)!.get('draft')).toBe('half a thought');
+  });
+
+  it('a page that goes right after a turn ended keeps that turn (the capture still due is taken as it goes)', async () => {
+    const page = new EventTarget();
+    Object.assign(globalThis, { addEventListener: page.addEventListener.bind(page), removeEventListener: page.removeEventListener.bind(page) });
+    try {
+      const storage = memoryStorage();
+      const transport: Transport = {
+        name: 'local',
+        async *run() {
+          yield [{ raw: null, events: [{ type: 'text-delta', text: 'Hello.', messageKey: 'a' }, { type: 'turn-end', finishReason: 'stop' }] }];
+        },
+      };
+      const chat = createAgentChat({ transport, features: [persist({ storage })] });
+      chat.subscribe(() => undefined);
+      await persistedValues(chat)!.restored;
+      await chat.send('hi');
+      // The page goes in the same task as the turn's end: no timer has run yet.
+      page.dispatchEvent(new Event('pagehide'));
+      expect(kept(storage)?.state?.messages.map((message) => textOf(message.content))).toEqual(['hi', 'Hello.']);
+    } finally {
+      delete (globalThis as { addEventListener?: unknown }).addEventListener;
+      delete (globalThis as { removeEventListener?: unknown }).removeEventListener;
+    }
   });
 
   it('a session the server no longer has starts a new conversation', async () => {

@@ -125,6 +125,11 @@ export function persist(options: PersistOptions = {}): ChatFeature {
         }
       };
       const flush = () => scheduled && write();
+      // The page going (or the chat disposed): a capture still due (a turn that just ended) is taken now, then written.
+      const leaving = () => {
+        if (capturing) capture(chat.getState());
+        flush();
+      };
       const schedule = () => {
         if (scheduled) return;
         scheduled = true;
@@ -173,16 +178,15 @@ export function persist(options: PersistOptions = {}): ChatFeature {
         });
         const page = globalThis as { addEventListener?: (type: 'pagehide', listener: () => void) => void };
         // A save still due runs as the page goes (a reload right after a change).
-        page.addEventListener?.('pagehide', flush);
+        page.addEventListener?.('pagehide', leaving);
         return started;
       };
       // chat.dispose(): the save that is due now, the running turn kept (to rejoin), its lock let go.
       parts.disposers.add(() => {
-        if (capturing) capture(chat.getState());
+        leaving();
         disposed = true;
         unsubscribe();
-        (globalThis as { removeEventListener?: (type: 'pagehide', listener: () => void) => void }).removeEventListener?.('pagehide', flush);
-        flush();
+        (globalThis as { removeEventListener?: (type: 'pagehide', listener: () => void) => void }).removeEventListener?.('pagehide', leaving);
         holdTurn(claims, null);
       });
 
