@@ -70,18 +70,24 @@ const answers = (canvas: HTMLElement) => [...canvas.querySelectorAll<HTMLElement
  */
 export const OwnRowsWithShare: Story = {
   render: () => (
-    <StoryChat create={() => scriptedChat([weatherTurn, interruptTurn('Shall I book it?', [interruptPart('bookFlight', 'b1', { to: 'LIS' })])], { delayMs: 5 })}>
+    <StoryChat create={() => scriptedChat([weatherTurn, interruptTurn('Shall I book it?', [interruptPart('bookFlight', 'b1', { to: 'LIS' })])], { delayMs: 40 })}>
       <MessageList components={components} messageActions={MessageActions} />
     </StoryChat>
   ),
   play: async ({ canvasElement }) => {
     // The chat is registered in an effect of the story's first commit: the play may start before it.
     const chat = await waitFor(() => chatOf(canvasElement));
-    const first = chat.send('Weather in Lisbon?');
-    // While the answer streams there is no Share.
-    await waitFor(() => expect(answers(canvasElement)[0]?.getAttribute('data-state')).toBe('streaming'), { timeout: 3000 });
-    await expect(canvasElement.querySelector('.app-share')).toBeNull();
-    await first;
+    // While the answer streams there is no Share: every DOM change is looked at (a poll could miss the streaming
+    // commits on a loaded machine), from before the send to the answer's end.
+    const whileStreaming: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (answers(canvasElement)[0]?.getAttribute('data-state') === 'streaming') whileStreaming.push(canvasElement.querySelector('.app-share') !== null);
+    });
+    observer.observe(canvasElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    await chat.send('Weather in Lisbon?');
+    observer.disconnect();
+    await expect(whileStreaming.length).toBeGreaterThan(0);
+    await expect(whileStreaming.every((shown) => !shown)).toBe(true);
     await waitFor(() => expect(canvasElement.querySelectorAll('.app-share')).toHaveLength(1));
 
     // The user's row is the app's, with its avatar; the whole answer is one article, labelled by its one heading.
