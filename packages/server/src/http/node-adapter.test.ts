@@ -10,6 +10,20 @@ import { guardRequests } from '../hygiene/request-guard.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
 import { toNodeListener } from './node-adapter.js';
 
+/** Listens on 127.0.0.1 (a port the OS gives) before the enclosing block's tests and closes after them; its port. */
+function listenForTests(server: ReturnType<typeof createServer>): () => number {
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return () => port;
+}
+
 const FRAMES = 256;
 const PAYLOAD = 'x'.repeat(16 * 1024); // 4 MiB in all: far more than the socket buffers while the client waits
 const turns = resumableTurns();
@@ -30,13 +44,9 @@ const server = createServer(
     return turns.stream(turn, { after: -1, withIds: true, headers: { 'content-type': 'text/event-stream' } });
   }),
 );
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/turn`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+const serverPort = listenForTests(server);
+beforeAll(() => {
+  url = `http://127.0.0.1:${serverPort()}/turn`;
 });
 
 describe('sendResponse on the fast path', () => {
@@ -132,7 +142,6 @@ describe('toNodeListener: headers and the first frames', () => {
 });
 
 describe('toNodeListener: a small JSON body is read as one buffer, the request guard checks those bytes', () => {
-  let port: number;
   const seen: unknown[] = [];
   const guarded = createServer(
     toNodeListener(
@@ -142,17 +151,10 @@ describe('toNodeListener: a small JSON body is read as one buffer, the request g
       }),
     ),
   );
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
-    port = (guarded.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    guarded.closeAllConnections();
-    await new Promise((resolve) => guarded.close(resolve));
-  });
+  const guardedPort = listenForTests(guarded);
   const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) =>
     new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
-      request(`http://127.0.0.1:${port}/`, { method: 'POST', headers }, (response) => {
+      request(`http://127.0.0.1:${guardedPort()}/`, { method: 'POST', headers }, (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
@@ -203,7 +205,7 @@ describe('toNodeListener: a small JSON body is read as one buffer, the request g
 
   it('a client that goes away before its whole body arrived reaches no handler, and the server goes on', async () => {
     seen.length = 0;
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(guardedPort(), '127.0.0.1');
     await once(socket, 'connect');
     socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"text":');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -216,7 +218,6 @@ describe('toNodeListener: a small JSON body is read as one buffer, the request g
 });
 
 describe('toNodeListener: the request guard refuses by its headers before any body byte is read', () => {
-  let port: number;
   let reached = 0;
   const guarded = createServer(
     toNodeListener(
@@ -226,18 +227,11 @@ describe('toNodeListener: the request guard refuses by its headers before any bo
       }),
     ),
   );
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
-    port = (guarded.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    guarded.closeAllConnections();
-    await new Promise((resolve) => guarded.close(resolve));
-  });
+  const guardedPort = listenForTests(guarded);
   const LENGTH = 1_000_000; // under the 1 MiB cap: a body the guard would read if the headers passed
   /** Sends the request line, `headers` and the first `sent` bytes of a LENGTH-byte body; the status line's code, or 'none' (no answer while the body is incomplete). */
   const statusAfter = async (headers: string, sent: number, waitMs: number) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(guardedPort(), '127.0.0.1');
     await once(socket, 'connect');
     let answer = '';
     socket.setEncoding('utf8');
