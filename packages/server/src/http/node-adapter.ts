@@ -65,9 +65,14 @@ function headerList(req: IncomingMessage): [string, string][] {
   return list;
 }
 
+/** A Web `Request` at the Node request's URL (Express's `originalUrl` when mounted), made from `init`. */
+function requestAt(req: NodeRequest, init: RequestInit): Request {
+  return new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
+}
+
 /** The Web `Request` of a Node request; `signal` aborts when the client goes away before the response finished. */
 export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
-  const headers = new Headers(headerList(req));
+  const headers = nodeHeaders(req);
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: disconnectSignal(res) };
   // A request without a body (a DELETE, a cancel) gets none: no Content-Length above 0 and no Transfer-Encoding.
@@ -82,7 +87,7 @@ export function toWebRequest(req: NodeRequest, res: ServerResponse): Request {
       init.duplex = 'half';
     }
   }
-  return new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
+  return requestAt(req, init);
 }
 
 /** Bodies up to this size that say their length are read as one buffer, when asked (see {@link webRequestOf}). */
@@ -150,7 +155,7 @@ function webRequestOf(req: NodeRequest, res: ServerResponse): Request {
       ),
   }, { highWaterMark: 0 }); // nothing pulled until something reads it
   const init: RequestInit & { duplex: 'half' } = { method, headers: headerList(req), body, duplex: 'half', signal: disconnectSignal(res) };
-  const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
+  const request = requestAt(req, init);
   rememberBodyReader(request, read);
   return request;
 }
