@@ -68,7 +68,9 @@ describe.skipIf(!chromiumPath)('persist() in Chromium', () => {
   it('genkit: messages queued while the agent answers wait under it; "Send now" stops the answer and sends one; the other goes after', async () => {
     const demo = await suite.openDemo('', 'persist');
     await demo.send('tell me a long story');
-    await expect.poll(async () => (await lastAnswer(demo)).length, { timeout: 20_000 }).toBeGreaterThan(40);
+    // Looked at every 20 ms (expect.poll's default backs off to 1 s): the ~3 s story must still be going when both
+    // messages are queued.
+    await expect.poll(async () => (await lastAnswer(demo)).length, { timeout: 20_000, intervals: [20] }).toBeGreaterThan(40);
     await queueMessage(demo, 'add Buy milk');
     await queueMessage(demo, 'add Walk the dog');
     await expect.poll(async () => (await queued(demo).all()).length).toBe(2);
