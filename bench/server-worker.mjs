@@ -41,7 +41,8 @@ if (spec.impl === 'genkit-express') {
 const FIRST_TEXT = /"text-delta"|"TEXT_MESSAGE_CONTENT"|"modelChunk"/;
 let firstTokenCpu;
 server.prependListener('request', (req, res) => {
-  if (!firstTokenCpu) return;
+  // The conversations' POSTs (the load client opens its connections with a GET each first).
+  if (!firstTokenCpu || req.method !== 'POST') return;
   firstTokenCpu.since ??= process.cpuUsage();
   const write = res.write;
   res.write = function (chunk, ...rest) {
