@@ -100,7 +100,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     if (streamId !== null) {
       const turn = await turns.find(streamId);
       if (!turn || turn.route !== route || turn.user !== user) return new Response(null, { status: 204 });
-      return turns.stream(turn, { after: turns.lastSeen(request), withIds: resumable, headers: streamHeaders(turn.turnId) });
+      return turns.stream(turn, { after: turns.lastSeen(request), withIds: resumable, headers: streamHeaders(turn.turnId), request });
     }
     // A retried POST of a turn already started (the same client turn id) reads that turn instead of running it again.
     const repeat = await turns.repeated(request, { route, user, join: (turnId) => ({ withIds: resumable, headers: streamHeaders(turnId) }) });
@@ -181,7 +181,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
         await turns.end(turn);
       }
     });
-    return turns.stream(turn, { after: -1, withIds: resumable, headers: streamHeaders(turn.turnId) });
+    return turns.stream(turn, { after: -1, withIds: resumable, headers: streamHeaders(turn.turnId), request });
   }
 
   /** `<route>/getSnapshot` and `<route>/abort`: the action's `{result}`, or Genkit's error JSON with its HTTP status. */

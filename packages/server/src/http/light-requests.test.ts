@@ -68,6 +68,35 @@ const withId = (protocol: Protocol, id: string) => {
 };
 
 describe('light requests on node:http', () => {
+  it('a client that opted out of resuming (x-agent-resumable: false) stops its turn by closing; one that did not, does not', async () => {
+    const heldStore = memorySessionStore();
+    const held = genkitRoutes({ agent: echoAgent(heldStore, new Promise(() => {})), store: withClientState(heldStore), user: bearerUser });
+    const heldServer = createServer(toNodeListener(held));
+    await new Promise<void>((resolve) => heldServer.listen(0, '127.0.0.1', resolve));
+    const heldPort = (heldServer.address() as AddressInfo).port;
+    /** Starts a turn whose model waits forever, and closes the connection once the answer's headers came. */
+    const startAndLeave = (id: string, resumable: boolean) =>
+      new Promise<void>((resolve, reject) => {
+        const raw = JSON.stringify(turnBodies['ai-sdk'](id, 'hold').body);
+        const call = httpRequest({ host: '127.0.0.1', port: heldPort, path: '/api/ai-sdk', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(raw.length), authorization: 'Bearer token-ann', 'x-agent-resumable': String(resumable) } }, (response) => {
+          expect(response.statusCode).toBe(200);
+          call.destroy();
+          resolve();
+        }).on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve() : reject(error)));
+        call.end(raw);
+      });
+    try {
+      await startAndLeave('stays', true);
+      await startAndLeave('stops', false);
+      await expect.poll(() => held.turns.runningTurns().find((turn) => turn.sessionId === 'stops')?.controller.signal.aborted).toBe(true);
+      expect(held.turns.runningTurns().find((turn) => turn.sessionId === 'stays')?.controller.signal.aborted).toBe(false);
+    } finally {
+      heldServer.closeAllConnections();
+      await new Promise((resolve) => heldServer.close(resolve));
+      await held.dispose();
+    }
+  });
+
   it("are what the package's own handlers get, never an app's handler in guardRequests (it reads its body itself)", () => {
     expect(lightRequestsOf(routes)).toBe(true);
     expect(lightRequestsOf(guardRequests()(async () => new Response()))).toBe(false);

@@ -177,22 +177,23 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  if (!response.body) return void res.end();
-  const { body } = response;
   // The fast path (text-source.ts): a turn's frames go from its buffer to the socket as text, with no Web-stream layer
-  // between; the Web body, never read, is cancelled at the end so its reader stops too. Otherwise the Web body's chunks.
+  // between; the Web body, never read, is cancelled at the end so its reader stops too (a light response, the answer to
+  // a light request, has no Web body: its source is stopped instead). Otherwise the Web body's chunks.
   const text = textSourceOf(response);
+  const { body } = response;
+  if (!body && !text) return void res.end();
   try {
     if (text?.follow) await followInto(res, text.follow.bind(text));
     else {
       res.flushHeaders();
-      await pullInto(res, text ?? bodySource(body));
+      await pullInto(res, text ?? bodySource(body!));
     }
   } catch {
     // The body failed mid-stream: end what was sent (the status is out already).
   } finally {
-    // The Web body, never read on the fast path, is cancelled so that its reader stops too.
-    if (text) void body.cancel().catch(() => {});
+    if (text && body) void body.cancel().catch(() => {});
+    else if (text) text.cancel();
     if (!res.writableEnded) res.end();
   }
 }

@@ -52,6 +52,11 @@ export function rememberLightRequest(request: Request, read: () => Promise<Uint8
   signals.set(request, signal);
 }
 
+/** Whether `request` is a light request of the Node adapter (its answer may be a light response, text-source.ts). */
+export function isLightRequest(request: Request): boolean {
+  return signals.has(request);
+}
+
 /** Whether `request` has a body: its own, or the known bytes of a light request. */
 export function hasBody(request: Request): boolean {
   return request.body !== null || bodyReaders.has(request);

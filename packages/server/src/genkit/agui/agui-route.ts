@@ -352,7 +352,7 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
         await turns.end(turn);
       }
     })();
-    return turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });
+    return turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS, request });
   }
 
   // The Node adapter may hand it light requests (http/request-body.ts): everything here reads them through that module.

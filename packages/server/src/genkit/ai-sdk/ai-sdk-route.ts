@@ -362,7 +362,7 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
         await turns.end(run);
       }
     })();
-    return turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS });
+    return turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS, request });
   }
 
   /**
