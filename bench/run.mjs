@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench [-- --json] [--quick] [--only=pipeline|patch|memory|nested|server] [--no-write] [--no-agui-100k]
 //   section 7 (server): [--server-sizes=10,100] [--server-protocols=genkit,agui,ai-sdk] [--server-before=<sources dir>]
+//   [--server-new-connections] (the clients open their connections in the burst: server/load.mjs)
 // Runs every measurement in its own Node process (node --expose-gc --import ./bench/lib/register.mjs …), one at a
 // time, and writes bench/RESULTS.md. --json prints the results as JSON on stdout (progress goes to stderr).
 import { spawn } from 'node:child_process';
@@ -174,12 +175,14 @@ if (!from && wants('server')) {
   // A Redis of our own for the resumable-on-Redis row (skipped when redis-server is not installed).
   const redis = await startBenchRedis();
   const before = option('server-before');
-  results.server = { sizes, tokenDelayMs, rows: [], ...(before && { before }) };
+  // The clients' connections: open before the POSTs (default), or made in the burst (server/load.mjs says why it matters).
+  const newConnections = flag('server-new-connections');
+  results.server = { sizes, tokenDelayMs, rows: [], ...(before && { before }), ...(newConnections && { newConnections }) };
   for (const config of serverConfigs({ redisUrl: redis?.url, protocols: option('server-protocols') })) {
     // With --server-before=<dir>: the package's sources there first, then this tree's, one after the other.
     for (const sources of config.impl === 'package' && before ? ['before', 'tree'] : ['tree']) {
       log(`  ${config.impl} ${config.protocol}${config.impl === 'package' ? ` resumable=${config.resumable} turns=${config.turnStore}` : ''}${sources === 'before' ? ' (before)' : ''} × ${sizes.join(', ')}…`);
-      const row = await worker('bench/server-worker.mjs', { ...config, sizes, tokenDelayMs }, 900_000, sources === 'before' ? { BENCH_SERVER_SRC: before } : {}, './bench/server/register.mjs');
+      const row = await worker('bench/server-worker.mjs', { ...config, sizes, tokenDelayMs, ...(newConnections && { newConnections }) }, 900_000, sources === 'before' ? { BENCH_SERVER_SRC: before } : {}, './bench/server/register.mjs');
       results.server.rows.push({ ...row, sources });
     }
   }

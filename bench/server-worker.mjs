@@ -2,7 +2,7 @@
 // sessions) served on node:http either by @agent-chat/server (genkitRoutes, the README's shortest server) or by plain
 // @genkit-ai/express (Genkit's own handler: the peer). For each size N, N conversations stream the story at once from a
 // client process (bench/server/load.mjs); this process measures its own CPU time and RSS. Every answer is checked whole.
-// node --expose-gc --import ./bench/server/register.mjs bench/server-worker.mjs '{"impl","protocol","resumable","turnStore","sizes","tokenDelayMs"}'
+// node --expose-gc --import ./bench/server/register.mjs bench/server-worker.mjs '{"impl","protocol","resumable","turnStore","sizes","tokenDelayMs","newConnections"?}'
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
@@ -41,7 +41,8 @@ if (spec.impl === 'genkit-express') {
 const FIRST_TEXT = /"text-delta"|"TEXT_MESSAGE_CONTENT"|"modelChunk"/;
 let firstTokenCpu;
 server.prependListener('request', (req, res) => {
-  if (!firstTokenCpu) return;
+  // The conversations' POSTs (the load client opens its connections with a GET each first).
+  if (!firstTokenCpu || req.method !== 'POST') return;
   firstTokenCpu.since ??= process.cpuUsage();
   const write = res.write;
   res.write = function (chunk, ...rest) {
@@ -58,7 +59,7 @@ await once(server, 'listening');
 const url = `http://127.0.0.1:${server.address().port}${path}`;
 
 async function load(conversations) {
-  const child = spawn(process.execPath, ['bench/server/load.mjs', JSON.stringify({ url, protocol: spec.protocol, resumable: spec.resumable, conversations })], { cwd: root });
+  const child = spawn(process.execPath, ['bench/server/load.mjs', JSON.stringify({ url, protocol: spec.protocol, resumable: spec.resumable, conversations, newConnections: spec.newConnections })], { cwd: root });
   // Decoded across pipe reads (bench/lib/child-output.mjs): the answers' text has curly quotes.
   const { code, out, err } = await childOutput(child);
   if (code !== 0) throw new Error(err);

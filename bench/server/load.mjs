@@ -1,7 +1,13 @@
 // The clients of the server bench, in a process of their own (so the server's CPU is the server's): N conversations
 // at once, each one POST that asks for the scripted story and reads its stream to the end. Prints one JSON line:
 // per conversation the time to the first text delta and to the end, the text, and the frame count.
-// node bench/server/load.mjs '{"url","protocol","resumable","conversations"}'
+// node bench/server/load.mjs '{"url","protocol","resumable","conversations","newConnections"?}'
+//
+// Each conversation's connection is open before the POSTs go (one GET on each, answered and kept alive), as a browser
+// that loaded the app, or a proxy's pool of upstream connections, has it: the POSTs then leave together, and the clock
+// of each starts as it is made. `newConnections: true` opens them in the burst instead; Node's server (libuv 1.46)
+// accepts one new connection per pass of its event loop, so under load the later POSTs are not even read before the
+// earlier answers' tokens of many passes (bench/server/RESULTS.md, the fourth round).
 import { request, Agent } from 'node:http';
 
 const spec = JSON.parse(process.argv[2]);
@@ -69,6 +75,17 @@ function conversation(index) {
   });
 }
 
+/** Opens `count` kept-alive connections to the server: one GET each, all at once (its answer, whatever it is, read and dropped). */
+async function openConnections(count) {
+  await Promise.all(Array.from({ length: count }, () => new Promise((resolve, reject) => {
+    request(spec.url, { method: 'GET', agent }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    }).on('error', reject).end();
+  })));
+}
+
+if (!spec.newConnections) await openConnections(spec.conversations);
 const results = await Promise.all(Array.from({ length: spec.conversations }, (_, index) => conversation(index)));
 agent.destroy();
 process.stdout.write(`${JSON.stringify(results.map(({ ids, ...rest }) => ({ ...rest, idsInOrder: ids.every((id, i) => id === i), idCount: ids.length })))}\n`);

@@ -24,6 +24,12 @@ describe('server bench section', () => {
       .toEqual(['genkit:false:none', 'ai-sdk:true:memory', 'ai-sdk:false:memory']);
   });
 
+  it('says how the clients connected: on connections opened before the burst, or in it (--server-new-connections)', () => {
+    const rows = [{ impl: 'genkit-express', protocol: 'genkit', resumable: false, turnStore: 'none', sources: 'tree', rows: [row(1, { wallMs: 2000, cpuUsPerChunk: 400 })] }];
+    expect(serverSection({ sizes: [1], tokenDelayMs: 5, rows }, { machine, status })).toContain('each on a connection opened before the burst');
+    expect(serverSection({ sizes: [1], tokenDelayMs: 5, rows, newConnections: true }, { machine, status })).toContain('open their connections in the burst (`--server-new-connections`)');
+  });
+
   it('says which targets hold, from the run’s own ratios', () => {
     const peer = { impl: 'genkit-express', protocol: 'genkit', resumable: false, turnStore: 'none', sources: 'tree', rows: [row(1, { wallMs: 2000, cpuUsPerChunk: 400 }), row(100, { wallMs: 3000, cpuUsPerChunk: 50 }), row(150, { wallMs: 4000, cpuUsPerChunk: 50 })] };
     const fast = { impl: 'package', protocol: 'genkit', resumable: true, turnStore: 'memory', sources: 'tree', rows: [row(1, { wallMs: 2000, cpuUsPerChunk: 400 }), row(100, { wallMs: 3000, cpuUsPerChunk: 60 }), row(150, { wallMs: 4800, cpuUsPerChunk: 60 })] };

@@ -4,6 +4,7 @@
  * throws, unless the app says `user: 'anonymous'` — a single-user tool where every request is the same user.
  */
 import { jsonResponse } from '../http/web-handler.js';
+import { fullRequest } from '../http/request-body.js';
 
 /** The app's auth: the user a request acts for, or null when it has none (401). Names are opaque strings. */
 export type UserHook = (request: Request) => string | null | undefined | Promise<string | null | undefined>;
@@ -17,7 +18,13 @@ export const ANONYMOUS_USER = 'anonymous';
 /** The hook of a handler's `user` option; throws when the option is missing, so no handler starts open by mistake. */
 export function userHookOf(option: UserOption | undefined, handler: string): UserHook {
   if (option === 'anonymous') return () => ANONYMOUS_USER;
-  if (typeof option === 'function') return option;
+  // On Node's fast path the package's handlers see a light request (http/request-body.ts); the app's hook, a full one.
+  if (typeof option === 'function') {
+    return (request) => {
+      const full = fullRequest(request);
+      return full instanceof Promise ? full.then(option) : option(full);
+    };
+  }
   throw new TypeError(
     `${handler} needs a \`user\` option: \`user: (request) => string | null\` (your auth names the user of a request), or \`user: 'anonymous'\` for a single-user tool where every request is the same user.`,
   );

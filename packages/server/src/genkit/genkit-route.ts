@@ -36,6 +36,7 @@ import { checkId, errorStatusOf, genkitErrorOf, invalidArgument, isRecord, runIn
 import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
 import { turnSubroute } from './subroutes.js';
 import { createSubAgentSink, routeSubAgentAnswers } from './sub-agent.js';
+import { requestSignal, takesLightRequests } from '../http/request-body.js';
 
 /** The headers of a Genkit streaming response (as @genkit-ai/express sends them). */
 export const GENKIT_STREAM_HEADERS = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' };
@@ -99,7 +100,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     if (streamId !== null) {
       const turn = await turns.find(streamId);
       if (!turn || turn.route !== route || turn.user !== user) return new Response(null, { status: 204 });
-      return turns.stream(turn, { after: turns.lastSeen(request), withIds: resumable, headers: streamHeaders(turn.turnId) });
+      return turns.stream(turn, { after: turns.lastSeen(request), withIds: resumable, headers: streamHeaders(turn.turnId), request });
     }
     // A retried POST of a turn already started (the same client turn id) reads that turn instead of running it again.
     const repeat = await turns.repeated(request, { route, user, join: (turnId) => ({ withIds: resumable, headers: streamHeaders(turnId) }) });
@@ -142,7 +143,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     });
     if ('response' in begun) return begun.response;
     const { turn } = begun;
-    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: request.signal });
+    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: requestSignal(request) });
     const context = { signal, ...(sessionId && { requestedSessionId: sessionId }), ...(patch && { clientState: { patch } }) };
     if (!wantsStream(request)) {
       return runInTurn(context, async () => {
@@ -180,7 +181,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
         await turns.end(turn);
       }
     });
-    return turns.stream(turn, { after: -1, withIds: resumable, headers: streamHeaders(turn.turnId) });
+    return turns.stream(turn, { after: -1, withIds: resumable, headers: streamHeaders(turn.turnId), request });
   }
 
   /** `<route>/getSnapshot` and `<route>/abort`: the action's `{result}`, or Genkit's error JSON with its HTTP status. */
@@ -206,7 +207,8 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     }
   }
 
-  return guardRequests(options)(async (request) => {
+  // The Node adapter may hand it light requests (http/request-body.ts): everything here reads them through that module.
+  return takesLightRequests(guardRequests(options)(async (request) => {
     const path = turnSubroute(route, request);
     if (path.kind === 'turns') return turnRoutes(request);
     const action = path.kind === 'sub' && path.segments.length === 1 && request.method === 'POST'
@@ -217,5 +219,5 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     const user = await access.userOf(request);
     if (typeof user !== 'string') return user;
     return action ? callAction(request, action, user) : post(request, user);
-  });
+  }));
 }

@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AgentStreamChunk, JsonPatchOperation, ToolRequestPart } from 'genkit/beta';
 import { isRecord } from '@agent-chat/core/wire';
 import { jsonResponse } from '../turns/turn-frames.js';
+import { bodyText } from '../http/request-body.js';
 
 /** The part of a Genkit action the handlers use: `run(input, {onChunk, abortSignal, init, context})`. */
 export interface RunnableAction {
@@ -92,7 +93,7 @@ export const invalidArgument = (message: string, extra: Record<string, unknown> 
 /** The JSON body of a request, or undefined when it is not JSON. */
 export async function jsonBody(request: Request): Promise<unknown> {
   try {
-    const body: unknown = await request.json();
+    const body: unknown = JSON.parse(await bodyText(request));
     return body;
   } catch {
     return undefined;

@@ -7,7 +7,7 @@
  */
 import { isSafeId } from '../hygiene/safe-id.js';
 import { jsonResponse } from '../turns/turn-frames.js';
-import { takeParsedBody } from '../http/request-body.js';
+import { bodyText, takeParsedBody } from '../http/request-body.js';
 
 export const DEFAULT_MAX_SESSION_BYTES = 4 * 1024 * 1024;
 
@@ -33,7 +33,7 @@ export async function readJsonBody(request: Request): Promise<{ body: unknown; b
   // The request guard parsed it already (body-limits.ts): its value, not a second read and parse of the same bytes.
   const parsed = takeParsedBody(request);
   if (parsed) return parsed;
-  const text = await request.text();
+  const text = await bodyText(request);
   try {
     const body: unknown = JSON.parse(text);
     return { body, bytes: Buffer.byteLength(text) };

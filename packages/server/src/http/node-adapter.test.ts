@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readJsonBody } from '../genkit/session-size.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
-import { toNodeListener } from './node-adapter.js';
+import { OPENING_WINDOW_MS, toNodeListener } from './node-adapter.js';
 
 /** Listens on 127.0.0.1 (a port the OS gives) before the enclosing block's tests and closes after them; its port. */
 function listenForTests(server: ReturnType<typeof createServer>): () => number {
@@ -114,20 +114,52 @@ describe('toNodeListener: headers and the first frames', () => {
     };
   }
 
-  it('a turn that wrote frames already sends them with its headers, in one write (no separate flush of the headers)', async () => {
+  /** The writes of the server's responses, each as text (Node sends the headers with the first one). */
+  function spyWrites() {
+    const writes: string[] = [];
+    const write = ServerResponse.prototype.write;
+    const spy = vi.spyOn(ServerResponse.prototype, 'write').mockImplementation(function (this: ServerResponse, ...args: unknown[]) {
+      writes.push(String(args[0]));
+      return Reflect.apply(write, this, args) as boolean;
+    });
+    return { writes, restore: () => spy.mockRestore() };
+  }
+
+  it('a turn that wrote frames already sends them with its headers and its next frame, in one write', async () => {
     const t = await turnServer(['data: start']);
+    const { writes, restore } = spyWrites();
     try {
-      const response = await t.post();
-      expect(response.status).toBe(200);
+      const response = t.post();
+      await new Promise((resolve) => setTimeout(resolve, OPENING_WINDOW_MS / 4));
       t.next('data: first token');
-      expect(await response.body).toBe('id: 0\ndata: start\n\nid: 1\ndata: first token\n\n');
+      expect(await (await response).body).toBe('id: 0\ndata: start\n\nid: 1\ndata: first token\n\n');
+      expect(writes).toEqual(['id: 0\ndata: start\n\nid: 1\ndata: first token\n\n']);
       expect(t.flushes).not.toHaveBeenCalled();
     } finally {
+      restore();
       await t.close();
     }
   });
 
-  it('a turn with no frame yet sends its headers at once (they name the turn), its frames when they come', async () => {
+  it('with no next frame within the window, the headers and the frames so far go out when it closes', async () => {
+    const t = await turnServer(['data: start']);
+    const { writes, restore } = spyWrites();
+    try {
+      const started = performance.now();
+      const response = await t.post(); // the headers, with no frame after the opening one
+      expect(response.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(OPENING_WINDOW_MS - 2);
+      expect(writes).toEqual(['id: 0\ndata: start\n\n']);
+      t.next('data: first token');
+      expect(await response.body).toBe('id: 0\ndata: start\n\nid: 1\ndata: first token\n\n');
+      expect(writes).toEqual(['id: 0\ndata: start\n\n', 'id: 1\ndata: first token\n\n']);
+    } finally {
+      restore();
+      await t.close();
+    }
+  });
+
+  it('a turn with no frame yet sends its headers when the window closes (they name the turn), its frames when they come', async () => {
     const t = await turnServer([]);
     try {
       const response = await t.post(); // the headers, before any frame was written

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { textSourceOf, type TextSource } from './text-source.js';
-import { rememberBodyReader } from './request-body.js';
+import { lightRequestsOf, rememberBodyReader, rememberLightRequest } from './request-body.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -136,14 +136,22 @@ function readNodeBody(req: NodeRequest): Promise<Uint8Array<ArrayBuffer>> {
  * content type) first, exactly as on a Web request, so a refused request's body is never read; then it reads the
  * buffer (request-body.ts) instead of a Web stream made from the socket. The `Request`'s own body, read by nobody on that
  * path, gives the same bytes to a handler that reads it (the socket is read once). Any other request: {@link toWebRequest}.
+ * `light` (a handler of this package, request-body.ts): the `Request` has no body stream and no signal of its own.
  */
-function webRequestOf(req: NodeRequest, res: ServerResponse): Request {
+function webRequestOf(req: NodeRequest, res: ServerResponse, light = false): Request {
   const method = req.method ?? 'GET';
   const length = Number(req.headers['content-length'] ?? NaN);
   const readAhead = method !== 'GET' && method !== 'HEAD' && length > 0 && length <= READ_AHEAD_MAX_BYTES && req.headers['transfer-encoding'] === undefined && !req.readableEnded && req.readableFlowing === null;
   if (!readAhead) return toWebRequest(req, res);
   let reading: Promise<Uint8Array<ArrayBuffer>> | undefined;
   const read = () => (reading ??= readNodeBody(req));
+  if (light) {
+    // For the package's own handlers (request-body.ts, "a light Request"): no body stream and no signal of its own, the
+    // two costliest parts of a Request; they read its bytes and its disconnect through request-body.ts.
+    const request = requestAt(req, { method, headers: headerList(req) });
+    rememberLightRequest(request, read, disconnectSignal(res));
+    return request;
+  }
   const body = new ReadableStream<Uint8Array>({
     pull: (controller) =>
       read().then(
@@ -169,22 +177,23 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  if (!response.body) return void res.end();
-  const { body } = response;
   // The fast path (text-source.ts): a turn's frames go from its buffer to the socket as text, with no Web-stream layer
-  // between; the Web body, never read, is cancelled at the end so its reader stops too. Otherwise the Web body's chunks.
+  // between; the Web body, never read, is cancelled at the end so its reader stops too (a light response, the answer to
+  // a light request, has no Web body: its source is stopped instead). Otherwise the Web body's chunks.
   const text = textSourceOf(response);
+  const { body } = response;
+  if (!body && !text) return void res.end();
   try {
     if (text?.follow) await followInto(res, text.follow.bind(text));
     else {
       res.flushHeaders();
-      await pullInto(res, text ?? bodySource(body));
+      await pullInto(res, text ?? bodySource(body!));
     }
   } catch {
     // The body failed mid-stream: end what was sent (the status is out already).
   } finally {
-    // The Web body, never read on the fast path, is cancelled so that its reader stops too.
-    if (text) void body.cancel().catch(() => {});
+    if (text && body) void body.cancel().catch(() => {});
+    else if (text) text.cancel();
     if (!res.writableEnded) res.end();
   }
 }
@@ -204,12 +213,49 @@ async function pullInto(res: ServerResponse, source: ChunkSource): Promise<void>
   }
 }
 
+/**
+ * How long a followed response's opening waits for its turn's next frame, in ms: the headers, and the frames the turn
+ * wrote before the response began (the AI SDK `start`, AG-UI `RUN_STARTED`; none on the Genkit route), go out in one
+ * write with the next frame (the model's first token) when it comes within this window, else alone when it closes.
+ * One write per response before its first token instead of two (each write is a syscall that, on a local socket, also
+ * runs the receiving side); a client learns the turn's id (its header) at most this much later.
+ */
+export const OPENING_WINDOW_MS = 20;
+
 /** Lets a followed source write into `res` (paused while the socket is full); resolves when it ended or `res` closed. */
 function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow']>): Promise<void> {
   return new Promise((resolve) => {
+    // The opening (see OPENING_WINDOW_MS): held while `opening` (follow's first, synchronous hand-over) and until the
+    // next batch or the window's end; undefined once it went out.
+    let held: string | undefined = '';
+    let opening = true;
+    let window: ReturnType<typeof setTimeout> | undefined;
+    const release = (): string => {
+      const text = held ?? '';
+      held = undefined;
+      if (window !== undefined) clearTimeout(window);
+      window = undefined;
+      return text;
+    };
+    const sendOpening = () => {
+      const text = release();
+      if (res.destroyed || res.writableEnded) return;
+      if (text) res.write(text);
+      else if (!res.headersSent) res.flushHeaders(); // no frame yet: the headers (they name the turn) go alone
+    };
+    const write = (chunk: string): boolean => {
+      if (res.destroyed) return false;
+      if (held === undefined) return res.write(chunk);
+      if (opening) {
+        held += chunk;
+        return true;
+      }
+      return res.write(release() + chunk);
+    };
     // Events, never called before `following` is set below.
     const onDrain = () => following.resume();
     const onClose = () => {
+      release();
       following.stop();
       done();
     };
@@ -220,10 +266,17 @@ function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow'
     };
     res.on('drain', onDrain);
     res.once('close', onClose);
-    const following = follow({ write: (chunk) => !res.destroyed && res.write(chunk), end: done });
-    // The frames the turn has already went out with the headers, in one write; a turn with none yet sends its headers now
-    // (they name the turn, for a client that reattaches before its first frame).
-    if (!res.headersSent && !res.writableEnded) res.flushHeaders();
+    const following = follow({
+      write,
+      end: () => {
+        // The turn ended within the window: its opening goes out now (the response's end follows it).
+        const text = release();
+        if (text && !res.destroyed) res.write(text);
+        done();
+      },
+    });
+    opening = false;
+    if (held !== undefined && !res.writableEnded) window = setTimeout(sendOpening, OPENING_WINDOW_MS);
   });
 }
 
@@ -260,15 +313,17 @@ function drained(res: ServerResponse): Promise<void> {
 
 /** A Web handler as an Express middleware: `app.post('/api/chat', toExpress(handler))`. Errors go to `next`. */
 export function toExpress(handler: AnyWebHandler): (req: NodeRequest, res: ServerResponse, next: NextFunction) => void {
+  const light = lightRequestsOf(handler);
   return (req, res, next) => {
-    void (async () => sendResponse(res, await handler(webRequestOf(req, res))))().catch(next);
+    void (async () => sendResponse(res, await handler(webRequestOf(req, res, light))))().catch(next);
   };
 }
 
 /** A Web handler as a `node:http` request listener: `createServer(toNodeListener(handler))`. Errors answer 500. */
 export function toNodeListener(handler: AnyWebHandler): (req: IncomingMessage, res: ServerResponse) => void {
+  const light = lightRequestsOf(handler);
   return (req, res) => {
-    void (async () => sendResponse(res, await handler(webRequestOf(req, res))))().catch(() => {
+    void (async () => sendResponse(res, await handler(webRequestOf(req, res, light))))().catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":"INTERNAL","message":"Internal error"}');
       else if (!res.writableEnded) res.end();
     });

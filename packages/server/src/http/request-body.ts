@@ -1,5 +1,6 @@
 /**
- * What this package already knows of a request's body, so that nothing reads or parses the same bytes twice:
+ * What this package already knows of a request, so that nothing reads or parses the same bytes twice, and so that the
+ * Node adapter can hand the package's own handlers a `Request` that is cheap to make:
  *
  *   its bytes    the Node adapter makes a small body (with a Content-Length) readable as one buffer, read from the
  *                socket only when something asks (the guard's header checks come first: a refused request's body is
@@ -8,7 +9,13 @@
  *   its JSON     the guard parsed it (it checks it is JSON before a handler runs); the handler's body reader takes
  *                that value instead of parsing again
  *
- * Both are keyed by the `Request` object (set only by this package, for the bytes that Request carries); a request
+ *   a light Request  for the package's own handlers ({@link lightRequestsOf}), the Node adapter makes a `Request` with
+ *                its URL, method and headers only: no Web body stream (its bytes are known, as above) and no signal of
+ *                its own (its disconnect signal is known instead); about a third of the cost of a full one. Everything
+ *                in the package reads such a request through the functions here ({@link hasBody}, {@link bodyText},
+ *                {@link requestSignal}); an app's `user` hook gets a full `Request` ({@link fullRequest})
+ *
+ * All are keyed by the `Request` object (set only by this package, for the bytes that Request carries); a request
  * nothing is known of is read as usual.
  */
 
@@ -20,6 +27,66 @@ export interface ParsedBody {
 
 const bodyReaders = new WeakMap<Request, () => Promise<Uint8Array<ArrayBuffer>>>();
 const parsed = new WeakMap<Request, ParsedBody>();
+/** The disconnect signal of a light request (it has none of its own). */
+const signals = new WeakMap<Request, AbortSignal>();
+const fullRequests = new WeakMap<Request, Promise<Request>>();
+/** One decoder for every body (`decode` without `stream` keeps no state). */
+const decoder = new TextDecoder();
+
+const LIGHT_REQUESTS = Symbol.for('@agent-chat/server.lightRequests');
+
+/** Marks a handler of this package as one that reads its requests through this module (the guard marks every one). */
+export function takesLightRequests<T extends object>(handler: T): T {
+  Object.defineProperty(handler, LIGHT_REQUESTS, { value: true });
+  return handler;
+}
+
+/** Whether `handler` takes light requests (see {@link takesLightRequests}): the Node adapter's fast path. */
+export function lightRequestsOf(handler: object): boolean {
+  return (handler as Record<symbol, unknown>)[LIGHT_REQUESTS] === true;
+}
+
+/** Makes `request` a light one: its body is `read()`'s bytes (not its own, absent, body), its disconnect is `signal`. */
+export function rememberLightRequest(request: Request, read: () => Promise<Uint8Array<ArrayBuffer>>, signal: AbortSignal): void {
+  bodyReaders.set(request, read);
+  signals.set(request, signal);
+}
+
+/** Whether `request` is a light request of the Node adapter (its answer may be a light response, text-source.ts). */
+export function isLightRequest(request: Request): boolean {
+  return signals.has(request);
+}
+
+/** Whether `request` has a body: its own, or the known bytes of a light request. */
+export function hasBody(request: Request): boolean {
+  return request.body !== null || bodyReaders.has(request);
+}
+
+/** The signal that aborts when the request's client goes away (a light request's is known, not its own). */
+export function requestSignal(request: Request): AbortSignal {
+  return signals.get(request) ?? request.signal;
+}
+
+/** The request's body as text: the known bytes when there are some, else its own body (read once, as `text()` does). */
+export async function bodyText(request: Request): Promise<string> {
+  const known = readKnownBody(request);
+  return known ? decoder.decode(await known) : request.text();
+}
+
+/**
+ * `request` as a full Web `Request` (made once per request, from the known bytes and signal, for a light one): what an
+ * app's `user` hook gets, whatever it reads of it.
+ */
+export function fullRequest(request: Request): Request | Promise<Request> {
+  const read = signals.has(request) ? bodyReaders.get(request) : undefined;
+  if (!read) return request;
+  let full = fullRequests.get(request);
+  if (!full) {
+    full = read().then((bytes) => new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: requestSignal(request) }));
+    fullRequests.set(request, full);
+  }
+  return full;
+}
 
 /** Remembers how to read `request`'s whole body as one buffer (read once, however often it is called). */
 export function rememberBodyReader(request: Request, read: () => Promise<Uint8Array<ArrayBuffer>>): void {

@@ -32,8 +32,18 @@ export function withTextSource(response: Response, source: TextSource): Response
   return response;
 }
 
-/** The text source of a Response whose body nobody read yet, if it has one. */
+/**
+ * A light response: status and headers, no Web body, `source` its body (what the Node adapter writes). Only for a light
+ * request of the Node adapter (http/request-body.ts), whose answer goes nowhere but to the adapter: making a Web body
+ * (a ReadableStream and the Response around it) is most of a streaming answer's start-up cost there.
+ */
+export function lightResponse(init: ResponseInit, source: TextSource): Response {
+  return withTextSource(new Response(null, init), source);
+}
+
+/** The text source of a Response whose body nobody read yet (or of a light response), if it has one. */
 export function textSourceOf(response: Response): TextSource | undefined {
   const source = (response as unknown as Record<symbol, TextSource | undefined>)[TEXT_SOURCE];
-  return source && response.body && !response.bodyUsed && !response.body.locked ? source : undefined;
+  if (!source) return undefined;
+  return !response.body || (!response.bodyUsed && !response.body.locked) ? source : undefined;
 }

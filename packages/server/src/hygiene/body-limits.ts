@@ -6,7 +6,7 @@
 import type { WebHandler } from '../http/web-handler.js';
 import { jsonResponse } from '../http/web-handler.js';
 import { exceedsJsonDepth } from './json-depth.js';
-import { readKnownBody, rememberParsedBody } from '../http/request-body.js';
+import { hasBody, readKnownBody, rememberParsedBody, requestSignal } from '../http/request-body.js';
 
 /** One decoder for every body (`decode` without `stream` keeps no state). */
 const decoder = new TextDecoder();
@@ -73,13 +73,13 @@ export function bodyLimits(limits: BodyLimits = {}): (handler: WebHandler) => We
   const maxBodyBytes = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxJsonDepth = limits.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   return (handler) => async (request) => {
-    if (!request.body) return handler(request);
+    if (!hasBody(request)) return handler(request);
     const declared = Number(request.headers.get('content-length') ?? NaN);
     if (declared > maxBodyBytes) return bodyLimitResponse('too-large', limits);
     // A body the Node adapter reads as one buffer (http/request-body.ts): checked as it is, the request passed on unread.
     const reading = readKnownBody(request);
     const known = reading !== undefined;
-    const bytes = reading ? await reading : await readCapped(request.body, maxBodyBytes);
+    const bytes = reading ? await reading : request.body ? await readCapped(request.body, maxBodyBytes) : undefined;
     if (!bytes || bytes.byteLength > maxBodyBytes) return bodyLimitResponse('too-large', limits);
     if (exceedsJsonDepth(bytes, maxJsonDepth)) return bodyLimitResponse('too-deep', limits);
     let parsed: unknown;
@@ -90,7 +90,7 @@ export function bodyLimits(limits: BodyLimits = {}): (handler: WebHandler) => We
         return bodyLimitResponse('not-json', limits);
       }
     }
-    const checked = known ? request : new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
+    const checked = known ? request : new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: requestSignal(request) });
     // The handler's body reader (readJsonBody) takes this value instead of parsing the same bytes again.
     if (bytes.byteLength > 0) rememberParsedBody(checked, { body: parsed, bytes: bytes.byteLength });
     return handler(checked);

@@ -17,6 +17,7 @@ import type { WebHandler } from '../http/web-handler.js';
 import { jsonResponse } from '../http/web-handler.js';
 import { bodyLimits, type BodyLimits } from './body-limits.js';
 import { DEFAULT_ALLOWED_HOSTS, hostRefusal } from './host-allowlist.js';
+import { hasBody } from '../http/request-body.js';
 
 /** The request checks of every handler, and the named ways to turn each off. */
 export interface RequestGuardOptions {
@@ -47,8 +48,9 @@ export function crossSiteRefusal(request: Request): Response | undefined {
   if (request.headers.get('sec-fetch-site') === 'cross-site') {
     return jsonResponse(403, { status: 'PERMISSION_DENIED', message: 'Cross-site requests are refused (option crossSite).' });
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
-  if (hasBody && !isJsonType(request.headers.get('content-type'))) {
+  // A light request of the Node adapter (http/request-body.ts) has its body beside it, not in it: a body all the same.
+  const withBody = request.method !== 'GET' && request.method !== 'HEAD' && hasBody(request);
+  if (withBody && !isJsonType(request.headers.get('content-type'))) {
     return jsonResponse(415, { status: 'INVALID_ARGUMENT', message: 'Send the body as JSON, with Content-Type: application/json (option crossSite).' });
   }
   return undefined;
@@ -80,6 +82,7 @@ export function guardRequests(options: RequestGuardOptions = {}): (handler: WebH
       }
     };
     const limited = bodyLimits(limits)(inner);
+    // Every check here reads a light request of the Node adapter (http/request-body.ts) through request-body.ts.
     return async (request) => {
       if (passed.has(request)) return handler(request);
       const refused = (hosts === 'any-host' ? undefined : hostRefusal(hostHeaders(request), { allowedHosts: hosts, ...(options.hints?.allowedHosts && { hint: options.hints.allowedHosts }) })) ?? (options.crossSite === 'allow' ? undefined : crossSiteRefusal(request));

@@ -19,6 +19,7 @@ import { isSafeId } from '../hygiene/safe-id.js';
 import { guardRequests, type RequestGuardOptions } from '../hygiene/request-guard.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 import type { ThreadIndex } from './thread-index.js';
+import { bodyText, takesLightRequests } from '../http/request-body.js';
 
 /** The header `userFromHeader()` reads (a development stand-in for auth). */
 export const DEFAULT_USER_HEADER = 'x-agent-user';
@@ -74,7 +75,7 @@ export interface ThreadsHandlerOptions extends RequestGuardOptions {
 const missing = () => jsonResponse(404, { status: 'NOT_FOUND', message: 'No such thread.' });
 const invalid = (message: string) => jsonResponse(400, { status: 'INVALID_ARGUMENT', message });
 const readJson = async (request: Request): Promise<unknown> => {
-  const text = await request.text();
+  const text = await bodyText(request);
   try {
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
@@ -88,7 +89,8 @@ export function threadsHandler(options: ThreadsHandlerOptions): WebHandler {
   const route = (options.route ?? routePath(DEFAULT_BASE, THREADS_ROUTE)).replace(/\/$/, '');
   const userOf = userHookOf(options.user, 'threadsHandler');
   const noRoute = () => jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
-  return guardRequests(options)(async (request) => {
+  // The Node adapter may hand it light requests (http/request-body.ts): everything here reads them through that module.
+  return takesLightRequests(guardRequests(options)(async (request) => {
     const url = new URL(request.url, 'http://localhost');
     if (url.pathname !== route && !url.pathname.startsWith(`${route}/`)) return noRoute();
     const rest = url.pathname.slice(route.length);
@@ -141,5 +143,5 @@ export function threadsHandler(options: ThreadsHandlerOptions): WebHandler {
     const updated = { ...thread, ...pick(body), id: thread.id };
     await index.put(user, updated);
     return jsonResponse(200, { thread: updated });
-  });
+  }));
 }

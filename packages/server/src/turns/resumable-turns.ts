@@ -22,7 +22,8 @@
 import { parseTurnPath, turnPath } from '@agent-chat/core/contract';
 import { jsonResponse, lastSeenSeq, resumableHeader, sseFrame, TURN_ID_HEADER, type RequestLike } from './turn-frames.js';
 import { TurnGapError, type BufferedFrame, type Turn } from './turn-buffers.js';
-import { withTextSource, type TextSink } from '../http/text-source.js';
+import { lightResponse, withTextSource, type TextSink } from '../http/text-source.js';
+import { isLightRequest } from '../http/request-body.js';
 import type { WebHandler } from '../http/web-handler.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
 import { DEFAULT_MAX_DETACHED_MS, detachedTurns } from './detached-turns.js';
@@ -56,6 +57,11 @@ export interface TurnStreamOptions {
   after: number;
   withIds: boolean;
   headers: Record<string, string>;
+  /**
+   * The request it answers. On Node, a request the adapter made light (the package's own routes) gets a response with
+   * no Web body, its frames written to the socket by the adapter (http/text-source.ts); any other request, a Web body.
+   */
+  request?: Request;
 }
 
 export type { WebHandler };
@@ -198,7 +204,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     };
   };
 
-  const stream = async (turn: Turn | FoundTurn, { after, withIds, headers }: TurnStreamOptions): Promise<Response> => {
+  const stream = async (turn: Turn | FoundTurn, { after, withIds, headers, request }: TurnStreamOptions): Promise<Response> => {
     const local = 'controller' in turn ? turn : turn.local;
     if (local && after + 1 < buffers.firstSeq(local)) {
       return jsonResponse(410, { status: 'OUT_OF_RANGE', message: `Turn ${turn.turnId} no longer keeps the frames after ${after}: reload the session instead.` });
@@ -235,6 +241,17 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
         throw error;
       }
     };
+    // A turn of this instance can also be followed (the Node adapter's path): its frames as text, with no promise between.
+    const follow = local && ((sink: TextSink) => {
+      if (ended) throw new Error('This turn stream was read already.');
+      ended = true;
+      return buffers.follow(local, after, {
+        frames: (batch) => sink.write(textOf(batch)),
+        end: () => sink.end(), // a reader behind the cap ends too: the client reloads the session
+      });
+    });
+    const init = { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } };
+    if (follow && request && isLightRequest(request)) return lightResponse(init, { next: nextText, cancel: stop, follow });
     const body = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
@@ -246,17 +263,7 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
       },
       { highWaterMark: 0 },
     );
-    const response = new Response(body, { status: 200, headers: { ...headers, [TURN_ID_HEADER]: turn.turnId } });
-    // A turn of this instance can also be followed (the Node adapter's path): its frames as text, with no promise between.
-    const follow = local && ((sink: TextSink) => {
-      if (ended) throw new Error('This turn stream was read already.');
-      ended = true;
-      return buffers.follow(local, after, {
-        frames: (batch) => sink.write(textOf(batch)),
-        end: () => sink.end(), // a reader behind the cap ends too: the client reloads the session
-      });
-    });
-    return withTextSource(response, { next: nextText, cancel: stop, ...(follow && { follow }) });
+    return withTextSource(new Response(body, init), { next: nextText, cancel: stop, ...(follow && { follow }) });
   };
 
   const cancel = async (route: string, turnId: string, user: string): Promise<Response> => {

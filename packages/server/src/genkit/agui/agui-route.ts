@@ -83,6 +83,7 @@ import type { WebHandler } from '../../turns/resumable-turns.js';
 import { noSuchConversation } from '../../access/conversation-access.js';
 import { guardRequests } from '../../hygiene/request-guard.js';
 import { sessionAccess } from '../session-access.js';
+import { requestSignal, takesLightRequests } from '../../http/request-body.js';
 
 
 export interface AguiHandlerOptions extends SessionRouteOptions {
@@ -324,7 +325,7 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
     const clientState = clientStateOf(input.state);
     const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
     const { turn } = begun;
-    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: request.signal });
+    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: requestSignal(request) });
     const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
     const send = (event: AGUIEvent) => turns.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
     const { threadId, runId } = input;
@@ -351,10 +352,11 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
         await turns.end(turn);
       }
     })();
-    return turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS });
+    return turns.stream(turn, { after: -1, withIds: true, headers: AGUI_STREAM_HEADERS, request });
   }
 
-  return guardRequests(options)(async (request) => {
+  // The Node adapter may hand it light requests (http/request-body.ts): everything here reads them through that module.
+  return takesLightRequests(guardRequests(options)(async (request) => {
     const path = turnSubroute(route, request);
     if (path.kind === 'turns') return turnRoutes(request);
     const connect = path.kind === 'sub' && path.segments.length === 1 && path.segments[0] === 'connect';
@@ -363,5 +365,5 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
     const user = await access.userOf(request);
     if (typeof user !== 'string') return user;
     return connect ? aguiConnect(request, { snapshots, turns, canRead: (threadId) => access.canRead(user, threadId) }) : run(request, user);
-  });
+  }));
 }

@@ -83,6 +83,7 @@ import { guardRequests } from '../../hygiene/request-guard.js';
 import { sessionAccess } from '../session-access.js';
 import { approvalIdOf, createUiSubAgentWriter } from './ai-sdk-sub-agents.js';
 import { routeSubAgentAnswers, subAgentAsks } from '../sub-agent.js';
+import { requestSignal, takesLightRequests } from '../../http/request-body.js';
 
 
 export interface AiSdkHandlerOptions extends SessionRouteOptions {
@@ -329,7 +330,7 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
     });
     if ('response' in begun) return begun.response;
     const run = begun.turn;
-    const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: request.signal });
+    const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: requestSignal(request) });
     // The frames `createUIMessageStream` piped by `pipeUIMessageStreamToResponse` would write (`data: <chunk>` each, the
     // start chunk naming the assistant message the request continues, else a new id; a throw is an `error` chunk;
     // `[DONE]` last), written straight into the turn's buffer: no Web-stream hop per chunk.
@@ -361,7 +362,7 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
         await turns.end(run);
       }
     })();
-    return turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS });
+    return turns.stream(run, { after: -1, withIds: true, headers: AI_SDK_STREAM_HEADERS, request });
   }
 
   /**
@@ -375,7 +376,8 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
     return turns.stream(turn, { after: turns.lastSeen(request), withIds: true, headers: AI_SDK_STREAM_HEADERS });
   }
 
-  return guardRequests(options)(async (request) => {
+  // The Node adapter may hand it light requests (http/request-body.ts): everything here reads them through that module.
+  return takesLightRequests(guardRequests(options)(async (request) => {
     const path = turnSubroute(route, request);
     if (path.kind === 'turns') return turnRoutes(request);
     const get = request.method === 'GET' || request.method === 'HEAD';
@@ -399,5 +401,5 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
       }
     }
     return jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
-  });
+  }));
 }
