@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { protocolAliases } from './scripts/protocol-aliases.mjs';
 import { E2E_INCLUDE } from './scripts/test-projects.mjs';
+import EnvironmentGroupingSequencer from './scripts/vitest-sequencer.mjs';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // React 18.3 lives in its own node_modules (tools/react18) so that its react-dom finds it as its peer `react`.
@@ -54,6 +55,9 @@ export default defineConfig({
     ],
   },
   test: {
+    // vitest's order with each project's files of one environment together: a worker is reused only for a file of its
+    // own project and environment (scripts/vitest-sequencer.mjs).
+    sequence: { sequencer: EnvironmentGroupingSequencer },
     projects: [
       {
         extends: true,
@@ -178,6 +182,9 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/server/**/*.test.ts'],
           testTimeout: 20_000,
+          // Concurrent tests (it.concurrent, describe.concurrent) side by side, not five at a time: those here wait on
+          // turns' word timers, not on the CPU.
+          maxConcurrency: 50,
           // One module graph for its files, as core (8 s of CPU instead of 16 s).
           isolate: false,
         },

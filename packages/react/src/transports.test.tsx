@@ -27,7 +27,7 @@ import {
   type Transport,
 } from '@agent-chat/core';
 import { useLayoutEffect } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import { startAgentServer } from '../../../apps/agent-server/src/server.js';
 import { startAgentFlowLiveServer } from '../../core/test/agentflow-live-server.js';
 import { startAguiLiveServer } from '../../core/test/agui-live-server.js';
@@ -147,7 +147,8 @@ const rows: Row[] = [
 
 type Commit = Pick<UseAgentChatResult, 'messages' | 'status' | 'isThinking' | 'finishReason' | 'interrupts' | 'custom' | 'error'> & { text: string };
 
-describe.each(rows)('useAgentChat over $protocol', (row) => {
+// The five rows side by side (each its own server, root and commits): a row mostly waits on its server's 40 ms pace.
+describe.concurrent.each(rows)('useAgentChat over $protocol', (row) => {
   let live: Live;
   beforeAll(async () => {
     live = await row.start();
@@ -156,7 +157,7 @@ describe.each(rows)('useAgentChat over $protocol', (row) => {
 
   it(
     `${row.protocol}: send → stream → ${row.interrupt.supported ? 'interrupt → resume' : 'tool call (no interrupts) → answer'} → ${row.state.supported ? 'state' : 'no state'}`,
-    async () => {
+    async ({ expect }) => {
       const commits: Commit[] = [];
       let hook!: UseAgentChatResult;
       function Probe() {

@@ -8,8 +8,10 @@ expect.extend(agentChatMatchers);
 
 const committed = keptRecording;
 
-describe.each(DEMO_CONVERSATIONS)('recordings/$file.json', ({ file, steps }) => {
-  it('is stable: recording the conversation again replays to the same final state', async () => {
+// The conversations are recorded side by side (each against a fresh server of its own): a recording mostly waits on
+// the agent's token delay.
+describe.concurrent.each(DEMO_CONVERSATIONS)('recordings/$file.json', ({ file, steps }) => {
+  it('is stable: recording the conversation again replays to the same final state', async ({ expect }) => {
     const again = await recordConversation(DEMO_CONVERSATIONS.find((conversation) => conversation.file === file)!);
     const kept = committed(file);
     expect(again.turns).toHaveLength(kept.turns.length);

@@ -2,7 +2,7 @@
 // away without stopping (here `detach()`, which closes the request and cancels nothing) leaves its turn running to its
 // end, replayable; its Stop reaches the server through the cancel route (the request alone would not stop it any more).
 // A turn nobody reads is stopped after `maxDetachedMs`; one read again is not.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type ExpectStatic } from 'vitest';
 import { aguiTransport, aiSdkTransport, createAgentChat, genkitTransport, textOf, type Transport } from '@agent-chat/core';
 import { TURN_ID_HEADER, turnPath, type RouteProtocol } from '@agent-chat/core/contract';
 import { DETACHED_TOO_LONG } from './detached-turns.js';
@@ -42,8 +42,8 @@ function chatOn(server: RoutesServer, route: Route) {
   return { chat, turnIds, cancels };
 }
 
-/** Starts the story and waits for its first words. */
-async function tellStory(chat: ReturnType<typeof chatOn>['chat']) {
+/** Starts the story and waits for its first words (`expect`: the test's own, as the tests run side by side). */
+async function tellStory(chat: ReturnType<typeof chatOn>['chat'], expect: ExpectStatic) {
   const sent = chat.send(STORY_PROMPT);
   const told = () => {
     const last = chat.getState().messages.at(-1);
@@ -56,10 +56,12 @@ async function tellStory(chat: ReturnType<typeof chatOn>['chat']) {
 /** The whole turn, replayed from its first frame once it ended (the GET ends with the turn). */
 const replay = async (server: RoutesServer, route: Route, turnId: string) => readFrames(await fetch(`${server.base}${route.path}/${turnPath(turnId, 'stream')}`));
 
-describe.each(Object.entries(ROUTES))('%s route: turns outlive their request', (_name, route) => {
-  it('a client that leaves mid-answer without stopping: the turn runs to its end and is replayable in full', async () => {
+// The tests up to the flood of cancels run side by side (each its own chat, turn ids and, for maxDetachedMs, server):
+// they mostly wait on the story's word timer. The flood stands the clock still, so it runs alone, last.
+describe.concurrent.each(Object.entries(ROUTES))('%s route: turns outlive their request', (_name, route) => {
+  it('a client that leaves mid-answer without stopping: the turn runs to its end and is replayable in full', async ({ expect }) => {
     const { chat, turnIds, cancels } = chatOn(t, route);
-    const { sent } = await tellStory(chat);
+    const { sent } = await tellStory(chat, expect);
     await chat.detach();
     expect((await sent).finishReason).toBe('detached');
     const frames = await replay(t, route, turnIds[0]!);
@@ -68,9 +70,9 @@ describe.each(Object.entries(ROUTES))('%s route: turns outlive their request', (
     expect(cancels).toEqual([]);
   });
 
-  it('Stop cancels the turn on the server (the cancel route), and the next send runs at once', async () => {
+  it('Stop cancels the turn on the server (the cancel route), and the next send runs at once', async ({ expect }) => {
     const { chat, turnIds, cancels } = chatOn(t, route);
-    const { sent } = await tellStory(chat);
+    const { sent } = await tellStory(chat, expect);
     await chat.stop();
     expect((await sent).finishReason).toBe('aborted');
     expect(cancels).toEqual([`${t.base}${route.path}/${turnPath(turnIds[0]!, 'cancel')}`]);
@@ -81,8 +83,8 @@ describe.each(Object.entries(ROUTES))('%s route: turns outlive their request', (
   });
 });
 
-describe('a Stop before the response', () => {
-  it('a client id cancelled before its turn began: the turn that then begins under it is stopped at once', async () => {
+describe.concurrent('a Stop before the response', () => {
+  it('a client id cancelled before its turn began: the turn that then begins under it is stopped at once', async ({ expect }) => {
     const turnId = 'early-stop-0123456789';
     const cancelled = await fetch(`${t.base}/agent/${turnPath(turnId, 'cancel')}`, { method: 'POST' });
     expect(cancelled.status).toBe(404);
@@ -95,6 +97,34 @@ describe('a Stop before the response', () => {
     const frames = await readFrames(response);
     expect(genkitText(frames).streamed.length).toBeLessThan(STORY_TEXT.length / 2);
     expect((await t.routes.turns.find(turnId))?.local?.controller.signal.reason).toBe('cancelled');
+  });
+});
+
+describe.concurrent('a turn nobody reads is stopped after maxDetachedMs', () => {
+  let short: RoutesServer;
+  beforeAll(async () => {
+    // 400 words at 5 ms: about 2 s of story, far past the 300 ms a turn may run unread.
+    short = await startStoryServer(5, resumableTurns({ maxDetachedMs: 300 }));
+  });
+  afterAll(() => short.close());
+
+  it('left alone, it is stopped (reason "detached too long"); read again before the limit, it runs to its end', async ({ expect }) => {
+    const route = ROUTES.genkit;
+    const alone = chatOn(short, route);
+    const { sent: left } = await tellStory(alone.chat, expect);
+    await alone.chat.detach();
+    await left;
+    const turn = await short.routes.turns.find(alone.turnIds[0]!);
+    await expect.poll(() => turn?.local?.controller.signal.reason, { timeout: 5_000 }).toBe(DETACHED_TOO_LONG);
+    expect(route.text(await replay(short, route, alone.turnIds[0]!)).length).toBeLessThan(STORY_TEXT.length);
+
+    const followed = chatOn(short, route);
+    const { sent } = await tellStory(followed.chat, expect);
+    await followed.chat.detach();
+    await sent;
+    // A reader again at once (a reload's reattach): the turn is read, so it is not stopped.
+    expect(route.text(await replay(short, route, followed.turnIds[0]!))).toBe(STORY_TEXT);
+    expect((await short.routes.turns.find(followed.turnIds[0]!))?.local?.controller.signal.aborted).toBe(false);
   });
 });
 
@@ -128,32 +158,4 @@ describe("a Stop before the response is its user's alone", () => {
       vi.useRealTimers();
     }
   }, 30_000);
-});
-
-describe('a turn nobody reads is stopped after maxDetachedMs', () => {
-  let short: RoutesServer;
-  beforeAll(async () => {
-    // 400 words at 5 ms: about 2 s of story, far past the 300 ms a turn may run unread.
-    short = await startStoryServer(5, resumableTurns({ maxDetachedMs: 300 }));
-  });
-  afterAll(() => short.close());
-
-  it('left alone, it is stopped (reason "detached too long"); read again before the limit, it runs to its end', async () => {
-    const route = ROUTES.genkit;
-    const alone = chatOn(short, route);
-    const { sent: left } = await tellStory(alone.chat);
-    await alone.chat.detach();
-    await left;
-    const turn = await short.routes.turns.find(alone.turnIds[0]!);
-    await expect.poll(() => turn?.local?.controller.signal.reason, { timeout: 5_000 }).toBe(DETACHED_TOO_LONG);
-    expect(route.text(await replay(short, route, alone.turnIds[0]!)).length).toBeLessThan(STORY_TEXT.length);
-
-    const followed = chatOn(short, route);
-    const { sent } = await tellStory(followed.chat);
-    await followed.chat.detach();
-    await sent;
-    // A reader again at once (a reload's reattach): the turn is read, so it is not stopped.
-    expect(route.text(await replay(short, route, followed.turnIds[0]!))).toBe(STORY_TEXT);
-    expect((await short.routes.turns.find(followed.turnIds[0]!))?.local?.controller.signal.aborted).toBe(false);
-  });
 });

@@ -76,9 +76,10 @@ async function storedText(sessionId: string): Promise<string> {
 // Cut after 1, 2, 3 … frames, in the middle, and just before the end (a story is ~400 frames on every route).
 const CUTS = [1, 2, 3, 5, 8, 13, 21, 55, 144, 233, 290];
 
-describe.each(Object.entries(PROTOCOLS))('%s: a turn survives its client and resumes frame-exactly', (name, protocol) => {
-  // The cuts side by side (each its own turn and session): a story's turn mostly waits on its word timer.
-  it.concurrent.for(CUTS)('read %i frames, disconnect, resume after the last id: exactly the remaining frames, the server’s final text', async (cut, { expect }) => {
+// Every test of this file runs side by side with the others (each its own turn, session and ids; the capped server its
+// own): a story's turn mostly waits on its word timer, so one after another they would leave the CPU idle.
+describe.concurrent.each(Object.entries(PROTOCOLS))('%s: a turn survives its client and resumes frame-exactly', (name, protocol) => {
+  it.for(CUTS)('read %i frames, disconnect, resume after the last id: exactly the remaining frames, the server’s final text', async (cut, { expect }) => {
     const { id, response, turnId, controller } = await startStory(protocol);
     const head = await readFrames(response, { stopAfter: cut, controller });
     expect(idsOf(head)).toEqual(range(0, cut));
@@ -95,7 +96,7 @@ describe.each(Object.entries(PROTOCOLS))('%s: a turn survives its client and res
     expect(await storedText(protocol.sessionOf(id, all))).toBe(STORY_TEXT);
   });
 
-  it('replays from the first frame without Last-Event-ID, after `?after=` with it; an unknown turn is 204', async () => {
+  it('replays from the first frame without Last-Event-ID, after `?after=` with it; an unknown turn is 204', async ({ expect }) => {
     const { response, turnId } = await startStory(protocol);
     const whole = await readFrames(response);
     expect(protocol.text(whole)).toBe(STORY_TEXT);
@@ -109,8 +110,8 @@ describe.each(Object.entries(PROTOCOLS))('%s: a turn survives its client and res
   });
 });
 
-describe('the resumed AG-UI stream', () => {
-  it('is valid AG-UI from any cut: the remaining events parse with @ag-ui/core and the run ends once', async () => {
+describe.concurrent('the resumed AG-UI stream', () => {
+  it('is valid AG-UI from any cut: the remaining events parse with @ag-ui/core and the run ends once', async ({ expect }) => {
     const { response, turnId, controller } = await startStory(PROTOCOLS.agui);
     await readFrames(response, { stopAfter: 4, controller });
     const rest = aguiEvents(await readFrames(await fetch(resumeUrl(PROTOCOLS.agui, turnId), { headers: { 'last-event-id': '3' } })));
@@ -119,8 +120,8 @@ describe('the resumed AG-UI stream', () => {
   });
 });
 
-describe('Genkit durable streaming: the same POST with x-genkit-stream-id', () => {
-  it('replays the turn in Genkit’s own format (no ids for Genkit’s client); 204 for an unknown stream', async () => {
+describe.concurrent('Genkit durable streaming: the same POST with x-genkit-stream-id', () => {
+  it('replays the turn in Genkit’s own format (no ids for Genkit’s client); 204 for an unknown stream', async ({ expect }) => {
     const { response, turnId } = await startStory(PROTOCOLS.genkit, {});
     expect(response.headers.get('x-genkit-stream-id')).toBe(turnId);
     const first = await readFrames(response);
@@ -140,8 +141,8 @@ describe('Genkit durable streaming: the same POST with x-genkit-stream-id', () =
   });
 });
 
-describe('AI SDK: GET {api}/{chatId}/stream, as useChat’s resumeStream calls it', () => {
-  it('the AI SDK’s own DefaultChatTransport.reconnectToStream: null when nothing runs, else the whole answer', async () => {
+describe.concurrent('AI SDK: GET {api}/{chatId}/stream, as useChat’s resumeStream calls it', () => {
+  it('the AI SDK’s own DefaultChatTransport.reconnectToStream: null when nothing runs, else the whole answer', async ({ expect }) => {
     const transport = new DefaultChatTransport({ api: `${t.base}/ai-sdk` });
     expect(await transport.reconnectToStream({ chatId: 'nothing-runs-here' })).toBeNull();
 
@@ -161,14 +162,14 @@ describe('AI SDK: GET {api}/{chatId}/stream, as useChat’s resumeStream calls i
   });
 });
 
-describe('keepTurnsOnDisconnect and the per-turn cap', () => {
+describe.concurrent('keepTurnsOnDisconnect and the per-turn cap', () => {
   let capped: RoutesServer;
   beforeAll(async () => {
     capped = await startStoryServer(1, resumableTurns({ store: memoryTurnStore({ maxTurnBytes: 4000 }), keepTurnsOnDisconnect: true }));
   });
   afterAll(() => capped.close());
 
-  it('with keepTurnsOnDisconnect, a client that sends no header keeps its turn; frames dropped past the cap are a 410, the kept tail still resumes', async () => {
+  it('with keepTurnsOnDisconnect, a client that sends no header keeps its turn; frames dropped past the cap are a 410, the kept tail still resumes', async ({ expect }) => {
     const controller = new AbortController();
     const response = await fetch(`${capped.base}/ai-sdk`, {
       method: 'POST',
