@@ -23,11 +23,20 @@ interface CodeFrameProps extends Omit<CodeBlockProps, 'code'> {
   complete?: boolean;
 }
 
-/** Highlighted lines as spans coloured by custom properties (light and dark), never as HTML. */
+/** Spaces and tabs only, coloured only (a background or an underline would show): its colour shows nowhere. */
+const BLANK = /^[ \t]*$/;
+const COLOUR_ONLY = new Set(['--acu-code-light', '--acu-code-dark']);
+const isPlain = (token: HighlightedToken) => BLANK.test(token.content) && Object.keys(token.style).every((name) => COLOUR_ONLY.has(name));
+
+/**
+ * Highlighted lines as spans coloured by custom properties (light and dark), never as HTML. A token of blanks with a
+ * colour only (a line's indent, the space between two coloured words) is plain text: about a quarter of a block's
+ * tokens, each an element the page would otherwise style, lay out and paint when the colours arrive mid-stream.
+ */
 function renderTokens(lines: HighlightedToken[][]): ReactNode[] {
   return lines.map((line, index) => (
     <span key={index} className="acu-code__line">
-      {line.map((token, at) => <span key={at} className="acu-code__token" style={token.style}>{token.content}</span>)}
+      {line.map((token, at) => (isPlain(token) ? token.content : <span key={at} className="acu-code__token" style={token.style}>{token.content}</span>))}
       {index < lines.length - 1 ? '\n' : null}
     </span>
   ));

@@ -5,6 +5,8 @@ import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CodeHighlighter, CodeHighlighterLoader, HighlightedToken } from './code-highlighting.js';
 import { MessageList } from '../message-list/message-list.js';
+import { CodeBlock } from './code-block.js';
+import { CodeHighlighterContext } from './code-highlighting.js';
 
 afterEach(cleanup);
 
@@ -37,6 +39,27 @@ function gatedTurn(before: string[], after: string[]): { turn: () => AsyncIterab
 }
 
 describe('code highlighting', () => {
+  it('blanks with a colour only are plain text, not elements; every other token keeps its span and style', async () => {
+    const colour = (light: string) => ({ '--acu-code-light': light, '--acu-code-dark': '#ffffff' });
+    const lines: HighlightedToken[][] = [
+      [{ content: 'let', style: colour('#a0111f') }, { content: ' ', style: colour('#0e1116') }, { content: 'x', style: colour('#023b95') }],
+      [{ content: '\t  ', style: colour('#0e1116') }, { content: 'y', style: colour('#023b95') }, { content: ' ', style: { ...colour('#0e1116'), background: '#ff0000' } }],
+    ];
+    const highlighter: CodeHighlighter = { highlight: async () => lines };
+    const { container } = render(
+      <CodeHighlighterContext.Provider value={async () => highlighter}>
+        <CodeBlock code={'let x\n\t  y '} language="ts" />
+      </CodeHighlighterContext.Provider>,
+    );
+    await waitFor(() => expect(container.querySelector('.acu-code')!.hasAttribute('data-highlighted')).toBe(true));
+    const tokens = [...container.querySelectorAll<HTMLElement>('.acu-code__token')];
+    // The indent and the space between two words carry no span; a blank with a background keeps its own.
+    expect(tokens.map((token) => token.textContent)).toEqual(['let', 'x', 'y', ' ']);
+    expect(tokens[0]!.style.getPropertyValue('--acu-code-light')).toBe('#a0111f');
+    expect(tokens[3]!.getAttribute('style')).toContain('background');
+    expect(container.querySelector('code')!.textContent).toBe('let x\n\t  y ');
+  });
+
   it('a block is highlighted once it is complete, never while it streams; the text and its copy stay the same', async () => {
     const highlighter = countingLoader();
     // The first block closes, then half of the second streams and the turn waits until the test lets it go on.
