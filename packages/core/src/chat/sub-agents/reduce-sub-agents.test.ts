@@ -348,6 +348,31 @@ describe('a run\'s events held to the end of the store update (written to the ru
     }), { numRuns: 150 });
   });
 
+  it('a completed message that drops a call while its run\'s events are held: the run\'s next event makes it again, as through the draft', async () => {
+    // Found by the property above (seed -596874055, shrunk): in one store update, a run's held event, then the agent's
+    // message completed without the call that started the run (the run found for the held event was left cached), then
+    // text into the run: the text went to the dropped run and was lost.
+    const runEvents: AgentEvent[] = [
+      { type: 'tool-response', part: { toolResponse: { name: 'tool', ref: 't1', output: ['t1'] } } },
+      { type: 'tool-response', part: { toolResponse: { name: 'tool', ref: 't1', output: ['t1'] } } },
+      { type: 'message-complete', message: { role: 'model', content: [{ text: '' }] } },
+      { type: 'message-complete', message: { role: 'model', content: [{ text: '' }] }, within: ['b'] },
+      { type: 'part-add', part: { data: { at: 'b' } }, within: ['b'] },
+      { type: 'message-complete', message: { role: 'model', content: [{ text: '' }] } },
+      { type: 'text-delta', text: 'again', within: ['b'] },
+      { type: 'turn-end', finishReason: 'stop' },
+    ];
+    const runOfB = (chat: ReturnType<typeof createAgentChat>) => runOf(chat.getState().messages, 'b');
+    for (const batchSize of [1, 4, 8]) {
+      const held = createAgentChat({ transport: scriptedTransport([structuredClone(runEvents)], { batchSize }), features: [subAgents()] });
+      const reference = createAgentChat({ transport: scriptedTransport([structuredClone(runEvents)], { batchSize }), features: [unheld()] });
+      await held.send('go');
+      await reference.send('go');
+      expect(runOfB(held)?.messages.map((message) => textOf(message.content))).toEqual(['again']);
+      expect(timeless(held.getState().messages)).toEqual(timeless(reference.getState().messages));
+    }
+  });
+
   it('a run of tokens into a run three deep copies the path once per update, and nothing of the parent\'s history', async () => {
     const deep = ['c1', 'c2', 'c3'];
     const opening: AgentEvent[] = [

@@ -24,16 +24,20 @@ export function subAgents(): ChatFeature {
       const holding: { held?: Held.HeldEvents } = {};
       parts.subAgents = {
         reduce(draft, event, turn) {
-          // A completed message may drop a call whose run this update found already: the runs are found again.
-          if (event.type === 'message-complete') turn.subAgentCache = undefined;
-          if ('within' in event && event.within?.length) {
+          const nested = 'within' in event && !!event.within?.length;
+          if (nested) {
             // The limit as `configure` last left it.
             turn.maxSubAgentDepth = parts.settings.options.maxSubAgentDepth;
-            if (!held?.holdSubAgentEvent(draft, event, turn, holding)) reduceSubAgentEvent(draft, event, turn);
+            // Held (a run's content), or the events held before it are applied now: it comes after them.
+            if (held?.holdSubAgentEvent(draft, event, turn, holding)) return true;
+          } else held?.releaseHeldEvents(draft, turn, holding);
+          // A completed message may drop a call whose run this update found already (also while the held events above
+          // were applied): the runs are found again.
+          if (event.type === 'message-complete') turn.subAgentCache = undefined;
+          if (nested) {
+            reduceSubAgentEvent(draft, event, turn);
             return true;
           }
-          // Any other event comes after the run's held ones.
-          held?.releaseHeldEvents(draft, turn, holding);
           if (event.type === 'turn-end') settleSubAgents(draft, turn, event.finishReason);
           else if (event.type === 'tool-response' && event.part.metadata?.[SUB_AGENT_KEY] !== undefined) {
             // A tool result that carries its sub-agent's run (kept by the server): the run goes onto the call.
