@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerUser, echoAgent, PROTOCOLS, turnBodies, type Protocol } from '../access/access-test-support.js';
 import { genkitRoutes, memorySessionStore, withClientState } from '../genkit/index.js';
 import { guardRequests } from '../hygiene/request-guard.js';
-import { fullRequest, lightRequestsOf, requestSignal, takesLightRequests } from './request-body.js';
+import { fullRequest, lightRequestsOf, requestSignal, requestUrl, takesLightRequests } from './request-body.js';
 import { toNodeListener } from './node-adapter.js';
 
 const store = memorySessionStore();
@@ -102,7 +102,7 @@ describe('light requests on node:http', () => {
     expect(lightRequestsOf(guardRequests()(async () => new Response()))).toBe(false);
   });
 
-  it('are no undici Request but read as one: the URL as Request.url serializes it, method, headers, the body once, the disconnect signal; fullRequest makes a real one', async () => {
+  it('are no undici Request but read as one: the URL as Request.url serializes it (parsed once), method, headers, the body once, the disconnect signal; fullRequest makes a real one', async () => {
     const seen: Record<string, unknown>[] = [];
     const lightServer = createServer(
       toNodeListener(
@@ -112,6 +112,8 @@ describe('light requests on node:http', () => {
           const entry: Record<string, unknown> = {
             isRequest: request instanceof Request, url: request.url, method: request.method, type: request.headers.get('content-type'), custom: request.headers.get('x-custom'),
             body: request.body, signalIsAbortSignal: signal instanceof AbortSignal && !signal.aborted,
+            // Parsed once for every reader (the routes' dispatch, the subroutes).
+            path: requestUrl(request).pathname, sameUrl: requestUrl(request) === requestUrl(request) && requestUrl(request).href === request.url,
             fullIsRequest: full instanceof Request, fullUrl: full.url, fullBody: await full.clone().text(),
           };
           entry.json = await request.json();
@@ -137,7 +139,7 @@ describe('light requests on node:http', () => {
       expect(status).toBe(200);
       expect(seen).toEqual([{
         isRequest: false, url: `http://127.0.0.1:${lightPort}/api/agent?stream=true`, method: 'POST', type: 'application/json', custom: 'one',
-        body: null, signalIsAbortSignal: true,
+        body: null, signalIsAbortSignal: true, path: '/api/agent', sameUrl: true,
         fullIsRequest: true, fullUrl: `http://127.0.0.1:${lightPort}/api/agent?stream=true`, fullBody: raw,
         json: { hello: 'wörld' }, bodyUsed: true, again: 'TypeError',
       }]);

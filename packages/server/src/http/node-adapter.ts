@@ -149,7 +149,7 @@ function webRequestOf(req: NodeRequest, res: ServerResponse, light = false): Req
   if (light) {
     // For the package's own handlers (request-body.ts, "a light Request"): no Request at all (its constructor was the
     // costliest part of a turn start that the package owns); they read its bytes and its disconnect through request-body.ts.
-    return lightRequest(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)).href, method, headerList(req), read, disconnectSignal(res));
+    return lightRequest(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), method, headerList(req), read, disconnectSignal(res));
   }
   const body = new ReadableStream<Uint8Array>({
     pull: (controller) =>

@@ -30,6 +30,8 @@ const parsed = new WeakMap<Request, ParsedBody>();
 /** The disconnect signal of a light request (it has none of its own). */
 const signals = new WeakMap<Request, AbortSignal>();
 const fullRequests = new WeakMap<Request, Promise<Request>>();
+/** A request's URL, parsed once for every reader (the routes' dispatch, the subroutes). */
+const urls = new WeakMap<Request, URL>();
 /** One decoder for every body (`decode` without `stream` keeps no state). */
 const decoder = new TextDecoder();
 
@@ -61,12 +63,15 @@ export function rememberLightRequest(request: Request, read: () => Promise<Uint8
  */
 class LightRequest {
   readonly body = null;
+  readonly url: string;
   #headers: Headers | undefined;
   #list: [string, string][];
   #used = false;
 
-  constructor(readonly url: string, readonly method: string, headers: [string, string][], readonly signal: AbortSignal) {
+  constructor(parsed: URL, readonly method: string, headers: [string, string][], readonly signal: AbortSignal) {
+    this.url = parsed.href;
     this.#list = headers;
+    urls.set(this as unknown as Request, parsed);
   }
 
   get headers(): Headers {
@@ -97,7 +102,7 @@ class LightRequest {
 }
 
 /** A light request (see {@link LightRequest}) at `url`, its body `read()`'s bytes, its disconnect `signal`. */
-export function lightRequest(url: string, method: string, headers: [string, string][], read: () => Promise<Uint8Array<ArrayBuffer>>, signal: AbortSignal): Request {
+export function lightRequest(url: URL, method: string, headers: [string, string][], read: () => Promise<Uint8Array<ArrayBuffer>>, signal: AbortSignal): Request {
   const request = new LightRequest(url, method, headers, signal) as unknown as Request;
   rememberLightRequest(request, read, signal);
   return request;
@@ -165,4 +170,17 @@ export function takeParsedBody(request: Request): ParsedBody | undefined {
   const body = parsed.get(request);
   parsed.delete(request);
   return body;
+}
+
+/**
+ * `request.url` parsed, once per request however many readers ask (the routes' dispatch and each handler's subroutes
+ * read its path): treat it as read-only.
+ */
+export function requestUrl(request: Request): URL {
+  let url = urls.get(request);
+  if (!url) {
+    url = new URL(request.url);
+    urls.set(request, url);
+  }
+  return url;
 }
