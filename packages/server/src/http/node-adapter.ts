@@ -221,33 +221,6 @@ async function pullInto(res: ServerResponse, source: ChunkSource): Promise<void>
  */
 export const OPENING_WINDOW_MS = 20;
 
-/**
- * The openings waiting for their window's end (see OPENING_WINDOW_MS), oldest first, with their deadlines: one timer
- * serves them all, not one per response (a burst of 100 responses started 100 timers, each an async resource that the
- * async-context hooks of Genkit's AsyncLocalStorage also pay for, and nearly all cleared at the first token).
- */
-const openings = new Map<() => void, number>();
-let openingsTimer: ReturnType<typeof setTimeout> | undefined;
-
-function holdOpening(send: () => void): void {
-  openings.set(send, performance.now() + OPENING_WINDOW_MS);
-  if (openingsTimer === undefined) openingsTimer = setTimeout(sendDueOpenings, OPENING_WINDOW_MS).unref();
-}
-
-function sendDueOpenings(): void {
-  openingsTimer = undefined;
-  const now = performance.now();
-  for (const [send, deadline] of openings) {
-    // Timers count whole milliseconds: within one of its deadline is due.
-    if (deadline - now >= 1) {
-      openingsTimer = setTimeout(sendDueOpenings, deadline - now).unref();
-      return;
-    }
-    openings.delete(send);
-    send();
-  }
-}
-
 /** Lets a followed source write into `res` (paused while the socket is full); resolves when it ended or `res` closed. */
 function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow']>): Promise<void> {
   return new Promise((resolve) => {
@@ -255,10 +228,12 @@ function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow'
     // next batch or the window's end; undefined once it went out.
     let held: string | undefined = '';
     let opening = true;
+    let window: ReturnType<typeof setTimeout> | undefined;
     const release = (): string => {
       const text = held ?? '';
       held = undefined;
-      openings.delete(sendOpening);
+      if (window !== undefined) clearTimeout(window);
+      window = undefined;
       return text;
     };
     const sendOpening = () => {
@@ -300,7 +275,7 @@ function followInto(res: ServerResponse, follow: NonNullable<TextSource['follow'
       },
     });
     opening = false;
-    if (held !== undefined && !res.writableEnded) holdOpening(sendOpening);
+    if (held !== undefined && !res.writableEnded) window = setTimeout(sendOpening, OPENING_WINDOW_MS);
   });
 }
 
