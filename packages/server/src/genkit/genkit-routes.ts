@@ -14,7 +14,7 @@
 import { DEFAULT_BASE, routePath, THREADS_ROUTE, type RouteName } from '@agent-chat/core/contract';
 import { memoryOwners } from '../access/conversation-owners.js';
 import { guardRequests } from '../hygiene/request-guard.js';
-import { takesLightRequests } from '../http/request-body.js';
+import { requestUrl, takesLightRequests } from '../http/request-body.js';
 import { memoryThreadIndex } from '../threads/memory-thread-index.js';
 import type { ThreadIndex } from '../threads/thread-index.js';
 import { threadsHandler } from '../threads/threads-handler.js';
@@ -92,7 +92,7 @@ export function genkitRoutes(options: GenkitRoutesOptions): GenkitRoutes {
   const routes = Object.entries(handlers).map(([name, routeHandler]) => [at(name as keyof typeof handlers), routeHandler] as const);
   // The Node adapter may hand it light requests (http/request-body.ts): every route here reads them through that module.
   const handler: WebHandler = takesLightRequests(guardRequests(guard)(async (request) => {
-    const path = new URL(request.url).pathname;
+    const path = requestUrl(request).pathname;
     const match = routes.find(([route]) => path === route || path.startsWith(`${route}/`));
     return match ? match[1](request) : jsonResponse(404, { status: 'NOT_FOUND', message: 'No such route.' });
   }));

@@ -1,3 +1,5 @@
+import { requestUrl } from '../http/request-body.js';
+
 /** Where a request to a protocol handler goes: its route, the turn routes under it, or another path under it. */
 export type Subroute = { kind: 'route' } | { kind: 'turns' } | { kind: 'sub'; segments: string[] } | { kind: 'outside' };
 
@@ -8,7 +10,7 @@ export type Subroute = { kind: 'route' } | { kind: 'turns' } | { kind: 'sub'; se
  */
 export function turnSubroute(route: string, request: Request): Subroute {
   const base = route.replace(/\/+$/, '');
-  const path = new URL(request.url).pathname.replace(/\/+$/, '');
+  const path = requestUrl(request).pathname.replace(/\/+$/, '');
   if (path === base) return { kind: 'route' };
   if (!path.startsWith(`${base}/`)) return { kind: 'outside' };
   let segments: string[];

@@ -1,5 +1,5 @@
-// The Node adapter's light requests (issue 45, http/request-body.ts): the package's own handlers get a Request without
-// a body stream or a signal of its own on node:http. Attacked as a client would: every refusal of the request guard
+// The Node adapter's light requests (issue 45, http/request-body.ts): the package's own handlers get no undici Request
+// on node:http but an object with its URL, method and headers, its bytes and disconnect signal known beside it. Attacked as a client would: every refusal of the request guard
 // and of the routes holds there, for each protocol's route, and an app's user hook still gets a whole Request.
 import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerUser, echoAgent, PROTOCOLS, turnBodies, type Protocol } from '../access/access-test-support.js';
 import { genkitRoutes, memorySessionStore, withClientState } from '../genkit/index.js';
 import { guardRequests } from '../hygiene/request-guard.js';
-import { lightRequestsOf } from './request-body.js';
+import { fullRequest, lightRequestsOf, requestSignal, requestUrl, takesLightRequests } from './request-body.js';
 import { toNodeListener } from './node-adapter.js';
 
 const store = memorySessionStore();
@@ -100,6 +100,53 @@ describe('light requests on node:http', () => {
   it("are what the package's own handlers get, never an app's handler in guardRequests (it reads its body itself)", () => {
     expect(lightRequestsOf(routes)).toBe(true);
     expect(lightRequestsOf(guardRequests()(async () => new Response()))).toBe(false);
+  });
+
+  it('are no undici Request but read as one: the URL as Request.url serializes it (parsed once), method, headers, the body once, the disconnect signal; fullRequest makes a real one', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const lightServer = createServer(
+      toNodeListener(
+        takesLightRequests(async (request: Request) => {
+          const signal = requestSignal(request);
+          const full = await fullRequest(request);
+          const entry: Record<string, unknown> = {
+            isRequest: request instanceof Request, url: request.url, method: request.method, type: request.headers.get('content-type'), custom: request.headers.get('x-custom'),
+            body: request.body, signalIsAbortSignal: signal instanceof AbortSignal && !signal.aborted,
+            // Parsed once for every reader (the routes' dispatch, the subroutes).
+            path: requestUrl(request).pathname, sameUrl: requestUrl(request) === requestUrl(request) && requestUrl(request).href === request.url,
+            fullIsRequest: full instanceof Request, fullUrl: full.url, fullBody: await full.clone().text(),
+          };
+          entry.json = await request.json();
+          entry.bodyUsed = request.bodyUsed;
+          entry.again = await request.text().then(() => 'read twice', (error: unknown) => (error instanceof TypeError ? 'TypeError' : String(error)));
+          seen.push(entry);
+          return new Response('ok');
+        }),
+      ),
+    );
+    await new Promise<void>((resolve) => lightServer.listen(0, '127.0.0.1', resolve));
+    const lightPort = (lightServer.address() as AddressInfo).port;
+    try {
+      const raw = JSON.stringify({ hello: 'wörld' });
+      const status = await new Promise<number>((resolve, reject) => {
+        httpRequest({ host: '127.0.0.1', port: lightPort, path: '/api/x/../agent?stream=true', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)), 'x-custom': 'one' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+          .on('error', reject)
+          .end(raw);
+      });
+      expect(status).toBe(200);
+      expect(seen).toEqual([{
+        isRequest: false, url: `http://127.0.0.1:${lightPort}/api/agent?stream=true`, method: 'POST', type: 'application/json', custom: 'one',
+        body: null, signalIsAbortSignal: true, path: '/api/agent', sameUrl: true,
+        fullIsRequest: true, fullUrl: `http://127.0.0.1:${lightPort}/api/agent?stream=true`, fullBody: raw,
+        json: { hello: 'wörld' }, bodyUsed: true, again: 'TypeError',
+      }]);
+    } finally {
+      lightServer.closeAllConnections();
+      await new Promise((resolve) => lightServer.close(resolve));
+    }
   });
 
   it.each(PROTOCOLS)('%s: the owner’s turn streams whole; the user hook got the whole request, body and signal', async (protocol) => {

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { textSourceOf, type TextSource } from './text-source.js';
-import { lightRequestsOf, rememberBodyReader, rememberLightRequest } from './request-body.js';
+import { lightRequest, lightRequestsOf, rememberBodyReader } from './request-body.js';
 
 /** A Node request, as Node's HTTP server or Express (`originalUrl`, a parsed `body`) gives it. */
 export interface NodeRequest extends IncomingMessage {
@@ -136,7 +136,8 @@ function readNodeBody(req: NodeRequest): Promise<Uint8Array<ArrayBuffer>> {
  * content type) first, exactly as on a Web request, so a refused request's body is never read; then it reads the
  * buffer (request-body.ts) instead of a Web stream made from the socket. The `Request`'s own body, read by nobody on that
  * path, gives the same bytes to a handler that reads it (the socket is read once). Any other request: {@link toWebRequest}.
- * `light` (a handler of this package, request-body.ts): the `Request` has no body stream and no signal of its own.
+ * `light` (a handler of this package, request-body.ts): a light request, not an undici `Request` (its URL, method and
+ * headers, the body's bytes and the disconnect signal known beside it).
  */
 function webRequestOf(req: NodeRequest, res: ServerResponse, light = false): Request {
   const method = req.method ?? 'GET';
@@ -146,11 +147,9 @@ function webRequestOf(req: NodeRequest, res: ServerResponse, light = false): Req
   let reading: Promise<Uint8Array<ArrayBuffer>> | undefined;
   const read = () => (reading ??= readNodeBody(req));
   if (light) {
-    // For the package's own handlers (request-body.ts, "a light Request"): no body stream and no signal of its own, the
-    // two costliest parts of a Request; they read its bytes and its disconnect through request-body.ts.
-    const request = requestAt(req, { method, headers: headerList(req) });
-    rememberLightRequest(request, read, disconnectSignal(res));
-    return request;
+    // For the package's own handlers (request-body.ts, "a light Request"): no Request at all (its constructor was the
+    // costliest part of a turn start that the package owns); they read its bytes and its disconnect through request-body.ts.
+    return lightRequest(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), method, headerList(req), read, disconnectSignal(res));
   }
   const body = new ReadableStream<Uint8Array>({
     pull: (controller) =>

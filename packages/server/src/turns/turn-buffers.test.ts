@@ -111,6 +111,57 @@ describe('TurnBuffers', () => {
     expect(buffers.latest('s')).toBeUndefined();
   });
 
+  it('keeps every ended turn exactly for its own window, whatever the order of starts, ends, followers, deletions and time (the pruning reads only ended turns, oldest first)', () => {
+    const RETENTION = 100;
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('start' as const), session: fc.nat(1) }),
+      fc.record({ kind: fc.constant('end' as const), session: fc.nat(1) }),
+      fc.record({ kind: fc.constant('hold' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('wait' as const), ms: fc.nat(150) }),
+      fc.record({ kind: fc.constant('delete' as const), session: fc.nat(1) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60, size: 'max' }), (ops) => {
+        let now = 0;
+        const buffers = new TurnBuffers({ retentionMs: RETENTION, now: () => now });
+        // The model: each turn's end time, its followers that hold it (a paused response), and whether it is gone.
+        const model: { turn: Turn; session: string; endedAt?: number; holds: Array<() => void>; gone: boolean }[] = [];
+        for (const step of ops) {
+          if (step.kind === 'start') {
+            const result = buffers.start('/api/test', `s${step.session}`);
+            if ('turn' in result) {
+              buffers.append(result.turn, 'x');
+              model.push({ turn: result.turn, session: `s${step.session}`, holds: [], gone: false });
+            }
+          } else if (step.kind === 'end') {
+            const entry = model.find((m) => m.session === `s${step.session}` && m.endedAt === undefined && !m.gone);
+            if (entry) {
+              buffers.end(entry.turn);
+              entry.endedAt = now;
+            }
+          } else if (step.kind === 'hold' || step.kind === 'release') {
+            // A follower of a turn still kept; a release lets go of one that holds a turn.
+            const among = model.filter((m) => !m.gone && (step.kind === 'hold' || m.holds.length > 0));
+            const entry = among[step.pick % Math.max(among.length, 1)];
+            if (!entry) continue;
+            if (step.kind === 'hold') entry.holds.push(buffers.follow(entry.turn, -1, { frames: () => false, end: () => {} }).stop);
+            else entry.holds.pop()?.();
+          } else if (step.kind === 'wait') now += step.ms;
+          else {
+            buffers.forgetSession(`s${step.session}`);
+            for (const m of model) if (m.session === `s${step.session}`) m.gone = true;
+          }
+          for (const m of model) {
+            if (!m.gone && m.endedAt !== undefined && m.holds.length === 0 && now - m.endedAt >= RETENTION) m.gone = true;
+            expect(buffers.get(m.turn.turnId)).toBe(m.gone ? undefined : m.turn);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('caps a turn’s buffer (oldest frames dropped: reading before them is a TurnGapError) and all buffers (ended turns go oldest first)', async () => {
     const buffers = new TurnBuffers({ maxTurnBytes: 10, maxTotalBytes: 12 });
     const turn = started(buffers);

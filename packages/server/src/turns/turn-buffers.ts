@@ -101,6 +101,8 @@ export class TurnBuffers {
   private observer: TurnObserver | undefined;
   private readonly turns = new Map<string, TurnRecord>();
   private readonly bySession = new Map<string, TurnRecord>();
+  /** Ended turns in the order they ended (oldest first): what {@link TurnBuffers.prune} looks at, not every turn. */
+  private ended: TurnRecord[] = [];
   private readonly retentionMs: number;
   private readonly maxTurnBytes: number;
   private readonly maxTotalBytes: number;
@@ -208,6 +210,7 @@ export class TurnBuffers {
     if (record.done) return;
     record.done = true;
     record.endedAt = this.now();
+    this.ended.push(record);
     record.resolveEnded();
     this.observer?.end(turn);
     this.wake(record);
@@ -357,12 +360,26 @@ export class TurnBuffers {
     if (record.sessionId !== undefined && this.bySession.get(record.sessionId) === record) this.bySession.delete(record.sessionId);
   }
 
-  /** Forgets ended turns past the retention window. */
+  /**
+   * Forgets ended turns past the retention window. It runs at every start and lookup, so it reads the ended turns from
+   * the oldest and stops at the first one still inside the window (they ended in that order): a start costs the same
+   * with thousands of turns kept as with none, where a pass over every turn made a burst of starts quadratic.
+   */
   private prune(): void {
+    const ended = this.ended;
+    if (ended.length === 0) return;
     const now = this.now();
-    for (const record of this.turns.values()) {
-      if (record.done && record.readers === 0 && now - record.endedAt >= this.retentionMs) this.forget(record);
+    let kept: TurnRecord[] | undefined;
+    let at = 0;
+    for (; at < ended.length; at++) {
+      const record = ended[at]!;
+      if (now - record.endedAt < this.retentionMs) break;
+      if (this.turns.get(record.turnId) !== record) continue; // forgotten already (over the budget, its session deleted)
+      // One a response still reads stays (it would end short); it is looked at again at the next prune.
+      if (record.readers > 0) (kept ??= []).push(record);
+      else this.forget(record);
     }
+    if (at > 0) ended.splice(0, at, ...(kept ?? []));
   }
 
   /** Forgets ended turns, oldest first, while all buffers together pass the budget. */
