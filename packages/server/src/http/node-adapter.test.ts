@@ -75,6 +75,8 @@ describe('toNodeListener: headers and the first frames', () => {
   async function turnServer(before: string[]) {
     const local = resumableTurns();
     let append: (data: string) => void = () => {};
+    let handled!: () => void;
+    const ready = new Promise<void>((resolve) => (handled = resolve));
     const flushes = vi.spyOn(ServerResponse.prototype, 'flushHeaders');
     const server = createServer(
       toNodeListener(async () => {
@@ -86,6 +88,7 @@ describe('toNodeListener: headers and the first frames', () => {
           local.append(turn, data);
           void local.end(turn);
         };
+        handled();
         return local.stream(turn, { after: -1, withIds: true, headers: { 'content-type': 'text/event-stream' } });
       }),
     );
@@ -93,6 +96,8 @@ describe('toNodeListener: headers and the first frames', () => {
     const port = (server.address() as AddressInfo).port;
     return {
       flushes,
+      /** Resolves once the handler began its turn (`next` reaches it from then on). */
+      ready,
       next: (data: string) => append(data),
       /** Resolves with the response once its headers arrived, and its whole body after. */
       post: () =>
@@ -128,14 +133,18 @@ describe('toNodeListener: headers and the first frames', () => {
   it('a turn that wrote frames already sends them with its headers and its next frame, in one write', async () => {
     const t = await turnServer(['data: start']);
     const { writes, restore } = spyWrites();
+    // The window's clock stands still (only setTimeout is faked: the sockets run), so the next frame comes within it
+    // however slow the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const response = t.post();
-      await new Promise((resolve) => setTimeout(resolve, OPENING_WINDOW_MS / 4));
+      await t.ready;
       t.next('data: first token');
       expect(await (await response).body).toBe('id: 0\ndata: start\n\nid: 1\ndata: first token\n\n');
       expect(writes).toEqual(['id: 0\ndata: start\n\nid: 1\ndata: first token\n\n']);
       expect(t.flushes).not.toHaveBeenCalled();
     } finally {
+      vi.useRealTimers();
       restore();
       await t.close();
     }
