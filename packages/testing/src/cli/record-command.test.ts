@@ -102,7 +102,9 @@ describe('agent-chat-record', () => {
 
   it('runs as a program (the package bin) and records a live turn', async () => {
     const cli = fileURLToPath(new URL('./record-cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--url', tnsai.url, '--protocol', 'tnsai', '--message', 'hello'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its imports of the packages resolve to their sources (the check config's paths), as the tests' own do: no build needed.
+    const tsconfig = fileURLToPath(new URL('../../../../tsconfig.check.json', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--url', tnsai.url, '--protocol', 'tnsai', '--message', 'hello'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig } });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
