@@ -1,8 +1,8 @@
 import type { AgentChat, AgentChatOptionKey, AgentChatOptions, ChatState } from '@agent-chat/core';
 import { splitChatOptions } from '@agent-chat/core/binding';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useOptionalAgentChatContext } from './agent-chat-provider.js';
-import { coalesceStore, DEFAULT_THROTTLE, type Throttle } from './frame-scheduler.js';
+import { coalesceStore, DEFAULT_THROTTLE, type CoalescedStore, type Throttle } from './frame-scheduler.js';
 import { useOwnedChat } from './use-owned-chat.js';
 
 /**
@@ -39,6 +39,8 @@ const MOUNTS = new WeakMap<object, number>();
  * The chat hook: creates an AgentChat once per mounted component (or uses `options.chat`, or the nearest
  * `AgentChatProvider`'s, also when the options name no transport) and renders its state, at most one commit per 50 ms (on an animation frame) while a turn streams. The whole options
  * object is handed to the chat on every commit: a changed transport, callback, tool or limit applies from its next use.
+ * The component renders only for the state it reads from the result (as SWR's `data`): one that takes only `chat` or
+ * actions does not render while a turn streams, one that reads `messages` renders at each commit.
  */
 export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): UseAgentChatResult<S> {
   const context = useOptionalAgentChatContext<S>();
@@ -61,7 +63,11 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
   }, [chat, ownsChat]);
 
   const store = useMemo(() => coalesceStore(chat, options?.throttle ?? DEFAULT_THROTTLE), [chat, options?.throttle]);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  // The state keys this component read from the result (in a render or later): only a change to one of them renders it,
+  // as SWR's `data` / `error` / `isValidating`. A component that takes only `chat` or actions never renders per token.
+  const [tracked] = useState(() => new Set<keyof ChatState>());
+  const getView = useMemo(() => trackedSnapshot(store, tracked), [store, tracked]);
+  const view = useSyncExternalStore(store.subscribe, getView, getView);
 
   const actions = useMemo(
     (): UseAgentChatActions<S> => ({
@@ -83,10 +89,65 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
     [chat],
   );
 
-  return useMemo(
-    () => ({ ...state, isThinking: state.status === 'submitted' || state.status === 'streaming', ...actions, chat }),
-    [state, actions, chat],
-  );
+  return useMemo(() => trackedResult(view, tracked, actions, chat), [view, tracked, actions, chat]);
+}
+
+// Every key of the chat's state, optional ones included (absent ones read as undefined); `satisfies` keeps the list whole.
+const STATE_KEYS = Object.keys({
+  messages: true, custom: true, artifacts: true, status: true, finishReason: true, turnEnd: true, interrupts: true,
+  sessionId: true, snapshotId: true, error: true, clientToolCalls: true, connection: true, runningTurn: true,
+  detached: true, customWrites: true, suggestions: true,
+} as const satisfies Record<keyof ChatState, true>) as (keyof ChatState)[];
+
+/**
+ * A `useSyncExternalStore` snapshot that moves only when a tracked key changed. Otherwise the same object comes back
+ * with the untracked keys brought up to date in place (as SWR's cached snapshot): a render for another reason, or a
+ * key read for the first time, sees the latest state.
+ */
+function trackedSnapshot<S>(store: CoalescedStore<S>, tracked: ReadonlySet<keyof ChatState>): () => ChatState<S> {
+  let seen: ChatState<S> | null = null;
+  let view: ChatState<S> | null = null;
+  return () => {
+    const state = store.getSnapshot();
+    if (view && state === seen) return view;
+    seen = state;
+    if (view) {
+      const current: ChatState<S> = view;
+      let same = true;
+      for (const key of tracked) if (!Object.is(current[key], state[key])) same = false;
+      if (same) {
+        const target = current as unknown as Record<string, unknown>;
+        for (const key of STATE_KEYS) target[key] = state[key];
+        return current;
+      }
+    }
+    view = { ...state };
+    return view;
+  };
+}
+
+/** The hook's result: the state's keys (and `isThinking`) as getters that record what the component reads. */
+function trackedResult<S>(view: ChatState<S>, tracked: Set<keyof ChatState>, actions: UseAgentChatActions<S>, chat: AgentChat<S>): UseAgentChatResult<S> {
+  const result: Record<string, unknown> = { ...actions, chat };
+  for (const key of STATE_KEYS) {
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        tracked.add(key);
+        return view[key];
+      },
+    });
+  }
+  Object.defineProperty(result, 'isThinking', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      tracked.add('status');
+      return view.status === 'submitted' || view.status === 'streaming';
+    },
+  });
+  return result as unknown as UseAgentChatResult<S>;
 }
 
 // The options `useAgentChat` takes besides the chat's own; `satisfies` keeps the list whole.
