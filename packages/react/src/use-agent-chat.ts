@@ -1,8 +1,8 @@
 import type { AgentChat, AgentChatOptionKey, AgentChatOptions, ChatState } from '@agent-chat/core';
 import { splitChatOptions } from '@agent-chat/core/binding';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useOptionalAgentChatContext } from './agent-chat-provider.js';
-import { coalesceStore, DEFAULT_THROTTLE, type CoalescedStore, type Throttle } from './frame-scheduler.js';
+import { coalesceStore, DEFAULT_THROTTLE, inTurn, type Throttle } from './frame-scheduler.js';
 import { useOwnedChat } from './use-owned-chat.js';
 
 /**
@@ -62,97 +62,55 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
     });
   }, [chat, ownsChat]);
 
-  const store = useMemo(() => coalesceStore(chat, options?.throttle ?? DEFAULT_THROTTLE), [chat, options?.throttle]);
-  // The state keys this component read from the result (in a render or later): only a change to one of them renders it,
-  // as SWR's `data` / `error` / `isValidating`. A component that takes only `chat` or actions never renders per token.
-  const [tracked] = useState(() => new Set<keyof ChatState>());
-  const getView = useMemo(() => trackedSnapshot(store, tracked), [store, tracked]);
-  const view = useSyncExternalStore(store.subscribe, getView, getView);
-
-  const actions = useMemo(
-    (): UseAgentChatActions<S> => ({
-      send: chat.send.bind(chat),
-      sendStream: chat.sendStream.bind(chat),
-      resume: chat.resume.bind(chat),
-      addToolResult: chat.addToolResult.bind(chat),
-      regenerate: chat.regenerate.bind(chat),
-      edit: chat.edit.bind(chat),
-      retry: chat.retry.bind(chat),
-      stop: chat.stop.bind(chat),
-      branch: chat.branch.bind(chat),
-      reset: chat.reset.bind(chat),
-      switchBranch: chat.switchBranch.bind(chat),
-      clearError: chat.clearError.bind(chat),
-      setCustom: chat.setCustom.bind(chat),
-      setFeedback: chat.setFeedback.bind(chat),
-    }),
-    [chat],
-  );
-
-  return useMemo(() => trackedResult(view, tracked, actions, chat), [view, tracked, actions, chat]);
-}
-
-// Every key of the chat's state, optional ones included (absent ones read as undefined); `satisfies` keeps the list whole.
-const STATE_KEYS = Object.keys({
-  messages: true, custom: true, artifacts: true, status: true, finishReason: true, turnEnd: true, interrupts: true,
-  sessionId: true, snapshotId: true, error: true, clientToolCalls: true, connection: true, runningTurn: true,
-  detached: true, customWrites: true, suggestions: true,
-} as const satisfies Record<keyof ChatState, true>) as (keyof ChatState)[];
-
-/**
- * A `useSyncExternalStore` snapshot that moves only when a tracked key changed. Otherwise the same object comes back
- * with the untracked keys brought up to date in place (as SWR's cached snapshot): a render for another reason, or a
- * key read for the first time, sees the latest state.
- */
-function trackedSnapshot<S>(store: CoalescedStore<S>, tracked: ReadonlySet<keyof ChatState>): () => ChatState<S> {
-  let seen: ChatState<S> | null = null;
-  let view: ChatState<S> | null = null;
-  return () => {
-    const state = store.getSnapshot();
-    if (view && state === seen) return view;
-    seen = state;
-    if (view) {
-      const current: ChatState<S> = view;
-      let same = true;
-      for (const key of tracked) if (!Object.is(current[key], state[key])) same = false;
-      if (same) {
-        const target = current as unknown as Record<string, unknown>;
-        for (const key of STATE_KEYS) target[key] = state[key];
-        return current;
-      }
-    }
-    view = { ...state };
-    return view;
-  };
-}
-
-/** The hook's result: the state's keys (and `isThinking`) as getters that record what the component reads. */
-function trackedResult<S>(view: ChatState<S>, tracked: Set<keyof ChatState>, actions: UseAgentChatActions<S>, chat: AgentChat<S>): UseAgentChatResult<S> {
-  const result: Record<string, unknown> = { ...actions, chat };
-  for (const key of STATE_KEYS) {
-    Object.defineProperty(result, key, {
-      enumerable: true,
-      configurable: true,
-      get: () => {
-        tracked.add(key);
-        return view[key];
+  const throttle = options?.throttle ?? DEFAULT_THROTTLE;
+  // Per chat (and cadence): its store; the actions bound to it, and the chat (stable, read without tracking); the state
+  // keys this component read from the result (in a render or later), whose changes alone render it, as SWR's `data` /
+  // `error` / `isValidating` (a component that takes only `chat` or actions never renders per token); and a snapshot
+  // that moves only when a tracked key changed: the state last seen with such a change (the result reads the latest
+  // state, so a render for another reason sees every key as it is now).
+  const [subscribe, getView, resultOf] = useMemo(() => {
+    const store = coalesceStore(chat, throttle);
+    const actions: Record<string, unknown> = { chat };
+    for (const name of ACTIONS) actions[name] = chat[name].bind(chat);
+    const tracked = new Set<keyof ChatState>();
+    let last = store.getSnapshot();
+    return [
+      store.subscribe,
+      () => {
+        const state = store.getSnapshot();
+        // eslint-disable-next-line react-hooks/immutability -- `last` is this getSnapshot's own memo, as useAgentChatSelector's
+        return [...tracked].every((key) => last[key] === state[key]) ? last : (last = state);
       },
-    });
-  }
-  Object.defineProperty(result, 'isThinking', {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      tracked.add('status');
-      return view.status === 'submitted' || view.status === 'streaming';
-    },
-  });
-  return result as unknown as UseAgentChatResult<S>;
+      // The result's keys are those of the state the render saw; reading a state key (or `isThinking`, which is
+      // `status`) gives its latest value and makes its changes render the component.
+      (view: ChatState<S>) => new Proxy({ ...view, isThinking: false, ...actions }, {
+        get: (target, key: string) => {
+          if (key in actions) return target[key as keyof typeof target];
+          const state = store.getSnapshot();
+          const thinking = key === 'isThinking';
+          tracked.add(thinking ? 'status' : key as keyof ChatState);
+          return thinking ? inTurn(state) : state[key as keyof ChatState];
+        },
+      }) as unknown as UseAgentChatResult<S>,
+    ] as const;
+  }, [chat, throttle]);
+  const view = useSyncExternalStore(subscribe, getView, getView);
+  // A new result when a tracked key changed (as the state's identity did before).
+  return useMemo(() => resultOf(view), [resultOf, view]);
 }
 
-// The options `useAgentChat` takes besides the chat's own; `satisfies` keeps the list whole.
-const HOOK_OPTIONS = { chat: true, throttle: true } as const satisfies Record<Exclude<keyof UseAgentChatOptions, AgentChatOptionKey>, true>;
-const HOOK_OPTION_KEYS = Object.keys(HOOK_OPTIONS) as readonly (keyof typeof HOOK_OPTIONS)[];
+const ACTIONS = [
+  'send', 'sendStream', 'resume', 'addToolResult', 'regenerate', 'edit', 'retry', 'stop', 'branch', 'reset', 'switchBranch',
+  'clearError', 'setCustom', 'setFeedback',
+] as const satisfies readonly (keyof UseAgentChatActions)[];
+
+// The list whole: an action added to the result without its name here fails to compile.
+type _ActionsAreWhole<T extends never = Exclude<keyof UseAgentChatActions, (typeof ACTIONS)[number]>> = T;
+
+// The options `useAgentChat` takes besides the chat's own; the type below keeps the list whole.
+type HookOption = Exclude<keyof UseAgentChatOptions, AgentChatOptionKey>;
+const HOOK_OPTION_KEYS = ['chat', 'throttle'] as const satisfies readonly HookOption[];
+type _HookOptionsAreWhole<T extends never = Exclude<HookOption, (typeof HOOK_OPTION_KEYS)[number]>> = T;
 
 /**
  * Splits a component's props into `useAgentChat` options (every chat option, `chat` and `throttle`) and the rest, e.g.
