@@ -2,7 +2,7 @@
 // npm run bench:browser — the kit's MessageList (useAgentChat over the AI SDK UI message stream) against useChat from
 // @ai-sdk/react rendering with streamdown and with react-markdown, in Debian's Chromium on production builds. The same
 // SSE bytes at the same pace (1,000 tokens/s) for each; figures from CDP Performance.getMetrics and in-page probes
-// (Long Animation Frames, requestAnimationFrame gaps, the response body's last byte). Writes bench/browser/RESULTS.md.
+// (Long Animation Frames, requestAnimationFrame gaps, the response body's last byte from resource timing). Writes bench/browser/RESULTS.md.
 //
 // The `turns` row: per-turn cost of the kit's MessageList (send → answer streamed and committed → painted) after a
 // 500- and a 5,000-message history, and the DOM it leaves.
@@ -70,7 +70,12 @@ log('▶ building the bench page (vite build, production)');
 const outDir = await mkdtemp(join(tmpdir(), 'agent-chat-bench-page-'));
 // BENCH_UI_SRC=<folder of @agent-chat/ui's src> measures another version of the ui (e.g. an earlier commit's) on the same page.
 const uiSource = process.env.BENCH_UI_SRC;
-const alias = uiSource ? [{ find: /^@agent-chat\/ui$/, replacement: join(uiSource, 'index.ts') }, { find: /^@agent-chat\/ui\/styles\.css$/, replacement: join(uiSource, 'styles.css') }] : [];
+// BENCH_REACT_SRC=<folder of @agent-chat/react's src> likewise for the hooks.
+const reactSource = process.env.BENCH_REACT_SRC;
+const alias = [
+  ...(uiSource ? [{ find: /^@agent-chat\/ui$/, replacement: join(uiSource, 'index.ts') }, { find: /^@agent-chat\/ui\/styles\.css$/, replacement: join(uiSource, 'styles.css') }] : []),
+  ...(reactSource ? [{ find: /^@agent-chat\/react$/, replacement: join(reactSource, 'index.ts') }] : []),
+];
 await build({ root: join(here, 'page'), logLevel: 'error', configFile: false, mode: 'production', plugins: [react()], resolve: { alias }, build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: Boolean(TRACE_DIR) }, worker: { format: 'es' } });
 
 // The reply as AI SDK UI message stream frames, TOKENS_PER_SECOND tokens a second, sent once per 16 ms.
@@ -329,7 +334,7 @@ const lines = [
   '- **busy / s**: main-thread task time (CDP `Performance.getMetrics` TaskDuration) per second, from the send to the final paint; script and style+layout are its parts.',
   `- **long frames**: ${results[0]?.loaf ? 'Long Animation Frames' : 'long tasks'} over 50 ms during the turn (longest in brackets).`,
   '- **dropped**: animation frames missed: of the frames the page asked for (`requestAnimationFrame`), the vsyncs each waited beyond the next one. The probe asks for no frame of its own while the reply streams (a frame asked for at every vsync costs the page a frame each time), only from the last byte to the final paint.',
-  '- **last byte → paint**: from the response body\'s last byte to the first frame after the final text is in the DOM.',
+  '- **last byte → paint**: from the response body\'s last byte (the fetch\'s resource timing `responseEnd`: the probe reads no chunk of the body) to the first frame after the final text is in the DOM.',
   '- **heap**: JS heap used after the turn, after a forced GC.',
   '',
 ];

@@ -150,7 +150,8 @@ function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => v
   };
 }
 
-const inTurn = (state: ChatState<unknown>) => state.status === 'submitted' || state.status === 'streaming';
+/** True while a turn runs (from `send` to its end). */
+export const inTurn = (state: ChatState<unknown>) => state.status === 'submitted' || state.status === 'streaming';
 
 /** True when a change must reach React at once: the turn ended (or nothing streams), an error, or interrupts. */
 function mustFlushNow<S>(published: ChatState<S>, next: ChatState<S>): boolean {

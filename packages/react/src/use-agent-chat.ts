@@ -2,7 +2,7 @@ import type { AgentChat, AgentChatOptionKey, AgentChatOptions, ChatState } from 
 import { splitChatOptions } from '@agent-chat/core/binding';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useOptionalAgentChatContext } from './agent-chat-provider.js';
-import { coalesceStore, DEFAULT_THROTTLE, type Throttle } from './frame-scheduler.js';
+import { coalesceStore, DEFAULT_THROTTLE, inTurn, type Throttle } from './frame-scheduler.js';
 import { useOwnedChat } from './use-owned-chat.js';
 
 /**
@@ -39,6 +39,8 @@ const MOUNTS = new WeakMap<object, number>();
  * The chat hook: creates an AgentChat once per mounted component (or uses `options.chat`, or the nearest
  * `AgentChatProvider`'s, also when the options name no transport) and renders its state, at most one commit per 50 ms (on an animation frame) while a turn streams. The whole options
  * object is handed to the chat on every commit: a changed transport, callback, tool or limit applies from its next use.
+ * The component renders only for the state it reads from the result (as SWR's `data`): one that takes only `chat` or
+ * actions does not render while a turn streams, one that reads `messages` renders at each commit.
  */
 export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): UseAgentChatResult<S> {
   const context = useOptionalAgentChatContext<S>();
@@ -60,38 +62,55 @@ export function useAgentChat<S = unknown>(options?: UseAgentChatOptions<S>): Use
     });
   }, [chat, ownsChat]);
 
-  const store = useMemo(() => coalesceStore(chat, options?.throttle ?? DEFAULT_THROTTLE), [chat, options?.throttle]);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-
-  const actions = useMemo(
-    (): UseAgentChatActions<S> => ({
-      send: chat.send.bind(chat),
-      sendStream: chat.sendStream.bind(chat),
-      resume: chat.resume.bind(chat),
-      addToolResult: chat.addToolResult.bind(chat),
-      regenerate: chat.regenerate.bind(chat),
-      edit: chat.edit.bind(chat),
-      retry: chat.retry.bind(chat),
-      stop: chat.stop.bind(chat),
-      branch: chat.branch.bind(chat),
-      reset: chat.reset.bind(chat),
-      switchBranch: chat.switchBranch.bind(chat),
-      clearError: chat.clearError.bind(chat),
-      setCustom: chat.setCustom.bind(chat),
-      setFeedback: chat.setFeedback.bind(chat),
-    }),
-    [chat],
-  );
-
-  return useMemo(
-    () => ({ ...state, isThinking: state.status === 'submitted' || state.status === 'streaming', ...actions, chat }),
-    [state, actions, chat],
-  );
+  const throttle = options?.throttle ?? DEFAULT_THROTTLE;
+  // Per chat (and cadence): its store; the actions bound to it, and the chat (stable, read without tracking); the state
+  // keys this component read from the result (in a render or later), whose changes alone render it, as SWR's `data` /
+  // `error` / `isValidating` (a component that takes only `chat` or actions never renders per token); and a snapshot
+  // that moves only when a tracked key changed: the state last seen with such a change (the result reads the latest
+  // state, so a render for another reason sees every key as it is now).
+  const [subscribe, getView, resultOf] = useMemo(() => {
+    const store = coalesceStore(chat, throttle);
+    const actions: Record<string, unknown> = { chat };
+    for (const name of ACTIONS) actions[name] = chat[name].bind(chat);
+    const tracked = new Set<keyof ChatState>();
+    let last = store.getSnapshot();
+    return [
+      store.subscribe,
+      () => {
+        const state = store.getSnapshot();
+        // eslint-disable-next-line react-hooks/immutability -- `last` is this getSnapshot's own memo, as useAgentChatSelector's
+        return [...tracked].every((key) => last[key] === state[key]) ? last : (last = state);
+      },
+      // The result's keys are those of the state the render saw; reading a state key (or `isThinking`, which is
+      // `status`) gives its latest value and makes its changes render the component.
+      (view: ChatState<S>) => new Proxy({ ...view, isThinking: false, ...actions }, {
+        get: (target, key: string) => {
+          if (key in actions) return target[key as keyof typeof target];
+          const state = store.getSnapshot();
+          const thinking = key === 'isThinking';
+          tracked.add(thinking ? 'status' : key as keyof ChatState);
+          return thinking ? inTurn(state) : state[key as keyof ChatState];
+        },
+      }) as unknown as UseAgentChatResult<S>,
+    ] as const;
+  }, [chat, throttle]);
+  const view = useSyncExternalStore(subscribe, getView, getView);
+  // A new result when a tracked key changed (as the state's identity did before).
+  return useMemo(() => resultOf(view), [resultOf, view]);
 }
 
-// The options `useAgentChat` takes besides the chat's own; `satisfies` keeps the list whole.
-const HOOK_OPTIONS = { chat: true, throttle: true } as const satisfies Record<Exclude<keyof UseAgentChatOptions, AgentChatOptionKey>, true>;
-const HOOK_OPTION_KEYS = Object.keys(HOOK_OPTIONS) as readonly (keyof typeof HOOK_OPTIONS)[];
+const ACTIONS = [
+  'send', 'sendStream', 'resume', 'addToolResult', 'regenerate', 'edit', 'retry', 'stop', 'branch', 'reset', 'switchBranch',
+  'clearError', 'setCustom', 'setFeedback',
+] as const satisfies readonly (keyof UseAgentChatActions)[];
+
+// The list whole: an action added to the result without its name here fails to compile.
+type _ActionsAreWhole<T extends never = Exclude<keyof UseAgentChatActions, (typeof ACTIONS)[number]>> = T;
+
+// The options `useAgentChat` takes besides the chat's own; the type below keeps the list whole.
+type HookOption = Exclude<keyof UseAgentChatOptions, AgentChatOptionKey>;
+const HOOK_OPTION_KEYS = ['chat', 'throttle'] as const satisfies readonly HookOption[];
+type _HookOptionsAreWhole<T extends never = Exclude<HookOption, (typeof HOOK_OPTION_KEYS)[number]>> = T;
 
 /**
  * Splits a component's props into `useAgentChat` options (every chat option, `chat` and `throttle`) and the rest, e.g.

@@ -11,7 +11,8 @@ export function renderCounting(chat: AgentChat<unknown>, part: ReactNode): { par
   const counts = { part: 0, transcript: 0 };
   const onRender = () => void counts.part++;
   function Transcript() {
-    useAgentChat({ chat, throttle: false });
+    // Reads `messages`: useAgentChat renders a component only for the state it reads.
+    void useAgentChat({ chat, throttle: false }).messages;
     counts.transcript++;
     return null;
   }

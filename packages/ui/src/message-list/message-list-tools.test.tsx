@@ -40,7 +40,8 @@ describe('MessageList tools registry', () => {
     const chat = createAgentChat({ features: [clientTools()], transport });
     const seen: ToolRenderProps[] = [];
     function Host({ tick }: { tick: number }) {
-      useAgentChat({ chat });
+      // Reads `messages`, so that it renders (with a new inline registry) at every commit of the turn.
+      void useAgentChat({ chat }).messages;
       return (
         <MessageList
           chat={chat}

@@ -33,7 +33,8 @@ describe('MessageList rendering cost', () => {
     };
     let commits = 0;
     function CommitCounter() {
-      useAgentChat({ chat });
+      // Reads `messages`: useAgentChat renders a component only for the state it reads.
+      void useAgentChat({ chat }).messages;
       useLayoutEffect(() => {
         commits++;
       });
