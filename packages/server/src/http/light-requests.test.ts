@@ -3,11 +3,12 @@
 // and of the routes holds there, for each protocol's route, and an app's user hook still gets a whole Request.
 import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerUser, echoAgent, PROTOCOLS, turnBodies, type Protocol } from '../access/access-test-support.js';
 import { genkitRoutes, memorySessionStore, withClientState } from '../genkit/index.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { fullRequest, lightRequestsOf, requestSignal, requestUrl, takesLightRequests } from './request-body.js';
+import { listenForTests } from '../listen-test-support.js';
 import { toNodeListener } from './node-adapter.js';
 
 const store = memorySessionStore();
@@ -24,29 +25,20 @@ const routes = genkitRoutes({
   maxJsonDepth: 12,
 });
 const server = createServer(toNodeListener(routes));
-let port = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await routes.dispose();
-});
+const portOf = listenForTests(server, { afterClose: () => routes.dispose() });
 
 /** A POST as a client sends it on the wire: `raw` as the body (its Content-Length said), these headers over the defaults. */
 function post(path: string, raw: string, { user, headers = {} }: { user?: string | null; headers?: Record<string, string> } = {}) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const all: Record<string, string> = {
-      host: `127.0.0.1:${port}`,
+      host: `127.0.0.1:${portOf()}`,
       'content-type': 'application/json',
       accept: 'text/event-stream',
       'content-length': String(Buffer.byteLength(raw)),
       ...(user !== null && { authorization: `Bearer token-${user ?? 'ann'}` }),
       ...headers,
     };
-    httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: all }, (response) => {
+    httpRequest({ host: '127.0.0.1', port: portOf(), path, method: 'POST', headers: all }, (response) => {
       response.setEncoding('utf8');
       let body = '';
       response.on('data', (chunk: string) => (body += chunk));
@@ -202,8 +194,8 @@ describe('light requests on node:http', () => {
     const send = (method: string, path: string, user: string, body?: unknown) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const raw = body === undefined ? '' : JSON.stringify(body);
-        const headers = { host: `127.0.0.1:${port}`, authorization: `Bearer token-${user}`, ...(body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)) }) };
-        httpRequest({ host: '127.0.0.1', port, path, method, headers }, (response) => {
+        const headers = { host: `127.0.0.1:${portOf()}`, authorization: `Bearer token-${user}`, ...(body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)) }) };
+        httpRequest({ host: '127.0.0.1', port: portOf(), path, method, headers }, (response) => {
           let text = '';
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => (text += chunk));

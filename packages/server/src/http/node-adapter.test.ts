@@ -4,25 +4,12 @@
 import { once } from 'node:events';
 import { createServer, request, ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readJsonBody } from '../genkit/session-size.js';
 import { guardRequests } from '../hygiene/request-guard.js';
 import { resumableTurns } from '../turns/resumable-turns.js';
+import { listenForTests } from '../listen-test-support.js';
 import { OPENING_WINDOW_MS, toNodeListener } from './node-adapter.js';
-
-/** Listens on 127.0.0.1 (a port the OS gives) before the enclosing block's tests and closes after them; its port. */
-function listenForTests(server: ReturnType<typeof createServer>): () => number {
-  let port = 0;
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return () => port;
-}
 
 const FRAMES = 256;
 const PAYLOAD = 'x'.repeat(16 * 1024); // 4 MiB in all: far more than the socket buffers while the client waits
