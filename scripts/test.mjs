@@ -12,7 +12,7 @@
 //   TEST_E2E=look,vite npm test           only the e2e files whose path contains one of these (split as usual)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../apps/demo/e2e/find-chromium.mjs';
 import { MEASURED_FILE, e2eFiles, measuredRecord, readDurations, splitE2e } from './e2e-split.mjs';
@@ -73,8 +73,8 @@ for (const project of OTHER_BROWSER_PROJECTS) if (!BROWSER_NEEDS[project]) throw
  * The steps: `id`, `title`, what it needs (`after`), and a command (`command`, `args` — a function when it depends on an
  * earlier step's result — and `env`); `weight`, the share of a job it takes (1 unless said). Listed by priority: of the steps ready, the
  * first listed starts first, so the chain to the longest step (build → pack → the examples' builds → the browser
- * suites) goes ahead and the steps nothing waits for (typecheck, lint, unit tests, checks of the tarballs) fill the
- * other core.
+ * suites) goes ahead and the steps nothing waits for (unit tests, checks of the tarballs) fill the other core; a
+ * `background` step (typecheck, lint) takes no share of a job and runs at a lower priority, on the CPU the others leave.
  */
 const steps = [
   { id: 'standalone', title: 'the repository stands alone (no tracked file names a folder outside it)', command: node, args: ['scripts/check-standalone.mjs'] },
@@ -141,8 +141,10 @@ const steps = [
   },
   // After the build: the demo and its e2e pages import @agent-chat/ui's subpaths (math, diagrams, highlighter) through
   // the package's exports, whose types are in dist (a fresh clone's typecheck started beside tsc -b could miss them).
-  { id: 'typecheck', title: 'typecheck sources, tests and scripts', after: ['build'], command: bin('tsc'), args: ['-p', 'tsconfig.check.json'] },
-  { id: 'lint', title: 'lint (eslint: typescript-eslint, React Hooks rules)', command: bin('eslint'), args: ['--cache', '--cache-location', `${cache}eslint/`, '.'] },
+  // Typecheck and lint run in the background (nice +10, no share of a job): nothing waits for them, so they take the CPU
+  // the browser suites' waits leave idle, instead of running after the suites as the run's last minute.
+  { id: 'typecheck', title: 'typecheck sources, tests and scripts', after: ['build'], background: true, command: bin('tsc'), args: ['-p', 'tsconfig.check.json'] },
+  { id: 'lint', title: 'lint (eslint: typescript-eslint, React Hooks rules)', background: true, command: bin('eslint'), args: ['--cache', '--cache-location', `${cache}eslint/`, '.'] },
   // Mostly waits (7 s of CPU in 29 s): a quarter of a job.
   { id: 'size', title: 'bundle sizes (size budgets reported; fails past the regression ceilings)', after: BUILT, weight: 0.25, command: node, args: ['bench/size/check-size.mjs', '--regression'] },
   ...packages.map((path) => ({ id: `publint ${path}`, title: `publint --strict ${path}`, after: ['pack'], command: bin('publint'), args: () => ['--strict', tarball(path)] })),
@@ -171,6 +173,13 @@ function runCommand(step) {
   return new Promise((resolve) => {
     const args = typeof step.args === 'function' ? step.args() : step.args;
     const child = spawn(step.command, args, { cwd: root, env: { ...process.env, ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: '1' }), ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (step.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + 10));
+      } catch {
+        // Not allowed here: it runs at the same priority.
+      }
+    }
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -187,9 +196,9 @@ function runCommand(step) {
 /** Step id → { ok, ms, skipped? } once it has ended. */
 const outcomes = new Map();
 const running = new Map();
-/** The jobs the running steps take: 1 each, a step that mostly waits (`weight`) less. */
+/** The jobs the running steps take: 1 each, a step that mostly waits (`weight`) less, a background step none. */
 let busy = 0;
-const weight = (step) => step.weight ?? 1;
+const weight = (step) => (step.background ? 0 : (step.weight ?? 1));
 
 function start(step) {
   busy += weight(step);
