@@ -104,7 +104,9 @@ const steps = [
   // opens every story of this build in Chromium, and the ui project runs the stories as tests in jsdom.
   { id: 'storybook', title: 'storybook build', command: bin('storybook'), args: ['build', '--quiet', '--output-dir', 'node_modules/.cache/storybook-static'], env: { STORYBOOK_DISABLE_TELEMETRY: '1' } },
   // Docs that run: the READMEs' ts/tsx blocks against the packed packages, in a project outside the repository.
-  { id: 'readme', title: 'README code blocks type-check against the packed packages (and the testing README\'s test runs)', after: ['pack'], command: node, args: ['scripts/check-readme-code.mjs'] },
+  // Mostly waits on its install (39 s of CPU in 95 s): less than half a job, so the Next.js example builds beside it and
+  // the browser suites that serve the examples, and the unit step after them, start about a minute sooner.
+  { id: 'readme', title: 'README code blocks type-check against the packed packages (and the testing README\'s test runs)', after: ['pack'], weight: 0.4, command: node, args: ['scripts/check-readme-code.mjs'] },
   // The example apps installed from the tarballs and built once, before their browser suites (which then only serve
   // them). examples/vite shares its install with the README check: after it, never beside it.
   { id: 'example nextjs', title: 'install and build examples/nextjs from the packed packages (next build)', after: ['pack'], command: node, args: ['examples/prepare-example.mjs', 'nextjs'] },
