@@ -36,7 +36,7 @@ import { checkId, errorStatusOf, genkitErrorOf, invalidArgument, isRecord, runIn
 import { readJsonBody, sessionSizeRefusal, type SessionSizeCap } from './session-size.js';
 import { turnSubroute } from './subroutes.js';
 import { createSubAgentSink, routeSubAgentAnswers } from './sub-agent.js';
-import { requestSignal, takesLightRequests } from '../http/request-body.js';
+import { takesLightRequests } from '../http/request-body.js';
 
 /** The headers of a Genkit streaming response (as @genkit-ai/express sends them). */
 export const GENKIT_STREAM_HEADERS = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' };
@@ -143,7 +143,7 @@ export function genkitAgentHandler(options: GenkitAgentHandlerOptions): WebHandl
     });
     if ('response' in begun) return begun.response;
     const { turn } = begun;
-    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: requestSignal(request) });
+    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: request.signal });
     const context = { signal, ...(sessionId && { requestedSessionId: sessionId }), ...(patch && { clientState: { patch } }) };
     if (!wantsStream(request)) {
       return runInTurn(context, async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bearerUser, echoAgent, PROTOCOLS, turnBodies, type Protocol } from '../access/access-test-support.js';
 import { genkitRoutes, memorySessionStore, withClientState } from '../genkit/index.js';
 import { guardRequests } from '../hygiene/request-guard.js';
-import { fullRequest, lightRequestsOf, requestSignal, requestUrl, takesLightRequests } from './request-body.js';
+import { fullRequest, lightRequestsOf, requestUrl, takesLightRequests } from './request-body.js';
 import { listenForTests } from '../listen-test-support.js';
 import { toNodeListener } from './node-adapter.js';
 
@@ -99,7 +99,7 @@ describe('light requests on node:http', () => {
     const lightServer = createServer(
       toNodeListener(
         takesLightRequests(async (request: Request) => {
-          const signal = requestSignal(request);
+          const signal = request.signal;
           const full = await fullRequest(request);
           const entry: Record<string, unknown> = {
             isRequest: request instanceof Request, url: request.url, method: request.method, type: request.headers.get('content-type'), custom: request.headers.get('x-custom'),

@@ -65,9 +65,12 @@ function headerList(req: IncomingMessage): [string, string][] {
   return list;
 }
 
-/** A Web `Request` at the Node request's URL (Express's `originalUrl` when mounted), made from `init`. */
+/** The Node request's URL (Express's `originalUrl` when mounted). */
+const urlOf = (req: NodeRequest): URL => new URL(req.originalUrl ?? req.url ?? '/', originOf(req));
+
+/** A Web `Request` at the Node request's URL, made from `init`. */
 function requestAt(req: NodeRequest, init: RequestInit): Request {
-  return new Request(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), init);
+  return new Request(urlOf(req), init);
 }
 
 /** The Web `Request` of a Node request; `signal` aborts when the client goes away before the response finished. */
@@ -149,7 +152,7 @@ function webRequestOf(req: NodeRequest, res: ServerResponse, light = false): Req
   if (light) {
     // For the package's own handlers (request-body.ts, "a light Request"): no Request at all (its constructor was the
     // costliest part of a turn start that the package owns); they read its bytes and its disconnect through request-body.ts.
-    return lightRequest(new URL(req.originalUrl ?? req.url ?? '/', originOf(req)), method, headerList(req), read, disconnectSignal(res));
+    return lightRequest(urlOf(req), method, headerList(req), read, disconnectSignal(res));
   }
   const body = new ReadableStream<Uint8Array>({
     pull: (controller) =>

@@ -11,9 +11,9 @@
  *
  *   a light Request  for the package's own handlers ({@link lightRequestsOf}), the Node adapter makes no `Request`
  *                but an object with its URL, method and headers ({@link lightRequest}): no Web body stream (its bytes
- *                are known, as above) and no signal of its own (its disconnect signal is known instead). Everything
- *                in the package reads such a request through the functions here ({@link hasBody}, {@link bodyText},
- *                {@link requestSignal}); an app's `user` hook gets a full `Request` ({@link fullRequest})
+ *                are known, as above) and, as its `signal`, the client's disconnect (no AbortController of its own).
+ *                Everything in the package reads such a request's body through the functions here ({@link hasBody},
+ *                {@link bodyText}); an app's `user` hook gets a full `Request` ({@link fullRequest})
  *
  * All are keyed by the `Request` object (set only by this package, for the bytes that Request carries); a request
  * nothing is known of is read as usual.
@@ -27,8 +27,6 @@ export interface ParsedBody {
 
 const bodyReaders = new WeakMap<Request, () => Promise<Uint8Array<ArrayBuffer>>>();
 const parsed = new WeakMap<Request, ParsedBody>();
-/** The disconnect signal of a light request (it has none of its own). */
-const signals = new WeakMap<Request, AbortSignal>();
 const fullRequests = new WeakMap<Request, Promise<Request>>();
 /** A request's URL, parsed once for every reader (the routes' dispatch, the subroutes). */
 const urls = new WeakMap<Request, URL>();
@@ -46,12 +44,6 @@ export function takesLightRequests<T extends object>(handler: T): T {
 /** Whether `handler` takes light requests (see {@link takesLightRequests}): the Node adapter's fast path. */
 export function lightRequestsOf(handler: object): boolean {
   return (handler as Record<symbol, unknown>)[LIGHT_REQUESTS] === true;
-}
-
-/** Makes `request` a light one: its body is `read()`'s bytes (not its own, absent, body), its disconnect is `signal`. */
-export function rememberLightRequest(request: Request, read: () => Promise<Uint8Array<ArrayBuffer>>, signal: AbortSignal): void {
-  bodyReaders.set(request, read);
-  signals.set(request, signal);
 }
 
 /**
@@ -104,23 +96,18 @@ class LightRequest {
 /** A light request (see {@link LightRequest}) at `url`, its body `read()`'s bytes, its disconnect `signal`. */
 export function lightRequest(url: URL, method: string, headers: [string, string][], read: () => Promise<Uint8Array<ArrayBuffer>>, signal: AbortSignal): Request {
   const request = new LightRequest(url, method, headers, signal) as unknown as Request;
-  rememberLightRequest(request, read, signal);
+  bodyReaders.set(request, read);
   return request;
 }
 
 /** Whether `request` is a light request of the Node adapter (its answer may be a light response, text-source.ts). */
 export function isLightRequest(request: Request): boolean {
-  return signals.has(request);
+  return request instanceof LightRequest;
 }
 
 /** Whether `request` has a body: its own, or the known bytes of a light request. */
 export function hasBody(request: Request): boolean {
   return request.body !== null || bodyReaders.has(request);
-}
-
-/** The signal that aborts when the request's client goes away (a light request's is known, not its own). */
-export function requestSignal(request: Request): AbortSignal {
-  return signals.get(request) ?? request.signal;
 }
 
 /** The request's body as text: the known bytes when there are some, else its own body (read once, as `text()` does). */
@@ -134,11 +121,11 @@ export async function bodyText(request: Request): Promise<string> {
  * app's `user` hook gets, whatever it reads of it.
  */
 export function fullRequest(request: Request): Request | Promise<Request> {
-  const read = signals.has(request) ? bodyReaders.get(request) : undefined;
+  const read = isLightRequest(request) ? bodyReaders.get(request) : undefined;
   if (!read) return request;
   let full = fullRequests.get(request);
   if (!full) {
-    full = read().then((bytes) => new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: requestSignal(request) }));
+    full = read().then((bytes) => new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal }));
     fullRequests.set(request, full);
   }
   return full;

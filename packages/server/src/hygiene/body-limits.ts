@@ -6,7 +6,7 @@
 import type { WebHandler } from '../http/web-handler.js';
 import { jsonResponse } from '../http/web-handler.js';
 import { exceedsJsonDepth } from './json-depth.js';
-import { hasBody, readKnownBody, rememberParsedBody, requestSignal } from '../http/request-body.js';
+import { hasBody, readKnownBody, rememberParsedBody } from '../http/request-body.js';
 
 /** One decoder for every body (`decode` without `stream` keeps no state). */
 const decoder = new TextDecoder();
@@ -90,7 +90,7 @@ export function bodyLimits(limits: BodyLimits = {}): (handler: WebHandler) => We
         return bodyLimitResponse('not-json', limits);
       }
     }
-    const checked = known ? request : new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: requestSignal(request) });
+    const checked = known ? request : new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
     // The handler's body reader (readJsonBody) takes this value instead of parsing the same bytes again.
     if (bytes.byteLength > 0) rememberParsedBody(checked, { body: parsed, bytes: bytes.byteLength });
     return handler(checked);

@@ -83,7 +83,7 @@ import type { WebHandler } from '../../turns/resumable-turns.js';
 import { noSuchConversation } from '../../access/conversation-access.js';
 import { guardRequests } from '../../hygiene/request-guard.js';
 import { sessionAccess } from '../session-access.js';
-import { requestSignal, takesLightRequests } from '../../http/request-body.js';
+import { takesLightRequests } from '../../http/request-body.js';
 
 
 export interface AguiHandlerOptions extends SessionRouteOptions {
@@ -325,7 +325,7 @@ export function aguiHandler(options: AguiHandlerOptions): WebHandler {
     const clientState = clientStateOf(input.state);
     const genkitInput = 'message' in turnInput ? { ...turnInput, message: withContext(turnInput.message, input.context) } : turnInput;
     const { turn } = begun;
-    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: requestSignal(request) });
+    const signal = turns.signal(turn, { resumable: turns.isResumable(request), disconnect: request.signal });
     const encoder = new EventEncoder(); // SSE (text/event-stream), whatever the Accept header says
     const send = (event: AGUIEvent) => turns.append(turn, encoder.encodeSSE({ ...event, timestamp: Date.now() }).trimEnd());
     const { threadId, runId } = input;

@@ -83,7 +83,7 @@ import { guardRequests } from '../../hygiene/request-guard.js';
 import { sessionAccess } from '../session-access.js';
 import { approvalIdOf, createUiSubAgentWriter } from './ai-sdk-sub-agents.js';
 import { routeSubAgentAnswers, subAgentAsks } from '../sub-agent.js';
-import { requestSignal, takesLightRequests } from '../../http/request-body.js';
+import { takesLightRequests } from '../../http/request-body.js';
 
 
 export interface AiSdkHandlerOptions extends SessionRouteOptions {
@@ -330,7 +330,7 @@ export function aiSdkHandler(options: AiSdkHandlerOptions): WebHandler {
     });
     if ('response' in begun) return begun.response;
     const run = begun.turn;
-    const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: requestSignal(request) });
+    const signal = turns.signal(run, { resumable: turns.isResumable(request), disconnect: request.signal });
     // The frames `createUIMessageStream` piped by `pipeUIMessageStreamToResponse` would write (`data: <chunk>` each, the
     // start chunk naming the assistant message the request continues, else a new id; a throw is an `error` chunk;
     // `[DONE]` last), written straight into the turn's buffer: no Web-stream hop per chunk.
