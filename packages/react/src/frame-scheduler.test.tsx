@@ -21,24 +21,29 @@ async function play(fed: FedTransport, events: AgentEvent[]) {
 }
 
 /** Renders the hook, pushing every render and every commit into arrays (TanStack style). */
-async function renderProbe(throttle?: Throttle) {
+async function renderProbe(throttle?: Throttle, renderCost = 0) {
   const renders: Commit[] = [];
   const commits: Commit[] = [];
+  // The clock's time at each commit (renders' costs included).
+  const times: number[] = [];
   const fed = fedTransport();
   let hook!: UseAgentChatResult;
   function Probe() {
     hook = useAgentChat({ transport: fed.transport, ...(throttle !== undefined ? { throttle } : {}) });
     const seen = { text: lastText(hook.messages), status: hook.status, isThinking: hook.isThinking };
     renders.push(seen);
+    spend(renderCost);
     useLayoutEffect(() => {
       commits.push(seen);
+      times.push(performance.now());
     });
     return null;
   }
   const mounted = await mount(<Probe />);
   renders.length = 0;
   commits.length = 0;
-  return { renders, commits, fed, hook: () => hook, ...mounted };
+  times.length = 0;
+  return { renders, commits, times, fed, hook: () => hook, ...mounted };
 }
 
 /** Sends, then `perFrame` deltas per frame (each its own store update, in its own macrotask) and a frame, then the turn end. */
@@ -56,6 +61,10 @@ async function sendAcrossFrames<T>(fed: FedTransport, send: () => Promise<T>, fr
 }
 
 let clock: FrameClock;
+// Main-thread time spent by renders: the clock (performance.now) runs this far ahead of the fake frames and timers, as
+// if each render had taken that long.
+let spent = 0;
+const spend = (ms: number) => void (spent += ms);
 
 const expectedText = (count: number) => textDeltas(count).map((event) => (event as { text: string }).text).join('');
 
@@ -63,6 +72,9 @@ describe('commit coalescing', () => {
   beforeEach(() => {
     // Frames, timers and the clock fake (the scheduler waits out an interval on a timer); setImmediate stays real.
     clock = fakeFrameClock(vi);
+    spent = 0;
+    const now = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => now() + spent);
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -82,7 +94,7 @@ describe('commit coalescing', () => {
     await probe.unmount();
   });
 
-  it('by default, one commit per 50 ms while streaming: every third frame, the first change at the next frame, the turn end at once', async () => {
+  it("by default ('auto', commits that cost nothing), one commit per 50 ms while streaming: every third frame, the first change at the next frame, the turn end at once", async () => {
     const probe = await renderProbe();
     const response = await sendAcrossFrames(probe.fed, () => probe.hook().send('go'), 20, 100);
     await macrotask();
@@ -208,3 +220,93 @@ describe('commit coalescing', () => {
   });
 });
 
+describe("the render budget (throttle: 'auto', the default)", () => {
+  beforeEach(() => {
+    clock = fakeFrameClock(vi);
+    spent = 0;
+    const now = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => now() + spent);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    clock.restore();
+  });
+
+  /** The commits while streaming `frames` frames of 100 deltas each, in hundreds of deltas (the frame they landed on), and the turn end. */
+  async function framesOfCommits(throttle: Throttle | undefined, renderCost: number, frames: number) {
+    const probe = await renderProbe(throttle, renderCost);
+    const response = await sendAcrossFrames(probe.fed, () => probe.hook().send('go'), frames, 100);
+    await macrotask();
+    expect(response.text).toBe(expectedText(frames * 100));
+    expect(probe.commits.at(-1)).toEqual({ text: expectedText(frames * 100), status: 'ready', isThinking: false });
+    const gaps = probe.times.slice(1, -1).map((at, index) => at - probe.times[index]!);
+    await probe.unmount();
+    return { frames: probe.commits.map((commit) => commit.text.length / 100), gaps };
+  }
+
+  it('commits of up to 5 ms (a tenth of 50) keep one per 50 ms, every third frame, as a fixed 50', async () => {
+    const fixed = await framesOfCommits(50, 0, 20);
+    expect(fixed.frames).toEqual([1, 4, 7, 10, 13, 16, 19, 20]);
+    for (const cost of [0, 2, 5]) expect((await framesOfCommits(undefined, cost, 20)).frames).toEqual(fixed.frames);
+    expect((await framesOfCommits('auto', 5, 20)).frames).toEqual(fixed.frames);
+  });
+
+  it('costlier commits stretch the interval to ten times their cost (the median of the last five): 10 ms → one per 100 ms', async () => {
+    const { frames, gaps } = await framesOfCommits(undefined, 10, 40);
+    // The first three commits 50 ms apart (the median of five costs counts the ones not measured yet as free), then
+    // 100: six frames (96 ms) and the render's 10 ms.
+    expect(frames).toEqual([1, 4, 7, 13, 19, 25, 31, 37, 40]);
+    expect(gaps.slice(3)).toEqual(Array(4).fill(106));
+  });
+
+  it('stretched at most to 150 ms: 40 ms commits are 150 ms apart, not 400', async () => {
+    const { frames, gaps } = await framesOfCommits(undefined, 40, 40);
+    // 50 ms after a 40 ms render is the next frame; once three costs are in, seven frames (112 ms) and the 40 ms.
+    expect(frames).toEqual([1, 2, 3, 10, 17, 24, 31, 38, 40]);
+    expect(gaps.slice(3)).toEqual(Array(4).fill(152));
+  });
+
+  it('a number stays a fixed interval however costly the commits (deterministic): 100 ms with 40 ms renders', async () => {
+    const { gaps } = await framesOfCommits(100, 40, 40);
+    // Four frames and the 40 ms render: 104 ms, never stretched.
+    expect(gaps).toEqual(Array(gaps.length).fill(104));
+    expect(gaps.length).toBe(9);
+  });
+
+  it('however costly the commits, the first change after a quiet spell shows at the next frame and the turn end at once; a quiet second forgets the costs', async () => {
+    const probe = await renderProbe(undefined, 40);
+    const sending = probe.hook().send('go');
+    const frameOf = async (deltas: number, from: number) => {
+      for (const delta of textDeltas(deltas, from)) {
+        probe.fed.feed([delta]);
+        await macrotask();
+      }
+      clock.nextFrame();
+      await macrotask();
+    };
+    for (let frame = 0; frame < 20; frame++) await frameOf(10, frame * 10);
+    // Stretched to 150 ms by now (as above).
+    expect(probe.times.at(-1)! - probe.times.at(-2)!).toBe(152);
+    // A quiet spell (a tool runs): what was pending shows 150 ms after the last commit; 1.5 s on, one token shows at the
+    // next frame.
+    clock.advance(1500);
+    await macrotask();
+    expect(probe.commits.at(-1)!.text).toBe(expectedText(200));
+    const streamed = probe.commits.length;
+    await frameOf(1, 200);
+    expect(probe.commits.length).toBe(streamed + 1);
+    expect(probe.commits.at(-1)!.text).toBe(expectedText(201));
+    // The costs from before more than a second without commits no longer count: the next changes 50 ms apart again (the first frame after
+    // 50 ms less the render's 40: the next one), until three new costs are in.
+    await frameOf(1, 201);
+    expect(probe.commits.length).toBe(streamed + 2);
+    // The turn end, with deltas pending, at once: no frame runs.
+    probe.fed.feed(textDeltas(5, 202));
+    await macrotask();
+    await play(probe.fed, [{ type: 'turn-end', finishReason: 'stop' }]);
+    await sending;
+    await macrotask();
+    expect(probe.commits.at(-1)).toEqual({ text: expectedText(207), status: 'ready', isThinking: false });
+    await probe.unmount();
+  });
+});

@@ -1,18 +1,26 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
 
 /**
- * How React commits are coalesced while a turn streams: one per animation frame, one per N ms (on an animation frame,
- * the same frames for every hook on the page), or none.
+ * How React commits are coalesced while a turn streams: by the render budget (`'auto'`, the default), one per
+ * animation frame (`'frame'`), one per N ms (on an animation frame, the same frames for every hook on the page), or none.
  */
-export type Throttle = 'frame' | number | false;
+export type Throttle = 'auto' | 'frame' | number | false;
 
 /**
- * The default cadence: at most one commit per 50 ms while a turn streams (20 a second, every third frame at 60 Hz), as
- * the AI SDK's `experimental_throttle: 50`. Each commit re-renders, lays out and paints the growing answer; at every
- * frame that work took most of the main thread on a long reply. The first change after a quiet spell (the first token)
- * and the turn's end still show at the next frame / at once.
+ * The default cadence, a render budget: one commit per 50 ms while a turn streams (20 a second, every third frame at
+ * 60 Hz, as the AI SDK's `experimental_throttle: 50`), stretched up to 150 ms while the commits cost more than a tenth
+ * of the main thread (see {@link RENDER_BUDGET}). Each commit re-renders, lays out and paints the growing answer: on a
+ * long reply streamed fast, or on a slow machine, 50 ms apart they took a quarter of the main thread. The first change
+ * after a quiet spell (the first token) and the turn's end still show at the next frame / at once.
  */
-export const DEFAULT_THROTTLE: Throttle = 50;
+export const DEFAULT_THROTTLE: Throttle = 'auto';
+
+/**
+ * The render budget of `throttle: 'auto'`: the interval is the median cost of the last `window` commits (the main
+ * thread's time from the flush to the end of the frame it caused: React's render and commit, style, layout, paint) over
+ * `share`, within `min`…`max` ms. Commits of 5 ms or less keep 50 ms; 15 ms or more are 150 ms apart.
+ */
+export const RENDER_BUDGET = { share: 0.1, min: 50, max: 150, window: 5 } as const;
 
 /** A deferred call, requested any number of times and run at most once per frame (or per `throttle` ms). */
 interface FrameScheduler {
@@ -31,6 +39,8 @@ export interface CoalescedStore<S> {
 const FALLBACK_FRAME_MS = 16;
 // A frame's start time varies by a few ms: an interval counts as elapsed this much early.
 const FRAME_SLACK_MS = 4;
+// Commits this far apart start the render budget's measure over.
+const QUIET_MS = 1000;
 
 // One frame for every chat hook on the page, so that all their flushes land in one task and one React commit.
 const frameQueue = new Set<() => void>();
@@ -38,11 +48,17 @@ let cancelFrame: (() => void) | null = null;
 
 const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
+// Set by an 'auto' scheduler whose flush published in the frame running now: the frame's cost is then measured.
+let frameCommits = false;
+
 function runFrame(): void {
   cancelFrame = null;
   const flushes = [...frameQueue];
   frameQueue.clear();
+  const start = clock();
+  frameCommits = false;
   for (const flush of flushes) flush();
+  if (frameCommits) budget.measureFrom(start);
 }
 
 function onNextFrame(flush: () => void): void {
@@ -115,33 +131,86 @@ function offFrameAfter(flush: () => void): void {
 }
 
 /**
+ * Runs `then` in a task after the current one: from an animation frame's callback, after that frame's style, layout
+ * and paint (a message is a task of its own, queued behind the frame's rendering).
+ */
+function afterFrame(then: () => void): void {
+  if (typeof MessageChannel !== 'function') {
+    setTimeout(then, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    then();
+  };
+  channel.port2.postMessage(null);
+}
+
+/**
+ * The render budget shared by every `'auto'` hook on the page (one interval, so that they keep flushing in the same
+ * frames): the last commits' costs, measured from the flush to a task after the frame's paint, and the interval they
+ * call for. Forgotten after a second without commits, and when no `'auto'` hook is subscribed any more.
+ */
+const budget = {
+  costs: [] as number[],
+  users: 0,
+  measuredAt: -Infinity,
+  measureFrom(start: number): void {
+    // After a quiet spell (a turn's first commit, a tool's wait), what earlier commits cost no longer counts.
+    if (start - this.measuredAt > QUIET_MS) this.costs = [];
+    this.measuredAt = start;
+    afterFrame(() => {
+      if (this.users === 0) return;
+      if (this.costs.push(clock() - start) > RENDER_BUDGET.window) this.costs.shift();
+    });
+  },
+  /** The median of the last commits' costs (missing ones count as free) over the share, within min…max. */
+  interval(): number {
+    const costs = [...this.costs, ...Array<number>(RENDER_BUDGET.window - this.costs.length).fill(0)].sort((a, b) => a - b);
+    const median = costs[Math.floor(RENDER_BUDGET.window / 2)]!;
+    return Math.min(RENDER_BUDGET.max, Math.max(RENDER_BUDGET.min, median / RENDER_BUDGET.share));
+  },
+  join(): void {
+    this.users++;
+  },
+  leave(): void {
+    if (--this.users > 0) return;
+    this.costs = [];
+    this.measuredAt = -Infinity;
+  },
+};
+
+/**
  * Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or, for N ms, the
  * first frame N ms after the last flush (less a quarter frame, so that 50 ms is every third frame at 60 Hz, not every
- * fourth). Frames are the shared clock: every hook with the same N flushes in the same frames, so in one React commit.
- * Between flushes it asks for no frame: a timer waits out the interval, then one frame is requested (a frame asked for
- * while nothing is due still makes the browser run one). The interval is counted on the clock, not in frame times: a
- * frame asked for between two vsyncs may start at once with the last vsync's time.
+ * fourth); for `'auto'`, N is the render budget's interval at the time (50 ms while commits are cheap). Frames are the
+ * shared clock: every hook with the same N flushes in the same frames, so in one React commit. Between flushes it asks
+ * for no frame: a timer waits out the interval, then one frame is requested (a frame asked for while nothing is due
+ * still makes the browser run one). The interval is counted on the clock, not in frame times: a frame asked for between
+ * two vsyncs may start at once with the last vsync's time. `flush` says whether it published a change.
  */
-function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
-  const interval = throttle === 'frame' ? 0 : Math.max(0, throttle);
-  const due = interval - FRAME_SLACK_MS;
+function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => boolean): FrameScheduler {
+  const auto = throttle === 'auto';
+  const fixed = throttle === 'auto' || throttle === 'frame' ? 0 : Math.max(0, throttle);
+  const due = () => (auto ? budget.interval() : fixed) - FRAME_SLACK_MS;
   let flushedAt = -Infinity;
   let pending = false;
   const run = () => {
     // Woken with others up to a slack early: due within it counts as due.
-    if (clock() - flushedAt < due - FRAME_SLACK_MS) {
+    if (clock() - flushedAt < due() - FRAME_SLACK_MS) {
       onNextFrame(run);
       return;
     }
     pending = false;
     flushedAt = clock();
-    flush();
+    if (flush() && auto) frameCommits = true;
   };
   return {
     request() {
       if (pending) return;
       pending = true;
-      onFrameAfter(run, flushedAt + due);
+      onFrameAfter(run, flushedAt + due());
     },
     cancel() {
       if (pending) offFrameAfter(run);
@@ -168,11 +237,13 @@ export function coalesceStore<S>(chat: AgentChat<S>, throttle: Throttle): Coales
     subscribe(listener) {
       const publish = () => {
         const next = chat.getState();
-        if (next === published) return;
+        if (next === published) return false;
         published = next;
         listener();
+        return true;
       };
       const scheduler = throttle === false ? null : createFrameScheduler(throttle, publish);
+      if (throttle === 'auto') budget.join();
       const unsubscribe = chat.subscribe((next) => {
         if (!scheduler || mustFlushNow(published, next)) {
           scheduler?.cancel();
@@ -186,6 +257,7 @@ export function coalesceStore<S>(chat: AgentChat<S>, throttle: Throttle): Coales
       return () => {
         scheduler?.cancel();
         unsubscribe();
+        if (throttle === 'auto') budget.leave();
       };
     },
   };

@@ -127,7 +127,7 @@ describe('code highlighting', () => {
     expect(highlighter.asked).toHaveLength(1);
   });
 
-  it('while the answer streams, colours wait for the list\'s next commit (or 100 ms) instead of a commit and a frame of their own', async () => {
+  it('while the answer streams, colours wait for the list\'s next commit (or 200 ms, past the longest commit interval) instead of a commit and a frame of their own', async () => {
     // Frames, timers and the clock fake; setImmediate real. The transport plays what the test feeds it (no timers).
     const clock = fakeFrameClock(vi);
     try {
@@ -165,7 +165,7 @@ describe('code highlighting', () => {
       await settle();
       expect(blocks()[0]!.hasAttribute('data-highlighted')).toBe(true);
       expect(container.textContent).toContain('More words.');
-      // With no commit coming (the stream pauses), they show after 100 ms.
+      // With no commit coming (the stream pauses), they show after 200 ms.
       feed('\n\n```ts\nlet b = 2;\n```\n');
       await settle();
       clock.advance(50);
@@ -173,7 +173,7 @@ describe('code highlighting', () => {
       expect(answers).toHaveLength(2);
       answers[1]!(tokens('let b = 2;'));
       await settle();
-      clock.advance(99);
+      clock.advance(199);
       await settle();
       expect(blocks()[1]!.hasAttribute('data-highlighted')).toBe(false);
       clock.advance(1);

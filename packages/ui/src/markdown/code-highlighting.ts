@@ -22,7 +22,7 @@ export const CodeHighlighterContext = createContext<CodeHighlighterLoader | null
 
 const loaded = new WeakMap<CodeHighlighterLoader, Promise<CodeHighlighter>>();
 
-// While an answer streams, a finished block's colours wait for the list's next commit (at most HOLD_MS): they render
+// While an answer streams, a finished block's colours wait for the list's next commit (at most HOLD_MS, 200 ms): they render
 // and paint with it, not in a render, a commit and a frame of their own (one per code block: a long answer has hundreds).
 // `lists`: the lists streaming now; `release`: shows what is held. The first block that holds colours sets `release`
 // (the holding itself is code of the Markdown chunk's blocks): until then there is nothing to show.
@@ -42,7 +42,9 @@ export function useHoldHighlights(streaming: boolean): void {
   }, [streaming]);
 }
 
-const HOLD_MS = 100;
+// Longer than the hooks' longest interval while a turn streams (150 ms, `throttle: 'auto'` at its most stretched) and a
+// frame: colours held for a commit that is coming are not shown in a commit and a frame of their own.
+const HOLD_MS = 200;
 const held = new Set<() => void>();
 let holdTimer: ReturnType<typeof setTimeout> | undefined;
 
