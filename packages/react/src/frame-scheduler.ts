@@ -9,18 +9,17 @@ export type Throttle = 'auto' | 'frame' | number | false;
 /**
  * The default cadence, a render budget: one commit per 50 ms while a turn streams (20 a second, every third frame at
  * 60 Hz, as the AI SDK's `experimental_throttle: 50`), stretched up to 150 ms while the commits cost more than a tenth
- * of the main thread (see {@link RENDER_BUDGET}). Each commit re-renders, lays out and paints the growing answer: on a
+ * of the main thread (ten times the median of the last five commits' costs). Each commit re-renders, lays out and paints the growing answer: on a
  * long reply streamed fast, or on a slow machine, 50 ms apart they took a quarter of the main thread. The first change
  * after a quiet spell (the first token) and the turn's end still show at the next frame / at once.
  */
 export const DEFAULT_THROTTLE: Throttle = 'auto';
 
-/**
- * The render budget of `throttle: 'auto'`: the interval is the median cost of the last `window` commits (the main
- * thread's time from the flush to the end of the frame it caused: React's render and commit, style, layout, paint) over
- * `share`, within `min`…`max` ms. Commits of 5 ms or less keep 50 ms; 15 ms or more are 150 ms apart.
- */
-export const RENDER_BUDGET = { share: 0.1, min: 50, max: 150, window: 5 } as const;
+// The render budget of `throttle: 'auto'`: the interval is ten times the median cost of the last five commits (the main
+// thread's time from the flush to the end of the frame it caused: React's render and commit, style, layout, paint),
+// within 50…150 ms. Commits of 5 ms or less keep 50 ms; 15 ms or more are 150 ms apart.
+const BUDGET_MIN_MS = 50;
+const BUDGET_MAX_MS = 150;
 
 /** A deferred call, requested any number of times and run at most once per frame (or per `throttle` ms). */
 interface FrameScheduler {
@@ -58,20 +57,16 @@ function runFrame(): void {
   const start = clock();
   frameCommits = false;
   for (const flush of flushes) flush();
-  if (frameCommits) budget.measureFrom(start);
+  if (frameCommits) measureFrom(start);
 }
 
 function onNextFrame(flush: () => void): void {
   frameQueue.add(flush);
   if (cancelFrame) return;
   // Looked up at call time, never at module scope: importing this module on a server must not touch `window`.
-  if (typeof requestAnimationFrame === 'function') {
-    const id = requestAnimationFrame(runFrame);
-    cancelFrame = () => cancelAnimationFrame(id);
-  } else {
-    const id = setTimeout(() => runFrame(), FALLBACK_FRAME_MS);
-    cancelFrame = () => clearTimeout(id);
-  }
+  const frames = typeof requestAnimationFrame === 'function';
+  const id = frames ? requestAnimationFrame(runFrame) : setTimeout(runFrame, FALLBACK_FRAME_MS);
+  cancelFrame = () => (frames ? cancelAnimationFrame(id as number) : clearTimeout(id));
 }
 
 function offNextFrame(flush: () => void): void {
@@ -130,56 +125,33 @@ function offFrameAfter(flush: () => void): void {
   }
 }
 
-/**
- * Runs `then` in a task after the current one: from an animation frame's callback, after that frame's style, layout
- * and paint (a message is a task of its own, queued behind the frame's rendering).
- */
-function afterFrame(then: () => void): void {
-  if (typeof MessageChannel !== 'function') {
-    setTimeout(then, 0);
-    return;
-  }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    then();
-  };
-  channel.port2.postMessage(null);
-}
+// The render budget's state, shared by every 'auto' hook on the page (one interval, so that they keep flushing in the
+// same frames): the last five commits' costs, the clock time of the last measured commit, and the hooks subscribed.
+// Forgotten after a second without commits, and when no 'auto' hook is subscribed any more.
+let costs: number[] = [];
+let measuredAt = -Infinity;
+let budgetUsers = 0;
 
 /**
- * The render budget shared by every `'auto'` hook on the page (one interval, so that they keep flushing in the same
- * frames): the last commits' costs, measured from the flush to a task after the frame's paint, and the interval they
- * call for. Forgotten after a second without commits, and when no `'auto'` hook is subscribed any more.
+ * Measures a commit frame that started at `start`: a message posted from the animation frame's callback is a task
+ * queued behind the frame's rendering, so it runs after the React render and commit, style, layout and paint (a real
+ * task also under fake timers).
  */
-const budget = {
-  costs: [] as number[],
-  users: 0,
-  measuredAt: -Infinity,
-  measureFrom(start: number): void {
-    // After a quiet spell (a turn's first commit, a tool's wait), what earlier commits cost no longer counts.
-    if (start - this.measuredAt > QUIET_MS) this.costs = [];
-    this.measuredAt = start;
-    afterFrame(() => {
-      if (this.users === 0) return;
-      if (this.costs.push(clock() - start) > RENDER_BUDGET.window) this.costs.shift();
-    });
-  },
-  /** The median of the last commits' costs (missing ones count as free) over the share, within min…max. */
-  interval(): number {
-    const costs = [...this.costs, ...Array<number>(RENDER_BUDGET.window - this.costs.length).fill(0)].sort((a, b) => a - b);
-    const median = costs[Math.floor(RENDER_BUDGET.window / 2)]!;
-    return Math.min(RENDER_BUDGET.max, Math.max(RENDER_BUDGET.min, median / RENDER_BUDGET.share));
-  },
-  join(): void {
-    this.users++;
-  },
-  leave(): void {
-    if (--this.users > 0) return;
-    this.costs = [];
-    this.measuredAt = -Infinity;
-  },
-};
+function measureFrom(start: number): void {
+  if (typeof MessageChannel !== 'function') return;
+  // After a quiet spell (a turn's first commit, a tool's wait), what earlier commits cost no longer counts.
+  if (start - measuredAt > QUIET_MS) costs = [];
+  measuredAt = start;
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => {
+    port1.close();
+    if (budgetUsers && costs.push(clock() - start) > 5) costs.shift();
+  };
+  port2.postMessage(0);
+}
+
+/** Ten times the median of the last five costs (those not measured yet count as free), within 50…150 ms. */
+const budgetInterval = () => Math.min(BUDGET_MAX_MS, Math.max(BUDGET_MIN_MS, ([...costs].sort((x, y) => y - x)[2] ?? 0) * 10));
 
 /**
  * Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or, for N ms, the
@@ -193,7 +165,7 @@ const budget = {
 function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => boolean): FrameScheduler {
   const auto = throttle === 'auto';
   const fixed = throttle === 'auto' || throttle === 'frame' ? 0 : Math.max(0, throttle);
-  const due = () => (auto ? budget.interval() : fixed) - FRAME_SLACK_MS;
+  const due = () => (auto ? budgetInterval() : fixed) - FRAME_SLACK_MS;
   let flushedAt = -Infinity;
   let pending = false;
   const run = () => {
@@ -243,7 +215,7 @@ export function coalesceStore<S>(chat: AgentChat<S>, throttle: Throttle): Coales
         return true;
       };
       const scheduler = throttle === false ? null : createFrameScheduler(throttle, publish);
-      if (throttle === 'auto') budget.join();
+      if (throttle === 'auto') budgetUsers++;
       const unsubscribe = chat.subscribe((next) => {
         if (!scheduler || mustFlushNow(published, next)) {
           scheduler?.cancel();
@@ -257,7 +229,7 @@ export function coalesceStore<S>(chat: AgentChat<S>, throttle: Throttle): Coales
       return () => {
         scheduler?.cancel();
         unsubscribe();
-        if (throttle === 'auto') budget.leave();
+        if (throttle === 'auto' && !--budgetUsers) costs = [];
       };
     },
   };

@@ -4,15 +4,15 @@ import { coalesceStore, DEFAULT_THROTTLE, type Throttle } from './frame-schedule
 
 /** Options of {@link useAgentChatSelector}. */
 export interface AgentChatSelectorOptions {
-  /** Commit coalescing while a turn streams, as in `useAgentChat`: per N ms on a frame (default 50), per frame, or none. */
+  /** Commit coalescing while a turn streams, as in `useAgentChat`: the render budget (`'auto'`, default), per N ms on a frame, per frame, or none. */
   throttle?: Throttle;
 }
 
 /**
  * Subscribes to one slice of a chat's state: the component re-renders only when `equalityFn` says the
  * selection changed, so a component reading `custom.tasks` or one artifact stays still while text streams.
- * Like `useAgentChat`, it sees the state at most once per 50 ms while a turn streams (the turn end, an
- * error and interrupts at once), in the same frame as every other hook on the chat.
+ * Like `useAgentChat`, it sees the state at most once per 50 ms while a turn streams (up to 150 ms apart while commits
+ * are costly; the turn end, an error and interrupts at once), in the same frame as every other hook on the chat.
  */
 export function useAgentChatSelector<S, T>(
   chat: AgentChat<S>,

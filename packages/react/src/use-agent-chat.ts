@@ -14,7 +14,11 @@ export type UseAgentChatOptions<S = unknown> = (
   | (AgentChatOptions<S> & { chat?: undefined })
   | { chat: AgentChat<S> }
 ) & {
-  /** Commit coalescing while a turn streams: at most one per N ms on an animation frame (default 50), per frame (`'frame'`), or none (`false`). */
+  /**
+   * Commit coalescing while a turn streams, on animation frames: the render budget (`'auto'`, the default: one per 50 ms,
+   * stretched up to 150 ms while commits cost more than a tenth of the main thread), one per N ms, per frame (`'frame'`),
+   * or none (`false`).
+   */
   throttle?: Throttle;
 };
 
@@ -37,7 +41,7 @@ const MOUNTS = new WeakMap<object, number>();
 
 /**
  * The chat hook: creates an AgentChat once per mounted component (or uses `options.chat`, or the nearest
- * `AgentChatProvider`'s, also when the options name no transport) and renders its state, at most one commit per 50 ms (on an animation frame) while a turn streams. The whole options
+ * `AgentChatProvider`'s, also when the options name no transport) and renders its state, at most one commit per 50 ms (on an animation frame; up to 150 ms apart while commits are costly: `throttle: 'auto'`) while a turn streams. The whole options
  * object is handed to the chat on every commit: a changed transport, callback, tool or limit applies from its next use.
  * The component renders only for the state it reads from the result (as SWR's `data`): one that takes only `chat` or
  * actions does not render while a turn streams, one that reads `messages` renders at each commit.
