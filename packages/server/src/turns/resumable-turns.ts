@@ -185,14 +185,13 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     }
     let conflict: { turnId: string; route: string; user?: string; input?: unknown } | undefined = 'conflict' in started ? started.conflict : undefined;
     if ('turn' in started) {
-      // Its run starts after this pass of the event loop: with Redis, after the claim's round trip; in memory, once the
-      // pass's other requests were read and checked. The turns begun in one pass then start together (one callback):
-      // their agents' set-ups advance side by side, step by step on the microtask queue, instead of each whole in turn,
-      // which costs a burst less CPU before its first tokens (bench/server/RESULTS.md, fifth round).
-      if (!store.shared) {
-        await afterThisPass();
-        return { turn: started.turn };
-      }
+      // Its run starts once this pass of the event loop is over: the pass's other requests were read and checked, and
+      // the turns begun in it go on together (one callback; with Redis, their claims in one write, then the replies).
+      // Their agents' set-ups then advance side by side, step by step on the microtask queue, instead of each whole in
+      // turn inside its socket's callback, which costs a burst less CPU before its first tokens (bench/server/RESULTS.md,
+      // fifth round). The turn is registered here already: a second turn of the session is 409, a cancel finds it.
+      await afterThisPass();
+      if (!store.shared) return { turn: started.turn };
       const other = await store.shared.claim(started.turn);
       if (!other) return { turn: started.turn };
       buffers.discard(started.turn);
