@@ -28,6 +28,17 @@ export interface SharedTurnInfo {
 }
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+/**
+ * Claims a session for a turn in one round trip: the session's turn (SET NX, expiring), and only when that was free the
+ * session's turn set and the turn's meta; nil when claimed, else the turn running there ('' when it just went).
+ * KEYS: session turn, session turns, turn meta; ARGV: turnId, running TTL, the set's TTL, then the meta's fields.
+ */
+const CLAIM = `if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return redis.call('GET', KEYS[1]) or '' end
+redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('HSET', KEYS[3], unpack(ARGV, 4))
+redis.call('PEXPIRE', KEYS[3], ARGV[2])
+return false`;
 
 /** A promise and its resolve. */
 interface Deferred {
@@ -89,21 +100,19 @@ export class RedisTurns {
   /** Claims the session for a turn; returns the turn already running there (on any instance), if any. */
   async claim(turn: Turn): Promise<SharedTurnInfo | undefined> {
     const ttl = this.options.runningTtlMs ?? 10 * 60_000;
-    if (turn.sessionId !== undefined) {
-      const claimed = await this.client.set(this.key('session', turn.sessionId, 'turn'), turn.turnId, { condition: 'NX', expiration: { type: 'PX', value: ttl } });
-      if (claimed !== 'OK') {
-        const running = await this.client.get(this.key('session', turn.sessionId, 'turn'));
-        const info = running ? await this.info(running) : undefined;
-        return info ?? { turnId: running ?? 'unknown', route: 'unknown' };
-      }
-    }
     const meta = this.key('turn', turn.turnId, 'meta');
-    if (turn.sessionId !== undefined) {
-      const all = this.key('session', turn.sessionId, 'turns');
-      await this.client.multi().sAdd(all, turn.turnId).pExpire(all, ttl + this.options.retentionMs).exec();
+    const fields = { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input !== undefined && { input: JSON.stringify(turn.input) }), ...(turn.user !== undefined && { user: turn.user }) };
+    if (turn.sessionId === undefined) {
+      await this.client.multi().hSet(meta, fields).pExpire(meta, ttl).exec();
+      return undefined;
     }
-    await this.client.multi().hSet(meta, { route: turn.route, sessionId: turn.sessionId ?? '', done: '0', ...(turn.input !== undefined && { input: JSON.stringify(turn.input) }), ...(turn.user !== undefined && { user: turn.user }) }).pExpire(meta, ttl).exec();
-    return undefined;
+    // One round trip (a turn's run waits for it): the claim, and the turn's records only when the session was free.
+    const keys = [this.key('session', turn.sessionId, 'turn'), this.key('session', turn.sessionId, 'turns'), meta];
+    const running = await this.client.eval(CLAIM, { keys, arguments: [turn.turnId, String(ttl), String(ttl + this.options.retentionMs), ...Object.entries(fields).flat()] });
+    if (running === null) return undefined;
+    const turnId = typeof running === 'string' && running !== '' ? running : undefined;
+    const info = turnId ? await this.info(turnId) : undefined;
+    return info ?? { turnId: turnId ?? 'unknown', route: 'unknown' };
   }
 
   /**

@@ -28,6 +28,7 @@ import type { WebHandler } from '../http/web-handler.js';
 import { memoryTurnStore, type TurnStore } from './turn-store.js';
 import { DEFAULT_MAX_DETACHED_MS, detachedTurns } from './detached-turns.js';
 import { EarlyCancels } from './early-cancels.js';
+import { afterThisPass } from './wake-after-tick.js';
 import { unauthenticated, userHookOf, type UserOption } from '../access/user.js';
 
 const CANCELLED_WAIT_MS = 5000;
@@ -184,7 +185,14 @@ export function resumableTurns(options: ResumableTurnsOptions = {}): ResumableTu
     }
     let conflict: { turnId: string; route: string; user?: string; input?: unknown } | undefined = 'conflict' in started ? started.conflict : undefined;
     if ('turn' in started) {
-      const other = await store.shared?.claim(started.turn);
+      // Its run starts once this pass of the event loop is over: the pass's other requests were read and checked, and
+      // the turns begun in it go on together (one callback; with Redis, their claims in one write, then the replies).
+      // Their agents' set-ups then advance side by side, step by step on the microtask queue, instead of each whole in
+      // turn inside its socket's callback, which costs a burst less CPU before its first tokens (bench/server/RESULTS.md,
+      // fifth round). The turn is registered here already: a second turn of the session is 409, a cancel finds it.
+      await afterThisPass();
+      if (!store.shared) return { turn: started.turn };
+      const other = await store.shared.claim(started.turn);
       if (!other) return { turn: started.turn };
       buffers.discard(started.turn);
       conflict = other;
