@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.ts';
-import { BROWSER_PROJECTS, INTEGRATION_PROJECTS, QUICK_PROJECTS, UNIT_PROJECTS, projectArgs } from './test-projects.mjs';
+import { BROWSER_PROJECTS, INTEGRATION_PROJECTS, QUICK_PROJECTS, QUICK_RUNS, UNIT_PROJECTS, projectArgs } from './test-projects.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scripts = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts;
@@ -28,5 +28,11 @@ describe('the test scripts\' projects', () => {
     expect(projectArgs(['core', 'ui'])).toEqual(['--project', 'core', '--project', 'ui']);
     expect(scripts.test).toBe('node scripts/test.mjs');
     expect(scripts['test:quick']).toBe('node scripts/test-quick.mjs');
+  });
+
+  it("test:quick's side-by-side runs take each of its projects once", () => {
+    expect(QUICK_PROJECTS.slice().sort()).toEqual(['core', 'react', 'server', 'testing', 'ui', 'ui-isolated']);
+    expect(new Set(QUICK_PROJECTS).size).toBe(QUICK_PROJECTS.length);
+    expect(QUICK_RUNS.every((run) => run.projects.length > 0 && (run.workers === 'shared' || run.workers >= 1))).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { QUICK_PROJECTS, projectArgs } from './test-projects.mjs';
+import { QUICK_RUNS, projectArgs } from './test-projects.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cache = `${root}node_modules/.cache/`;
@@ -64,13 +64,15 @@ function run(title, command, args, { env = {}, background = false } = {}) {
   });
 }
 
-// Two workers (vitest's default is the cores less one: a single worker on a 2-core machine), so both cores run tests
-// while the typecheck and the lint wait on their files.
+// Two vitest runs side by side (QUICK_RUNS in scripts/test-projects.mjs): the projects whose files wait on servers and
+// timers on two worker slots (vitest's default is the cores less one: a single slot on a 2-core machine), the jsdom
+// projects with a shared module graph on one slot (jsdom, React and the ui sources loaded once), which takes the CPU
+// the first run's waits leave; one run of all six left a core idle for much of its first 15 s (core's waits).
 // Transformed modules kept on disk between runs (vitest's experimental fsModuleCache, in
 // node_modules/.experimental-vitest-cache): a warm run transforms only what changed. No vitest typecheck of react's
 // type tests (VITEST_TYPECHECK=0): the typecheck below covers them when react changed.
-const vitestArgs = ['run', ...projectArgs(QUICK_PROJECTS), `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`, '--experimental.fsModuleCache'];
-const tasks = [run(`vitest: ${QUICK_PROJECTS.join(', ')}`, bin('vitest'), vitestArgs, { env: { VITEST_TYPECHECK: '0' } })];
+const slots = (workers) => (workers === 'shared' ? Math.max(2, availableParallelism() - 1) : workers);
+const tasks = QUICK_RUNS.map(({ projects, workers }) => run(`vitest: ${projects.join(', ')}`, bin('vitest'), ['run', ...projectArgs(projects), `--maxWorkers=${slots(workers)}`, '--experimental.fsModuleCache'], { env: { VITEST_TYPECHECK: '0' } }));
 if (include.length > 0) {
   // A tsconfig of the changed parts only, incremental (its build info in the cache: a warm run checks what changed).
   mkdirSync(cache, { recursive: true });
