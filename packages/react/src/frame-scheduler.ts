@@ -9,9 +9,10 @@ export type Throttle = 'auto' | 'frame' | number | false;
 /**
  * The default cadence, a render budget: one commit per 50 ms while a turn streams (20 a second, every third frame at
  * 60 Hz, as the AI SDK's `experimental_throttle: 50`), stretched up to 150 ms while the commits cost more than a tenth
- * of the main thread (ten times the median of the last five commits' costs). Each commit re-renders, lays out and paints the growing answer: on a
- * long reply streamed fast, or on a slow machine, 50 ms apart they took a quarter of the main thread. The first change
- * after a quiet spell (the first token) and the turn's end still show at the next frame / at once.
+ * of the main thread (ten times the median of the last five commits' costs). Each commit re-renders, lays out and
+ * paints the growing answer: for a long reply streamed fast (or on a slow machine), 50 ms apart took a fifth of the
+ * main thread. The first change after a quiet spell (the first token) and the turn's end still show at the next frame
+ * / at once.
  */
 export const DEFAULT_THROTTLE: Throttle = 'auto';
 
