@@ -20,7 +20,7 @@ let measuring = false;
 
 /**
  * Measures the commit whose flush started at `start` (in an animation frame's callback; the first 'auto' hook that
- * published in the frame): a message posted from the callback is a task queued behind the frame's rendering, so it runs
+ * flushed in the frame): a message posted from the callback is a task queued behind the frame's rendering, so it runs
  * after the React render and commit, style, layout and paint (a real task also under fake timers). One measure at a
  * time: the other hooks that publish in the same frame are in it.
  */
