@@ -1,7 +1,7 @@
 import { AgentChatError, createAgentChat, type AgentEvent, type ChatStatus } from '@agent-chat/core';
 import { Profiler, useLayoutEffect } from 'react';
 import { fakeFrameClock, fedTransport, type FedTransport, type FrameClock } from '@agent-chat/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastText, macrotask, mount, textDeltas } from '../test/harness.js';
 import { useAgentChat, useAgentChatSelector, type Throttle, type UseAgentChatResult } from './index.js';
 
@@ -221,6 +221,9 @@ describe('commit coalescing', () => {
 });
 
 describe("the render budget (throttle: 'auto', the default)", () => {
+  // The measuring part is a chunk of its own, loaded by the first deferred change: imported here first, so that the
+  // scheduler's own import finds it loaded and measures from the first commit (the next describe tests the loading).
+  beforeAll(() => import('./render-budget.js'));
   beforeEach(() => {
     clock = fakeFrameClock(vi);
     spent = 0;
@@ -308,5 +311,75 @@ describe("the render budget (throttle: 'auto', the default)", () => {
     await macrotask();
     expect(probe.commits.at(-1)).toEqual({ text: expectedText(207), status: 'ready', isThinking: false });
     await probe.unmount();
+  });
+});
+
+describe("the render budget's chunk, loaded on use", () => {
+  beforeEach(() => {
+    clock = fakeFrameClock(vi);
+    spent = 0;
+    const now = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => now() + spent);
+  });
+  afterEach(() => {
+    vi.doUnmock('./render-budget.js');
+    vi.resetModules();
+    vi.restoreAllMocks();
+    clock.restore();
+  });
+
+  it('is loaded by the first change deferred while a turn runs; until it is there commits are 50 ms apart, then costly ones stretch', async () => {
+    // A scheduler of its own (a fresh module), whose chunk arrives when the test says so.
+    vi.resetModules();
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let asked = 0;
+    vi.doMock('./render-budget.js', async (importOriginal: () => Promise<unknown>) => {
+      asked++;
+      await arrived;
+      return importOriginal();
+    });
+    const { coalesceStore } = await import('./frame-scheduler.js');
+    const fed = fedTransport();
+    const chat = createAgentChat({ transport: fed.transport });
+    const store = coalesceStore(chat, 'auto');
+    // Each commit costs 40 ms of the main thread (the listener stands for React's render).
+    const times: number[] = [];
+    const unsubscribe = store.subscribe(() => {
+      times.push(performance.now());
+      spend(40);
+    });
+    await macrotask();
+    // No turn yet: nothing loaded.
+    expect(asked).toBe(0);
+    const sending = chat.send('go');
+    const frames = async (count: number, from: number) => {
+      for (let frame = 0; frame < count; frame++) {
+        fed.feed(textDeltas(1, from + frame));
+        await macrotask();
+        clock.nextFrame();
+        await macrotask();
+      }
+    };
+    await frames(10, 0);
+    expect(asked).toBe(1);
+    // Not there: the floor, 50 ms (the first frame after 50 ms less the 40 ms render: every frame), however costly.
+    const before = times.slice(1).map((at, index) => at - times[index]!);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(before.every((gap) => gap < 60)).toBe(true);
+    arrive();
+    // The scheduler's import and this one are the same module: loaded once this one is.
+    await import('./render-budget.js');
+    await macrotask();
+    const loaded = times.length;
+    await frames(60, 10);
+    // There: measured from its first commit on, three 40 ms costs stretch the interval to its ceiling, 150 ms.
+    const after = times.slice(loaded).map((at, index) => at - times[loaded + index - 1]!);
+    expect(after.slice(3)).toEqual(Array(after.length - 3).fill(152));
+    expect(after.length).toBeGreaterThanOrEqual(7);
+    fed.feed([{ type: 'turn-end', finishReason: 'stop' }]);
+    fed.end();
+    await sending;
+    unsubscribe();
   });
 });

@@ -1,4 +1,5 @@
 import type { AgentChat, ChatState } from '@agent-chat/core';
+import type * as RenderBudget from './render-budget.js';
 
 /**
  * How React commits are coalesced while a turn streams: by the render budget (`'auto'`, the default), one per
@@ -16,11 +17,13 @@ export type Throttle = 'auto' | 'frame' | number | false;
  */
 export const DEFAULT_THROTTLE: Throttle = 'auto';
 
-// The render budget of `throttle: 'auto'`: the interval is ten times the median cost of the last five commits (the main
-// thread's time from the flush to the end of the frame it caused: React's render and commit, style, layout, paint),
-// within 50…150 ms. Commits of 5 ms or less keep 50 ms; 15 ms or more are 150 ms apart.
+// The render budget of `throttle: 'auto'`: its measuring part (the last commits' costs, their median, the after-paint
+// probe) is a chunk of its own (render-budget.ts), loaded by the first change an 'auto' hook defers while a turn streams.
+// Until it is there the interval is its floor, 50 ms.
+let budget: typeof RenderBudget | undefined;
 const BUDGET_MIN_MS = 50;
-const BUDGET_MAX_MS = 150;
+// The 'auto' hooks subscribed: when the last one goes, the costs are forgotten.
+let budgetUsers = 0;
 
 /** A deferred call, requested any number of times and run at most once per frame (or per `throttle` ms). */
 interface FrameScheduler {
@@ -39,26 +42,20 @@ export interface CoalescedStore<S> {
 const FALLBACK_FRAME_MS = 16;
 // A frame's start time varies by a few ms: an interval counts as elapsed this much early.
 const FRAME_SLACK_MS = 4;
-// Commits this far apart start the render budget's measure over.
-const QUIET_MS = 1000;
 
 // One frame for every chat hook on the page, so that all their flushes land in one task and one React commit.
 const frameQueue = new Set<() => void>();
 let cancelFrame: (() => void) | null = null;
 
-const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-// Set by an 'auto' scheduler whose flush published in the frame running now: the frame's cost is then measured.
-let frameCommits = false;
+// `performance` is global in every runtime the kit runs in (browsers, workers, Node ≥ 16, React Native); read only in
+// frames and timers, never at import.
+const clock = () => performance.now();
 
 function runFrame(): void {
   cancelFrame = null;
   const flushes = [...frameQueue];
   frameQueue.clear();
-  const start = clock();
-  frameCommits = false;
   for (const flush of flushes) flush();
-  if (frameCommits) measureFrom(start);
 }
 
 function onNextFrame(flush: () => void): void {
@@ -72,8 +69,8 @@ function onNextFrame(flush: () => void): void {
 
 function offNextFrame(flush: () => void): void {
   frameQueue.delete(flush);
-  if (frameQueue.size === 0 && cancelFrame) {
-    cancelFrame();
+  if (frameQueue.size === 0) {
+    cancelFrame?.();
     cancelFrame = null;
   }
 }
@@ -84,8 +81,9 @@ const sleepers = new Map<() => void, number>();
 let wakeTimer: ReturnType<typeof setTimeout> | undefined;
 let wakeAt = Infinity;
 
+// (clearTimeout of no timer, or of one that ran, does nothing.)
 function sleepUntil(at: number): void {
-  if (wakeTimer !== undefined) clearTimeout(wakeTimer);
+  clearTimeout(wakeTimer);
   wakeAt = at;
   wakeTimer = setTimeout(wake, Math.max(0, at - clock()));
 }
@@ -119,40 +117,11 @@ function onFrameAfter(flush: () => void, at: number): void {
 function offFrameAfter(flush: () => void): void {
   sleepers.delete(flush);
   offNextFrame(flush);
-  if (sleepers.size === 0 && wakeTimer !== undefined) {
+  if (sleepers.size === 0) {
     clearTimeout(wakeTimer);
-    wakeTimer = undefined;
     wakeAt = Infinity;
   }
 }
-
-// The render budget's state, shared by every 'auto' hook on the page (one interval, so that they keep flushing in the
-// same frames): the last five commits' costs, the clock time of the last measured commit, and the hooks subscribed.
-// Forgotten after a second without commits, and when no 'auto' hook is subscribed any more.
-let costs: number[] = [];
-let measuredAt = -Infinity;
-let budgetUsers = 0;
-
-/**
- * Measures a commit frame that started at `start`: a message posted from the animation frame's callback is a task
- * queued behind the frame's rendering, so it runs after the React render and commit, style, layout and paint (a real
- * task also under fake timers).
- */
-function measureFrom(start: number): void {
-  if (typeof MessageChannel !== 'function') return;
-  // After a quiet spell (a turn's first commit, a tool's wait), what earlier commits cost no longer counts.
-  if (start - measuredAt > QUIET_MS) costs = [];
-  measuredAt = start;
-  const { port1, port2 } = new MessageChannel();
-  port1.onmessage = () => {
-    port1.close();
-    if (budgetUsers && costs.push(clock() - start) > 5) costs.shift();
-  };
-  port2.postMessage(0);
-}
-
-/** Ten times the median of the last five costs (those not measured yet count as free), within 50…150 ms. */
-const budgetInterval = () => Math.min(BUDGET_MAX_MS, Math.max(BUDGET_MIN_MS, ([...costs].sort((x, y) => y - x)[2] ?? 0) * 10));
 
 /**
  * Creates a scheduler: the next animation frame (a ~16 ms timer without `requestAnimationFrame`), or, for N ms, the
@@ -163,10 +132,10 @@ const budgetInterval = () => Math.min(BUDGET_MAX_MS, Math.max(BUDGET_MIN_MS, ([.
  * still makes the browser run one). The interval is counted on the clock, not in frame times: a frame asked for between
  * two vsyncs may start at once with the last vsync's time. `flush` says whether it published a change.
  */
-function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => boolean): FrameScheduler {
+function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
   const auto = throttle === 'auto';
-  const fixed = throttle === 'auto' || throttle === 'frame' ? 0 : Math.max(0, throttle);
-  const due = () => (auto ? budgetInterval() : fixed) - FRAME_SLACK_MS;
+  const fixed = auto || throttle === 'frame' ? 0 : Math.max(0, throttle);
+  const due = () => (auto ? (budget?.interval() ?? BUDGET_MIN_MS) : fixed) - FRAME_SLACK_MS;
   let flushedAt = -Infinity;
   let pending = false;
   const run = () => {
@@ -177,12 +146,14 @@ function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => b
     }
     pending = false;
     flushedAt = clock();
-    if (flush() && auto) frameCommits = true;
+    flush();
+    if (auto) budget?.measure(flushedAt);
   };
   return {
     request() {
       if (pending) return;
       pending = true;
+      if (auto && !budget) import('./render-budget.js').then((module) => (budget = module), () => undefined);
       onFrameAfter(run, flushedAt + due());
     },
     cancel() {
@@ -210,10 +181,9 @@ export function coalesceStore<S>(chat: AgentChat<S>, throttle: Throttle): Coales
     subscribe(listener) {
       const publish = () => {
         const next = chat.getState();
-        if (next === published) return false;
+        if (next === published) return;
         published = next;
         listener();
-        return true;
       };
       const scheduler = throttle === false ? null : createFrameScheduler(throttle, publish);
       if (throttle === 'auto') budgetUsers++;
@@ -230,7 +200,7 @@ export function coalesceStore<S>(chat: AgentChat<S>, throttle: Throttle): Coales
       return () => {
         scheduler?.cancel();
         unsubscribe();
-        if (throttle === 'auto' && !--budgetUsers) costs = [];
+        if (throttle === 'auto' && !--budgetUsers) budget?.forget();
       };
     },
   };

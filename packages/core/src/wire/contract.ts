@@ -72,7 +72,7 @@ export type RouteProtocol = keyof typeof ROUTES;
 /** A route of a protocol on the kit's server: `agent`, `agui` or `ai-sdk`. */
 export type RouteName = (typeof ROUTES)[keyof typeof ROUTES];
 /** The three route names, in order. */
-export const ROUTE_NAMES: readonly RouteName[] = Object.values(ROUTES);
+export const ROUTE_NAMES: readonly RouteName[] = /* @__PURE__ */ Object.values(ROUTES);
 /** Each user's threads: `GET|POST <base>/threads`, `GET|PATCH|DELETE <base>/threads/<id>`. */
 export const THREADS_ROUTE = 'threads';
 /** The kit server's default base path. */

@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
 import type { ArtifactPanelProps } from '../artifacts/artifact-panel.js';
 import { cx } from '../util/class-names.js';
-import type { InterruptConfirmDialogProps } from '../interrupt-prompt/interrupt-confirm-dialog.js';
 import { lazyPart } from '../util/lazy-part.js';
-import type { MessageActionsProps } from '../message-actions/message-actions.js';
 
 // The parts AgentChatView composes by default that a first paint does not need: each a chunk of its own.
 
@@ -21,33 +18,11 @@ export const interruptDialogPart = /* @__PURE__ */ lazyPart(() => import('../int
 /** Copy, regenerate, edit, versions, retry under each answer: loaded as the view mounts. */
 export const messageActionsPart = /* @__PURE__ */ lazyPart(() => import('../message-actions/message-actions.js'), (module) => module.MessageActions, nothing);
 
-const ArtifactPanelChunk = artifactPanelPart.Component;
-const InterruptDialogChunk = interruptDialogPart.Component;
-const MessageActionsChunk = messageActionsPart.Component;
-
 /** `ArtifactPanel`, loaded on demand: an empty panel of the same width until it is there. */
-export function LazyArtifactPanel(props: ArtifactPanelProps) {
-  return (
-    <Suspense fallback={<ArtifactPanelPlace {...props} />}>
-      <ArtifactPanelChunk {...props} />
-    </Suspense>
-  );
-}
+export const LazyArtifactPanel = artifactPanelPart.Lazy;
 
 /** `InterruptConfirmDialog`, loaded on demand (the question is asked inline meanwhile). */
-export function LazyInterruptDialog(props: InterruptConfirmDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <InterruptDialogChunk {...props} />
-    </Suspense>
-  );
-}
+export const LazyInterruptDialog = interruptDialogPart.Lazy;
 
 /** `MessageActions`, loaded on demand: a row shows its actions once the chunk is there. */
-export function LazyMessageActions(props: MessageActionsProps) {
-  return (
-    <Suspense fallback={null}>
-      <MessageActionsChunk {...props} />
-    </Suspense>
-  );
-}
+export const LazyMessageActions = messageActionsPart.Lazy;

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
 import { cx } from '../util/class-names.js';
 import { lazyPart } from '../util/lazy-part.js';
 import type { MediaViewProps } from '../media/media-view.js';
-import type { ChatMessage } from '@agent-chat/core';
 
 // Parts of a message row that a text answer does not need: each a chunk of its own, loaded when a row first shows one
 // (the tool row's is tools/lazy-tool-activity.tsx).
@@ -21,33 +19,11 @@ export const messageSourcesPart = /* @__PURE__ */ lazyPart(() => import('./messa
 /** The usage and timing line under an answer (`showUsage`). */
 export const messageUsagePart = /* @__PURE__ */ lazyPart(() => import('./message-usage.js'), (module) => module.MessageUsage, nothing);
 
-const MessageSourcesChunk = messageSourcesPart.Component;
-const MessageUsageChunk = messageUsagePart.Component;
-
 /** `MessageSources` loaded on demand, for a message that cites sources (nothing until its chunk is there). */
-export function LazyMessageSources({ message }: { message: ChatMessage }) {
-  return (
-    <Suspense fallback={null}>
-      <MessageSourcesChunk message={message} />
-    </Suspense>
-  );
-}
+export const LazyMessageSources = messageSourcesPart.Lazy;
 
 /** `MessageUsage` loaded on demand, for a finished answer with usage or timing (nothing until its chunk is there). */
-export function LazyMessageUsage({ message }: { message: ChatMessage }) {
-  return (
-    <Suspense fallback={null}>
-      <MessageUsageChunk message={message} />
-    </Suspense>
-  );
-}
-const MediaViewChunk = mediaViewPart.Component;
+export const LazyMessageUsage = messageUsagePart.Lazy;
 
 /** `MediaView` loaded on demand: the file's name at once, the media when the chunk is there. */
-export function LazyMediaView(props: MediaViewProps) {
-  return (
-    <Suspense fallback={<PlainMedia {...props} />}>
-      <MediaViewChunk {...props} />
-    </Suspense>
-  );
-}
+export const LazyMediaView = mediaViewPart.Lazy;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 
 /** What `React.lazy` loads: a module whose default export is the component. */
 interface LoadedModule<T> {
@@ -20,6 +20,8 @@ export interface LazyPart<P> {
   preload: () => Promise<void>;
   /** The part, `React.lazy`: suspends until the chunk is there, renders at once if it already is, `failed` if it cannot load. */
   Component: LazyExoticComponent<ComponentType<P>>;
+  /** The part under a `Suspense` of its own whose fallback is `failed` with the same props (the plain part, or nothing). */
+  Lazy: (props: P) => ReactElement;
 }
 
 /**
@@ -42,5 +44,8 @@ export function lazyPart<M, P>(load: () => Promise<M>, pick: (module: M) => Comp
   const Component = lazy((): Promise<LoadedModule<ComponentType<P>>> => (loaded
     ? loadNow(pick(loaded))
     : start().then((module) => ({ default: pick(module) }), () => ({ default: failed }))));
-  return { preload: () => start().then(() => undefined), Component };
+  // One wrapper for every part (each used to write its own): the chunk's part, the plain one while it loads.
+  const element = (type: ComponentType<P>, props: P) => createElement(type as ComponentType<object>, props as object);
+  const Lazy = (props: P) => createElement(Suspense, { fallback: element(failed, props) }, element(Component, props));
+  return { preload: () => start().then(() => undefined), Component, Lazy };
 }
