@@ -130,7 +130,7 @@ function offFrameAfter(flush: () => void): void {
  * shared clock: every hook with the same N flushes in the same frames, so in one React commit. Between flushes it asks
  * for no frame: a timer waits out the interval, then one frame is requested (a frame asked for while nothing is due
  * still makes the browser run one). The interval is counted on the clock, not in frame times: a frame asked for between
- * two vsyncs may start at once with the last vsync's time. `flush` says whether it published a change.
+ * two vsyncs may start at once with the last vsync's time.
  */
 function createFrameScheduler(throttle: Exclude<Throttle, false>, flush: () => void): FrameScheduler {
   const auto = throttle === 'auto';
