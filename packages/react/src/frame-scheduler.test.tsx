@@ -68,18 +68,26 @@ const spend = (ms: number) => void (spent += ms);
 
 const expectedText = (count: number) => textDeltas(count).map((event) => (event as { text: string }).text).join('');
 
-describe('commit coalescing', () => {
+/**
+ * Frames, timers and the clock fake for the enclosing describe's tests (the scheduler waits out an interval on a timer;
+ * setImmediate stays real), the clock `spent` ms ahead of them; `after` runs before they are restored.
+ */
+function withFakeFrames(after?: () => void): void {
   beforeEach(() => {
-    // Frames, timers and the clock fake (the scheduler waits out an interval on a timer); setImmediate stays real.
     clock = fakeFrameClock(vi);
     spent = 0;
     const now = performance.now.bind(performance);
     vi.spyOn(performance, 'now').mockImplementation(() => now() + spent);
   });
   afterEach(() => {
+    after?.();
     vi.restoreAllMocks();
     clock.restore();
   });
+}
+
+describe('commit coalescing', () => {
+  withFakeFrames();
 
   it("2,000 deltas across 20 frames give at most 21 commits with throttle 'frame', and the exact text", async () => {
     const probe = await renderProbe('frame');
@@ -224,16 +232,7 @@ describe("the render budget (throttle: 'auto', the default)", () => {
   // The measuring part is a chunk of its own, loaded by the first deferred change: imported here first, so that the
   // scheduler's own import finds it loaded and measures from the first commit (the next describe tests the loading).
   beforeAll(() => import('./render-budget.js'));
-  beforeEach(() => {
-    clock = fakeFrameClock(vi);
-    spent = 0;
-    const now = performance.now.bind(performance);
-    vi.spyOn(performance, 'now').mockImplementation(() => now() + spent);
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    clock.restore();
-  });
+  withFakeFrames();
 
   /** The commits while streaming `frames` frames of 100 deltas each, in hundreds of deltas (the frame they landed on), and the turn end. */
   async function framesOfCommits(throttle: Throttle | undefined, renderCost: number, frames: number) {
@@ -315,17 +314,9 @@ describe("the render budget (throttle: 'auto', the default)", () => {
 });
 
 describe("the render budget's chunk, loaded on use", () => {
-  beforeEach(() => {
-    clock = fakeFrameClock(vi);
-    spent = 0;
-    const now = performance.now.bind(performance);
-    vi.spyOn(performance, 'now').mockImplementation(() => now() + spent);
-  });
-  afterEach(() => {
+  withFakeFrames(() => {
     vi.doUnmock('./render-budget.js');
     vi.resetModules();
-    vi.restoreAllMocks();
-    clock.restore();
   });
 
   it('is loaded by the first change deferred while a turn runs; until it is there commits are 50 ms apart, then costly ones stretch', async () => {
